@@ -1,0 +1,11 @@
+import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { readiness } from "@/lib/health/health";
+import { withApi } from "@/lib/api/with-api";
+
+// GET /api/health
+export const GET = withApi({ public: true, resource: "Health" }, async () => {
+  const cfg = config();
+  const result = await readiness(db(), cfg.databaseKind, cfg.dataDir);
+  return Response.json(result, { status: result.status === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+});

@@ -1,0 +1,27 @@
+import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { OAuthError } from "@/lib/api/errors";
+import { withApi } from "@/lib/api/with-api";
+import { clientCredentialsGrant, passwordGrant } from "@/lib/auth/grants";
+import { tokenRequestSchema, tokenResponseSchema } from "@/lib/auth/schemas";
+
+const TOKEN_HEADERS = { "Cache-Control": "no-store", Pragma: "no-cache", "Content-Type": "application/json;charset=UTF-8" };
+
+// POST /api/tokens
+export const POST = withApi({ optionalAuth: true, resource: "Token", body: tokenRequestSchema }, async ({ body, optionalPrincipal }) => {
+  const cfg = config();
+  const settings = { ttlSeconds: cfg.tokenTtlSeconds, throttle: { maxFailures: cfg.loginMaxFailures, lockSeconds: cfg.loginLockSeconds } };
+  let token;
+  if (body.grant_type === "password") {
+    if (!body.username || !body.password) throw new OAuthError("invalid_request", "username and password are required");
+    token = await passwordGrant(db(), { username: body.username, password: body.password, scope: body.scope || undefined }, settings);
+  } else if (body.grant_type === "client_credentials") {
+    if (!optionalPrincipal) throw new OAuthError("invalid_client", "client_credentials needs a valid bearer token of the caller");
+    token = await clientCredentialsGrant(db(), optionalPrincipal, body.scope || undefined, settings);
+  } else if (!body.grant_type) {
+    throw new OAuthError("invalid_request", "grant_type is required");
+  } else {
+    throw new OAuthError("unsupported_grant_type", "grant_type must be password or client_credentials");
+  }
+  return new Response(JSON.stringify(tokenResponseSchema.parse(token)), { status: 200, headers: TOKEN_HEADERS });
+});

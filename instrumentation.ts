@@ -1,0 +1,7 @@
+// Runs once when a server instance starts: settings, role catalog, first admin.
+export async function register() {
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { ensureStarted } = await import("@/lib/bootstrap/start");
+    await ensureStarted();
+  }
+}

@@ -1,0 +1,150 @@
+import Busboy from "busboy";
+import { createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { ApiError } from "./errors";
+
+// Request bodies as plain objects: JSON as sent; form-encoded and multipart fields
+// as strings, repeated names as lists in the order given; multipart files streamed
+// to temporary files (never buffered whole) under a size limit.
+
+export type UploadedFile = {
+  field: string;
+  filename: string;
+  contentType: string;
+  path: string;
+  size: number;
+};
+
+export type FormFields = Record<string, string | string[]>;
+
+export type ParsedBody =
+  | { kind: "none" }
+  | { kind: "json"; value: unknown }
+  | { kind: "form"; fields: FormFields }
+  | { kind: "multipart"; fields: FormFields; files: Record<string, UploadedFile[]>; cleanup: () => Promise<void> };
+
+export type BodyLimits = { maxBodyBytes: number; maxUploadBytes: number; tmpDir?: string };
+
+const tooLarge = (limit: number) =>
+  new ApiError("payload_too_large", `The request body exceeds the limit of ${limit} bytes`);
+
+export async function parseBody(req: Request, limits: BodyLimits): Promise<ParsedBody> {
+  const type = (req.headers.get("content-type") ?? "").toLowerCase();
+  const declared = Number(req.headers.get("content-length") ?? "NaN");
+  if (!req.body || declared === 0) return { kind: "none" };
+  if (type.startsWith("multipart/form-data")) return parseMultipart(req, limits);
+  if (Number.isFinite(declared) && declared > limits.maxBodyBytes) {
+    await req.body.cancel().catch(() => {});
+    throw tooLarge(limits.maxBodyBytes);
+  }
+  const text = await readText(req.body, limits.maxBodyBytes);
+  if (text.trim() === "") return { kind: "none" };
+  if (type.startsWith("application/json") || type.endsWith("+json")) {
+    try {
+      return { kind: "json", value: JSON.parse(text) };
+    } catch {
+      throw new ApiError("bad_request", "The request body is not valid JSON");
+    }
+  }
+  if (type.startsWith("application/x-www-form-urlencoded")) {
+    return { kind: "form", fields: collect(new URLSearchParams(text)) };
+  }
+  throw new ApiError(
+    "unsupported_media_type",
+    "Send application/json, application/x-www-form-urlencoded or multipart/form-data",
+  );
+}
+
+/** Repeated names become lists, in the order given. */
+export function collect(entries: Iterable<[string, string]>): FormFields {
+  const out: FormFields = {};
+  for (const [key, value] of entries) {
+    const prev = out[key];
+    if (prev === undefined) out[key] = value;
+    else if (Array.isArray(prev)) prev.push(value);
+    else out[key] = [prev, value];
+  }
+  return out;
+}
+
+async function readText(body: ReadableStream<Uint8Array>, limit: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+async function parseMultipart(req: Request, limits: BodyLimits): Promise<ParsedBody> {
+  const dir = await fs.mkdtemp(path.join(limits.tmpDir ?? os.tmpdir(), "upload-"));
+  const cleanup = () => fs.rm(dir, { recursive: true, force: true });
+  const fieldEntries: [string, string][] = [];
+  const files: Record<string, UploadedFile[]> = {};
+  const writes: Promise<void>[] = [];
+  let failure: ApiError | undefined;
+  let counter = 0;
+
+  let busboy: Busboy.Busboy;
+  try {
+    busboy = Busboy({
+      headers: Object.fromEntries(req.headers),
+      limits: { fileSize: limits.maxUploadBytes, fieldSize: limits.maxBodyBytes, fields: 1000, files: 100 },
+    });
+  } catch {
+    await cleanup();
+    throw new ApiError("bad_request", "The multipart body has no valid boundary");
+  }
+
+  busboy.on("field", (name, value, info) => {
+    if (info.valueTruncated) failure ??= tooLarge(limits.maxBodyBytes);
+    else fieldEntries.push([name, value]);
+  });
+  busboy.on("file", (name, stream, info) => {
+    const target = path.join(dir, `${counter++}`);
+    let size = 0;
+    stream.on("data", (chunk: Buffer) => (size += chunk.length));
+    stream.on("limit", () => {
+      // Stop reading at the limit rather than draining the rest of an oversized upload.
+      failure ??= tooLarge(limits.maxUploadBytes);
+      busboy.destroy(failure);
+    });
+    writes.push(
+      pipeline(stream, createWriteStream(target)).then(() => {
+        (files[name] ??= []).push({
+          field: name,
+          filename: info.filename ?? "",
+          contentType: info.mimeType ?? "application/octet-stream",
+          path: target,
+          size,
+        });
+      }),
+    );
+  });
+
+  try {
+    await pipeline(Readable.fromWeb(req.body as never), busboy);
+    await Promise.all(writes);
+  } catch (error) {
+    await cleanup();
+    if (failure) throw failure;
+    throw new ApiError("bad_request", `The multipart body could not be read: ${(error as Error).message}`);
+  }
+  if (failure) {
+    await cleanup();
+    throw failure;
+  }
+  return { kind: "multipart", fields: collect(fieldEntries), files, cleanup };
+}

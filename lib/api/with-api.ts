@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { z } from "zod";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { resolveToken } from "@/lib/auth/tokens";
+import { requirePermission, type Principal } from "@/lib/auth/principal";
+import type { Permission } from "@/lib/permissions/catalog";
+import { parseBody, type ParsedBody, type UploadedFile } from "./body";
+import { ApiError, HTTP_STATUS, OAuthError, type FieldError } from "./errors";
+import { corsHeaders } from "./cors";
+import { log } from "./log";
+import { ensureStarted } from "@/lib/bootstrap/start";
+
+// The one wrapper every API route goes through: resolves the caller from the
+// bearer header or ?access_token=, checks the declared permission, parses and
+// validates input with zod, maps thrown errors to JSON, adds CORS and logs a line.
+
+type Auth = { permission: Permission } | { authenticated: true } | { public: true } | { optionalAuth: true };
+
+type Options<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> = Auth & {
+  /** Resource name used in validation errors. */
+  resource: string;
+  body?: B;
+  query?: Q;
+  /** Accept multipart/form-data with files. */
+  files?: boolean;
+};
+
+export type ApiContext<P, B, Q> = {
+  req: Request;
+  requestId: string;
+  params: P;
+  principal: Principal;
+  optionalPrincipal: Principal | null;
+  body: B;
+  query: Q;
+  files: Record<string, UploadedFile[]>;
+  tokenFromQuery: boolean;
+};
+
+type RouteContext<P> = { params: Promise<P> };
+
+export function withApi<
+  P = Record<string, string>,
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+>(
+  options: Options<B, Q>,
+  handler: (ctx: ApiContext<P, B extends z.ZodType ? z.output<B> : undefined, Q extends z.ZodType ? z.output<Q> : undefined>) => Promise<Response>,
+) {
+  return async (req: Request, route: RouteContext<P>): Promise<Response> => {
+    const requestId = randomUUID();
+    const started = performance.now();
+    const url = new URL(req.url);
+    let principal: Principal | null = null;
+    let parsed: ParsedBody = { kind: "none" };
+    let response: Response;
+    try {
+      await ensureStarted();
+      const { token, fromQuery } = extractToken(req, url);
+      if (!("public" in options)) {
+        principal = token ? await resolveToken(db(), token) : null;
+        if (!principal && !("optionalAuth" in options)) throw unauthorized(token !== null);
+        if (principal && "permission" in options) requirePermission(principal, options.permission);
+      }
+      const cfg = config();
+      const query = options.query ? validate(options.query, queryObject(url), options.resource) : undefined;
+      if (options.body || options.files) {
+        parsed = await parseBody(req, { ...cfg, tmpDir: path.join(cfg.dataDir, "tmp") });
+        if (parsed.kind === "multipart" && !options.files && Object.keys(parsed.files).length) {
+          throw new ApiError("unsupported_media_type", "This endpoint takes no file uploads");
+        }
+      }
+      const body = options.body ? validate(options.body, bodyObject(parsed), options.resource) : undefined;
+      response = await handler({
+        req,
+        requestId,
+        params: await route.params,
+        get principal() {
+          if (!principal) throw unauthorized(false);
+          return principal;
+        },
+        optionalPrincipal: principal,
+        body: body as never,
+        query: query as never,
+        files: parsed.kind === "multipart" ? parsed.files : {},
+        tokenFromQuery: fromQuery,
+      });
+    } catch (error) {
+      response = errorResponse(error, requestId);
+    } finally {
+      if (parsed.kind === "multipart") await parsed.cleanup().catch(() => {});
+    }
+    for (const [k, v] of Object.entries(corsHeaders())) response.headers.set(k, v);
+    response.headers.set("X-Request-Id", requestId);
+    log("info", "request", {
+      requestId,
+      method: req.method,
+      path: url.pathname,
+      status: response.status,
+      ms: Math.round(performance.now() - started),
+      scope: principal?.scope,
+    });
+    return response;
+  };
+}
+
+function extractToken(req: Request, url: URL): { token: string | null; fromQuery: boolean } {
+  const header = req.headers.get("authorization");
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return { token: match ? match[1] : "", fromQuery: false };
+  }
+  const query = url.searchParams.get("access_token");
+  return query ? { token: query, fromQuery: true } : { token: null, fromQuery: false };
+}
+
+function unauthorized(hadToken: boolean) {
+  const challenge = hadToken
+    ? 'Bearer error="invalid_token", error_description="The access token is malformed, expired or revoked"'
+    : "Bearer";
+  return new ApiError(
+    "unauthorized",
+    hadToken ? "The access token is malformed, expired or revoked" : "Authentication is required",
+    undefined,
+    { "WWW-Authenticate": challenge },
+  );
+}
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    if (key === "access_token") continue;
+    const all = url.searchParams.getAll(key);
+    out[key] = all.length === 1 ? all[0] : all;
+  }
+  return out;
+}
+
+function bodyObject(parsed: ParsedBody): unknown {
+  if (parsed.kind === "json") return parsed.value;
+  if (parsed.kind === "form" || parsed.kind === "multipart") return parsed.fields;
+  return {};
+}
+
+function validate<S extends z.ZodType>(schema: S, input: unknown, resource: string): z.output<S> {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    throw new ApiError("bad_request", "The request body must be a JSON object");
+  }
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const issue of result.error.issues) {
+    const field = issue.path.map(String).join(".") || "(body)";
+    if (seen.has(field)) continue;
+    seen.add(field);
+    const top = issue.path.length ? (input as Record<string, unknown>)[String(issue.path[0])] : input;
+    const missing = issue.path.length === 1 && (top === undefined || top === "");
+    errors.push({ resource, field, code: missing ? "missing_field" : "invalid", message: issue.message });
+  }
+  throw new ApiError("validation", `Invalid ${resource}: ${errors.map((e) => `${e.field} (${e.code})`).join(", ")}`, errors);
+}
+
+export function errorResponse(error: unknown, requestId: string): Response {
+  if (error instanceof OAuthError) {
+    return Response.json(
+      { error: error.error, error_description: error.description, message: error.description },
+      {
+        status: error.status,
+        headers: {
+          "Cache-Control": "no-store",
+          Pragma: "no-cache",
+          ...(error.error === "invalid_client" ? { "WWW-Authenticate": "Bearer" } : {}),
+        },
+      },
+    );
+  }
+  if (error instanceof ApiError) {
+    const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+    return Response.json(body, { status: HTTP_STATUS[error.code], headers: error.headers });
+  }
+  const code = (error as { code?: string } | null)?.code;
+  if (code === "P2002") {
+    return Response.json({ message: "A resource with this identifier already exists" }, { status: 409 });
+  }
+  log("error", "unhandled", { requestId, error: error instanceof Error ? error.stack ?? error.message : String(error) });
+  return Response.json({ message: "An internal error happened", requestId }, { status: 500 });
+}

@@ -1,0 +1,64 @@
+import { ns } from "@/lib/db/ids";
+import { ApiError } from "@/lib/api/errors";
+import { ADMINISTRATIVE_ROLES, permissionsOf, type Permission } from "@/lib/permissions/catalog";
+
+// The caller of a request, resolved from its token. Domain functions take it
+// explicitly and scope every query by its tenant / organisation / namespace.
+
+export type Level = "top" | "tenant" | "organisation";
+
+export type Principal = {
+  tokenPk: string;
+  scope: string;
+  /** A user, or a tenant / organisation acting as itself (after impersonation). */
+  kind: "user" | "tenant" | "organisation";
+  level: Level;
+  user: { pk: string; id: string } | null;
+  tenant: { pk: string; id: string } | null;
+  organisation: { pk: string; id: string } | null;
+  /** The namespace this principal creates users and groups in. */
+  ns: string;
+  roles: string[];
+  permissions: Set<Permission>;
+  /** The user who originally authenticated (differs from `user` when impersonating). */
+  actorUserPk: string | null;
+};
+
+export function namespaceOf(level: Level, tenantPk: string | null, organisationPk: string | null): string {
+  if (level === "organisation") return ns.organisation(organisationPk!);
+  if (level === "tenant") return ns.tenant(tenantPk!);
+  return ns.top;
+}
+
+export function buildPrincipal(input: Omit<Principal, "ns" | "permissions">): Principal {
+  return {
+    ...input,
+    ns: namespaceOf(input.level, input.tenant?.pk ?? null, input.organisation?.pk ?? null),
+    permissions: permissionsOf(input.roles),
+  };
+}
+
+export function can(principal: Principal, permission: Permission): boolean {
+  return principal.permissions.has(permission);
+}
+
+export function requirePermission(principal: Principal, permission: Permission): void {
+  if (!can(principal, permission)) throw new ApiError("forbidden", `This needs the ${permission} permission`);
+}
+
+/** Tenants, organisations and users holding ADMIN, TENANT or ORGANISATION administer their level. */
+export function isAdministrator(principal: Principal): boolean {
+  return principal.kind !== "user" || principal.roles.some((r) => (ADMINISTRATIVE_ROLES as readonly string[]).includes(r));
+}
+
+export function requireAdministrator(principal: Principal): void {
+  if (!isAdministrator(principal)) throw new ApiError("forbidden", "Only administrators may do this");
+}
+
+/** A user principal, for endpoints that act on "the current user". */
+export function requireUser(principal: Principal): { pk: string; id: string } {
+  if (!principal.user) {
+    throw new ApiError("forbidden", `A ${principal.kind} token acts for no user; impersonate a user first`);
+  }
+  return principal.user;
+}

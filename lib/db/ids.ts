@@ -1,0 +1,16 @@
+import { randomUUID } from "node:crypto";
+
+/** Internal primary keys and generated public ids. */
+export const newPk = (): string => randomUUID();
+export const newId = (): string => randomUUID();
+
+/** Namespace keys: public ids are unique within one of these. */
+export const ns = {
+  top: "",
+  tenant: (tenantPk: string) => `t:${tenantPk}`,
+  organisation: (organisationPk: string) => `o:${organisationPk}`,
+};
+
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+}

@@ -1,0 +1,536 @@
+-- CreateTable
+CREATE TABLE "Tenant" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "Organisation" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "tenantPk" TEXT NOT NULL,
+    "id" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated" DATETIME NOT NULL,
+    CONSTRAINT "Organisation_tenantPk_fkey" FOREIGN KEY ("tenantPk") REFERENCES "Tenant" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "User" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "ns" TEXT NOT NULL,
+    "id" TEXT NOT NULL,
+    "level" TEXT NOT NULL,
+    "tenantPk" TEXT,
+    "organisationPk" TEXT,
+    "firstName" TEXT NOT NULL,
+    "infix" TEXT,
+    "lastName" TEXT NOT NULL,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated" DATETIME NOT NULL,
+    CONSTRAINT "User_tenantPk_fkey" FOREIGN KEY ("tenantPk") REFERENCES "Tenant" ("pk") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "User_organisationPk_fkey" FOREIGN KEY ("organisationPk") REFERENCES "Organisation" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Profile" (
+    "userPk" TEXT NOT NULL PRIMARY KEY,
+    "birthYear" INTEGER,
+    "gender" TEXT,
+    "country" TEXT,
+    "language" TEXT,
+    "cefr" INTEGER,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated" DATETIME NOT NULL,
+    CONSTRAINT "Profile_userPk_fkey" FOREIGN KEY ("userPk") REFERENCES "User" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Role" (
+    "name" TEXT NOT NULL PRIMARY KEY
+);
+
+-- CreateTable
+CREATE TABLE "Permission" (
+    "name" TEXT NOT NULL PRIMARY KEY
+);
+
+-- CreateTable
+CREATE TABLE "RolePermission" (
+    "roleName" TEXT NOT NULL,
+    "permissionName" TEXT NOT NULL,
+
+    PRIMARY KEY ("roleName", "permissionName"),
+    CONSTRAINT "RolePermission_roleName_fkey" FOREIGN KEY ("roleName") REFERENCES "Role" ("name") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "RolePermission_permissionName_fkey" FOREIGN KEY ("permissionName") REFERENCES "Permission" ("name") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "UserRole" (
+    "userPk" TEXT NOT NULL,
+    "roleName" TEXT NOT NULL,
+
+    PRIMARY KEY ("userPk", "roleName"),
+    CONSTRAINT "UserRole_userPk_fkey" FOREIGN KEY ("userPk") REFERENCES "User" ("pk") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "UserRole_roleName_fkey" FOREIGN KEY ("roleName") REFERENCES "Role" ("name") ON DELETE RESTRICT ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Group" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "ns" TEXT NOT NULL,
+    "id" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "GroupMember" (
+    "groupPk" TEXT NOT NULL,
+    "userPk" TEXT NOT NULL,
+
+    PRIMARY KEY ("groupPk", "userPk"),
+    CONSTRAINT "GroupMember_groupPk_fkey" FOREIGN KEY ("groupPk") REFERENCES "Group" ("pk") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "GroupMember_userPk_fkey" FOREIGN KEY ("userPk") REFERENCES "User" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "GroupCategory" (
+    "groupPk" TEXT NOT NULL,
+    "categoryId" TEXT NOT NULL,
+    "position" INTEGER NOT NULL,
+
+    PRIMARY KEY ("groupPk", "categoryId"),
+    CONSTRAINT "GroupCategory_groupPk_fkey" FOREIGN KEY ("groupPk") REFERENCES "Group" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "BasicAuth" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "ns" TEXT NOT NULL,
+    "username" TEXT NOT NULL,
+    "passwordHash" TEXT NOT NULL,
+    "userPk" TEXT NOT NULL,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "BasicAuth_userPk_fkey" FOREIGN KEY ("userPk") REFERENCES "User" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "EmailAuth" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "email" TEXT NOT NULL,
+    "passwordHash" TEXT NOT NULL,
+    "userPk" TEXT NOT NULL,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "EmailAuth_userPk_fkey" FOREIGN KEY ("userPk") REFERENCES "User" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Token" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "hash" TEXT NOT NULL,
+    "scope" TEXT NOT NULL,
+    "userPk" TEXT,
+    "tenantPk" TEXT,
+    "organisationPk" TEXT,
+    "actorUserPk" TEXT,
+    "parentTokenPk" TEXT,
+    "expiresAt" DATETIME NOT NULL,
+    "revokedAt" DATETIME,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "Token_userPk_fkey" FOREIGN KEY ("userPk") REFERENCES "User" ("pk") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Token_tenantPk_fkey" FOREIGN KEY ("tenantPk") REFERENCES "Tenant" ("pk") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Token_organisationPk_fkey" FOREIGN KEY ("organisationPk") REFERENCES "Organisation" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "LoginThrottle" (
+    "key" TEXT NOT NULL PRIMARY KEY,
+    "failures" INTEGER NOT NULL,
+    "windowStart" DATETIME NOT NULL,
+    "lockedUntil" DATETIME
+);
+
+-- CreateTable
+CREATE TABLE "StoredFile" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "ns" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "contentType" TEXT NOT NULL,
+    "size" BIGINT NOT NULL,
+    "sha256" TEXT NOT NULL,
+    "storageKey" TEXT NOT NULL,
+    "format" TEXT,
+    "sampleRate" INTEGER,
+    "channels" INTEGER,
+    "durationMs" INTEGER,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
+-- CreateTable
+CREATE TABLE "Category" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "ns" TEXT NOT NULL,
+    "id" TEXT NOT NULL,
+    "parentPk" TEXT,
+    "name" TEXT,
+    "order" INTEGER NOT NULL DEFAULT 0,
+    "description" TEXT,
+    "color" TEXT,
+    "imageFilePk" TEXT,
+    "iconFilePk" TEXT,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated" DATETIME NOT NULL,
+    CONSTRAINT "Category_parentPk_fkey" FOREIGN KEY ("parentPk") REFERENCES "Category" ("pk") ON DELETE SET NULL ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "CategoryChallenge" (
+    "categoryPk" TEXT NOT NULL,
+    "challengePk" TEXT NOT NULL,
+    "position" INTEGER NOT NULL,
+
+    PRIMARY KEY ("categoryPk", "challengePk"),
+    CONSTRAINT "CategoryChallenge_categoryPk_fkey" FOREIGN KEY ("categoryPk") REFERENCES "Category" ("pk") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "CategoryChallenge_challengePk_fkey" FOREIGN KEY ("challengePk") REFERENCES "SpeechChallenge" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ChoiceChallenge" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "ns" TEXT NOT NULL,
+    "id" TEXT NOT NULL,
+    "question" TEXT,
+    "language" TEXT NOT NULL,
+    "status" TEXT NOT NULL,
+    "statusReason" TEXT,
+    "grammarFilePk" TEXT,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "Choice" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "challengePk" TEXT NOT NULL,
+    "position" INTEGER NOT NULL,
+    "text" TEXT NOT NULL,
+    "audioFilePk" TEXT,
+    "normalisedFilePk" TEXT,
+    CONSTRAINT "Choice_challengePk_fkey" FOREIGN KEY ("challengePk") REFERENCES "ChoiceChallenge" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ChoiceRecognition" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "ns" TEXT NOT NULL,
+    "id" TEXT NOT NULL,
+    "challengePk" TEXT NOT NULL,
+    "userPk" TEXT NOT NULL,
+    "audioFilePk" TEXT NOT NULL,
+    "recognised" TEXT,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated" DATETIME NOT NULL,
+    CONSTRAINT "ChoiceRecognition_challengePk_fkey" FOREIGN KEY ("challengePk") REFERENCES "ChoiceChallenge" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "PronunciationChallenge" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "ns" TEXT NOT NULL,
+    "id" TEXT NOT NULL,
+    "transcription" TEXT NOT NULL,
+    "language" TEXT NOT NULL,
+    "status" TEXT NOT NULL,
+    "referenceAudioFilePk" TEXT,
+    "alignment" TEXT,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "PronunciationAnalysis" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "ns" TEXT NOT NULL,
+    "id" TEXT NOT NULL,
+    "challengePk" TEXT NOT NULL,
+    "userPk" TEXT NOT NULL,
+    "audioFilePk" TEXT NOT NULL,
+    "console" TEXT,
+    "pruningLevel" INTEGER,
+    "score" REAL,
+    "words" TEXT,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated" DATETIME NOT NULL,
+    CONSTRAINT "PronunciationAnalysis_challengePk_fkey" FOREIGN KEY ("challengePk") REFERENCES "PronunciationChallenge" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "SpeechChallenge" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "ns" TEXT NOT NULL,
+    "id" TEXT NOT NULL,
+    "topic" TEXT,
+    "language" TEXT NOT NULL,
+    "referenceAudioFilePk" TEXT,
+    "srtFilePk" TEXT,
+    "imageFilePk" TEXT,
+    "metadata" TEXT,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "ResultSet" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "ns" TEXT NOT NULL,
+    "id" TEXT NOT NULL,
+    "userPk" TEXT NOT NULL,
+    "challengePk" TEXT,
+    "recordingCount" INTEGER NOT NULL DEFAULT 0,
+    "durationMs" INTEGER NOT NULL DEFAULT 0,
+    "combinedFilePk" TEXT,
+    "combinedCount" INTEGER NOT NULL DEFAULT 0,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "SpeechRecording" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "ns" TEXT NOT NULL,
+    "id" TEXT NOT NULL,
+    "challengePk" TEXT NOT NULL,
+    "userPk" TEXT NOT NULL,
+    "resultSetPk" TEXT NOT NULL,
+    "position" INTEGER NOT NULL,
+    "audioFilePk" TEXT NOT NULL,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated" DATETIME NOT NULL,
+    CONSTRAINT "SpeechRecording_challengePk_fkey" FOREIGN KEY ("challengePk") REFERENCES "SpeechChallenge" ("pk") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "SpeechRecording_resultSetPk_fkey" FOREIGN KEY ("resultSetPk") REFERENCES "ResultSet" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Feedback" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "ns" TEXT NOT NULL,
+    "id" TEXT NOT NULL,
+    "challengePk" TEXT NOT NULL,
+    "userPk" TEXT NOT NULL,
+    "resultSetPk" TEXT NOT NULL,
+    "audioFilePk" TEXT NOT NULL,
+    "sentences" TEXT NOT NULL,
+    "extra" TEXT,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated" DATETIME NOT NULL,
+    CONSTRAINT "Feedback_resultSetPk_fkey" FOREIGN KEY ("resultSetPk") REFERENCES "ResultSet" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Assignment" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "tenantPk" TEXT,
+    "name" TEXT,
+    "baseAnnotatorPk" TEXT,
+    "fullAnnotatorPk" TEXT NOT NULL,
+    "baseDueDate" TEXT,
+    "fullDueDate" TEXT,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "AssignmentRecording" (
+    "assignmentId" INTEGER NOT NULL,
+    "recordingPk" TEXT NOT NULL,
+    "position" INTEGER NOT NULL,
+
+    PRIMARY KEY ("assignmentId", "recordingPk"),
+    CONSTRAINT "AssignmentRecording_assignmentId_fkey" FOREIGN KEY ("assignmentId") REFERENCES "Assignment" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Annotation" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "assignmentId" INTEGER NOT NULL,
+    "recordingPk" TEXT NOT NULL,
+    "fragments" TEXT NOT NULL,
+    "doneBase" DATETIME,
+    "doneFull" DATETIME,
+    "version" INTEGER NOT NULL DEFAULT 1,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated" DATETIME NOT NULL,
+    CONSTRAINT "Annotation_assignmentId_fkey" FOREIGN KEY ("assignmentId") REFERENCES "Assignment" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ReferenceAnnotation" (
+    "recordingPk" TEXT NOT NULL PRIMARY KEY,
+    "fragments" TEXT NOT NULL,
+    "version" INTEGER NOT NULL DEFAULT 1,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated" DATETIME NOT NULL,
+    CONSTRAINT "ReferenceAnnotation_recordingPk_fkey" FOREIGN KEY ("recordingPk") REFERENCES "SpeechRecording" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "AnnotationLabel" (
+    "organisationPk" TEXT NOT NULL,
+    "layer" TEXT NOT NULL,
+    "label" TEXT NOT NULL,
+    "baseAllowed" BOOLEAN NOT NULL,
+    "allowOverlap" BOOLEAN NOT NULL DEFAULT false,
+
+    PRIMARY KEY ("organisationPk", "layer", "label"),
+    CONSTRAINT "AnnotationLabel_organisationPk_fkey" FOREIGN KEY ("organisationPk") REFERENCES "Organisation" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Job" (
+    "pk" TEXT NOT NULL PRIMARY KEY,
+    "kind" TEXT NOT NULL,
+    "targetPk" TEXT NOT NULL,
+    "status" TEXT NOT NULL,
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "runAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lockedBy" TEXT,
+    "lockedUntil" DATETIME,
+    "lastError" TEXT,
+    "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "Setting" (
+    "key" TEXT NOT NULL PRIMARY KEY,
+    "value" TEXT NOT NULL
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Tenant_id_key" ON "Tenant"("id");
+
+-- CreateIndex
+CREATE INDEX "Organisation_tenantPk_created_idx" ON "Organisation"("tenantPk", "created");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Organisation_tenantPk_id_key" ON "Organisation"("tenantPk", "id");
+
+-- CreateIndex
+CREATE INDEX "User_ns_created_idx" ON "User"("ns", "created");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "User_ns_id_key" ON "User"("ns", "id");
+
+-- CreateIndex
+CREATE INDEX "UserRole_roleName_idx" ON "UserRole"("roleName");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Group_ns_id_key" ON "Group"("ns", "id");
+
+-- CreateIndex
+CREATE INDEX "GroupMember_userPk_idx" ON "GroupMember"("userPk");
+
+-- CreateIndex
+CREATE INDEX "BasicAuth_userPk_idx" ON "BasicAuth"("userPk");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "BasicAuth_ns_username_key" ON "BasicAuth"("ns", "username");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "EmailAuth_email_key" ON "EmailAuth"("email");
+
+-- CreateIndex
+CREATE INDEX "EmailAuth_userPk_idx" ON "EmailAuth"("userPk");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Token_hash_key" ON "Token"("hash");
+
+-- CreateIndex
+CREATE INDEX "Token_userPk_idx" ON "Token"("userPk");
+
+-- CreateIndex
+CREATE INDEX "Token_parentTokenPk_idx" ON "Token"("parentTokenPk");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "StoredFile_storageKey_key" ON "StoredFile"("storageKey");
+
+-- CreateIndex
+CREATE INDEX "StoredFile_ns_idx" ON "StoredFile"("ns");
+
+-- CreateIndex
+CREATE INDEX "Category_ns_parentPk_order_idx" ON "Category"("ns", "parentPk", "order");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Category_ns_id_key" ON "Category"("ns", "id");
+
+-- CreateIndex
+CREATE INDEX "CategoryChallenge_challengePk_idx" ON "CategoryChallenge"("challengePk");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ChoiceChallenge_ns_id_key" ON "ChoiceChallenge"("ns", "id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Choice_challengePk_position_key" ON "Choice"("challengePk", "position");
+
+-- CreateIndex
+CREATE INDEX "ChoiceRecognition_challengePk_created_idx" ON "ChoiceRecognition"("challengePk", "created");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ChoiceRecognition_ns_id_key" ON "ChoiceRecognition"("ns", "id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "PronunciationChallenge_ns_id_key" ON "PronunciationChallenge"("ns", "id");
+
+-- CreateIndex
+CREATE INDEX "PronunciationAnalysis_challengePk_userPk_idx" ON "PronunciationAnalysis"("challengePk", "userPk");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "PronunciationAnalysis_ns_id_key" ON "PronunciationAnalysis"("ns", "id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "SpeechChallenge_ns_id_key" ON "SpeechChallenge"("ns", "id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ResultSet_ns_id_key" ON "ResultSet"("ns", "id");
+
+-- CreateIndex
+CREATE INDEX "SpeechRecording_challengePk_userPk_idx" ON "SpeechRecording"("challengePk", "userPk");
+
+-- CreateIndex
+CREATE INDEX "SpeechRecording_ns_created_idx" ON "SpeechRecording"("ns", "created");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "SpeechRecording_ns_id_key" ON "SpeechRecording"("ns", "id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "SpeechRecording_resultSetPk_position_key" ON "SpeechRecording"("resultSetPk", "position");
+
+-- CreateIndex
+CREATE INDEX "Feedback_userPk_created_idx" ON "Feedback"("userPk", "created");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Feedback_ns_id_key" ON "Feedback"("ns", "id");
+
+-- CreateIndex
+CREATE INDEX "Assignment_fullAnnotatorPk_idx" ON "Assignment"("fullAnnotatorPk");
+
+-- CreateIndex
+CREATE INDEX "Assignment_baseAnnotatorPk_idx" ON "Assignment"("baseAnnotatorPk");
+
+-- CreateIndex
+CREATE INDEX "Annotation_recordingPk_idx" ON "Annotation"("recordingPk");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Annotation_assignmentId_recordingPk_key" ON "Annotation"("assignmentId", "recordingPk");
+
+-- CreateIndex
+CREATE INDEX "Job_status_runAt_idx" ON "Job"("status", "runAt");
+
+-- CreateIndex
+CREATE INDEX "Job_targetPk_idx" ON "Job"("targetPk");
+

@@ -1,0 +1,38 @@
+// Validates configuration, applies migrations and runs the built app (`next start`).
+// `npm start` calls this after preparing the build; tests call it directly.
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { ConfigError, parseConfig } from "../lib/config";
+import { engineEnv } from "./db-sync";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+export function serve(): void {
+  let cfg;
+  try {
+    cfg = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  fs.mkdirSync(cfg.dataDir, { recursive: true });
+  const env = { ...process.env, ...engineEnv(), DATA_DIR: cfg.dataDir, DATABASE_URL: cfg.databaseUrl, NEXT_TELEMETRY_DISABLED: "1" };
+  try {
+    execFileSync(path.join(root, "node_modules/.bin/prisma"), ["migrate", "deploy"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
+  } catch (error) {
+    console.error(`Could not apply database migrations to ${redact(cfg.databaseUrl)}:\n${(error as { stderr?: Buffer }).stderr?.toString() ?? error}`);
+    process.exit(1);
+  }
+  console.log(`Database ready (${cfg.databaseKind}); serving ${cfg.publicBaseUrl} (API at ${cfg.apiBaseUrl})`);
+  const child = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(cfg.port)], { cwd: root, env, stdio: "inherit" });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+
+if (import.meta.url === `file://${process.argv[1]}`) serve();

@@ -1,0 +1,6 @@
+// npm start: build when needed, migrate, serve.
+import { prepare } from "./prepare";
+import { serve } from "./serve";
+
+prepare();
+serve();

@@ -153,12 +153,14 @@ function validate<S extends z.ZodType>(schema: S, input: unknown, resource: stri
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   for (const issue of result.error.issues) {
-    const field = issue.path.map(String).join(".") || "(body)";
+    // The field is the top-level name; the message says where inside it (e.g. roles.1).
+    const field = issue.path.length ? String(issue.path[0]) : "(body)";
     if (seen.has(field)) continue;
     seen.add(field);
-    const top = issue.path.length ? (input as Record<string, unknown>)[String(issue.path[0])] : input;
+    const top = issue.path.length ? (input as Record<string, unknown>)[field] : input;
     const missing = issue.path.length === 1 && (top === undefined || top === "");
-    errors.push({ resource, field, code: missing ? "missing_field" : "invalid", message: issue.message });
+    const where = issue.path.length > 1 ? `${issue.path.map(String).join(".")}: ` : "";
+    errors.push({ resource, field, code: missing ? "missing_field" : "invalid", message: where + issue.message });
   }
   throw new ApiError("validation", `Invalid ${resource}: ${errors.map((e) => `${e.field} (${e.code})`).join(", ")}`, errors);
 }

@@ -1,9 +1,8 @@
 import type { Db } from "@/lib/db/client";
 import { ns } from "@/lib/db/ids";
 import { OAuthError, ApiError } from "@/lib/api/errors";
-import { ADMINISTRATIVE_ROLES } from "@/lib/permissions/catalog";
 import { verifyPassword } from "./passwords";
-import { isAdministrator, type Level, type Principal } from "./principal";
+import { hasAdminRole, isAdministrator, type Level, type Principal } from "./principal";
 import { formatScope, parseScope, type Scope } from "./scope";
 import { clearFailures, lockedFor, recordFailure, type ThrottlePolicy } from "./throttle";
 import { issueToken, type TokenResponse, type TokenSubject } from "./tokens";
@@ -132,7 +131,7 @@ async function resolveTarget(db: Db, scope: Scope): Promise<Target | null> {
           organisationPk: u.organisationPk,
           level: u.level as Level,
           kind: "user",
-          administrative: u.roles.some((r) => (ADMINISTRATIVE_ROLES as readonly string[]).includes(r.roleName)),
+          administrative: hasAdminRole(u.level as Level, u.roles.map((r) => r.roleName)),
         }
       : null;
 
@@ -176,8 +175,6 @@ function mayImpersonate(caller: Principal, target: Target): boolean {
     (target.kind === "organisation" && caller.kind === "organisation" && target.organisationPk === caller.organisation?.pk);
   if (isSelf) return true;
   if (!isAdministrator(caller)) return false;
-  // Top-level users need ADMIN itself; the TENANT/ORGANISATION roles mean nothing at the top.
-  if (caller.level === "top" && !caller.roles.includes("ADMIN")) return false;
   // Within the caller's own subtree only.
   if (caller.level === "tenant" && target.tenantPk !== caller.tenant!.pk) return false;
   if (caller.level === "organisation" && target.organisationPk !== caller.organisation!.pk) return false;

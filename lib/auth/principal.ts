@@ -46,19 +46,37 @@ export function requirePermission(principal: Principal, permission: Permission):
   if (!can(principal, permission)) throw new ApiError("forbidden", `This needs the ${permission} permission`);
 }
 
-/** Tenants, organisations and users holding ADMIN, TENANT or ORGANISATION administer their level. */
+/** The roles that make a user an administrator of its own level. */
+export const ADMIN_ROLES_BY_LEVEL: Record<Level, readonly string[]> = {
+  top: ["ADMIN"],
+  tenant: ["ADMIN", "TENANT"],
+  organisation: ["ADMIN", "ORGANISATION"],
+};
+
+/** Tenants and organisations acting as themselves, and users holding their level's admin role. */
 export function isAdministrator(principal: Principal): boolean {
-  return principal.kind !== "user" || principal.roles.some((r) => (ADMINISTRATIVE_ROLES as readonly string[]).includes(r));
+  return principal.kind !== "user" || hasAdminRole(principal.level, principal.roles);
+}
+
+export function hasAdminRole(level: Level, roles: readonly string[]): boolean {
+  return roles.some((r) => ADMIN_ROLES_BY_LEVEL[level].includes(r));
 }
 
 export function requireAdministrator(principal: Principal): void {
   if (!isAdministrator(principal)) throw new ApiError("forbidden", "Only administrators may do this");
 }
 
+/** Roles a caller may hand out (or take over by credentials): administrators any; others STUDENT and their own non-administrative roles. */
+export function mayGrantRoles(principal: Principal, roles: readonly string[]): boolean {
+  if (isAdministrator(principal)) return true;
+  const own = principal.roles.filter((r) => !(ADMINISTRATIVE_ROLES as readonly string[]).includes(r));
+  return roles.every((r) => r === "STUDENT" || own.includes(r));
+}
+
 /** A user principal, for endpoints that act on "the current user". */
 export function requireUser(principal: Principal): { pk: string; id: string } {
   if (!principal.user) {
-    throw new ApiError("forbidden", `A ${principal.kind} token acts for no user; impersonate a user first`);
+    throw new ApiError("forbidden", `This ${principal.kind} token acts for no user; impersonate a user first`);
   }
   return principal.user;
 }

@@ -4,7 +4,7 @@ import { seedRolesAndPermissions } from "@/lib/permissions/seed";
 import { ensureAdmin } from "./admin";
 
 // Once per process: database settings, the role catalog and the first admin.
-// Migrations are applied before the server starts (scripts/start.mjs).
+// Migrations are applied before the server starts (scripts/serve.ts).
 let started: Promise<void> | undefined;
 
 export function ensureStarted(): Promise<void> {

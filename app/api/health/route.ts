@@ -2,6 +2,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { readiness } from "@/lib/health/health";
 import { withApi } from "@/lib/api/with-api";
+import { otherMethods } from "@/lib/api/other-methods";
 
 // GET /api/health
 export const GET = withApi({ public: true, resource: "Health" }, async () => {
@@ -9,3 +10,5 @@ export const GET = withApi({ public: true, resource: "Health" }, async () => {
   const result = await readiness(db(), cfg.databaseKind, cfg.dataDir);
   return Response.json(result, { status: result.status === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -4,6 +4,7 @@ import { OAuthError } from "@/lib/api/errors";
 import { withApi } from "@/lib/api/with-api";
 import { clientCredentialsGrant, passwordGrant } from "@/lib/auth/grants";
 import { tokenRequestSchema, tokenResponseSchema } from "@/lib/auth/schemas";
+import { otherMethods } from "@/lib/api/other-methods";
 
 const TOKEN_HEADERS = { "Cache-Control": "no-store", Pragma: "no-cache", "Content-Type": "application/json;charset=UTF-8" };
 
@@ -25,3 +26,5 @@ export const POST = withApi({ optionalAuth: true, resource: "Token", body: token
   }
   return new Response(JSON.stringify(tokenResponseSchema.parse(token)), { status: 200, headers: TOKEN_HEADERS });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

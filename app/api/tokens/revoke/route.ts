@@ -1,9 +1,12 @@
 import { db } from "@/lib/db/client";
 import { withApi } from "@/lib/api/with-api";
 import { revokeToken } from "@/lib/auth/tokens";
+import { otherMethods } from "@/lib/api/other-methods";
 
 // POST /api/tokens/revoke — revokes the presented token and those impersonated from it (sign-out).
 export const POST = withApi({ authenticated: true, resource: "Token" }, async ({ principal }) => {
   await revokeToken(db(), principal.tokenPk);
   return Response.json({}, { headers: { "Cache-Control": "no-store" } });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

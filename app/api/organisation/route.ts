@@ -1,0 +1,18 @@
+import { db } from "@/lib/db/client";
+import { config } from "@/lib/config";
+import { json } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { createOrganisationSchema, organisationSchema } from "@/lib/organisations/schemas";
+import { createOrganisation } from "@/lib/organisations/organisations";
+import { otherMethods } from "@/lib/api/other-methods";
+
+// POST /api/organisation (the contract's singular path; POST /api/organisations is the same)
+export const POST = withApi(
+  { permission: "ORGANISATION_CREATE", resource: "Organisation", body: createOrganisationSchema },
+  async ({ principal, body }) => {
+    const org = await createOrganisation(db(), principal, body);
+    return json(organisationSchema, org, { status: 201, headers: { Location: `${config().apiBaseUrl}/organisations/${org.id}` } });
+  },
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,0 +1,13 @@
+import { db } from "@/lib/db/client";
+import { json } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { organisationSchema } from "@/lib/organisations/schemas";
+import { getOrganisation } from "@/lib/organisations/organisations";
+import { otherMethods } from "@/lib/api/other-methods";
+
+// GET /api/organisations/:organisation
+export const GET = withApi<{ organisation: string }>({ authenticated: true, resource: "Organisation" }, async ({ principal, params }) =>
+  json(organisationSchema, await getOrganisation(db(), principal, params.organisation)),
+);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,21 @@
+import { db } from "@/lib/db/client";
+import { json } from "@/lib/api/respond";
+import { nextLink } from "@/lib/api/pagination";
+import { withApi } from "@/lib/api/with-api";
+import { listOrganisationsQuery, organisationSchema } from "@/lib/organisations/schemas";
+import { listOrganisations } from "@/lib/organisations/organisations";
+import { otherMethods } from "@/lib/api/other-methods";
+
+// POST /api/organisations (the SDK's path for the contract's POST /organisation)
+export { POST } from "../organisation/route";
+
+// GET /api/organisations
+export const GET = withApi(
+  { permission: "ORGANISATION_LIST", resource: "Organisation", query: listOrganisationsQuery },
+  async ({ req, principal, query }) => {
+    const page = await listOrganisations(db(), principal, query);
+    return json(organisationSchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });
+  },
+);
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

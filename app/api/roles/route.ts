@@ -1,0 +1,17 @@
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/api/errors";
+import { json } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { roleListItemSchema } from "@/lib/roles/schemas";
+import { listRoles } from "@/lib/roles/roles";
+import { otherMethods } from "@/lib/api/other-methods";
+
+// GET /api/roles
+export const GET = withApi({ authenticated: true, resource: "Role" }, async () => json(roleListItemSchema.array(), await listRoles(db())));
+
+// POST /api/roles (the SDK has a create call; roles here are fixed by the service)
+export const POST = withApi({ authenticated: true, resource: "Role" }, async () => {
+  throw new ApiError("forbidden", "Roles are read-only");
+});
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -1,0 +1,13 @@
+import { db } from "@/lib/db/client";
+import { json } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { tenantSchema } from "@/lib/tenants/schemas";
+import { getTenant } from "@/lib/tenants/tenants";
+import { otherMethods } from "@/lib/api/other-methods";
+
+// GET /api/tenants/:tenant
+export const GET = withApi<{ tenant: string }>({ authenticated: true, resource: "Tenant" }, async ({ principal, params }) =>
+  json(tenantSchema, await getTenant(db(), principal, params.tenant)),
+);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

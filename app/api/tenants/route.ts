@@ -1,0 +1,22 @@
+import { db } from "@/lib/db/client";
+import { json } from "@/lib/api/respond";
+import { nextLink } from "@/lib/api/pagination";
+import { withApi } from "@/lib/api/with-api";
+import { createTenantSchema, listTenantsQuery, tenantSchema } from "@/lib/tenants/schemas";
+import { createTenant, listTenants } from "@/lib/tenants/tenants";
+import { config } from "@/lib/config";
+import { otherMethods } from "@/lib/api/other-methods";
+
+// POST /api/tenants
+export const POST = withApi({ permission: "ADMIN", resource: "Tenant", body: createTenantSchema }, async ({ principal, body }) => {
+  const tenant = await createTenant(db(), principal, body);
+  return json(tenantSchema, tenant, { status: 201, headers: { Location: `${config().apiBaseUrl}/tenants/${tenant.id}` } });
+});
+
+// GET /api/tenants
+export const GET = withApi({ authenticated: true, resource: "Tenant", query: listTenantsQuery }, async ({ req, principal, query }) => {
+  const page = await listTenants(db(), principal, query);
+  return json(tenantSchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });
+});
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

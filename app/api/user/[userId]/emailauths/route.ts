@@ -1,0 +1,15 @@
+import { db } from "@/lib/db/client";
+import { json } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { createEmailAuthSchema, createdCredentialSchema } from "@/lib/credentials/schemas";
+import { createEmailAuth } from "@/lib/credentials/email-auths";
+import { otherMethods } from "@/lib/api/other-methods";
+
+// POST /api/user/:userId/emailauths (the SDK's path)
+export const POST = withApi<{ userId: string }, typeof createEmailAuthSchema>(
+  { authenticated: true, resource: "EmailAuth", body: createEmailAuthSchema },
+  async ({ principal, params, body }) =>
+    json(createdCredentialSchema, await createEmailAuth(db(), principal, params.userId, body), { status: 201, headers: { "Cache-Control": "no-store" } }),
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

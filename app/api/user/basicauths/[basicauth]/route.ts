@@ -1,0 +1,13 @@
+import { db } from "@/lib/db/client";
+import { noContent } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { deleteBasicAuth } from "@/lib/credentials/basic-auths";
+import { otherMethods } from "@/lib/api/other-methods";
+
+// DELETE /api/user/basicauths/:basicauth
+export const DELETE = withApi<{ basicauth: string }>({ authenticated: true, resource: "BasicAuth" }, async ({ principal, params }) => {
+  await deleteBasicAuth(db(), principal, params.basicauth);
+  return noContent();
+});
+
+export const { GET, POST, PUT, PATCH } = otherMethods("DELETE");

@@ -1,0 +1,13 @@
+import { db } from "@/lib/db/client";
+import { noContent } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { deleteEmailAuth } from "@/lib/credentials/email-auths";
+import { otherMethods } from "@/lib/api/other-methods";
+
+// DELETE /api/user/emailauths/:emailauth
+export const DELETE = withApi<{ emailauth: string }>({ authenticated: true, resource: "EmailAuth" }, async ({ principal, params }) => {
+  await deleteEmailAuth(db(), principal, params.emailauth);
+  return noContent();
+});
+
+export const { GET, POST, PUT, PATCH } = otherMethods("DELETE");

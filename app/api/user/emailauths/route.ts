@@ -1,0 +1,13 @@
+import { db } from "@/lib/db/client";
+import { json } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { createEmailAuthSchema, createdCredentialSchema } from "@/lib/credentials/schemas";
+import { createEmailAuth } from "@/lib/credentials/email-auths";
+import { otherMethods } from "@/lib/api/other-methods";
+
+// POST /api/user/emailauths
+export const POST = withApi({ authenticated: true, resource: "EmailAuth", body: createEmailAuthSchema }, async ({ principal, body }) =>
+  json(createdCredentialSchema, await createEmailAuth(db(), principal, null, body), { status: 201, headers: { "Cache-Control": "no-store" } }),
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

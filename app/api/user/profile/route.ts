@@ -1,0 +1,19 @@
+import { db } from "@/lib/db/client";
+import { config } from "@/lib/config";
+import { json } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { profileInputSchema, profileSchema } from "@/lib/users/schemas";
+import { getProfile, saveProfile } from "@/lib/users/profiles";
+import { otherMethods } from "@/lib/api/other-methods";
+
+// GET /api/user/profile
+export const GET = withApi({ authenticated: true, resource: "Profile" }, async ({ principal }) =>
+  json(profileSchema, await getProfile(db(), principal, null)),
+);
+
+// POST /api/user/profile
+export const POST = withApi({ authenticated: true, resource: "Profile", body: profileInputSchema }, async ({ principal, body }) =>
+  json(profileSchema, await saveProfile(db(), principal, null, body), { status: 201, headers: { Location: `${config().apiBaseUrl}/user/profile` } }),
+);
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

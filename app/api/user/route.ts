@@ -1,0 +1,13 @@
+import { db } from "@/lib/db/client";
+import { json } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { userSchema } from "@/lib/users/schemas";
+import { currentUser } from "@/lib/users/users";
+import { otherMethods } from "@/lib/api/other-methods";
+
+// GET /api/user
+export const GET = withApi({ authenticated: true, resource: "User" }, async ({ principal }) =>
+  json(userSchema, await currentUser(db(), principal)),
+);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

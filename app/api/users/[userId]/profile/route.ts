@@ -1,0 +1,24 @@
+import { db } from "@/lib/db/client";
+import { config } from "@/lib/config";
+import { json } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { profileInputSchema, profileSchema } from "@/lib/users/schemas";
+import { getProfile, saveProfile } from "@/lib/users/profiles";
+import { otherMethods } from "@/lib/api/other-methods";
+
+// POST /api/users/:userId/profile
+export const POST = withApi<{ userId: string }, typeof profileInputSchema>(
+  { authenticated: true, resource: "Profile", body: profileInputSchema },
+  async ({ principal, params, body }) =>
+    json(profileSchema, await saveProfile(db(), principal, params.userId, body), {
+      status: 201,
+      headers: { Location: `${config().apiBaseUrl}/users/${encodeURIComponent(params.userId)}/profile` },
+    }),
+);
+
+// GET /api/users/:userId/profile
+export const GET = withApi<{ userId: string }>({ authenticated: true, resource: "Profile" }, async ({ principal, params }) =>
+  json(profileSchema, await getProfile(db(), principal, params.userId)),
+);
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

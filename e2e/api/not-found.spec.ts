@@ -1,0 +1,22 @@
+import { expect, test } from "@playwright/test";
+import { authed } from "../support/api";
+
+for (const method of ["GET", "POST", "DELETE"] as const) {
+  test(`${method} on an unknown API path answers 404 JSON`, async ({ request }) => {
+    for (const path of ["/api/no-such-endpoint", "/api/no/such/nested/endpoint"]) {
+      const response = await request.fetch(path, { method, ...(method === "POST" ? { data: {} } : {}) });
+      expect(response.status(), path).toBe(404);
+      expect(response.headers()["content-type"]).toContain("application/json");
+      expect(await response.json()).toMatchObject({ message: expect.any(String) });
+    }
+  });
+}
+
+test("client_credentials with a garbage bearer token answers 401", async ({ request }) => {
+  const response = await request.post("/api/tokens", {
+    form: { grant_type: "client_credentials" },
+    headers: authed("not-a-real-token"),
+  });
+  expect(response.status()).toBe(401);
+  expect(await response.json()).toMatchObject({ message: expect.any(String) });
+});

@@ -1,0 +1,33 @@
+import { iso6392 } from "iso-639-2";
+import { z } from "zod";
+
+// Field shapes shared by every domain's request and response schemas.
+
+/** Client-supplied ids travel in URL paths and scopes: URL-safe, no slashes. */
+export const idSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._~@-]{0,99}$/, "must be 1-100 letters, digits or . _ ~ @ - (starting with a letter or digit)");
+
+/** A required, non-blank text field. */
+export const requiredText = (max = 500) => z.string().trim().min(1, "must not be empty").max(max);
+
+const LANGUAGES = new Set(iso6392.flatMap((l) => [l.iso6392B, l.iso6392T].filter(Boolean) as string[]));
+export const languageSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((code) => LANGUAGES.has(code), "must be an ISO 639-2 language code (three letters, e.g. nld, eng)");
+
+/** Repeated form fields arrive as a list; a single one as a string. Both become a list. */
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined || v === null ? v : Array.isArray(v) ? v : [v]), z.array(item));
+
+/** Integers that may arrive as form strings. */
+export const intFromForm = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v)) ? Number(v) : v),
+  z.number().int(),
+);
+
+export const timestamp = z.date().transform((d) => d.toISOString());
+export const timestamps = { created: timestamp, updated: timestamp };

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { idSchema, listOf, requiredText, timestamps } from "@/lib/api/schemas";
+import { pageQuery } from "@/lib/api/pagination";
+
+export const createGroupSchema = z.object({
+  id: idSchema.optional(),
+  name: requiredText(200),
+  categories: listOf(idSchema).optional(),
+});
+export type CreateGroup = z.infer<typeof createGroupSchema>;
+
+export const listGroupsQuery = z.object(pageQuery);
+
+export const groupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  categories: z.array(z.string()),
+  ...timestamps,
+});
+export type Group = z.output<typeof groupSchema>;

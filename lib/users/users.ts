@@ -1,0 +1,107 @@
+import type { Db } from "@/lib/db/client";
+import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { ApiError, conflict, notFound, type FieldError } from "@/lib/api/errors";
+import { finishPage, pageArgs } from "@/lib/api/pagination";
+import { can, mayGrantRoles, requireUser, type Principal } from "@/lib/auth/principal";
+import { ROLE_NAMES } from "@/lib/permissions/catalog";
+import type { CreateUser, ListUsers } from "./schemas";
+
+// Users are created at the caller's level (its namespace) and only seen from it.
+
+const userInclude = {
+  roles: { select: { roleName: true } },
+  groups: { select: { group: { select: { id: true } } } },
+} as const;
+
+export type UserRow = Awaited<ReturnType<typeof findUser>>;
+
+/** The response shape's source: a user row with its role names and group ids. */
+export function toUser(row: NonNullable<UserRow>) {
+  return {
+    ...row,
+    roles: row.roles.map((r) => r.roleName).sort(),
+    groups: row.groups.map((g) => g.group.id).sort(),
+  };
+}
+
+function findUser(db: Db, nsKey: string, id: string) {
+  return db.user.findUnique({ where: { ns_id: { ns: nsKey, id } }, include: userInclude });
+}
+
+/** A user of the caller's namespace (or the caller itself), else 404. */
+export async function userInScope(db: Db, caller: Principal, id: string) {
+  const row = await findUser(db, caller.ns, id);
+  if (!row) throw notFound("User");
+  return row;
+}
+
+function assertGrantable(caller: Principal, roles: string[]) {
+  const errors: FieldError[] = [];
+  for (const role of roles) {
+    if (!(ROLE_NAMES as readonly string[]).includes(role)) {
+      errors.push({ resource: "User", field: "roles", code: "missing", message: `Unknown role ${role}` });
+    }
+  }
+  if (errors.length) throw new ApiError("validation", "Unknown role", errors);
+  const refused = roles.filter((r) => !mayGrantRoles(caller, [r]));
+  if (refused.length) throw new ApiError("forbidden", `You may not grant the role(s) ${refused.join(", ")}`);
+}
+
+export async function createUser(db: Db, caller: Principal, input: CreateUser) {
+  const roles = [...new Set(input.roles)];
+  assertGrantable(caller, roles);
+  const groupIds = [...new Set(input.groups ?? [])];
+  const groups = groupIds.length
+    ? await db.group.findMany({ where: { ns: caller.ns, id: { in: groupIds } }, select: { pk: true, id: true } })
+    : [];
+  const missing = groupIds.filter((id) => !groups.some((g) => g.id === id));
+  if (missing.length) {
+    throw new ApiError("validation", `Unknown group(s): ${missing.join(", ")}`, [{ resource: "User", field: "groups", code: "missing" }]);
+  }
+  const pk = newPk();
+  try {
+    await db.user.create({
+      data: {
+        pk,
+        ns: caller.ns,
+        id: input.id ?? newId(),
+        level: caller.level,
+        tenantPk: caller.tenant?.pk ?? null,
+        organisationPk: caller.organisation?.pk ?? null,
+        firstName: input.firstName,
+        infix: input.infix || null,
+        lastName: input.lastName,
+        roles: { create: roles.map((roleName) => ({ roleName })) },
+        groups: { create: groups.map((g) => ({ groupPk: g.pk })) },
+      },
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`User ${input.id} already exists`, [{ resource: "User", field: "id", code: "already_exists" }]);
+    throw error;
+  }
+  return toUser((await db.user.findUnique({ where: { pk }, include: userInclude }))!);
+}
+
+export async function listUsers(db: Db, caller: Principal, query: ListUsers) {
+  const args = pageArgs(query.sort, query.direction, query);
+  const filters: object[] = [{ ns: caller.ns }, args.where];
+  if (query.group?.length) filters.push({ groups: { some: { group: { ns: caller.ns, id: { in: query.group } } } } });
+  if (query.role?.length) filters.push({ roles: { some: { roleName: { in: query.role } } } });
+  const rows = await db.user.findMany({ ...args, where: { AND: filters }, include: userInclude });
+  const page = finishPage(rows, query, (r) => r[query.sort]);
+  return { items: page.items.map(toUser), nextCursor: page.nextCursor };
+}
+
+/** GET /users/:id — users of the caller's level with USER_LIST, or the caller itself. */
+export async function getUser(db: Db, caller: Principal, id: string) {
+  const row = await userInScope(db, caller, id);
+  if (row.pk !== caller.user?.pk && !can(caller, "USER_LIST")) throw notFound("User");
+  return toUser(row);
+}
+
+export async function currentUser(db: Db, caller: Principal) {
+  const me = requireUser(caller);
+  const row = await db.user.findUnique({ where: { pk: me.pk }, include: userInclude });
+  if (!row) throw notFound("User");
+  return toUser(row);
+}

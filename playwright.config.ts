@@ -1,0 +1,67 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, PORTS } from "./e2e/support/env";
+
+type WebServer = Extract<PlaywrightTestConfig["webServer"], unknown[]>[number];
+
+// One app server per database, each with its own fresh data directory. The config is
+// also loaded by every worker: they inherit TEST_DATA_ROOT and so reuse the same directory.
+// scripts/test.ts creates (and removes) it; a bare `playwright test` makes one here.
+process.env.TEST_DATA_ROOT ||= fs.mkdtempSync(path.join(os.tmpdir(), "speech-test-"));
+const dataRoot = process.env.TEST_DATA_ROOT;
+const pgUrl = process.env.TEST_PG_URL;
+
+function server(kind: "sqlite" | "postgres", databaseUrl?: string): WebServer {
+  const port = PORTS[kind];
+  const dataDir = path.join(dataRoot, kind);
+  return {
+    name: kind,
+    command: "node_modules/.bin/tsx scripts/serve.ts",
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? `file:${path.join(dataDir, "app.db")}`,
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      ADMIN_USERNAME,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: "warn",
+      LOGIN_LOCK_SECONDS: "2",
+    },
+  };
+}
+
+const chromium = {
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    // Playwright cannot download its browsers here; Debian's Chromium without the
+    // networking flags floods the closed network.
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  },
+};
+
+export default defineConfig({
+  testDir: ".",
+  outputDir: "test-results",
+  workers: 2,
+  fullyParallel: true,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"]],
+  projects: [
+    { name: "unit", testMatch: /lib\/.*\.test\.ts$/ },
+    { name: "api-sqlite", testMatch: /e2e\/api\/.*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORTS.sqlite}` } },
+    ...(pgUrl ? [{ name: "api-postgres", testMatch: /e2e\/api\/.*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORTS.postgres}` } }] : []),
+    // Browser tests against the SQLite server.
+    { name: "ui", testMatch: /e2e\/ui\/.*\.spec\.ts$/, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.sqlite}` } },
+  ],
+  // Playwright starts every server even when only the unit project runs.
+  webServer: [server("sqlite"), ...(pgUrl ? [server("postgres", pgUrl)] : [])],
+});

@@ -1,0 +1,27 @@
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import Database from "better-sqlite3";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Db } from "./client";
+import { PrismaClient } from "./generated/sqlite/client";
+
+/** For unit tests of DB-backed domain code: a fresh SQLite file with every migration applied. */
+export async function createTestDb(): Promise<{ db: Db; close: () => Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "test-db-"));
+  const file = path.join(dir, "test.db");
+  const raw = new Database(file);
+  const migrations = path.resolve(import.meta.dirname, "../../prisma/sqlite/migrations");
+  for (const name of fs.readdirSync(migrations).filter((n) => fs.statSync(path.join(migrations, n)).isDirectory()).sort()) {
+    raw.exec(fs.readFileSync(path.join(migrations, name, "migration.sql"), "utf8"));
+  }
+  raw.close();
+  const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${file}`, timeout: 10_000 }) });
+  return {
+    db,
+    close: async () => {
+      await db.$disconnect();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

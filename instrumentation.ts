@@ -3,5 +3,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { ensureStarted } = await import("@/lib/bootstrap/start");
     await ensureStarted();
+    const { startBackground } = await import("@/lib/bootstrap/background");
+    startBackground();
   }
 }

@@ -19,6 +19,19 @@ const schema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Background work: job polling and leases (a dead instance's job is retried after its lease).
+  JOB_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(30),
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(3600),
+  ORPHAN_AGE_SECONDS: z.coerce.number().int().min(60).default(24 * 3600),
+  // File storage: the local filesystem under DATA_DIR, or an S3-compatible bucket.
+  STORAGE: z.enum(["filesystem", "s3"]).default("filesystem"),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url("must be an absolute URL such as https://s3.example.com").optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.stringbool({ error: "must be true or false" }).default(false),
 });
 
 export type Config = {
@@ -36,14 +49,34 @@ export type Config = {
   loginMaxFailures: number;
   loginLockSeconds: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  jobPollMs: number;
+  jobLeaseMs: number;
+  sweepIntervalSeconds: number;
+  orphanAgeSeconds: number;
+  storage: StorageConfig;
 };
+
+/** Without access keys the AWS SDK's default credential chain applies (environment, instance role). */
+export type StorageConfig =
+  | { kind: "filesystem" }
+  | {
+      kind: "s3";
+      bucket: string;
+      endpoint?: string;
+      region: string;
+      accessKeyId?: string;
+      /** Not enumerable: JSON.stringify and console.log of the config never show it. */
+      secretAccessKey?: string;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {}
 
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  lines.push(...storageProblems(env));
+  if (!parsed.success || lines.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
@@ -65,7 +98,39 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockSeconds: e.LOGIN_LOCK_SECONDS,
     logLevel: e.LOG_LEVEL,
+    jobPollMs: e.JOB_POLL_MS,
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
+    sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
+    orphanAgeSeconds: e.ORPHAN_AGE_SECONDS,
+    storage: storageConfig(e),
   };
+}
+
+// Rules across variables, reported together with the schema's problems.
+function storageProblems(env: NodeJS.ProcessEnv): string[] {
+  if (env.STORAGE !== "s3") return [];
+  const problems: string[] = [];
+  if (!env.S3_BUCKET) problems.push("  S3_BUCKET: required when STORAGE=s3");
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    problems.push("  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");
+  }
+  return problems;
+}
+
+function storageConfig(e: z.infer<typeof schema>): StorageConfig {
+  if (e.STORAGE === "filesystem") return { kind: "filesystem" };
+  const s3: StorageConfig = {
+    kind: "s3",
+    bucket: e.S3_BUCKET!,
+    ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+    region: e.S3_REGION,
+    ...(e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID } : {}),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+  if (e.S3_SECRET_ACCESS_KEY) {
+    Object.defineProperty(s3, "secretAccessKey", { value: e.S3_SECRET_ACCESS_KEY, enumerable: false });
+  }
+  return s3;
 }
 
 let cached: Config | undefined;

@@ -186,6 +186,19 @@ test.describe("GET /users", () => {
     for (const [query, expected] of cases) {
       expect(await idsOf(request, `/api/users${query}`, world.orgToken), query).toEqual(expected.map((u) => u.id).sort());
     }
+    // The next-page link keeps the (repeated) filters.
+    const walked: string[] = [];
+    let url: string | null = `/api/users?group=${g1}&group=${g3}&perPage=1`;
+    while (url) {
+      expect(walked.length).toBeLessThan(10);
+      const response = await request.get(url, { headers: authed(world.orgToken) });
+      const page = await expectJson<User[]>(response, 200);
+      expect(page.length).toBeLessThanOrEqual(1);
+      walked.push(...page.map((u) => u.id));
+      url = nextUrl(response);
+    }
+    expect(walked.sort()).toEqual([s1, t1, a1].map((u) => u.id).sort());
+
     // Listed users carry the full shape, groups included.
     const listed = await listAll<FullUser>(request, `/api/users?group=${g2}`, world.orgToken);
     expect(listed.find((u) => u.id === t1.id)).toEqual({ ...t1, groups: expect.arrayContaining([g1, g2]), created: ISO, updated: ISO });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { config } from "@/lib/config";
@@ -23,8 +24,8 @@ type Options<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> =
   resource: string;
   body?: B;
   query?: Q;
-  /** Accept multipart/form-data with files. */
-  files?: boolean;
+  /** Accept multipart/form-data with files in these fields (and only there). */
+  files?: readonly string[];
 };
 
 export type ApiContext<P, B, Q> = {
@@ -68,9 +69,7 @@ export function withApi<
       const query = options.query ? validate(options.query, queryObject(url), options.resource) : undefined;
       if (options.body || options.files) {
         parsed = await parseBody(req, { ...cfg, tmpDir: path.join(cfg.dataDir, "tmp") });
-        if (parsed.kind === "multipart" && !options.files && Object.keys(parsed.files).length) {
-          throw new ApiError("unsupported_media_type", "This endpoint takes no file uploads");
-        }
+        if (parsed.kind === "multipart") await checkParts(parsed, options.files ?? [], options.resource, cfg.maxBodyBytes);
       }
       const body = options.body ? validate(options.body, bodyObject(parsed), options.resource) : undefined;
       response = await handler({
@@ -114,6 +113,28 @@ function extractToken(req: Request, url: URL): { token: string | null; fromQuery
   }
   const query = url.searchParams.get("access_token");
   return query ? { token: query, fromQuery: true } : { token: null, fromQuery: false };
+}
+
+/**
+ * File fields must be file parts: a text part there is a 422 on that field. A small file
+ * part in a text field (clients send JSON parts as Blobs) is read as that field's text.
+ */
+async function checkParts(parsed: Extract<ParsedBody, { kind: "multipart" }>, fileFields: readonly string[], resource: string, maxText: number) {
+  const errors: FieldError[] = [];
+  for (const [field, parts] of Object.entries(parsed.files)) {
+    if (fileFields.includes(field)) continue;
+    for (const part of parts) {
+      if (part.size > maxText) throw new ApiError("payload_too_large", `The ${field} part exceeds ${maxText} bytes`);
+      const text = await fs.readFile(part.path, "utf8");
+      const prev = parsed.fields[field];
+      parsed.fields[field] = prev === undefined ? text : [...(Array.isArray(prev) ? prev : [prev]), text];
+    }
+    delete parsed.files[field];
+  }
+  for (const field of fileFields) {
+    if (field in parsed.fields) errors.push({ resource, field, code: "invalid", message: "must be a file part" });
+  }
+  if (errors.length) throw new ApiError("validation", `Invalid ${resource}: ${errors.map((e) => `${e.field} ${e.message}`).join(", ")}`, errors);
 }
 
 function unauthorized(hadToken: boolean) {

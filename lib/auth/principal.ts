@@ -80,3 +80,16 @@ export function requireUser(principal: Principal): { pk: string; id: string } {
   }
   return principal.user;
 }
+
+/** Challenges, recordings and their audio live in an organisation: the caller must act in one. */
+export function requireOrganisation(principal: Principal): { pk: string; id: string } {
+  if (principal.level !== "organisation" || !principal.organisation) {
+    throw new ApiError("forbidden", "This resource lives in an organisation: impersonate one (scope tenant/<t>/organisation/<o>) first");
+  }
+  return principal.organisation;
+}
+
+/** Whether the caller sees other users' submissions (recordings, recognitions, analyses), not only its own. */
+export function seesAllSubmissions(principal: Principal): boolean {
+  return isAdministrator(principal) || principal.roles.includes("TEACHER");
+}

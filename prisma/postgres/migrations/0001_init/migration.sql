@@ -174,6 +174,8 @@ CREATE TABLE "StoredFile" (
     "sampleRate" INTEGER,
     "channels" INTEGER,
     "durationMs" INTEGER,
+    "normalisedPk" TEXT,
+    "peaksPk" TEXT,
     "created" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "StoredFile_pkey" PRIMARY KEY ("pk")
@@ -623,13 +625,25 @@ ALTER TABLE "Choice" ADD CONSTRAINT "Choice_challengePk_fkey" FOREIGN KEY ("chal
 ALTER TABLE "ChoiceRecognition" ADD CONSTRAINT "ChoiceRecognition_challengePk_fkey" FOREIGN KEY ("challengePk") REFERENCES "ChoiceChallenge"("pk") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
+ALTER TABLE "ChoiceRecognition" ADD CONSTRAINT "ChoiceRecognition_userPk_fkey" FOREIGN KEY ("userPk") REFERENCES "User"("pk") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
 ALTER TABLE "PronunciationAnalysis" ADD CONSTRAINT "PronunciationAnalysis_challengePk_fkey" FOREIGN KEY ("challengePk") REFERENCES "PronunciationChallenge"("pk") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "PronunciationAnalysis" ADD CONSTRAINT "PronunciationAnalysis_userPk_fkey" FOREIGN KEY ("userPk") REFERENCES "User"("pk") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "SpeechRecording" ADD CONSTRAINT "SpeechRecording_challengePk_fkey" FOREIGN KEY ("challengePk") REFERENCES "SpeechChallenge"("pk") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
+ALTER TABLE "SpeechRecording" ADD CONSTRAINT "SpeechRecording_userPk_fkey" FOREIGN KEY ("userPk") REFERENCES "User"("pk") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
 ALTER TABLE "SpeechRecording" ADD CONSTRAINT "SpeechRecording_resultSetPk_fkey" FOREIGN KEY ("resultSetPk") REFERENCES "ResultSet"("pk") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Feedback" ADD CONSTRAINT "Feedback_userPk_fkey" FOREIGN KEY ("userPk") REFERENCES "User"("pk") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "Feedback" ADD CONSTRAINT "Feedback_resultSetPk_fkey" FOREIGN KEY ("resultSetPk") REFERENCES "ResultSet"("pk") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -168,6 +168,8 @@ CREATE TABLE "StoredFile" (
     "sampleRate" INTEGER,
     "channels" INTEGER,
     "durationMs" INTEGER,
+    "normalisedPk" TEXT,
+    "peaksPk" TEXT,
     "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 
@@ -235,7 +237,8 @@ CREATE TABLE "ChoiceRecognition" (
     "recognised" TEXT,
     "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated" DATETIME NOT NULL,
-    CONSTRAINT "ChoiceRecognition_challengePk_fkey" FOREIGN KEY ("challengePk") REFERENCES "ChoiceChallenge" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+    CONSTRAINT "ChoiceRecognition_challengePk_fkey" FOREIGN KEY ("challengePk") REFERENCES "ChoiceChallenge" ("pk") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "ChoiceRecognition_userPk_fkey" FOREIGN KEY ("userPk") REFERENCES "User" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
@@ -266,7 +269,8 @@ CREATE TABLE "PronunciationAnalysis" (
     "words" TEXT,
     "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated" DATETIME NOT NULL,
-    CONSTRAINT "PronunciationAnalysis_challengePk_fkey" FOREIGN KEY ("challengePk") REFERENCES "PronunciationChallenge" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+    CONSTRAINT "PronunciationAnalysis_challengePk_fkey" FOREIGN KEY ("challengePk") REFERENCES "PronunciationChallenge" ("pk") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "PronunciationAnalysis_userPk_fkey" FOREIGN KEY ("userPk") REFERENCES "User" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
@@ -312,6 +316,7 @@ CREATE TABLE "SpeechRecording" (
     "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated" DATETIME NOT NULL,
     CONSTRAINT "SpeechRecording_challengePk_fkey" FOREIGN KEY ("challengePk") REFERENCES "SpeechChallenge" ("pk") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "SpeechRecording_userPk_fkey" FOREIGN KEY ("userPk") REFERENCES "User" ("pk") ON DELETE CASCADE ON UPDATE CASCADE,
     CONSTRAINT "SpeechRecording_resultSetPk_fkey" FOREIGN KEY ("resultSetPk") REFERENCES "ResultSet" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
@@ -328,6 +333,7 @@ CREATE TABLE "Feedback" (
     "extra" TEXT,
     "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated" DATETIME NOT NULL,
+    CONSTRAINT "Feedback_userPk_fkey" FOREIGN KEY ("userPk") REFERENCES "User" ("pk") ON DELETE CASCADE ON UPDATE CASCADE,
     CONSTRAINT "Feedback_resultSetPk_fkey" FOREIGN KEY ("resultSetPk") REFERENCES "ResultSet" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
 );
 

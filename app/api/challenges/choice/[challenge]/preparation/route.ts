@@ -1,0 +1,15 @@
+import { db } from "@/lib/db/client";
+import { json } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { otherMethods } from "@/lib/api/other-methods";
+import { requireAdministrator } from "@/lib/auth/principal";
+import { preparationOf } from "@/lib/challenges/choice/choice-challenges";
+import { preparationSchema } from "@/lib/challenges/choice/schemas";
+
+// GET /api/challenges/choice/:challenge/preparation — for admins: state, failure reason, grammar artefact
+export const GET = withApi<{ challenge: string }>({ permission: "CHOICE_CHALLENGE_LIST", resource: "ChoiceChallenge" }, async ({ principal, params }) => {
+  requireAdministrator(principal);
+  return json(preparationSchema, await preparationOf(db(), principal, params.challenge));
+});
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,14 @@
+import { db } from "@/lib/db/client";
+import { json } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { otherMethods } from "@/lib/api/other-methods";
+import { getRecognition } from "@/lib/challenges/choice/recognitions";
+import { recognitionSchema } from "@/lib/challenges/choice/schemas";
+
+// GET /api/challenges/choice/:challenge/recognitions/:recognition
+export const GET = withApi<{ challenge: string; recognition: string }>(
+  { permission: "AUDIO_RECOGNITION_LIST", resource: "ChoiceRecognition" },
+  async ({ principal, params }) => json(recognitionSchema, await getRecognition(db(), principal, params.challenge, params.recognition)),
+);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

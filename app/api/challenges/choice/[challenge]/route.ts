@@ -1,0 +1,34 @@
+import { db } from "@/lib/db/client";
+import { config } from "@/lib/config";
+import { json, noContent } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { otherMethods } from "@/lib/api/other-methods";
+import { choiceChallengeInScope, deleteChoiceChallenge, toChoiceChallenge, updateChoiceChallenge } from "@/lib/challenges/choice/choice-challenges";
+import { choiceChallengeSchema, updateChoiceChallengeSchema } from "@/lib/challenges/choice/schemas";
+import { wakeWorker } from "@/lib/bootstrap/background";
+import { storage } from "@/lib/storage/storage";
+
+type Params = { challenge: string };
+
+// GET /api/challenges/choice/:challenge
+export const GET = withApi<Params>({ permission: "CHOICE_CHALLENGE_LIST", resource: "ChoiceChallenge" }, async ({ principal, params }) =>
+  json(choiceChallengeSchema, toChoiceChallenge(await choiceChallengeInScope(db(), principal, params.challenge))),
+);
+
+// PUT /api/challenges/choice/:challenge
+export const PUT = withApi<Params, typeof updateChoiceChallengeSchema>(
+  { permission: "CHALLENGE_EDIT", resource: "ChoiceChallenge", body: updateChoiceChallengeSchema },
+  async ({ principal, params, body }) => {
+    const challenge = await updateChoiceChallenge(db(), storage(), principal, params.challenge, body);
+    wakeWorker();
+    return json(choiceChallengeSchema, challenge, { headers: { Location: `${config().apiBaseUrl}/challenges/choice/${challenge.id}` } });
+  },
+);
+
+// DELETE /api/challenges/choice/:challenge
+export const DELETE = withApi<Params>({ permission: "CHOICE_CHALLENGE_DELETE", resource: "ChoiceChallenge" }, async ({ principal, params }) => {
+  await deleteChoiceChallenge(db(), storage(), principal, params.challenge);
+  return noContent();
+});
+
+export const { POST, PATCH } = otherMethods("GET", "PUT", "DELETE");

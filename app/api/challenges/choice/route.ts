@@ -1,0 +1,31 @@
+import { db } from "@/lib/db/client";
+import { config } from "@/lib/config";
+import { json } from "@/lib/api/respond";
+import { nextLink } from "@/lib/api/pagination";
+import { withApi } from "@/lib/api/with-api";
+import { otherMethods } from "@/lib/api/other-methods";
+import { createChoiceChallenge, listChoiceChallenges } from "@/lib/challenges/choice/choice-challenges";
+import { choiceChallengeSchema, createChoiceChallengeSchema, listChoiceChallengesQuery } from "@/lib/challenges/choice/schemas";
+import { wakeWorker } from "@/lib/bootstrap/background";
+import { storage } from "@/lib/storage/storage";
+
+// POST /api/challenges/choice
+export const POST = withApi(
+  { permission: "CHOICE_CHALLENGE_CREATE", resource: "ChoiceChallenge", body: createChoiceChallengeSchema, files: ["audio"] },
+  async ({ principal, body, files }) => {
+    const challenge = await createChoiceChallenge(db(), storage(), principal, body, files.audio ?? []);
+    wakeWorker();
+    return json(choiceChallengeSchema, challenge, { status: 202, headers: { Location: `${config().apiBaseUrl}/challenges/choice/${challenge.id}` } });
+  },
+);
+
+// GET /api/challenges/choice
+export const GET = withApi(
+  { permission: "CHOICE_CHALLENGE_LIST", resource: "ChoiceChallenge", query: listChoiceChallengesQuery },
+  async ({ req, principal, query }) => {
+    const page = await listChoiceChallenges(db(), principal, query);
+    return json(choiceChallengeSchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });
+  },
+);
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -1,0 +1,14 @@
+import { db } from "@/lib/db/client";
+import { withApi } from "@/lib/api/with-api";
+import { otherMethods } from "@/lib/api/other-methods";
+import { downloadableFile } from "@/lib/downloads/access";
+import { downloadHeaders, serveFile } from "@/lib/downloads/serve";
+import { storage } from "@/lib/storage/storage";
+
+// GET /api/download/:file
+export const GET = withApi<{ file: string }>({ permission: "DOWNLOAD", resource: "File" }, async ({ req, principal, params, tokenFromQuery }) => {
+  const file = await downloadableFile(db(), principal, params.file);
+  return serveFile(req, file, storage(), downloadHeaders(tokenFromQuery));
+});
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

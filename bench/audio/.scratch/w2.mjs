@@ -1,0 +1,13 @@
+import { OpusSegmentWriter } from '../../../lib/audio/opus-segment-writer.mjs';
+import { Encoder } from '@evan/opus';
+import fs from 'node:fs';
+const buf = fs.readFileSync('/tmp/au/m10_16k.raw'); const pcm = new Int16Array(buf.buffer, buf.byteOffset, buf.length / 2);
+let t = performance.now();
+const e = new Encoder({ channels: 1, sample_rate: 16000, application: 'voip' }); e.complexity = 1; e.bitrate = 24000; e.signal = 'voice';
+for (let i = 0; i + 320 <= pcm.length; i += 320) e.encode(pcm.subarray(i, i + 320));
+console.log('raw encode', (performance.now() - t).toFixed(0));
+t = performance.now();
+const w = await OpusSegmentWriter.create('/tmp/au/w10.opus');
+for (let i = 0; i < pcm.length; i += 20480) await w.write(pcm.subarray(i, Math.min(pcm.length, i + 20480)));
+await w.finish();
+console.log('writer', (performance.now() - t).toFixed(0));

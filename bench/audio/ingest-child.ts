@@ -1,0 +1,32 @@
+// One ingest in a fresh process, for bench/audio/ingest-bench.ts: prints one JSON line with the
+// wall time of ingestAudio() and the process's peak RSS (worker thread included).
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { ingestAudio } from "../../lib/audio/ingest";
+
+const [src, worker] = process.argv.slice(2);
+if (!src) throw new Error("usage: ingest-child.ts <file> [auto|on|off]");
+const outDir = await fs.mkdtemp(path.join(os.tmpdir(), "ingest-bench-out-"));
+const out = { peaksPath: path.join(outDir, "peaks.dat"), normalisedPath: path.join(outDir, "normalised.opus") };
+const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+
+const baseRss = process.memoryUsage().rss;
+let sampledPeak = baseRss;
+const timer = setInterval(() => (sampledPeak = Math.max(sampledPeak, process.memoryUsage().rss)), 20);
+const t0 = performance.now();
+const result = await ingestAudio(src, out, { worker: worker === "on" ? true : worker === "off" ? false : "auto" });
+const ms = performance.now() - t0;
+clearInterval(timer);
+const normalisedBytes = (await fs.stat(out.normalisedPath)).size;
+await fs.rm(outDir, { recursive: true, force: true });
+console.log(
+  JSON.stringify({
+    ms: Math.round(ms),
+    baseRssMB: mb(baseRss),
+    sampledPeakRssMB: mb(sampledPeak),
+    maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+    normalisedBytes,
+    result,
+  }),
+);

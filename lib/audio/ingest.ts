@@ -1,0 +1,234 @@
+// Audio ingest: validate an uploaded Ogg Opus or WAV file by its bytes and, in the same streamed
+// pass, hash it, compute waveform peaks and write the normalised mono Ogg Opus segment.
+// Framework-free; see README.md in this folder for the decisions behind it.
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import { InvalidAudioError } from "./errors";
+import { readOggOpus } from "./ogg-opus-source";
+import { PeaksWriter } from "./peaks";
+import { MonoResampler } from "./resampler";
+import { openSegmentEncoder, type SegmentEncoder, type SegmentEncoderOptions } from "./segment-encoder";
+import { sniffContainer } from "./sniff";
+import { probeWav, readWavPcm } from "./wav-source";
+import { OPUS_INPUT_RATES } from "./opus-segment-writer.mjs";
+
+export { InvalidAudioError } from "./errors";
+export { SEGMENT_CONFIG } from "./opus-segment-writer.mjs";
+
+export type AudioFormat = "ogg-opus" | "wav";
+
+export type AudioInfo = {
+  format: AudioFormat;
+  contentType: "audio/ogg" | "audio/wav";
+  /** "opus", or the WAV sample format: "pcm-u8" | "pcm-s16" | "pcm-s24" | "pcm-s32" | "pcm-f32" | "pcm-f64". */
+  codec: string;
+  /** 48000 for Opus (its only decoding rate; the OpusHead "input rate" is informational), else the WAV rate. */
+  sampleRate: number;
+  channels: number;
+  /** Exact length in samples at `sampleRate` (Opus: last granule position minus pre-skip). */
+  samples: number;
+  /** Rounded to the millisecond. */
+  durationMs: number;
+  /** SHA-256 of the original bytes, lowercase hex. */
+  sha256: string;
+  /** Bytes. */
+  size: number;
+};
+
+export type NormalisedInfo = {
+  /** Single-stream Ogg Opus, mono, the fixed SEGMENT_CONFIG (wideband, 20 ms, 24 kbit/s VBR). */
+  contentType: "audio/ogg";
+  /** Opus always decodes at 48 kHz; lengths below are in 48 kHz samples, like Ogg granule positions. */
+  sampleRate: 48000;
+  channels: 1;
+  /** Exact decoded length in 48 kHz samples (final granule position minus pre-skip). */
+  samples: number;
+  durationMs: number;
+  /** OpusHead pre-skip in 48 kHz samples (312 for every segment). */
+  preSkip: number;
+  packets: number;
+  /** Rate the encoder was fed: the source rate when Opus takes it (8/12/16/24/48 kHz), else 16 kHz after resampling. */
+  inputSampleRate: number;
+};
+
+export type PeaksInfo = { pixels: number; sampleRate: number; samplesPerPixel: number; bits: 8 | 16 };
+
+export type IngestResult = { info: AudioInfo; normalised: NormalisedInfo; peaks: PeaksInfo };
+
+export type IngestOptions = {
+  /** Run the Opus encoder in a worker thread: "auto" (default) does so above ~30 s of audio. */
+  worker?: boolean | "auto";
+  /** Overrides of the encoder settings, for benchmarks only: segments must share one configuration. */
+  encoder?: SegmentEncoderOptions;
+  /** 16 (default) or 8-bit peaks. */
+  peaksBits?: 8 | 16;
+};
+
+/**
+ * Header of every peaks file: 10 ms per pixel, stated in Opus's 48 kHz (the rate the normalised
+ * segment decodes at and its granule positions count in). The same header for every file lets
+ * waveform-data concatenate them. The min/max are taken from the mono signal fed to the encoder.
+ */
+export const PEAKS_SAMPLE_RATE = 48000;
+export const PEAKS_SAMPLES_PER_PIXEL = 480;
+
+/** Rate sources are resampled to when Opus cannot take their rate (22.05 kHz, 44.1 kHz, ...). */
+const RESAMPLE_TO = 16000;
+
+const WORKER_MIN_SECONDS = 30;
+const OGG_BYTES_PER_SECOND_GUESS = 4000; // 32 kbit/s: a cheap duration guess before decoding
+
+/**
+ * Validates and analyses `srcPath` in one streamed pass; writes the peaks (.dat, BBC
+ * audiowaveform binary v2, 10 ms per pixel) and the normalised mono Ogg Opus segment to the
+ * given paths. Throws InvalidAudioError for anything that is not valid Ogg Opus or WAV; the
+ * output files are removed then (and on any other error). The source file is never modified.
+ */
+export async function ingestAudio(
+  srcPath: string,
+  out: { peaksPath: string; normalisedPath: string },
+  options: IngestOptions = {},
+): Promise<IngestResult> {
+  const stat = await fs.stat(srcPath);
+  if (!stat.isFile()) throw new Error(`${srcPath} is not a file`);
+  const size = stat.size;
+  if (size === 0) throw new InvalidAudioError("empty file");
+
+  const head = Buffer.alloc(Math.min(64, size));
+  const fh = await fs.open(srcPath, "r");
+  try {
+    await fh.read(head, 0, head.length, 0);
+  } finally {
+    await fh.close();
+  }
+  const container = sniffContainer(head);
+
+  const hash = createHash("sha256");
+  const sink = new PcmSink(out, options);
+  try {
+    let info: Omit<AudioInfo, "sha256" | "size" | "durationMs">;
+    let expected48: number;
+    if (container === "ogg") {
+      // Decoded straight to 16 kHz mono Int16 by libopus.
+      sink.inputRate = 16000;
+      sink.useWorker = pickWorker(options, size / OGG_BYTES_PER_SECOND_GUESS);
+      const ogg = await readOggOpus(srcPath, size, hash, (pcm) => sink.pushInt16(pcm));
+      info = { format: "ogg-opus", contentType: "audio/ogg", codec: "opus", sampleRate: 48000, channels: ogg.channels, samples: ogg.samples };
+      expected48 = Math.round(ogg.samples / 3) * 3;
+    } else {
+      const wav = await probeWav(srcPath, size);
+      sink.useWorker = pickWorker(options, wav.samples / wav.sampleRate);
+      if (OPUS_INPUT_RATES.includes(wav.sampleRate)) {
+        sink.inputRate = wav.sampleRate;
+        expected48 = (wav.samples * 48000) / wav.sampleRate;
+      } else {
+        sink.inputRate = RESAMPLE_TO;
+        sink.resampler = await MonoResampler.create(wav.sampleRate, RESAMPLE_TO);
+        expected48 = Math.round((wav.samples * RESAMPLE_TO) / wav.sampleRate) * (48000 / RESAMPLE_TO);
+      }
+      await readWavPcm(srcPath, wav, hash, (pcm) => sink.pushFloat(pcm));
+      info = { format: "wav", contentType: "audio/wav", codec: wav.codec, sampleRate: wav.sampleRate, channels: wav.channels, samples: wav.samples };
+    }
+    const { normalised, peaks } = await sink.finish();
+    if (normalised.samples !== expected48) {
+      throw new Error(`internal error: normalised length ${normalised.samples} != expected ${expected48} samples at 48 kHz`);
+    }
+    return {
+      info: { ...info, durationMs: Math.round((info.samples * 1000) / info.sampleRate), sha256: hash.digest("hex"), size },
+      normalised,
+      peaks,
+    };
+  } catch (err) {
+    await sink.abort();
+    await Promise.all([fs.rm(out.peaksPath, { force: true }), fs.rm(out.normalisedPath, { force: true })]);
+    throw err;
+  }
+}
+
+function pickWorker(options: IngestOptions, seconds: number): boolean {
+  const w = options.worker ?? "auto";
+  return w === "auto" ? seconds >= WORKER_MIN_SECONDS : w;
+}
+
+/**
+ * Receives mono PCM, brings it to Int16 at `inputRate` (resampling when `resampler` is set) and
+ * feeds the peaks writer and the Opus encoder. Outputs are opened on the
+ * first samples, so a file rejected by its headers leaves nothing behind.
+ */
+class PcmSink {
+  useWorker = false;
+  inputRate = 16000;
+  resampler: MonoResampler | null = null;
+  private peaks: PeaksWriter | null = null;
+  private encoder: SegmentEncoder | null = null;
+  private opening: Promise<void> | null = null;
+  private samples = 0;
+
+  constructor(
+    private readonly out: { peaksPath: string; normalisedPath: string },
+    private readonly options: IngestOptions,
+  ) {}
+
+  private open(): Promise<void> {
+    return (this.opening ??= (async () => {
+      const header = { sampleRate: PEAKS_SAMPLE_RATE, samplesPerPixel: PEAKS_SAMPLES_PER_PIXEL };
+      this.peaks = await PeaksWriter.create(this.out.peaksPath, header, this.inputRate / 100, this.options.peaksBits ?? 16);
+      this.encoder = await openSegmentEncoder(this.out.normalisedPath, this.inputRate, this.useWorker, this.options.encoder);
+    })());
+  }
+
+  /** Mono Float32 at the source rate (resampled when `resampler` is set). */
+  async pushFloat(pcm: Float32Array): Promise<void> {
+    await this.pushInt16(toInt16(this.resampler ? this.resampler.process(pcm) : pcm));
+  }
+
+  /** Mono Int16 at `inputRate`. Takes ownership of `pcm` (it may be transferred to the encoder thread). */
+  async pushInt16(pcm: Int16Array): Promise<void> {
+    if (pcm.length === 0) return;
+    await this.open();
+    this.samples += pcm.length;
+    this.peaks!.add(pcm);
+    await Promise.all([this.peaks!.flush(), this.encoder!.write(pcm)]);
+  }
+
+  async finish(): Promise<{ normalised: NormalisedInfo; peaks: PeaksInfo }> {
+    if (this.resampler) {
+      await this.pushInt16(toInt16(this.resampler.finish()));
+      this.resampler = null;
+    }
+    if (this.samples === 0) throw new InvalidAudioError("no audio samples");
+    const [seg, peaks] = await Promise.all([this.encoder!.finish(), this.peaks!.finish()]);
+    this.encoder = null;
+    this.peaks = null;
+    return {
+      normalised: {
+        contentType: "audio/ogg",
+        sampleRate: 48000,
+        channels: 1,
+        samples: seg.samples,
+        durationMs: Math.round(seg.durationMs),
+        preSkip: seg.preSkip,
+        packets: seg.packets,
+        inputSampleRate: seg.inputSampleRate,
+      },
+      peaks,
+    };
+  }
+
+  async abort(): Promise<void> {
+    this.resampler?.destroy();
+    if (this.opening) await this.opening.catch(() => {});
+    await Promise.all([this.encoder?.abort(), this.peaks?.abort()]);
+  }
+}
+
+/** Float [-1, 1) to Int16, rounded, clipped. */
+function toInt16(pcm: Float32Array): Int16Array {
+  const out = new Int16Array(pcm.length);
+  for (let i = 0; i < pcm.length; i++) {
+    const v = pcm[i]! * 32768;
+    // Int16Array stores truncate towards zero: adding ±0.5 rounds half away from zero.
+    out[i] = v >= 32767 ? 32767 : v <= -32768 ? -32768 : v >= 0 ? v + 0.5 : v - 0.5;
+  }
+  return out;
+}

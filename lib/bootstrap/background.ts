@@ -1,0 +1,42 @@
+import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { log } from "@/lib/api/log";
+import { startWorker } from "@/lib/jobs/worker";
+import { choicePreparation } from "@/lib/challenges/choice/preparation";
+import { PREPARE_CHOICE_CHALLENGE } from "@/lib/challenges/choice/choice-challenges";
+import { grammarBackend } from "@/lib/recognition/recogniser";
+import { storage } from "@/lib/storage/storage";
+import { sweepOrphans } from "@/lib/storage/sweep";
+
+// Background work of each app instance: the job worker (challenge preparation) and
+// the periodic sweep of stored files no row references.
+
+type Background = { wake: () => void; stop: () => Promise<void> };
+const globalForBackground = globalThis as unknown as { background?: Background };
+
+export function startBackground(): void {
+  if (globalForBackground.background) return;
+  const cfg = config();
+  const worker = startWorker(db(), { [PREPARE_CHOICE_CHALLENGE]: choicePreparation(storage(), grammarBackend()) }, {
+    pollMs: cfg.jobPollMs,
+    leaseMs: cfg.jobLeaseMs,
+  });
+  const sweep = setInterval(() => {
+    sweepOrphans(db(), storage(), { olderThanMs: cfg.orphanAgeSeconds * 1000 })
+      .then((result) => result.deleted + result.incompleteRemoved > 0 && log("info", "sweep", result))
+      .catch((error) => log("warn", "sweep-failed", { error: (error as Error).message }));
+  }, cfg.sweepIntervalSeconds * 1000);
+  sweep.unref();
+  globalForBackground.background = {
+    wake: worker.wake,
+    stop: async () => {
+      clearInterval(sweep);
+      await worker.stop();
+    },
+  };
+}
+
+/** Work was queued by this instance: look for it now rather than at the next poll. */
+export function wakeWorker(): void {
+  globalForBackground.background?.wake();
+}

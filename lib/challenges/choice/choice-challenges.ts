@@ -1,0 +1,138 @@
+import type { Db, Tx } from "@/lib/db/client";
+import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { ApiError, conflict, notFound } from "@/lib/api/errors";
+import { finishPage, pageArgs, type PageRequest } from "@/lib/api/pagination";
+import type { UploadedFile } from "@/lib/api/body";
+import { requireOrganisation, type Principal } from "@/lib/auth/principal";
+import { fileUrl } from "@/lib/downloads/urls";
+import { enqueue } from "@/lib/jobs/queue";
+import { analyseAudio, createAudioRows } from "@/lib/media/audio-upload";
+import { audioFilePks, deleteFileRows } from "@/lib/media/file-rows";
+import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
+import type { Storage } from "@/lib/storage/storage";
+import type { CreateChoiceChallenge, UpdateChoiceChallenge } from "./schemas";
+
+// Choice challenges: sentences of which at most one may be recognised, each with
+// optional audio. Creating or changing one queues its preparation (preparation.ts);
+// until that succeeds the challenge is `preparing` and takes no recognitions.
+
+export const PREPARE_CHOICE_CHALLENGE = "prepare-choice-challenge";
+
+const withChoices = { choices: { orderBy: { position: "asc" } } } as const;
+type Row = NonNullable<Awaited<ReturnType<typeof findChallenge>>>;
+
+function findChallenge(db: Db | Tx, ns: string, id: string) {
+  return db.choiceChallenge.findUnique({ where: { ns_id: { ns, id } }, include: withChoices });
+}
+
+export function toChoiceChallenge(row: Row) {
+  return { ...row, choices: row.choices.map((c) => ({ choice: c.text, audioUrl: fileUrl(c.audioFilePk) })) };
+}
+
+export async function choiceChallengeInScope(db: Db, caller: Principal, id: string): Promise<Row> {
+  requireOrganisation(caller);
+  const row = await findChallenge(db, caller.ns, id);
+  if (!row) throw notFound("Choice challenge");
+  return row;
+}
+
+const taken = (id: string) => conflict(`Choice challenge ${id} already exists`, [{ resource: "ChoiceChallenge", field: "id", code: "already_exists" }]);
+
+export async function createChoiceChallenge(db: Db, storage: Storage, caller: Principal, input: CreateChoiceChallenge, audio: UploadedFile[]) {
+  requireOrganisation(caller);
+  if (audio.length > input.choices.length) {
+    throw new ApiError("validation", "There are more audio parts than choices", [
+      { resource: "ChoiceChallenge", field: "audio", code: "invalid", message: "at most one audio part per choice, matched by index" },
+    ]);
+  }
+  const id = input.id ?? newId();
+  if (input.id && (await findChallenge(db, caller.ns, id))) throw taken(id);
+  const analysed = [];
+  for (const upload of audio) analysed.push(await analyseAudio(upload, "ChoiceChallenge"));
+  const pk = newPk();
+  try {
+    await withStoredFiles(db, storage, analysed.flatMap((a) => a.files(caller.ns)), async (tx, rows) => {
+      const audioPks: string[] = [];
+      for (let i = 0; i < analysed.length; i++) audioPks.push(await createAudioRows(tx, rows.slice(i * 3, i * 3 + 3)));
+      await tx.choiceChallenge.create({
+        data: {
+          pk,
+          ns: caller.ns,
+          id,
+          question: input.question || null,
+          language: input.language,
+          status: "preparing",
+          choices: { create: input.choices.map((text, position) => ({ pk: newPk(), position, text, audioFilePk: audioPks[position] ?? null })) },
+        },
+      });
+      await enqueue(tx, PREPARE_CHOICE_CHALLENGE, pk);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken(id);
+    throw error;
+  }
+  return toChoiceChallenge((await findChallenge(db, caller.ns, id))!);
+}
+
+export async function listChoiceChallenges(db: Db, caller: Principal, page: PageRequest) {
+  requireOrganisation(caller);
+  const args = pageArgs("created", "asc", page);
+  const rows = await db.choiceChallenge.findMany({ ...args, where: { AND: [{ ns: caller.ns }, args.where] }, include: withChoices });
+  const result = finishPage(rows, page, (r) => r.created);
+  return { items: result.items.map(toChoiceChallenge), nextCursor: result.nextCursor };
+}
+
+/**
+ * Incremental update; the challenge goes back to `preparing` and is prepared again.
+ * New choices keep the audio of an unchanged choice with the same text.
+ */
+export async function updateChoiceChallenge(db: Db, storage: Storage, caller: Principal, id: string, input: UpdateChoiceChallenge) {
+  const current = await choiceChallengeInScope(db, caller, id);
+  const dropped: string[] = [];
+  await db.$transaction(async (tx) => {
+    if (input.choices) {
+      const audioByText = new Map(current.choices.filter((c) => c.audioFilePk).map((c) => [c.text, c.audioFilePk!]));
+      const kept = new Set<string>();
+      const next = input.choices.map((text, position) => {
+        const audioFilePk = audioByText.get(text) && !kept.has(audioByText.get(text)!) ? audioByText.get(text)! : null;
+        if (audioFilePk) kept.add(audioFilePk);
+        return { pk: newPk(), challengePk: current.pk, position, text, audioFilePk };
+      });
+      await tx.choice.deleteMany({ where: { challengePk: current.pk } });
+      await tx.choice.createMany({ data: next });
+      const orphaned = current.choices.map((c) => c.audioFilePk).filter((pk): pk is string => !!pk && !kept.has(pk));
+      dropped.push(...(await deleteFileRows(tx, await audioFilePks(tx, orphaned))));
+    }
+    await tx.choiceChallenge.update({
+      where: { pk: current.pk },
+      data: {
+        ...(input.question !== undefined ? { question: input.question || null } : {}),
+        ...(input.language ? { language: input.language } : {}),
+        status: "preparing",
+        statusReason: null,
+      },
+    });
+    await enqueue(tx, PREPARE_CHOICE_CHALLENGE, current.pk);
+  });
+  await removeObjects(storage, dropped);
+  return toChoiceChallenge((await findChallenge(db, caller.ns, id))!);
+}
+
+export async function deleteChoiceChallenge(db: Db, storage: Storage, caller: Principal, id: string) {
+  const current = await choiceChallengeInScope(db, caller, id);
+  const keys = await db.$transaction(async (tx) => {
+    const recognitions = await tx.choiceRecognition.findMany({ where: { challengePk: current.pk }, select: { audioFilePk: true } });
+    const originals = [...current.choices.map((c) => c.audioFilePk), ...recognitions.map((r) => r.audioFilePk), current.grammarFilePk];
+    const files = await audioFilePks(tx, originals.filter((pk): pk is string => !!pk));
+    await tx.choiceChallenge.delete({ where: { pk: current.pk } });
+    await tx.job.updateMany({ where: { targetPk: current.pk, status: "queued" }, data: { status: "done", lastError: "challenge deleted" } });
+    return deleteFileRows(tx, files);
+  });
+  await removeObjects(storage, keys);
+}
+
+export async function preparationOf(db: Db, caller: Principal, id: string) {
+  const challenge = await choiceChallengeInScope(db, caller, id);
+  const job = await db.job.findFirst({ where: { targetPk: challenge.pk, kind: PREPARE_CHOICE_CHALLENGE }, orderBy: { created: "desc" } });
+  return { status: challenge.status, reason: challenge.statusReason, grammarUrl: fileUrl(challenge.grammarFilePk), attempts: job?.attempts ?? 0 };
+}

@@ -1,0 +1,75 @@
+import type { Db } from "@/lib/db/client";
+import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { ApiError, conflict, notFound } from "@/lib/api/errors";
+import { finishPage, pageArgs, type PageRequest } from "@/lib/api/pagination";
+import type { UploadedFile } from "@/lib/api/body";
+import { requireUser, seesAllSubmissions, type Principal } from "@/lib/auth/principal";
+import { fileUrl } from "@/lib/downloads/urls";
+import { analyseAudio, createAudioRows } from "@/lib/media/audio-upload";
+import { withStoredFiles } from "@/lib/storage/stored-files";
+import type { Storage } from "@/lib/storage/storage";
+import { choiceChallengeInScope } from "./choice-challenges";
+
+// Recognitions of a choice challenge: a user's audio and what the recogniser made of it.
+// Only a `prepared` challenge takes them. Students see their own; teachers and admins all.
+
+type Row = { pk: string; id: string; audioFilePk: string; recognised: string | null; created: Date; updated: Date; user: { id: string } };
+
+export function toRecognition(row: Row, challengeId: string) {
+  return { ...row, audioUrl: fileUrl(row.audioFilePk)!, challengeId, userId: row.user.id };
+}
+
+const withUser = { user: { select: { id: true } } } as const;
+
+export async function createRecognition(
+  db: Db,
+  storage: Storage,
+  caller: Principal,
+  challengeId: string,
+  input: { id?: string; recognised?: string },
+  audio: UploadedFile,
+) {
+  const user = requireUser(caller);
+  const challenge = await choiceChallengeInScope(db, caller, challengeId);
+  if (challenge.status !== "prepared") {
+    throw new ApiError("conflict", `The challenge is ${challenge.status}: recognitions need a prepared challenge`);
+  }
+  if (input.recognised && !challenge.choices.some((c) => c.text === input.recognised)) {
+    throw new ApiError("validation", "recognised must be one of the challenge's choices", [
+      { resource: "ChoiceRecognition", field: "recognised", code: "invalid" },
+    ]);
+  }
+  const id = input.id ?? newId();
+  const taken = () => conflict(`Recognition ${id} already exists`, [{ resource: "ChoiceRecognition", field: "id", code: "already_exists" }]);
+  if (input.id && (await db.choiceRecognition.findUnique({ where: { ns_id: { ns: caller.ns, id } } }))) throw taken();
+  const analysed = await analyseAudio(audio, "ChoiceRecognition");
+  try {
+    await withStoredFiles(db, storage, analysed.files(caller.ns), async (tx, rows) => {
+      const audioFilePk = await createAudioRows(tx, rows);
+      await tx.choiceRecognition.create({
+        data: { pk: newPk(), ns: caller.ns, id, challengePk: challenge.pk, userPk: user.pk, audioFilePk, recognised: input.recognised || null },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+  return getRecognition(db, caller, challengeId, id);
+}
+
+export async function listRecognitions(db: Db, caller: Principal, challengeId: string, page: PageRequest) {
+  const challenge = await choiceChallengeInScope(db, caller, challengeId);
+  const args = pageArgs("created", "asc", page);
+  const own = seesAllSubmissions(caller) ? {} : { userPk: requireUser(caller).pk };
+  const rows = await db.choiceRecognition.findMany({ ...args, where: { AND: [{ challengePk: challenge.pk }, own, args.where] }, include: withUser });
+  const result = finishPage(rows, page, (r) => r.created);
+  return { items: result.items.map((r) => toRecognition(r, challenge.id)), nextCursor: result.nextCursor };
+}
+
+export async function getRecognition(db: Db, caller: Principal, challengeId: string, id: string) {
+  const challenge = await choiceChallengeInScope(db, caller, challengeId);
+  const row = await db.choiceRecognition.findUnique({ where: { ns_id: { ns: caller.ns, id } }, include: withUser });
+  const visible = row && row.challengePk === challenge.pk && (seesAllSubmissions(caller) || row.userPk === caller.user?.pk);
+  if (!visible) throw notFound("Recognition");
+  return toRecognition(row, challenge.id);
+}

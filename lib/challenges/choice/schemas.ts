@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { idSchema, languageSchema, listOf, requiredText, timestamps } from "@/lib/api/schemas";
+import { pageQuery } from "@/lib/api/pagination";
+
+const choicesSchema = listOf(requiredText(1000)).pipe(z.array(z.string()).min(1, "at least one choice is required").max(100));
+
+export const createChoiceChallengeSchema = z.object({
+  id: idSchema.optional(),
+  question: z.string().trim().max(2000).optional(),
+  choices: choicesSchema,
+  language: languageSchema,
+});
+export type CreateChoiceChallenge = z.infer<typeof createChoiceChallengeSchema>;
+
+export const updateChoiceChallengeSchema = z.object({
+  question: z.string().trim().max(2000).nullable().optional(),
+  choices: choicesSchema.optional(),
+  language: languageSchema.optional(),
+});
+export type UpdateChoiceChallenge = z.infer<typeof updateChoiceChallengeSchema>;
+
+export const listChoiceChallengesQuery = z.object(pageQuery);
+
+export const challengeStatus = z.enum(["unprepared", "preparing", "prepared"]);
+/** Stored as text; responses only ever carry one of the three states. */
+const storedStatus = z.string().pipe(challengeStatus);
+
+export const choiceChallengeSchema = z.object({
+  id: z.string(),
+  question: z.string().nullable(),
+  choices: z.array(z.object({ choice: z.string(), audioUrl: z.string().nullable() })),
+  status: storedStatus,
+  language: z.string(),
+  ...timestamps,
+});
+export type ChoiceChallenge = z.output<typeof choiceChallengeSchema>;
+
+/** Admin view of a challenge's preparation: why it failed, and the grammar built for the recogniser. */
+export const preparationSchema = z.object({
+  status: storedStatus,
+  reason: z.string().nullable(),
+  grammarUrl: z.string().nullable(),
+  attempts: z.number().int(),
+});
+
+export const createRecognitionSchema = z.object({
+  id: idSchema.optional(),
+  recognised: z.string().trim().max(1000).optional(),
+});
+
+export const recognitionSchema = z.object({
+  id: z.string(),
+  audioUrl: z.string(),
+  recognised: z.string().nullable(),
+  challengeId: z.string(),
+  userId: z.string(),
+  ...timestamps,
+});

@@ -1,0 +1,60 @@
+import parseRange from "range-parser";
+import { Readable } from "node:stream";
+import type { Storage } from "@/lib/storage/storage";
+
+// Serves a stored file over HTTP: Content-Type, Content-Length, a strong ETag (the
+// content hash), conditional GETs, and single byte ranges (browsers and wavesurfer
+// seek with them). The body is streamed from storage, never buffered.
+
+export type ServableFile = { storageKey: string; contentType: string; size: bigint; sha256: string; created: Date };
+
+export async function serveFile(req: Request, file: ServableFile, storage: Storage, extraHeaders: Record<string, string>): Promise<Response> {
+  const size = Number(file.size);
+  const etag = `"${file.sha256}"`;
+  const headers: Record<string, string> = {
+    "Content-Type": file.contentType,
+    "Accept-Ranges": "bytes",
+    ETag: etag,
+    "Last-Modified": file.created.toUTCString(),
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, max-age=0, must-revalidate",
+    ...extraHeaders,
+  };
+  const ifNoneMatch = req.headers.get("if-none-match");
+  if (ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim() === etag || t.trim() === "*")) {
+    return new Response(null, { status: 304, headers });
+  }
+
+  const rangeHeader = req.headers.get("range");
+  const ifRange = req.headers.get("if-range");
+  const honourRange = rangeHeader && (!ifRange || ifRange === etag);
+  if (honourRange && size > 0) {
+    const ranges = parseRange(size, rangeHeader, { combine: true });
+    if (ranges === -1) {
+      return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${size}` } });
+    }
+    // Malformed (-2) headers are ignored, as RFC 9110 allows; several ranges get the whole file.
+    if (ranges !== -2 && ranges.length === 1) {
+      const { start, end } = ranges[0];
+      const body = await storage.read(file.storageKey, { start, end });
+      return new Response(toWeb(body, req), {
+        status: 206,
+        headers: { ...headers, "Content-Length": String(end - start + 1), "Content-Range": `bytes ${start}-${end}/${size}` },
+      });
+    }
+  }
+  if (req.method === "HEAD") return new Response(null, { status: 200, headers: { ...headers, "Content-Length": String(size) } });
+  const body = size === 0 ? null : toWeb(await storage.read(file.storageKey), req);
+  return new Response(body, { status: 200, headers: { ...headers, "Content-Length": String(size) } });
+}
+
+function toWeb(stream: Readable, req: Request): ReadableStream<Uint8Array> {
+  // A client that goes away must release the storage stream (an S3 stream holds a connection).
+  req.signal?.addEventListener("abort", () => stream.destroy(), { once: true });
+  return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+}
+
+/** A URL carrying ?access_token= must not be cached by shared caches nor leak via Referer. */
+export function downloadHeaders(tokenFromQuery: boolean): Record<string, string> {
+  return tokenFromQuery ? { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } : {};
+}

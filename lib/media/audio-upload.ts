@@ -1,0 +1,58 @@
+import path from "node:path";
+import type { Tx } from "@/lib/db/client";
+import { ApiError } from "@/lib/api/errors";
+import type { UploadedFile } from "@/lib/api/body";
+import { ingestAudio, InvalidAudioError, type IngestResult } from "@/lib/audio/ingest";
+import type { StoredFileData, StoredFileInput } from "@/lib/storage/stored-files";
+
+// An uploaded audio part on its way to storage: validated and analysed first (422 on
+// its field when it is not Ogg Opus or WAV), then stored as three files — the original
+// unchanged, its normalised mono Ogg Opus segment and its waveform peaks — whose rows
+// are created together with the resource that refers to them.
+
+export type AnalysedAudio = { result: IngestResult; files: (ns: string) => StoredFileInput[] };
+
+export async function analyseAudio(upload: UploadedFile, resource: string): Promise<AnalysedAudio> {
+  const base = path.join(path.dirname(upload.path), `${path.basename(upload.path)}-`);
+  const out = { normalisedPath: `${base}normalised.ogg`, peaksPath: `${base}peaks.dat` };
+  let result: IngestResult;
+  try {
+    result = await ingestAudio(upload.path, out);
+  } catch (error) {
+    if (error instanceof InvalidAudioError) {
+      throw new ApiError("validation", `${upload.field} is not valid Ogg Opus or WAV audio: ${error.message}`, [
+        { resource, field: upload.field, code: "invalid", message: error.message },
+      ]);
+    }
+    throw error;
+  }
+  const { info, normalised } = result;
+  return {
+    result,
+    files: (ns) => [
+      { sourcePath: upload.path, ns, kind: "audio", contentType: info.contentType, sha256: info.sha256, size: info.size, audio: info },
+      {
+        sourcePath: out.normalisedPath,
+        ns,
+        kind: "audio-normalised",
+        contentType: "audio/ogg",
+        audio: { format: "ogg-opus", sampleRate: normalised.sampleRate, channels: 1, durationMs: normalised.durationMs },
+      },
+      { sourcePath: out.peaksPath, ns, kind: "audio-peaks", contentType: "application/octet-stream" },
+    ],
+  };
+}
+
+/** Creates the rows of one analysed upload (the three files in `files()` order); returns the original's pk. */
+export async function createAudioRows(tx: Tx, [original, normalised, peaks]: StoredFileData[]): Promise<string> {
+  await tx.storedFile.createMany({ data: [normalised, peaks] });
+  await tx.storedFile.create({ data: { ...original, normalisedPk: normalised.pk, peaksPk: peaks.pk } });
+  return original.pk;
+}
+
+/** The one required audio part of a request, or a 422 naming the field. */
+export function requireFile(files: Record<string, UploadedFile[]>, field: string, resource: string): UploadedFile {
+  const file = files[field]?.[0];
+  if (!file) throw new ApiError("validation", `${field} is required (a file part)`, [{ resource, field, code: "missing_field" }]);
+  return file;
+}

@@ -1,0 +1,161 @@
+import type { Db, Tx } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/sqlite/client";
+import { newPk } from "@/lib/db/ids";
+import { log } from "@/lib/api/log";
+import { newStorageKey, type Storage } from "./core";
+
+// The all-or-nothing rule for files and their rows, in one place:
+//   1. store the file under a new key (atomic in both backends);
+//   2. create its StoredFile row in the caller's transaction;
+//   3. if the transaction fails, delete the file again.
+// A crash between 1 and 3 leaves an unreferenced object, which the orphan sweep
+// (lib/storage/sweep.ts) removes once it is old enough. A row never points at a missing
+// or partial file. Deleting goes the other way: rows first, then objects.
+
+export type AudioInfo = { format: string; sampleRate: number; channels: number; durationMs: number };
+
+export type StoredFileInput = {
+  /** A local file; it is copied, not moved: the caller removes its temp file. */
+  sourcePath: string;
+  ns: string;
+  kind: string;
+  contentType: string;
+  /** When given, checked against what was stored (a mismatch discards the object and throws). */
+  sha256?: string;
+  size?: number | bigint;
+  audio?: AudioInfo;
+};
+
+/** The create data of one StoredFile row. */
+export type StoredFileData = {
+  pk: string;
+  ns: string;
+  kind: string;
+  contentType: string;
+  size: bigint;
+  sha256: string;
+  storageKey: string;
+  format: string | null;
+  sampleRate: number | null;
+  channels: number | null;
+  durationMs: number | null;
+};
+// Fails to compile when the model and this type drift apart.
+const _rowFits = (row: StoredFileData): Prisma.StoredFileUncheckedCreateInput => row;
+void _rowFits;
+
+export class StoredFileMismatchError extends Error {
+  constructor(readonly field: "size" | "sha256", readonly expected: string, readonly actual: string) {
+    super(`Stored file ${field} mismatch: expected ${expected}, stored ${actual}`);
+    this.name = "StoredFileMismatchError";
+  }
+}
+
+/**
+ * Stores a local file and returns the data for its StoredFile row; the caller creates the row
+ * in its DB transaction. If that transaction fails, call discard(). SHA-256 and size are
+ * measured while copying.
+ */
+export async function putStoredFile(
+  storage: Storage,
+  input: StoredFileInput,
+): Promise<{ row: StoredFileData; discard: () => Promise<void> }> {
+  const storageKey = newStorageKey();
+  const stored = await storage.putFile(storageKey, input.sourcePath, input.contentType);
+  const discard = () => removeObjects(storage, [storageKey]);
+  const mismatch =
+    input.sha256 !== undefined && input.sha256.toLowerCase() !== stored.sha256
+      ? new StoredFileMismatchError("sha256", input.sha256, stored.sha256)
+      : input.size !== undefined && BigInt(input.size) !== BigInt(stored.size)
+        ? new StoredFileMismatchError("size", String(input.size), String(stored.size))
+        : undefined;
+  if (mismatch) {
+    await discard();
+    throw mismatch;
+  }
+  const row: StoredFileData = {
+    pk: newPk(),
+    ns: input.ns,
+    kind: input.kind,
+    contentType: input.contentType,
+    size: BigInt(stored.size),
+    sha256: stored.sha256,
+    storageKey,
+    format: input.audio?.format ?? null,
+    sampleRate: input.audio?.sampleRate ?? null,
+    channels: input.audio?.channels ?? null,
+    durationMs: input.audio?.durationMs ?? null,
+  };
+  return { row, discard };
+}
+
+/**
+ * Stores every file, then runs `write(tx, rows)` in one transaction; `write` creates the
+ * StoredFile rows (e.g. `tx.storedFile.createMany({ data: rows })`, or nested creates) and
+ * whatever refers to them. On any failure the stored files are deleted again, except those
+ * whose rows turn out to be committed after all (a failure after COMMIT); if that cannot be
+ * checked, the objects are left for the orphan sweep.
+ */
+export async function withStoredFiles<T>(
+  db: Db,
+  storage: Storage,
+  files: StoredFileInput[],
+  write: (tx: Tx, rows: StoredFileData[]) => Promise<T>,
+  options?: { maxWait?: number; timeout?: number },
+): Promise<T> {
+  const stored: StoredFileData[] = [];
+  try {
+    for (const file of files) stored.push((await putStoredFile(storage, file)).row);
+  } catch (error) {
+    await removeObjects(storage, stored.map((r) => r.storageKey));
+    throw error;
+  }
+  try {
+    return await db.$transaction((tx) => write(tx, stored), options);
+  } catch (error) {
+    const keys = stored.map((r) => r.storageKey);
+    let referenced: Set<string>;
+    try {
+      referenced = await referencedKeys(db, keys);
+    } catch {
+      log("warn", "storage.discard_deferred", { keys: keys.length });
+      throw error;
+    }
+    await removeObjects(storage, keys.filter((k) => !referenced.has(k)));
+    throw error;
+  }
+}
+
+/**
+ * Deletes StoredFile rows, then their objects. Returns how many rows were deleted. An object
+ * whose delete fails is logged and left for the orphan sweep (its row is gone already).
+ * Callers that delete rows in their own transaction use removeObjects() after it commits.
+ */
+export async function deleteStoredFiles(db: Db, storage: Storage, pks: string[]): Promise<number> {
+  if (pks.length === 0) return 0;
+  const keys = await db.$transaction(async (tx) => {
+    const rows = await tx.storedFile.findMany({ where: { pk: { in: pks } }, select: { storageKey: true } });
+    await tx.storedFile.deleteMany({ where: { pk: { in: pks } } });
+    return rows.map((r) => r.storageKey);
+  });
+  await removeObjects(storage, keys);
+  return keys.length;
+}
+
+/** Best-effort delete of objects whose rows are gone (or were never committed). Never throws. */
+export async function removeObjects(storage: Storage, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await storage.delete(key);
+    } catch (error) {
+      log("warn", "storage.delete_failed", { key, error: (error as Error).message });
+    }
+  }
+}
+
+/** Which of these keys a StoredFile row references. */
+export async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.storedFile.findMany({ where: { storageKey: { in: keys } }, select: { storageKey: true } });
+  return new Set(rows.map((r) => r.storageKey));
+}

@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import S3rver from "s3rver";
+
+// Helpers for the storage tests (not used by the app).
+
+/** The credentials s3rver accepts (it checks request signatures). */
+export const S3RVER_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+
+/** An S3-protocol server in this process on 127.0.0.1, on a free port, storing in a temp directory. */
+export async function startS3rver(): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+  const directory = await fsp.mkdtemp(path.join(os.tmpdir(), "s3rver-"));
+  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory });
+  const { port } = await server.run();
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await server.close();
+      await fsp.rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function tempDir(prefix = "storage-test-"): Promise<string> {
+  return fsp.mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+/** Writes `size` random bytes to `file` in 1 MiB chunks (never holding the whole file) and returns its SHA-256. */
+export async function writeRandomFile(file: string, size: number): Promise<string> {
+  const hash = createHash("sha256");
+  const chunk = 1024 * 1024;
+  async function* chunks() {
+    for (let left = size; left > 0; left -= chunk) {
+      const data = randomBytes(Math.min(chunk, left));
+      hash.update(data);
+      yield data;
+    }
+  }
+  await pipeline(Readable.from(chunks()), fs.createWriteStream(file));
+  return hash.digest("hex");
+}
+
+/** Consumes a stream, returning its SHA-256, length, chunk count and largest chunk. */
+export async function digest(stream: NodeJS.ReadableStream): Promise<{ sha256: string; size: number; chunks: number; largestChunk: number }> {
+  const hash = createHash("sha256");
+  let size = 0;
+  let chunks = 0;
+  let largestChunk = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    size += chunk.length;
+    chunks++;
+    largestChunk = Math.max(largestChunk, chunk.length);
+  }
+  return { sha256: hash.digest("hex"), size, chunks, largestChunk };
+}
+
+export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of stream as AsyncIterable<Buffer>) parts.push(chunk);
+  return Buffer.concat(parts);
+}
+
+/** A stream that yields `bytes` and then fails, like a client that disconnects mid-upload. */
+export function failingStream(bytes: number, chunk = 64 * 1024): Readable {
+  async function* generate() {
+    for (let sent = 0; sent < bytes; sent += chunk) {
+      yield randomBytes(Math.min(chunk, bytes - sent));
+      await new Promise((r) => setImmediate(r));
+    }
+    throw new Error("source failed mid-copy");
+  }
+  return Readable.from(generate());
+}
+
+export const sha256 = (data: Buffer | string) => createHash("sha256").update(data).digest("hex");

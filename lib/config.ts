@@ -20,6 +20,7 @@ const schema = z.object({
   LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Background work: job polling and leases (a dead instance's job is retried after its lease).
+  BACKGROUND_JOBS: z.stringbool({ error: "must be true or false" }).default(true),
   JOB_POLL_MS: z.coerce.number().int().min(50).default(1000),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(30),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(3600),
@@ -49,6 +50,8 @@ export type Config = {
   loginMaxFailures: number;
   loginLockSeconds: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** Whether this instance runs background jobs (API-only instances can leave them to others). */
+  backgroundJobs: boolean;
   jobPollMs: number;
   jobLeaseMs: number;
   sweepIntervalSeconds: number;
@@ -98,6 +101,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockSeconds: e.LOGIN_LOCK_SECONDS,
     logLevel: e.LOG_LEVEL,
+    backgroundJobs: e.BACKGROUND_JOBS,
     jobPollMs: e.JOB_POLL_MS,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,

@@ -15,7 +15,12 @@ const baseRss = process.memoryUsage().rss;
 let sampledPeak = baseRss;
 const timer = setInterval(() => (sampledPeak = Math.max(sampledPeak, process.memoryUsage().rss)), 20);
 const t0 = performance.now();
-const result = await ingestAudio(src, out, { worker: worker === "on" ? true : worker === "off" ? false : "auto" });
+// INGEST_COMPLEXITY: try another Opus encoder complexity (benchmarks only; segments share one configuration).
+const complexity = process.env.INGEST_COMPLEXITY ? Number(process.env.INGEST_COMPLEXITY) : undefined;
+const result = await ingestAudio(src, out, {
+  worker: worker === "on" ? true : worker === "off" ? false : "auto",
+  encoder: complexity === undefined ? undefined : { complexity },
+});
 const ms = performance.now() - t0;
 clearInterval(timer);
 const normalisedBytes = (await fs.stat(out.normalisedPath)).size;

@@ -36,7 +36,7 @@ export type AudioInfo = {
 };
 
 export type NormalisedInfo = {
-  /** Single-stream Ogg Opus, mono, the fixed SEGMENT_CONFIG (wideband, 20 ms, 24 kbit/s VBR). */
+  /** Single-stream Ogg Opus, mono, the fixed SEGMENT_CONFIG (wideband, 20 ms, 32 kbit/s VBR). */
   contentType: "audio/ogg";
   /** Opus always decodes at 48 kHz; lengths below are in 48 kHz samples, like Ogg granule positions. */
   sampleRate: 48000;

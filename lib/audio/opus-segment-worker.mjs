@@ -1,40 +1,32 @@
-// Worker-thread entry: runs OpusSegmentWriter off the decoding thread (see segment-encoder.ts).
-// Messages in: { type: "pcm", pcm: Int16Array } | { type: "finish" } | { type: "abort" }.
-// Messages out: { type: "ready" } | { type: "ack" } | { type: "done", result } | { type: "error", message }.
+// Worker-thread entry: runs the libopus encoder (OpusPacketEncoder) off the decoding thread; the
+// calling thread muxes the packets into Ogg (see segment-encoder.ts).
+// In:  { type: "pcm", pcm: Int16Array } | { type: "finish" }
+// Out: { type: "packets", data, sizes } (one per "pcm", in order)
+//      | { type: "done", data, sizes, lastPacketSamples48, result } | { type: "error", message }
 import { parentPort, workerData } from "node:worker_threads";
-import { OpusSegmentWriter } from "./opus-segment-writer.mjs";
+import { OpusPacketEncoder, packPackets } from "./opus-segment-writer.mjs";
 
 const port = parentPort;
-let queue = OpusSegmentWriter.create(workerData.path, workerData.inputRate, workerData.options).then((writer) => {
-  port.postMessage({ type: "ready" });
-  return writer;
-});
-let failed = false;
+let encoder;
+try {
+  encoder = new OpusPacketEncoder(workerData.inputRate, workerData.options);
+} catch (err) {
+  port.postMessage({ type: "error", message: err instanceof Error ? err.stack || err.message : String(err) });
+}
 
 port.on("message", (msg) => {
-  queue = queue.then(async (writer) => {
-    if (failed) return writer;
-    try {
-      if (msg.type === "pcm") {
-        await writer.write(msg.pcm);
-        port.postMessage({ type: "ack" });
-      } else if (msg.type === "finish") {
-        const result = await writer.finish();
-        port.postMessage({ type: "done", result });
-      } else if (msg.type === "abort") {
-        await writer.abort();
-        port.postMessage({ type: "done", result: null });
-      }
-    } catch (err) {
-      failed = true;
-      await writer.abort();
-      port.postMessage({ type: "error", message: err instanceof Error ? err.stack || err.message : String(err) });
+  if (!encoder) return;
+  try {
+    if (msg.type === "pcm") {
+      const { data, sizes } = packPackets(encoder.encode(msg.pcm));
+      port.postMessage({ type: "packets", data, sizes }, [data.buffer, sizes.buffer]);
+    } else if (msg.type === "finish") {
+      const { packets, lastPacketSamples48, result } = encoder.finish();
+      const { data, sizes } = packPackets(packets);
+      port.postMessage({ type: "done", data, sizes, lastPacketSamples48, result }, [data.buffer, sizes.buffer]);
     }
-    return writer;
-  });
-});
-
-queue.catch((err) => {
-  failed = true;
-  port.postMessage({ type: "error", message: err instanceof Error ? err.stack || err.message : String(err) });
+  } catch (err) {
+    encoder = undefined;
+    port.postMessage({ type: "error", message: err instanceof Error ? err.stack || err.message : String(err) });
+  }
 });

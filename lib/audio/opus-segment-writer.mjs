@@ -1,8 +1,8 @@
 // Encodes mono Int16 PCM (8, 12, 16, 24 or 48 kHz) into a sample-exact single-stream Ogg Opus file.
 //
-// Plain JavaScript (not TypeScript) on purpose: the same code runs in the calling thread and
-// inside a worker thread (opus-segment-worker.mjs), and a worker cannot rely on a TS loader
-// (tsx, Playwright's, Next's bundler). Types: opus-segment-writer.d.mts.
+// Plain JavaScript (not TypeScript) on purpose: OpusPacketEncoder also runs inside a worker
+// thread (opus-segment-worker.mjs), and a worker cannot rely on a TS loader (tsx, Playwright's,
+// Next's bundler). Types: opus-segment-writer.d.mts.
 //
 // Encoder: @evan/opus (prebuilt native libopus inside the npm package, WASM fallback).
 // Muxer: mediabunny (Output + OggOutputFormat + EncodedAudioPacketSource).
@@ -10,7 +10,7 @@
 // Sample exactness (RFC 7845): the OpusHead pre-skip is the encoder's lookahead, the input is
 // padded with zeros so that the lookahead is flushed, and the final packet carries a trimmed
 // duration so that mediabunny writes final granule = pre-skip + source samples. A decoder that
-// honours pre-skip and end trimming returns exactly `samples` samples.
+// honours pre-skip and end trimming returns exactly the source's length.
 import { Encoder as OpusEncoder } from "@evan/opus";
 import { EncodedAudioPacketSource, EncodedPacket, FilePathTarget, OggOutputFormat, Output } from "mediabunny";
 
@@ -24,7 +24,7 @@ export const SEGMENT_CONFIG = Object.freeze({
   channels: 1,
   bandwidth: "wideband", // 8 kHz audio band, SILK-only coding of speech
   frameMs: 20,
-  bitrate: 24000, // VBR target, bits/s
+  bitrate: 32000, // VBR target, bits/s
   application: "voip",
   signal: "voice",
   complexity: 1,
@@ -50,22 +50,40 @@ function opusHead(channels, preSkip, inputSampleRate) {
   return head;
 }
 
-export class OpusSegmentWriter {
+/** Packs packets into one buffer + sizes, so a batch crosses threads as two transferables. */
+export function packPackets(packets) {
+  let total = 0;
+  for (const p of packets) total += p.length;
+  const data = new Uint8Array(total);
+  const sizes = new Uint32Array(packets.length);
+  let o = 0;
+  packets.forEach((p, i) => {
+    data.set(p, o);
+    o += p.length;
+    sizes[i] = p.length;
+  });
+  return { data, sizes };
+}
+
+export function unpackPackets({ data, sizes }) {
+  const packets = new Array(sizes.length);
+  let o = 0;
+  for (let i = 0; i < sizes.length; i++) {
+    packets[i] = data.subarray(o, o + sizes[i]);
+    o += sizes[i];
+  }
+  return packets;
+}
+
+/** libopus encoder with 20 ms framing, lookahead flushing and end trimming. */
+export class OpusPacketEncoder {
   /**
-   * @param {string} path
    * @param {number} inputRate one of OPUS_INPUT_RATES
    * @param {{ complexity?: number, bitrate?: number }} [options]
    */
-  static async create(path, inputRate, options = {}) {
-    const w = new OpusSegmentWriter(path, inputRate, options);
-    await w._output.start();
-    return w;
-  }
-
-  constructor(path, inputRate, options) {
+  constructor(inputRate, options = {}) {
     if (!OPUS_INPUT_RATES.includes(inputRate)) throw new Error(`Opus cannot take ${inputRate} Hz input`);
     const cfg = { ...SEGMENT_CONFIG, ...options };
-    this.config = cfg;
     this.inputRate = inputRate;
     this.encoder = new OpusEncoder({ channels: 1, sample_rate: inputRate, application: cfg.application });
     this.encoder.complexity = cfg.complexity;
@@ -81,18 +99,12 @@ export class OpusSegmentWriter {
     this.frame = new Int16Array(this.frameSize);
     this.fill = 0;
     this.samples = 0; // source samples received
-    this.packets = 0; // packets handed to the muxer
-    this.pending = null; // last encoded packet, held back so the final one can be trimmed
-    this.source = new EncodedAudioPacketSource("opus");
-    this._output = new Output({ format: new OggOutputFormat(), target: new FilePathTarget(path) });
-    this._output.addAudioTrack(this.source);
-    this.meta = {
-      decoderConfig: { codec: "opus", numberOfChannels: 1, sampleRate: 48000, description: opusHead(1, this.preSkip, inputRate) },
-    };
+    this.packets = 0; // packets produced
   }
 
-  /** Appends mono Int16 PCM at the input rate. Resolves when the muxer has taken the packets. */
-  async write(pcm) {
+  /** Encodes whole frames of `pcm`; returns the packets produced (the libopus output is copied). */
+  encode(pcm) {
+    const out = [];
     this.samples += pcm.length;
     let i = 0;
     while (i < pcm.length) {
@@ -100,57 +112,123 @@ export class OpusSegmentWriter {
       this.frame.set(pcm.subarray(i, i + n), this.fill);
       this.fill += n;
       i += n;
-      if (this.fill === this.frameSize) await this._encodeFrame();
+      if (this.fill === this.frameSize) {
+        out.push(this.encoder.encode(this.frame));
+        this.packets++;
+        this.fill = 0;
+      }
     }
+    return out;
   }
 
-  async _encodeFrame() {
-    const data = this.encoder.encode(this.frame); // a copy, safe to keep
-    this.fill = 0;
-    if (this.pending) await this._emit(this.pending, this.frameSize);
-    this.pending = data;
-  }
-
-  async _emit(data, durationSamples) {
-    const timestamp = (this.packets * this.frameSize) / this.inputRate;
-    const packet = new EncodedPacket(data, "key", timestamp, durationSamples / this.inputRate);
-    await this.source.add(packet, this.packets === 0 ? this.meta : undefined);
-    this.packets++;
-  }
-
-  /** Flushes the encoder lookahead, trims the last packet and finalises the file. */
-  async finish() {
+  /**
+   * Pads with zeros until the lookahead is flushed. Returns the last packets and the trimmed
+   * length of the very last one (48 kHz samples): final granule = pre-skip + source samples.
+   */
+  finish() {
     const total = this.samples;
     if (total === 0) throw new Error("no samples to encode");
-    // Feed zeros until the encoder has consumed total + lookahead input samples.
-    let fed = this.packets * this.frameSize + (this.pending ? this.frameSize : 0) + this.fill;
-    while (fed < total + this.lookahead) {
+    const out = [];
+    while (this.packets * this.frameSize < total + this.lookahead) {
       this.frame.fill(0, this.fill);
-      fed += this.frameSize - this.fill;
-      this.fill = this.frameSize;
-      await this._encodeFrame();
+      out.push(this.encoder.encode(this.frame));
+      this.packets++;
+      this.fill = 0;
     }
-    // Final granule (48 kHz) = pre-skip + source samples; the last packet covers what remains.
     const endGranule = this.preSkip + total * this.scale;
-    const lastDuration48 = endGranule - this.packets * this.frameSize * this.scale;
-    await this._emit(this.pending, lastDuration48 / this.scale);
+    const lastPacketSamples48 = endGranule - (this.packets - 1) * this.frameSize * this.scale;
+    return {
+      packets: out,
+      lastPacketSamples48,
+      result: {
+        inputSampleRate: this.inputRate,
+        samples: total * this.scale, // decoded length at 48 kHz (final granule minus pre-skip)
+        durationMs: (total * 1000) / this.inputRate,
+        packets: this.packets,
+        preSkip: this.preSkip,
+      },
+    };
+  }
+}
+
+/** Writes 20 ms Opus packets into a single-stream Ogg file with mediabunny. */
+export class OggOpusMuxer {
+  /**
+   * @param {string} path
+   * @param {{ inputRate: number, preSkip: number, frameMs?: number }} opts
+   */
+  static async create(path, opts) {
+    const m = new OggOpusMuxer(path, opts);
+    await m.output.start();
+    return m;
+  }
+
+  constructor(path, { inputRate, preSkip, frameMs = SEGMENT_CONFIG.frameMs }) {
+    this.frameSeconds = frameMs / 1000;
+    this.count = 0;
+    this.pending = null; // held back so that the final packet can carry its trimmed duration
+    this.source = new EncodedAudioPacketSource("opus");
+    this.output = new Output({ format: new OggOutputFormat(), target: new FilePathTarget(path) });
+    this.output.addAudioTrack(this.source);
+    this.meta = { decoderConfig: { codec: "opus", numberOfChannels: 1, sampleRate: 48000, description: opusHead(1, preSkip, inputRate) } };
+  }
+
+  async add(packets) {
+    for (const p of packets) {
+      if (this.pending) await this.emit(this.pending, this.frameSeconds);
+      this.pending = p;
+    }
+  }
+
+  async emit(data, durationSeconds) {
+    const packet = new EncodedPacket(data, "key", this.count * this.frameSeconds, durationSeconds);
+    await this.source.add(packet, this.count === 0 ? this.meta : undefined);
+    this.count++;
+  }
+
+  /** @param {number} lastPacketSamples48 decoded length of the final packet after end trimming */
+  async finish(lastPacketSamples48) {
+    if (!this.pending) throw new Error("no packets to write");
+    await this.emit(this.pending, lastPacketSamples48 / 48000);
     this.pending = null;
     this.source.close();
-    await this._output.finalize();
-    return {
-      inputSampleRate: this.inputRate,
-      samples: total * this.scale, // decoded length at 48 kHz (final granule minus pre-skip)
-      durationMs: (total * 1000) / this.inputRate,
-      packets: this.packets,
-      preSkip: this.preSkip,
-    };
+    await this.output.finalize();
   }
 
   async abort() {
     try {
-      await this._output.cancel();
+      await this.output.cancel();
     } catch {
       // already finished or failed
     }
+  }
+}
+
+/** Encoder and muxer in the calling thread. */
+export class OpusSegmentWriter {
+  static async create(path, inputRate, options = {}) {
+    const encoder = new OpusPacketEncoder(inputRate, options);
+    const muxer = await OggOpusMuxer.create(path, { inputRate, preSkip: encoder.preSkip });
+    return new OpusSegmentWriter(encoder, muxer);
+  }
+
+  constructor(encoder, muxer) {
+    this.encoder = encoder;
+    this.muxer = muxer;
+  }
+
+  async write(pcm) {
+    await this.muxer.add(this.encoder.encode(pcm));
+  }
+
+  async finish() {
+    const { packets, lastPacketSamples48, result } = this.encoder.finish();
+    await this.muxer.add(packets);
+    await this.muxer.finish(lastPacketSamples48);
+    return result;
+  }
+
+  abort() {
+    return this.muxer.abort();
   }
 }

@@ -1,11 +1,12 @@
-// Runs the Opus encoder + Ogg muxer (opus-segment-writer.mjs) either in this thread or in a
-// worker thread. Encoding is the most expensive step of an ingest (libopus SILK encode), so on
-// long files a worker lets decoding and encoding use both cores. Back-pressure: at most
-// MAX_IN_FLIGHT chunks are queued for the worker, so memory does not grow with file length.
+// Runs the normalised-segment encoder either in this thread or split over two: libopus encoding
+// (the most expensive step of an ingest) in a worker thread, Ogg muxing (mediabunny) here. On long
+// files this lets decoding and encoding use both cores. Back-pressure: at most MAX_IN_FLIGHT PCM
+// chunks are queued for the worker, so memory does not grow with file length.
 import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { OpusSegmentWriter, type SegmentResult } from "./opus-segment-writer.mjs";
+import { OggOpusMuxer, OpusPacketEncoder, OpusSegmentWriter, unpackPackets, type SegmentResult } from "./opus-segment-writer.mjs";
 
 export type { SegmentResult };
 
@@ -20,43 +21,49 @@ export type SegmentEncoderOptions = { complexity?: number; bitrate?: number };
 
 const MAX_IN_FLIGHT = 8;
 
-class InThreadEncoder implements SegmentEncoder {
-  constructor(private readonly writer: OpusSegmentWriter) {}
-  write(pcm: Int16Array) {
-    return this.writer.write(pcm);
-  }
-  finish() {
-    return this.writer.finish();
-  }
-  abort() {
-    return this.writer.abort();
-  }
-}
-
-type WorkerMessage = { type: "ready" } | { type: "ack" } | { type: "done"; result: SegmentResult | null } | { type: "error"; message: string };
+type Packed = { data: Uint8Array; sizes: Uint32Array };
+type WorkerMessage =
+  | ({ type: "packets" } & Packed)
+  | ({ type: "done"; lastPacketSamples48: number; result: SegmentResult } & Packed)
+  | { type: "error"; message: string };
 
 class WorkerEncoder implements SegmentEncoder {
   private inFlight = 0;
   private error: Error | null = null;
   private waiters: Array<() => void> = [];
-  private done: { resolve: (r: SegmentResult | null) => void; reject: (e: Error) => void } | null = null;
-  private exited = false;
+  private muxing: Promise<void> = Promise.resolve();
+  private done: { resolve: (r: SegmentResult) => void; reject: (e: Error) => void } | null = null;
+  private finished = false;
 
-  constructor(private readonly worker: Worker) {
+  constructor(
+    private readonly worker: Worker,
+    private readonly muxer: OggOpusMuxer,
+  ) {
     worker.on("message", (msg: WorkerMessage) => {
-      if (msg.type === "ack") {
-        this.inFlight--;
-        this.wake();
+      if (msg.type === "packets") {
+        this.muxing = this.muxing
+          .then(() => this.muxer.add(unpackPackets(msg)))
+          .then(() => {
+            this.inFlight--;
+            this.wake();
+          })
+          .catch((err: Error) => this.fail(err));
       } else if (msg.type === "done") {
-        this.done?.resolve(msg.result);
+        this.muxing = this.muxing
+          .then(() => this.muxer.add(unpackPackets(msg)))
+          .then(() => this.muxer.finish(msg.lastPacketSamples48))
+          .then(() => {
+            this.finished = true;
+            this.done?.resolve(msg.result);
+          })
+          .catch((err: Error) => this.fail(err));
       } else if (msg.type === "error") {
         this.fail(new Error(`Opus encoder worker: ${msg.message}`));
       }
     });
     worker.on("error", (err) => this.fail(err));
     worker.on("exit", (code) => {
-      this.exited = true;
-      if (!this.done || code !== 0) this.fail(new Error(`Opus encoder worker exited (code ${code})`));
+      if (!this.finished) this.fail(new Error(`Opus encoder worker exited (code ${code})`));
     });
   }
 
@@ -76,54 +83,51 @@ class WorkerEncoder implements SegmentEncoder {
     while (!this.error && this.inFlight >= MAX_IN_FLIGHT) await new Promise<void>((r) => this.waiters.push(r));
     if (this.error) throw this.error;
     this.inFlight++;
-    const transfer = pcm.byteOffset === 0 && pcm.byteLength === pcm.buffer.byteLength ? [pcm.buffer as ArrayBuffer] : [];
-    this.worker.postMessage({ type: "pcm", pcm }, transfer);
-  }
-
-  private request(type: "finish" | "abort"): Promise<SegmentResult | null> {
-    if (this.error) return Promise.reject(this.error);
-    const p = new Promise<SegmentResult | null>((resolve, reject) => (this.done = { resolve, reject }));
-    this.worker.postMessage({ type });
-    return p;
+    const whole = pcm.byteOffset === 0 && pcm.byteLength === pcm.buffer.byteLength;
+    this.worker.postMessage({ type: "pcm", pcm }, whole ? [pcm.buffer as ArrayBuffer] : []);
   }
 
   async finish(): Promise<SegmentResult> {
     try {
-      const result = await this.request("finish");
-      if (!result) throw new Error("Opus encoder worker returned no result");
-      return result;
+      if (this.error) throw this.error;
+      const result = new Promise<SegmentResult>((resolve, reject) => (this.done = { resolve, reject }));
+      this.worker.postMessage({ type: "finish" });
+      return await result;
     } finally {
       await this.worker.terminate();
     }
   }
 
   async abort() {
-    try {
-      if (!this.exited && !this.error) await this.request("abort");
-    } catch {
-      // the worker failed already; terminating is all that is left
-    } finally {
-      await this.worker.terminate();
-    }
+    this.finished = true; // no "exited" error from here on
+    await this.worker.terminate();
+    await this.muxing.catch(() => {});
+    await this.muxer.abort();
   }
 }
 
-const workerUrl = new URL("./opus-segment-worker.mjs", import.meta.url);
+// The worker script sits next to this module. When a bundler (Next) has moved this module, the
+// copy in the source tree under the working directory is used; failing both, the calling thread.
+const WORKER_FILE = "opus-segment-worker.mjs";
 
-function workerAvailable(): boolean {
-  if (process.env.AUDIO_ENCODE_WORKER === "0") return false;
+function workerPath(): string | null {
+  if (process.env.AUDIO_ENCODE_WORKER === "0") return null;
+  const candidates: string[] = [];
   try {
-    return workerUrl.protocol === "file:" && fs.existsSync(fileURLToPath(workerUrl));
+    const url = new URL(`./${WORKER_FILE}`, import.meta.url);
+    if (url.protocol === "file:") candidates.push(fileURLToPath(url));
   } catch {
-    return false;
+    // import.meta.url is not a file URL here
   }
+  candidates.push(path.join(process.cwd(), "lib", "audio", WORKER_FILE));
+  return candidates.find((p) => fs.existsSync(p)) ?? null;
 }
 
 /**
- * Opens a normalised-segment encoder writing to `path`. `useWorker` runs it in a worker thread
- * (worth it above ~30 s of audio; starting a worker costs ~50-100 ms). Falls back to the calling
- * thread when the worker script is not on disk (e.g. a bundler moved this module) or when
- * AUDIO_ENCODE_WORKER=0.
+ * Opens a normalised-segment encoder writing to `path`, fed mono Int16 at `inputRate`.
+ * `useWorker` runs libopus in a worker thread (worth it above ~30 s of audio; a worker costs
+ * ~30-50 ms to start). Falls back to the calling thread when the worker script cannot be found
+ * or when AUDIO_ENCODE_WORKER=0.
  */
 export async function openSegmentEncoder(
   path: string,
@@ -131,11 +135,14 @@ export async function openSegmentEncoder(
   useWorker: boolean,
   options: SegmentEncoderOptions = {},
 ): Promise<SegmentEncoder> {
-  if (useWorker && workerAvailable()) {
+  const script = useWorker ? workerPath() : null;
+  if (script) {
+    // Validate the settings and learn the pre-skip here (cheap), before starting the thread.
+    const { preSkip } = new OpusPacketEncoder(inputRate, options);
+    const muxer = await OggOpusMuxer.create(path, { inputRate, preSkip });
     // execArgv: [] so the plain-JS worker does not inherit loaders such as tsx (slower start-up).
-    const worker = new Worker(workerUrl, { workerData: { path, inputRate, options }, execArgv: [] });
-    const enc = new WorkerEncoder(worker);
-    return enc;
+    const worker = new Worker(script, { workerData: { inputRate, options }, execArgv: [] });
+    return new WorkerEncoder(worker, muxer);
   }
-  return new InThreadEncoder(await OpusSegmentWriter.create(path, inputRate, options));
+  return OpusSegmentWriter.create(path, inputRate, options);
 }

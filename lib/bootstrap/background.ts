@@ -17,6 +17,7 @@ const globalForBackground = globalThis as unknown as { background?: Background }
 export function startBackground(): void {
   if (globalForBackground.background) return;
   const cfg = config();
+  if (!cfg.backgroundJobs) return;
   const worker = startWorker(db(), { [PREPARE_CHOICE_CHALLENGE]: choicePreparation(storage(), grammarBackend()) }, {
     pollMs: cfg.jobPollMs,
     leaseMs: cfg.jobLeaseMs,

@@ -52,14 +52,10 @@ export class FilesystemStorage implements Storage {
     const target = this.pathOf(key);
     const tmp = path.join(this.tmpDir, `${randomUUID()}.tmp`);
     const measure = measuring();
-    let out: fsp.FileHandle | undefined;
     try {
       await fsp.mkdir(this.tmpDir, { recursive: true });
-      out = await fsp.open(tmp, "wx");
-      await pipeline(source, measure.stream, out.createWriteStream({ autoClose: false }));
-      await out.sync();
-      await out.close();
-      out = undefined;
+      // flush: fsync before close; pipeline settles only once the file is closed.
+      await pipeline(source, measure.stream, fs.createWriteStream(tmp, { flags: "wx", flush: true }));
       const dir = path.dirname(target);
       const created = await fsp.mkdir(dir, { recursive: true });
       await fsp.rename(tmp, target);
@@ -71,7 +67,6 @@ export class FilesystemStorage implements Storage {
       return measure.result();
     } catch (error) {
       source.destroy();
-      await out?.close().catch(() => {});
       await fsp.rm(tmp, { force: true }).catch(() => {});
       throw error;
     }

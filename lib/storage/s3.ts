@@ -82,6 +82,8 @@ export class S3Storage implements Storage {
     }
     const measure = measuring();
     // A failing source destroys the measuring stream too, which fails the upload.
+    let sourceError: Error | undefined;
+    source.once("error", (error) => (sourceError ??= error));
     const body = pipe(source, measure.stream, () => {});
     try {
       const upload = new Upload({
@@ -96,7 +98,8 @@ export class S3Storage implements Storage {
     } catch (error) {
       source.destroy();
       body.destroy();
-      throw error;
+      // lib-storage reports a failed abort of the multipart upload instead of the cause.
+      throw sourceError ?? error;
     }
   }
 

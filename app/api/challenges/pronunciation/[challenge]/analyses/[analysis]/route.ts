@@ -1,0 +1,13 @@
+import { db } from "@/lib/db/client";
+import { json } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { otherMethods } from "@/lib/api/other-methods";
+import { ANALYSIS_RESOURCE, analysisSchema } from "@/lib/challenges/pronunciation/schemas";
+import { getAnalysis } from "@/lib/challenges/pronunciation/analyses";
+
+// GET /api/challenges/pronunciation/:challenge/analyses/:analysis
+export const GET = withApi<{ challenge: string; analysis: string }>({ permission: "AUDIO_ANALYSIS_LIST", resource: ANALYSIS_RESOURCE }, async ({ principal, params }) =>
+  json(analysisSchema, await getAnalysis(db(), principal, params.challenge, params.analysis)),
+);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

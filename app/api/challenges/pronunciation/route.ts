@@ -1,0 +1,29 @@
+import { db } from "@/lib/db/client";
+import { config } from "@/lib/config";
+import { json } from "@/lib/api/respond";
+import { nextLink } from "@/lib/api/pagination";
+import { withApi } from "@/lib/api/with-api";
+import { otherMethods } from "@/lib/api/other-methods";
+import { storage } from "@/lib/storage/storage";
+import { CHALLENGE_RESOURCE, challengeSchema, createChallengeSchema, listChallengesQuery } from "@/lib/challenges/pronunciation/schemas";
+import { createChallenge, listChallenges } from "@/lib/challenges/pronunciation/pronunciation-challenges";
+
+// POST /api/challenges/pronunciation (multipart: id?, transcription, referenceAudio, language)
+export const POST = withApi(
+  { permission: "CHALLENGE_CREATE", resource: CHALLENGE_RESOURCE, body: createChallengeSchema, files: ["referenceAudio"] },
+  async ({ principal, body, files }) => {
+    const challenge = await createChallenge(db(), storage(), principal, body, files);
+    return json(challengeSchema, challenge, {
+      status: 201,
+      headers: { Location: `${config().apiBaseUrl}/challenges/pronunciation/${challenge.id}` },
+    });
+  },
+);
+
+// GET /api/challenges/pronunciation
+export const GET = withApi({ permission: "CHALLENGE_LIST", resource: CHALLENGE_RESOURCE, query: listChallengesQuery }, async ({ req, principal, query }) => {
+  const page = await listChallenges(db(), principal, query);
+  return json(challengeSchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });
+});
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -1,0 +1,708 @@
+// Pronunciation challenges (POST/GET /challenges/pronunciation, GET/PUT/DELETE
+// /challenges/pronunciation/:challenge) and their analyses (POST/GET .../analyses, GET
+// .../analyses/:analysis), over HTTP with real spoken audio (espeak-ng WAV, opusenc Ogg Opus).
+// Contract: service-interface.md sections 2 (fields), 3 (created "preparing", alignment null;
+// status and alignment supplied by the client on update), 4, 7 (score and words together) and
+// 8 (scores 0..1, verdicts bad|good|moderate, ISO 639-2); api-conventions.md for errors,
+// permissions and ids. Failed writes leave no rows (lists) and no files (the server's storage
+// directory is searched for the uploaded bytes).
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { makeBrokenAudio, makeSpeechOgg, makeSpeechWav, missingAudioTools, type BrokenAudio } from "../../lib/audio/test-audio";
+import { authed, createOrganisation, createTenant, createUser, expectJson, impersonate, uniqueId } from "../support/api";
+import { expect, test, type World } from "../support/fixtures";
+
+const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+const BASE = "/api/challenges/pronunciation";
+const CHALLENGE = "PronunciationChallenge";
+const ANALYSIS = "PronunciationAnalysis";
+
+type ErrorBody = { message: string; errors?: { resource: string; field: string; code: string; message?: string }[] };
+type Alignment = { confidenceScore: number; words: { chunks: { graphemes: string; phonemes: { start: number; end: number; confidenceScore: number; ipa: string }[] }[] }[] };
+type Challenge = {
+  id: string;
+  transcription: string;
+  referenceAudioUrl: string;
+  language: string;
+  status: string;
+  alignment: Alignment | null;
+  created: string;
+  updated: string;
+};
+type Analysis = {
+  id: string;
+  audioUrl: string;
+  console: string | null;
+  pruningLevel: number | null;
+  score: number | null;
+  words: unknown[] | null;
+  userId: string;
+  created: string;
+  updated: string;
+};
+type Part = { name: string; mimeType: string; buffer: Buffer };
+type Multipart = Record<string, string | number | Part>;
+type Member = { id: string; token: string };
+
+const CHALLENGE_FIELDS = ["alignment", "created", "id", "language", "referenceAudioUrl", "status", "transcription", "updated"];
+const ANALYSIS_FIELDS = ["audioUrl", "console", "created", "id", "pruningLevel", "score", "updated", "userId", "words"];
+
+const TRANSCRIPTION = "The quick brown fox jumps over the lazy dog.";
+
+const ALIGNMENT: Alignment = {
+  confidenceScore: 0.87,
+  words: [
+    {
+      chunks: [
+        { graphemes: "th", phonemes: [{ start: 0.1, end: 0.18, confidenceScore: 0.91, ipa: "ð" }] },
+        { graphemes: "e", phonemes: [{ start: 0.18, end: 0.25, confidenceScore: 0.8, ipa: "ə" }] },
+      ],
+    },
+    { chunks: [{ graphemes: "qu", phonemes: [{ start: 0.3, end: 0.36, confidenceScore: 0.7, ipa: "k" }, { start: 0.36, end: 0.4, confidenceScore: 0.75, ipa: "w" }] }] },
+  ],
+};
+
+const WORDS = [
+  {
+    chunks: [
+      { graphemes: "th", phonemes: [{ ipa: "ð", score: 0.9, verdict: "good", start: 0.1, end: 0.18 }], score: 0.9, verdict: "good" },
+      { graphemes: "e", phonemes: [{ ipa: "ə", score: 0.2, verdict: "bad", start: 0.18, end: 0.25 }], score: 0.2, verdict: "bad" },
+    ],
+  },
+  {
+    chunks: [
+      {
+        graphemes: "qu",
+        phonemes: [
+          { ipa: "k", score: 0.7, verdict: "moderate", start: 0.3, end: 0.36 },
+          { ipa: "w", score: 0.5, verdict: "moderate", start: 0.36, end: 0.4 },
+        ],
+        score: 0.6,
+        verdict: "moderate",
+      },
+    ],
+  },
+];
+
+// ---- audio, made once per worker ----
+
+let dir: string;
+let ogg: Buffer;
+let ogg2: Buffer;
+let wav: Buffer;
+let broken: Record<keyof BrokenAudio, Buffer>;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const missing = await missingAudioTools();
+  expect(missing, "audio tools for the tests (apt-get install -y espeak-ng opus-tools sox ffmpeg)").toEqual([]);
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), "pronunciation-spec-"));
+  ogg = await fs.readFile(await makeSpeechOgg(dir, TRANSCRIPTION, { name: "fox.opus" }));
+  ogg2 = await fs.readFile(await makeSpeechOgg(dir, "She sells sea shells by the sea shore.", { name: "shells.opus" }));
+  wav = await fs.readFile(await makeSpeechWav(dir, "Ship and sheep are easy to confuse.", { name: "ship.wav" }));
+  const files = await makeBrokenAudio(dir, "Thirteen and thirty.");
+  broken = Object.fromEntries(await Promise.all(Object.entries(files).map(async ([k, p]) => [k, await fs.readFile(p)]))) as Record<keyof BrokenAudio, Buffer>;
+});
+
+test.afterAll(async () => {
+  if (dir) await fs.rm(dir, { recursive: true, force: true });
+});
+
+const oggPart = (buffer = ogg): Part => ({ name: "speech.opus", mimeType: "audio/ogg", buffer });
+const wavPart = (buffer = wav): Part => ({ name: "speech.wav", mimeType: "audio/wav", buffer });
+const jsonPart = (value: unknown, name = "part.json"): Part => ({ name, mimeType: "application/json", buffer: Buffer.from(typeof value === "string" ? value : JSON.stringify(value)) });
+
+/** A valid WAV no other request sends: four samples in the middle of the speech are random. */
+function uniqueWav(): Buffer {
+  const bytes = Buffer.from(wav);
+  const data = bytes.indexOf("data", 12, "latin1") + 8;
+  randomBytes(8).copy(bytes, data + 2 * (2000 + Math.floor(Math.random() * 4000)));
+  return bytes;
+}
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+// ---- the server's stored files ----
+
+/** The storage directory of the server under test (playwright.config.ts: <TEST_DATA_ROOT>/<db>/files). */
+function storageDir(): string {
+  const root = process.env.TEST_DATA_ROOT;
+  expect(root, "TEST_DATA_ROOT is set by playwright.config.ts").toBeTruthy();
+  return path.join(root!, test.info().project.name.replace(/^api-/, ""), "files");
+}
+
+/** How many stored objects hold exactly these bytes. */
+async function storedCopies(bytes: Buffer): Promise<number> {
+  const want = sha256(bytes);
+  let count = 0;
+  const visit = async (p: string): Promise<void> => {
+    const entries = await fs.readdir(p, { withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      const full = path.join(p, e.name);
+      if (e.isDirectory()) await visit(full);
+      else if (e.isFile()) {
+        const stat = await fs.stat(full).catch(() => null);
+        if (stat?.size === bytes.length && sha256(await fs.readFile(full)) === want) count++;
+      }
+    }
+  };
+  await visit(storageDir());
+  return count;
+}
+
+// ---- requests ----
+
+async function expectError(response: APIResponse, status: number | number[]): Promise<ErrorBody> {
+  const text = await response.text();
+  const allowed = Array.isArray(status) ? status : [status];
+  expect(allowed, `${response.url()} answered ${response.status()}: ${text.slice(0, 600)}`).toContain(response.status());
+  expect(response.headers()["content-type"]).toContain("application/json");
+  const body = JSON.parse(text) as ErrorBody;
+  expect(body.message).toEqual(expect.any(String));
+  return body;
+}
+
+/** A 422 naming `field` (with `code`); returns the field error. */
+async function expectFieldError(response: APIResponse, resource: string, field: string, code = "invalid") {
+  const body = await expectError(response, 422);
+  expect(body.errors, JSON.stringify(body)).toContainEqual(expect.objectContaining({ resource, field, code }));
+  return body.errors!.find((e) => e.field === field)!;
+}
+
+const postChallenge = (request: APIRequestContext, token: string, multipart: Multipart) => request.post(BASE, { headers: authed(token), multipart });
+
+async function newChallenge(request: APIRequestContext, token: string, fields: Multipart = {}): Promise<Challenge> {
+  const response = await postChallenge(request, token, { transcription: TRANSCRIPTION, language: "eng", referenceAudio: oggPart(), ...fields });
+  return expectJson<Challenge>(response, 201);
+}
+
+const getChallenge = async (request: APIRequestContext, token: string, id: string) =>
+  expectJson<Challenge>(await request.get(`${BASE}/${id}`, { headers: authed(token) }), 200);
+
+const postAnalysis = (request: APIRequestContext, token: string, challengeId: string, multipart: Multipart) =>
+  request.post(`${BASE}/${challengeId}/analyses`, { headers: authed(token), multipart });
+
+async function newAnalysis(request: APIRequestContext, token: string, challengeId: string, fields: Multipart = {}): Promise<Analysis> {
+  return expectJson<Analysis>(await postAnalysis(request, token, challengeId, { audio: oggPart(), ...fields }), 201);
+}
+
+function nextUrl(response: APIResponse): string | null {
+  const link = response.headers()["link"];
+  if (!link) return null;
+  return /<([^>]+)>\s*;\s*rel="?next"?/.exec(link)?.[1] ?? null;
+}
+
+async function listAll<T>(request: APIRequestContext, path: string, token: string, perPage = 100): Promise<T[]> {
+  const items: T[] = [];
+  let url: string | null = `${path}${path.includes("?") ? "&" : "?"}perPage=${perPage}`;
+  for (let page = 0; url; page++) {
+    expect(page, "pagination does not end").toBeLessThan(100);
+    const response = await request.get(url, { headers: authed(token) });
+    items.push(...(await expectJson<T[]>(response, 200)));
+    url = nextUrl(response);
+  }
+  return items;
+}
+
+const challengeIds = async (request: APIRequestContext, token: string) => (await listAll<Challenge>(request, BASE, token)).map((c) => c.id).sort();
+const analysisIds = async (request: APIRequestContext, token: string, challengeId: string, query = "") =>
+  (await listAll<Analysis>(request, `${BASE}/${challengeId}/analyses${query}`, token)).map((a) => a.id).sort();
+
+async function download(request: APIRequestContext, token: string, url: string): Promise<Buffer> {
+  const response = await request.get(url, { headers: authed(token) });
+  expect(response.status(), `download ${url}`).toBe(200);
+  return response.body();
+}
+
+async function member(request: APIRequestContext, world: World, role: string): Promise<Member> {
+  const user = await createUser(request, world.orgToken, { roles: [role] });
+  const token = await impersonate(request, world.orgToken, `tenant/${world.tenantId}/organisation/${world.orgId}/student/${user.id}`);
+  return { id: user.id, token };
+}
+
+// ---- challenges ----
+
+test.describe("pronunciation challenges", () => {
+  test("create with Ogg Opus: 201, Location, status preparing, alignment null; the reference audio downloads byte for byte", async ({ request, world }) => {
+    const id = uniqueId("pc");
+    const bytes = uniqueWav();
+    const response = await postChallenge(request, world.orgToken, { id, transcription: TRANSCRIPTION, language: "eng", referenceAudio: oggPart() });
+    const created = await expectJson<Challenge>(response, 201);
+    expect(created).toEqual({
+      id,
+      transcription: TRANSCRIPTION,
+      referenceAudioUrl: expect.stringMatching(/^http:\/\/[^/]+\/api\/download\/[^/?]+$/),
+      language: "eng",
+      status: "preparing",
+      alignment: null,
+      created: ISO,
+      updated: ISO,
+    });
+    expect(Object.keys(created).sort()).toEqual(CHALLENGE_FIELDS);
+    expect(new URL(response.headers()["location"]!).pathname).toBe(`${BASE}/${id}`);
+    expect(sha256(await download(request, world.orgToken, created.referenceAudioUrl))).toBe(sha256(ogg));
+    expect(await getChallenge(request, world.orgToken, id)).toEqual(created);
+
+    // A WAV reference, a generated id, a language code in capitals.
+    const fromWav = await expectJson<Challenge>(await postChallenge(request, world.orgToken, { transcription: "Ship or sheep?", language: "NLD", referenceAudio: wavPart(bytes) }), 201);
+    expect(fromWav).toMatchObject({ transcription: "Ship or sheep?", language: "nld", status: "preparing", alignment: null });
+    expect(fromWav.id).toMatch(/^[A-Za-z0-9][A-Za-z0-9._~@-]*$/);
+    expect(await download(request, world.orgToken, fromWav.referenceAudioUrl)).toEqual(bytes);
+    expect(await storedCopies(bytes), "the original is stored once, unchanged").toBe(1);
+    expect(await challengeIds(request, world.orgToken)).toEqual([id, fromWav.id].sort());
+  });
+
+  test("teachers create; students list and read but may not create, edit or delete; tenants must impersonate", async ({ request, world }) => {
+    const teacher = await member(request, world, "TEACHER");
+    const student = await member(request, world, "STUDENT");
+    const challenge = await newChallenge(request, teacher.token);
+    expect(await challengeIds(request, student.token)).toEqual([challenge.id]);
+    expect(await getChallenge(request, student.token, challenge.id)).toEqual(challenge);
+
+    await expectError(await postChallenge(request, student.token, { transcription: "x", language: "eng", referenceAudio: oggPart() }), 403);
+    await expectError(await request.put(`${BASE}/${challenge.id}`, { headers: authed(student.token), data: { status: "prepared" } }), 403);
+    await expectError(await request.delete(`${BASE}/${challenge.id}`, { headers: authed(student.token) }), 403);
+    await expectError(await postChallenge(request, world.tenantToken, { transcription: "x", language: "eng", referenceAudio: oggPart() }), 403);
+    await expectError(await request.get(BASE, { headers: authed(world.tenantToken) }), 403);
+    await expectError(await request.get(BASE), 401);
+    expect(await getChallenge(request, world.orgToken, challenge.id)).toEqual(challenge);
+  });
+
+  test("a taken id is 409 and stores nothing; of two concurrent creates with one id, one wins and the other's files are gone", async ({ request, world }) => {
+    const id = uniqueId("taken");
+    const first = await newChallenge(request, world.orgToken, { id });
+    const bytes = uniqueWav();
+    const body = await expectError(await postChallenge(request, world.orgToken, { id, transcription: "Other", language: "eng", referenceAudio: wavPart(bytes) }), 409);
+    expect(body.errors ?? [{ field: "id" }]).toContainEqual(expect.objectContaining({ field: "id" }));
+    expect(await storedCopies(bytes)).toBe(0);
+    expect(await getChallenge(request, world.orgToken, id)).toEqual(first);
+
+    const raced = uniqueId("race");
+    const uploads = [uniqueWav(), uniqueWav(), uniqueWav()];
+    const responses = await Promise.all(uploads.map((b) => postChallenge(request, world.orgToken, { id: raced, transcription: "Race", language: "eng", referenceAudio: wavPart(b) })));
+    const statuses = responses.map((r) => r.status()).sort();
+    expect(statuses).toEqual([201, 409, 409]);
+    const winner = uploads[responses.findIndex((r) => r.status() === 201)]!;
+    for (const b of uploads) expect(await storedCopies(b)).toBe(b === winner ? 1 : 0);
+    expect(await download(request, world.orgToken, (await getChallenge(request, world.orgToken, raced)).referenceAudioUrl)).toEqual(winner);
+    expect(await challengeIds(request, world.orgToken)).toEqual([id, raced].sort());
+  });
+
+  test("missing or invalid fields are 422 naming the field, and store nothing", async ({ request, world }) => {
+    const bytes = uniqueWav();
+    const audio = wavPart(bytes);
+    const cases: [Multipart, string, string][] = [
+      [{ language: "eng", referenceAudio: audio }, "transcription", "missing_field"],
+      [{ transcription: "", language: "eng", referenceAudio: audio }, "transcription", "missing_field"],
+      [{ transcription: "   ", language: "eng", referenceAudio: audio }, "transcription", "invalid"],
+      [{ transcription: TRANSCRIPTION, referenceAudio: audio }, "language", "missing_field"],
+      [{ transcription: TRANSCRIPTION, language: "en", referenceAudio: audio }, "language", "invalid"],
+      [{ transcription: TRANSCRIPTION, language: "english", referenceAudio: audio }, "language", "invalid"],
+      [{ id: "no/slashes", transcription: TRANSCRIPTION, language: "eng", referenceAudio: audio }, "id", "invalid"],
+      [{ transcription: TRANSCRIPTION, language: "eng" }, "referenceAudio", "missing_field"],
+      // A text part where the file belongs.
+      [{ transcription: TRANSCRIPTION, language: "eng", referenceAudio: "not a file" }, "referenceAudio", "invalid"],
+    ];
+    for (const [fields, field, code] of cases) {
+      await test.step(`${field}: ${JSON.stringify({ ...fields, referenceAudio: typeof fields.referenceAudio === "string" ? fields.referenceAudio : fields.referenceAudio ? "<file>" : undefined })}`, async () => {
+        await expectFieldError(await postChallenge(request, world.orgToken, fields), CHALLENGE, field, code);
+      });
+    }
+    // JSON cannot carry the reference audio.
+    await expectFieldError(await request.post(BASE, { headers: authed(world.orgToken), data: { transcription: TRANSCRIPTION, language: "eng" } }), CHALLENGE, "referenceAudio", "missing_field");
+    expect(await challengeIds(request, world.orgToken)).toEqual([]);
+    expect(await storedCopies(bytes)).toBe(0);
+  });
+
+  test("every broken or unsupported audio file is 422 on referenceAudio and stores nothing", async ({ request, world }) => {
+    for (const [kind, bytes] of Object.entries(broken)) {
+      await test.step(kind, async () => {
+        const error = await expectFieldError(
+          await postChallenge(request, world.orgToken, { transcription: TRANSCRIPTION, language: "eng", referenceAudio: { name: `${kind}.bin`, mimeType: "audio/wav", buffer: bytes } }),
+          CHALLENGE,
+          "referenceAudio",
+        );
+        expect(error.message).toEqual(expect.any(String));
+        if (bytes.length > 0) expect(await storedCopies(bytes)).toBe(0);
+      });
+    }
+    expect(await challengeIds(request, world.orgToken)).toEqual([]);
+  });
+
+  test("lists are paginated with a Link header", async ({ request, world }) => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await newChallenge(request, world.orgToken, { id: `page-${i}` })).id);
+    const first = await request.get(`${BASE}?perPage=2`, { headers: authed(world.orgToken) });
+    expect((await expectJson<Challenge[]>(first, 200)).map((c) => c.id)).toEqual(["page-0", "page-1"]);
+    expect(nextUrl(first)).toBeTruthy();
+    expect((await listAll<Challenge>(request, BASE, world.orgToken, 2)).map((c) => c.id)).toEqual(ids);
+    await expectError(await request.get(`${BASE}?perPage=0`, { headers: authed(world.orgToken) }), 422);
+    await expectError(await request.get(`${BASE}?startCursor=garbage`, { headers: authed(world.orgToken) }), 400);
+  });
+
+  test("unknown challenges are 404 for every method; unsupported methods are a JSON 405", async ({ request, world }) => {
+    const nobody = uniqueId("none");
+    await expectError(await request.get(`${BASE}/${nobody}`, { headers: authed(world.orgToken) }), 404);
+    await expectError(await request.put(`${BASE}/${nobody}`, { headers: authed(world.orgToken), data: { status: "prepared" } }), 404);
+    await expectError(await request.delete(`${BASE}/${nobody}`, { headers: authed(world.orgToken) }), 404);
+    await expectError(await request.get(`${BASE}/${nobody}/analyses`, { headers: authed(world.orgToken) }), 404);
+    await expectError(await request.get(`${BASE}/${nobody}/analyses/${nobody}`, { headers: authed(world.orgToken) }), 404);
+    const student = await member(request, world, "STUDENT");
+    await expectError(await postAnalysis(request, student.token, nobody, { audio: oggPart() }), 404);
+    await expectError(await request.patch(BASE, { headers: authed(world.orgToken), data: {} }), 405);
+    await expectError(await request.post(`${BASE}/${nobody}`, { headers: authed(world.orgToken), data: {} }), 405);
+    await expectError(await request.delete(`${BASE}/${nobody}/analyses`, { headers: authed(world.orgToken) }), 405);
+  });
+});
+
+test.describe("updating a pronunciation challenge", () => {
+  test("JSON, form-encoded and multipart updates change only what is given; status is the client's; 200 with Location", async ({ request, world }) => {
+    const challenge = await newChallenge(request, world.orgToken);
+    const url = `${BASE}/${challenge.id}`;
+    const headers = authed(world.orgToken);
+
+    const json = await request.put(url, { headers, data: { transcription: "A new sentence.", language: "DEU" } });
+    const afterJson = await expectJson<Challenge>(json, 200);
+    expect(afterJson).toEqual({ ...challenge, transcription: "A new sentence.", language: "deu", updated: ISO });
+    expect(new URL(json.headers()["location"]!).pathname).toBe(url);
+    expect(Date.parse(afterJson.updated)).toBeGreaterThanOrEqual(Date.parse(challenge.updated));
+
+    for (const status of ["prepared", "unprepared", "preparing", "prepared"]) {
+      expect((await expectJson<Challenge>(await request.put(url, { headers, form: { status } }), 200)).status).toBe(status);
+    }
+
+    // alignment as a JSON part (a Blob, as browsers send it), together with the status.
+    const withAlignment = await expectJson<Challenge>(await request.put(url, { headers, multipart: { status: "prepared", alignment: jsonPart(ALIGNMENT) } }), 200);
+    expect(withAlignment).toEqual({ ...afterJson, status: "prepared", alignment: ALIGNMENT, updated: ISO });
+    expect(await getChallenge(request, world.orgToken, challenge.id)).toEqual(withAlignment);
+
+    // ... or as a plain text part, or in a JSON body; an empty update changes nothing.
+    const shifted = { ...ALIGNMENT, confidenceScore: 0.5 };
+    expect((await expectJson<Challenge>(await request.put(url, { headers, multipart: { alignment: JSON.stringify(shifted) } }), 200)).alignment).toEqual(shifted);
+    expect((await expectJson<Challenge>(await request.put(url, { headers, data: { alignment: ALIGNMENT } }), 200)).alignment).toEqual(ALIGNMENT);
+    const unchanged = await expectJson<Challenge>(await request.put(url, { headers, data: {} }), 200);
+    expect({ ...unchanged, updated: "" }).toEqual({ ...withAlignment, updated: "" });
+
+    // null clears it (JSON, or the JSON text null in a part).
+    expect((await expectJson<Challenge>(await request.put(url, { headers, data: { alignment: null } }), 200)).alignment).toBeNull();
+    await expectJson<Challenge>(await request.put(url, { headers, data: { alignment: ALIGNMENT } }), 200);
+    expect((await expectJson<Challenge>(await request.put(url, { headers, multipart: { alignment: jsonPart("null") } }), 200)).alignment).toBeNull();
+
+    // The reference audio is untouched by all of this.
+    const final = await getChallenge(request, world.orgToken, challenge.id);
+    expect(final.referenceAudioUrl).toBe(challenge.referenceAudioUrl);
+    expect(final.created).toBe(challenge.created);
+  });
+
+  test("invalid updates are 422 naming the field (and where inside alignment) and change nothing", async ({ request, world }) => {
+    const challenge = await newChallenge(request, world.orgToken);
+    const url = `${BASE}/${challenge.id}`;
+    const headers = authed(world.orgToken);
+    const stored = await expectJson<Challenge>(await request.put(url, { headers, data: { status: "prepared", alignment: ALIGNMENT } }), 200);
+
+    const phoneme = (p: Record<string, unknown>) => ({ confidenceScore: 0.9, words: [{ chunks: [{ graphemes: "a", phonemes: [{ start: 0.1, end: 0.2, confidenceScore: 0.9, ipa: "a", ...p }] }] }] });
+    const alignments: [unknown, RegExp][] = [
+      [phoneme({ start: 0.5, end: 0.2 }), /words\.0\.chunks\.0\.phonemes\.0\.end/],
+      [phoneme({ start: -0.1 }), /phonemes\.0\.start/],
+      [phoneme({ end: "later" }), /phonemes\.0\.end/],
+      [phoneme({ ipa: undefined }), /phonemes\.0\.ipa/],
+      [phoneme({ confidenceScore: "high" }), /phonemes\.0\.confidenceScore/],
+      [{ confidenceScore: 0.9, words: [{ chunks: [{ phonemes: [] }] }] }, /chunks\.0\.graphemes/],
+      [{ confidenceScore: 0.9, words: [{ chunks: "none" }] }, /words\.0\.chunks/],
+      [{ confidenceScore: 0.9, words: {} }, /words/],
+      [{ words: [] }, /confidenceScore/],
+      [[], /object/],
+      ["just text", /JSON/],
+      [42, /object/],
+    ];
+    for (const [alignment, where] of alignments) {
+      await test.step(`alignment ${JSON.stringify(alignment)}`, async () => {
+        const error = await expectFieldError(await request.put(url, { headers, data: { alignment, transcription: "must not be stored" } }), CHALLENGE, "alignment");
+        expect(`${error.message}`).toMatch(where);
+        // The same as a JSON part.
+        await expectFieldError(await request.put(url, { headers, multipart: { alignment: jsonPart(alignment ?? null), status: "unprepared" } }), CHALLENGE, "alignment");
+      });
+    }
+    // Malformed JSON in the part.
+    for (const text of ["{", "{\"confidenceScore\": 0.5,", "not json"]) {
+      await expectFieldError(await request.put(url, { headers, multipart: { alignment: jsonPart(text) } }), CHALLENGE, "alignment");
+      await expectFieldError(await request.put(url, { headers, form: { alignment: text } }), CHALLENGE, "alignment");
+    }
+    const others: [Record<string, unknown>, string][] = [
+      [{ status: "ready" }, "status"],
+      [{ status: null }, "status"],
+      [{ transcription: "  " }, "transcription"],
+      [{ transcription: null }, "transcription"],
+      [{ transcription: 12 }, "transcription"],
+      [{ language: "xx" }, "language"],
+      [{ language: null }, "language"],
+    ];
+    for (const [data, field] of others) {
+      await expectFieldError(await request.put(url, { headers, data: { ...data, alignment: null } }), CHALLENGE, field);
+    }
+    await expectFieldError(await request.put(url, { headers, multipart: { referenceAudio: "text, not a file", status: "unprepared" } }), CHALLENGE, "referenceAudio");
+    await expectError(await request.put(url, { headers: { ...headers, "Content-Type": "application/json" }, data: "{not json" }), 400);
+    expect(await getChallenge(request, world.orgToken, challenge.id)).toEqual(stored);
+  });
+
+  test("a new referenceAudio replaces the old one, whose files are removed; broken audio changes nothing", async ({ request, world }) => {
+    const first = uniqueWav();
+    const challenge = await newChallenge(request, world.orgToken, { referenceAudio: wavPart(first) });
+    const url = `${BASE}/${challenge.id}`;
+    const headers = authed(world.orgToken);
+    expect(await storedCopies(first)).toBe(1);
+
+    for (const [kind, bytes] of Object.entries(broken)) {
+      await test.step(kind, async () => {
+        await expectFieldError(await request.put(url, { headers, multipart: { referenceAudio: { name: kind, mimeType: "audio/ogg", buffer: bytes }, transcription: "not stored" } }), CHALLENGE, "referenceAudio");
+      });
+    }
+    expect(await getChallenge(request, world.orgToken, challenge.id)).toEqual(challenge);
+    expect(await download(request, world.orgToken, challenge.referenceAudioUrl)).toEqual(first);
+
+    const response = await request.put(url, { headers, multipart: { referenceAudio: oggPart(ogg2), transcription: "She sells sea shells by the sea shore." } });
+    const replaced = await expectJson<Challenge>(response, 200);
+    expect(replaced).toEqual({ ...challenge, transcription: "She sells sea shells by the sea shore.", referenceAudioUrl: expect.any(String), updated: ISO });
+    expect(replaced.referenceAudioUrl).not.toBe(challenge.referenceAudioUrl);
+    expect(sha256(await download(request, world.orgToken, replaced.referenceAudioUrl))).toBe(sha256(ogg2));
+    await expectError(await request.get(challenge.referenceAudioUrl, { headers }), 404);
+    expect(await storedCopies(first), "the replaced original is deleted from storage").toBe(0);
+
+    // Replaced again, with a WAV.
+    const third = uniqueWav();
+    const again = await expectJson<Challenge>(await request.put(url, { headers, multipart: { referenceAudio: wavPart(third) } }), 200);
+    expect(await download(request, world.orgToken, again.referenceAudioUrl)).toEqual(third);
+    await expectError(await request.get(replaced.referenceAudioUrl, { headers }), 404);
+  });
+});
+
+test.describe("deleting a pronunciation challenge", () => {
+  test("204; then 404 everywhere; its analyses and every file of it and them are gone", async ({ request, world }) => {
+    const student = await member(request, world, "STUDENT");
+    const reference = uniqueWav();
+    const challenge = await newChallenge(request, world.orgToken, { referenceAudio: wavPart(reference) });
+    const keep = await newChallenge(request, world.orgToken);
+    const uploads = [uniqueWav(), uniqueWav()];
+    const analyses: Analysis[] = [];
+    for (const b of uploads) analyses.push(await newAnalysis(request, student.token, challenge.id, { audio: wavPart(b), score: 0.5, words: jsonPart(WORDS) }));
+    const kept = await newAnalysis(request, student.token, keep.id);
+    for (const b of [reference, ...uploads]) expect(await storedCopies(b)).toBe(1);
+
+    const headers = authed(world.orgToken);
+    const response = await request.delete(`${BASE}/${challenge.id}`, { headers });
+    expect(response.status()).toBe(204);
+    expect(await response.text()).toBe("");
+
+    await expectError(await request.get(`${BASE}/${challenge.id}`, { headers }), 404);
+    await expectError(await request.delete(`${BASE}/${challenge.id}`, { headers }), 404);
+    await expectError(await request.get(`${BASE}/${challenge.id}/analyses`, { headers }), 404);
+    await expectError(await request.get(`${BASE}/${challenge.id}/analyses/${analyses[0]!.id}`, { headers }), 404);
+    for (const u of [challenge.referenceAudioUrl, ...analyses.map((a) => a.audioUrl)]) await expectError(await request.get(u, { headers }), 404);
+    for (const b of [reference, ...uploads]) expect(await storedCopies(b)).toBe(0);
+    expect(await challengeIds(request, world.orgToken)).toEqual([keep.id]);
+
+    // Another challenge and its analysis are untouched; a new challenge may take the id again.
+    expect(await analysisIds(request, world.orgToken, keep.id)).toEqual([kept.id]);
+    expect(sha256(await download(request, world.orgToken, kept.audioUrl))).toBe(sha256(ogg));
+    const reborn = await newChallenge(request, world.orgToken, { id: challenge.id });
+    expect(reborn.alignment).toBeNull();
+    expect(await analysisIds(request, world.orgToken, reborn.id)).toEqual([]);
+  });
+});
+
+// ---- analyses ----
+
+test.describe("pronunciation analyses", () => {
+  test("create as the current user (Ogg Opus and WAV): 201, Location, the shape; the audio downloads byte for byte", async ({ request, world }) => {
+    const challenge = await newChallenge(request, world.orgToken);
+    const student = await member(request, world, "STUDENT");
+    const id = uniqueId("pa");
+    const response = await postAnalysis(request, student.token, challenge.id, {
+      id,
+      audio: oggPart(),
+      console: "aligner: 12 frames pruned\nok",
+      pruningLevel: "3",
+      score: "0.72",
+      words: jsonPart(WORDS, "words.json"),
+    });
+    const analysis = await expectJson<Analysis>(response, 201);
+    expect(analysis).toEqual({
+      id,
+      audioUrl: expect.stringMatching(/^http:\/\/[^/]+\/api\/download\/[^/?]+$/),
+      console: "aligner: 12 frames pruned\nok",
+      pruningLevel: 3,
+      score: 0.72,
+      words: WORDS,
+      userId: student.id,
+      created: ISO,
+      updated: ISO,
+    });
+    expect(Object.keys(analysis).sort()).toEqual(ANALYSIS_FIELDS);
+    expect(new URL(response.headers()["location"]!).pathname).toBe(`${BASE}/${challenge.id}/analyses/${id}`);
+    expect(sha256(await download(request, student.token, analysis.audioUrl))).toBe(sha256(ogg));
+    const one = await request.get(`${BASE}/${challenge.id}/analyses/${id}`, { headers: authed(student.token) });
+    expect(await expectJson<Analysis>(one, 200)).toEqual(analysis);
+
+    // Only the audio: everything else null; words as a plain text part with score; a WAV.
+    const bare = await newAnalysis(request, student.token, challenge.id, { audio: wavPart() });
+    expect(bare).toEqual({ id: expect.any(String), audioUrl: expect.any(String), console: null, pruningLevel: null, score: null, words: null, userId: student.id, created: ISO, updated: ISO });
+    expect(await download(request, student.token, bare.audioUrl)).toEqual(wav);
+    const edges = await newAnalysis(request, student.token, challenge.id, { audio: wavPart(), score: "0", pruningLevel: 0, words: JSON.stringify([]) });
+    expect(edges).toMatchObject({ score: 0, pruningLevel: 0, words: [] });
+    const top = await newAnalysis(request, student.token, challenge.id, { score: 1, words: JSON.stringify(WORDS) });
+    expect(top).toMatchObject({ score: 1, words: WORDS });
+
+    expect(await analysisIds(request, student.token, challenge.id)).toEqual([id, bare.id, edges.id, top.id].sort());
+    // A teacher reads it too, and may download it.
+    const teacher = await member(request, world, "TEACHER");
+    expect(await expectJson<Analysis>(await request.get(`${BASE}/${challenge.id}/analyses/${id}`, { headers: authed(teacher.token) }), 200)).toEqual(analysis);
+    expect(sha256(await download(request, teacher.token, analysis.audioUrl))).toBe(sha256(ogg));
+  });
+
+  test("score and words come together; invalid fields are 422 naming the field; nothing is stored", async ({ request, world }) => {
+    const challenge = await newChallenge(request, world.orgToken);
+    const student = await member(request, world, "STUDENT");
+    const bytes = uniqueWav();
+    const audio = wavPart(bytes);
+    const phoneme = (p: Record<string, unknown>) => [{ chunks: [{ graphemes: "a", score: 0.5, verdict: "good", phonemes: [{ ipa: "a", score: 0.5, verdict: "good", start: 0.1, end: 0.2, ...p }] }] }];
+    const chunk = (c: Record<string, unknown>) => [{ chunks: [{ graphemes: "a", score: 0.5, verdict: "good", phonemes: [], ...c }] }];
+    const cases: [Multipart, string, string, RegExp?][] = [
+      // Section 7: score without words, words without score.
+      [{ audio, score: "0.5" }, "words", "missing_field"],
+      [{ audio, words: jsonPart(WORDS) }, "score", "missing_field"],
+      [{ audio, score: "1.5", words: jsonPart(WORDS) }, "score", "invalid"],
+      [{ audio, score: "-0.1", words: jsonPart(WORDS) }, "score", "invalid"],
+      [{ audio, score: "good", words: jsonPart(WORDS) }, "score", "invalid"],
+      [{ audio, pruningLevel: "-1" }, "pruningLevel", "invalid"],
+      [{ audio, pruningLevel: "1.5" }, "pruningLevel", "invalid"],
+      [{ audio, pruningLevel: "many" }, "pruningLevel", "invalid"],
+      [{ audio, id: "bad id" }, "id", "invalid"],
+      [{ audio, score: 0.5, words: jsonPart("[{") }, "words", "invalid"],
+      [{ audio, score: 0.5, words: jsonPart({ chunks: [] }) }, "words", "invalid"],
+      [{ audio, score: 0.5, words: jsonPart(phoneme({ verdict: "excellent" })) }, "words", "invalid", /0\.chunks\.0\.phonemes\.0\.verdict/],
+      [{ audio, score: 0.5, words: jsonPart(phoneme({ score: 2 })) }, "words", "invalid", /phonemes\.0\.score/],
+      [{ audio, score: 0.5, words: jsonPart(phoneme({ start: 0.3, end: 0.2 })) }, "words", "invalid", /phonemes\.0\.end/],
+      [{ audio, score: 0.5, words: jsonPart(phoneme({ start: undefined })) }, "words", "invalid", /phonemes\.0\.start/],
+      [{ audio, score: 0.5, words: jsonPart(phoneme({ end: undefined })) }, "words", "invalid", /phonemes\.0\.end/],
+      [{ audio, score: 0.5, words: jsonPart(phoneme({ ipa: undefined })) }, "words", "invalid", /phonemes\.0\.ipa/],
+      [{ audio, score: 0.5, words: jsonPart(chunk({ verdict: "fine" })) }, "words", "invalid", /chunks\.0\.verdict/],
+      [{ audio, score: 0.5, words: jsonPart(chunk({ score: -1 })) }, "words", "invalid", /chunks\.0\.score/],
+      [{ audio, score: 0.5, words: jsonPart(chunk({ graphemes: undefined })) }, "words", "invalid", /chunks\.0\.graphemes/],
+      [{ audio, score: 0.5, words: jsonPart(chunk({ phonemes: undefined })) }, "words", "invalid", /chunks\.0\.phonemes/],
+      [{ score: 0.5, words: jsonPart(WORDS) }, "audio", "missing_field"],
+      [{ audio: "text, not a file" }, "audio", "invalid"],
+    ];
+    for (const [fields, field, code, where] of cases) {
+      await test.step(`${field} (${code}) ${where ?? ""}`, async () => {
+        const error = await expectFieldError(await postAnalysis(request, student.token, challenge.id, fields), ANALYSIS, field, code);
+        if (where) expect(error.message).toMatch(where);
+      });
+    }
+    for (const [kind, broke] of Object.entries(broken)) {
+      await test.step(`audio: ${kind}`, async () => {
+        await expectFieldError(await postAnalysis(request, student.token, challenge.id, { audio: { name: kind, mimeType: "audio/ogg", buffer: broke }, score: 0.5, words: jsonPart(WORDS) }), ANALYSIS, "audio");
+        if (broke.length > 0) expect(await storedCopies(broke)).toBe(0);
+      });
+    }
+    expect(await analysisIds(request, world.orgToken, challenge.id)).toEqual([]);
+    expect(await storedCopies(bytes)).toBe(0);
+  });
+
+  test("ids: a taken id is 409 and stores nothing; organisations and users without a user are refused", async ({ request, world }) => {
+    const challenge = await newChallenge(request, world.orgToken);
+    const other = await newChallenge(request, world.orgToken);
+    const student = await member(request, world, "STUDENT");
+    const id = uniqueId("pa");
+    const first = await newAnalysis(request, student.token, challenge.id, { id });
+    const bytes = uniqueWav();
+    await expectError(await postAnalysis(request, student.token, challenge.id, { id, audio: wavPart(bytes) }), 409);
+    // Analysis ids are unique within the organisation, across its challenges.
+    await expectError(await postAnalysis(request, student.token, other.id, { id, audio: wavPart(bytes) }), 409);
+    expect(await storedCopies(bytes)).toBe(0);
+    // The analysis is not reachable through another challenge.
+    await expectError(await request.get(`${BASE}/${other.id}/analyses/${id}`, { headers: authed(student.token) }), 404);
+    // An organisation token acts for no user: analyses are created as the current user.
+    await expectError(await postAnalysis(request, world.orgToken, challenge.id, { audio: wavPart(bytes) }), 403);
+    // Annotators lack AUDIO_ANALYSIS_CREATE and _LIST.
+    const annotator = await member(request, world, "ANNOTATOR_FULL");
+    await expectError(await postAnalysis(request, annotator.token, challenge.id, { audio: wavPart(bytes) }), 403);
+    await expectError(await request.get(`${BASE}/${challenge.id}/analyses`, { headers: authed(annotator.token) }), 403);
+    expect(await storedCopies(bytes)).toBe(0);
+    expect(await analysisIds(request, world.orgToken, challenge.id)).toEqual([first.id]);
+  });
+
+  test("students see only their own analyses; teachers and the organisation see all, filtered by userId", async ({ request, world }) => {
+    const challenge = await newChallenge(request, world.orgToken);
+    const [alice, bob, teacher] = [await member(request, world, "STUDENT"), await member(request, world, "STUDENT"), await member(request, world, "TEACHER")];
+    const a1 = await newAnalysis(request, alice.token, challenge.id);
+    const a2 = await newAnalysis(request, alice.token, challenge.id, { audio: wavPart(), score: 0.4, words: jsonPart(WORDS) });
+    const b1 = await newAnalysis(request, bob.token, challenge.id);
+    const t1 = await newAnalysis(request, teacher.token, challenge.id);
+    expect([a1.userId, a2.userId, b1.userId, t1.userId]).toEqual([alice.id, alice.id, bob.id, teacher.id]);
+    const all = [a1.id, a2.id, b1.id, t1.id].sort();
+
+    expect(await analysisIds(request, alice.token, challenge.id)).toEqual([a1.id, a2.id].sort());
+    expect(await analysisIds(request, alice.token, challenge.id, `?userId=${alice.id}`)).toEqual([a1.id, a2.id].sort());
+    expect(await analysisIds(request, alice.token, challenge.id, `?userId=${bob.id}`)).toEqual([]);
+    expect(await analysisIds(request, bob.token, challenge.id)).toEqual([b1.id]);
+    await expectError(await request.get(`${BASE}/${challenge.id}/analyses/${b1.id}`, { headers: authed(alice.token) }), 404);
+    await expectError(await request.get(`${BASE}/${challenge.id}/analyses/${a1.id}`, { headers: authed(bob.token) }), 404);
+
+    for (const token of [teacher.token, world.orgToken]) {
+      expect(await analysisIds(request, token, challenge.id)).toEqual(all);
+      expect(await analysisIds(request, token, challenge.id, `?userId=${bob.id}`)).toEqual([b1.id]);
+      expect(await analysisIds(request, token, challenge.id, `?userId=${alice.id}&userId=${teacher.id}`)).toEqual([a1.id, a2.id, t1.id].sort());
+      expect(await analysisIds(request, token, challenge.id, `?userId=${uniqueId("nobody")}`)).toEqual([]);
+      const read = await expectJson<Analysis>(await request.get(`${BASE}/${challenge.id}/analyses/${a2.id}`, { headers: authed(token) }), 200);
+      expect(read).toEqual(a2);
+    }
+
+    // Paginated like every list.
+    const first = await request.get(`${BASE}/${challenge.id}/analyses?perPage=3`, { headers: authed(teacher.token) });
+    expect(await expectJson<Analysis[]>(first, 200)).toHaveLength(3);
+    expect(nextUrl(first)).toBeTruthy();
+    expect((await listAll<Analysis>(request, `${BASE}/${challenge.id}/analyses`, teacher.token, 1)).map((a) => a.id).sort()).toEqual(all);
+  });
+});
+
+// ---- other organisations and tenants ----
+
+test("another organisation or tenant sees none of it: 404 for challenges, analyses and files", async ({ request, world, admin }) => {
+  const challenge = await newChallenge(request, world.orgToken);
+  const student = await member(request, world, "STUDENT");
+  const analysis = await newAnalysis(request, student.token, challenge.id);
+
+  const sibling = await createOrganisation(request, world.tenantToken);
+  const siblingOrg = await impersonate(request, world.tenantToken, `tenant/${world.tenantId}/organisation/${sibling.id}`);
+  const siblingUser = await createUser(request, siblingOrg, { roles: ["TEACHER"] });
+  const siblingTeacher = await impersonate(request, siblingOrg, `tenant/${world.tenantId}/organisation/${sibling.id}/student/${siblingUser.id}`);
+  const tenant = await createTenant(request, admin);
+  const tenantToken = await impersonate(request, admin, `tenant/${tenant.id}`);
+  const elsewhere = await createOrganisation(request, tenantToken);
+  const elsewhereOrg = await impersonate(request, tenantToken, `tenant/${tenant.id}/organisation/${elsewhere.id}`);
+
+  for (const token of [siblingOrg, siblingTeacher, elsewhereOrg]) {
+    const headers = authed(token);
+    expect(await challengeIds(request, token)).toEqual([]);
+    await expectError(await request.get(`${BASE}/${challenge.id}`, { headers }), 404);
+    await expectError(await request.put(`${BASE}/${challenge.id}`, { headers, data: { status: "prepared" } }), 404);
+    await expectError(await request.put(`${BASE}/${challenge.id}`, { headers, multipart: { referenceAudio: oggPart(ogg2) } }), 404);
+    await expectError(await request.delete(`${BASE}/${challenge.id}`, { headers }), 404);
+    await expectError(await request.get(`${BASE}/${challenge.id}/analyses`, { headers }), 404);
+    await expectError(await request.get(`${BASE}/${challenge.id}/analyses/${analysis.id}`, { headers }), 404);
+    await expectError(await request.get(challenge.referenceAudioUrl, { headers }), 404);
+    await expectError(await request.get(analysis.audioUrl, { headers }), 404);
+  }
+  await expectError(await postAnalysis(request, siblingTeacher, challenge.id, { audio: oggPart() }), 404);
+
+  // The same id is free in the other organisation; nothing in the first one changed.
+  const twin = await newChallenge(request, siblingOrg, { id: challenge.id, transcription: "Twin" });
+  expect(twin.id).toBe(challenge.id);
+  expect(await getChallenge(request, world.orgToken, challenge.id)).toEqual(challenge);
+  expect(await analysisIds(request, world.orgToken, challenge.id)).toEqual([analysis.id]);
+  expect(await analysisIds(request, siblingOrg, challenge.id)).toEqual([]);
+  expect(sha256(await download(request, world.orgToken, challenge.referenceAudioUrl))).toBe(sha256(ogg));
+});

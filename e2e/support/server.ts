@@ -1,0 +1,82 @@
+// A private app server for tests that must kill or restart it (crash tests): its own
+// port, data directory and SQLite file, in its own process group so `kill -9` takes
+// `next start` down with it.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ADMIN_PASSWORD } from "./env";
+
+export type PrivateServer = {
+  url: string;
+  dataDir: string;
+  kill9: () => Promise<void>;
+  stop: () => Promise<void>;
+  /** Starts it again, with these settings on top of the first start's. */
+  start: (env?: Record<string, string>) => Promise<void>;
+};
+
+export async function privateServer(port: number, extraEnv: Record<string, string> = {}): Promise<PrivateServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "private-server-"));
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+
+  const start = async (env: Record<string, string> = {}) => {
+    child = spawn("node_modules/.bin/tsx", ["scripts/serve.ts"], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      detached: true,
+      stdio: "ignore",
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: `file:${path.join(dataDir, "app.db")}`,
+        PUBLIC_BASE_URL: url,
+        ADMIN_PASSWORD,
+        LOG_LEVEL: "warn",
+        ...extraEnv,
+        ...env,
+      },
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`server on ${url} did not start`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+  const signalGroup = async (signal: NodeJS.Signals) => {
+    if (!child?.pid) return;
+    const exited = new Promise((r) => child!.once("exit", r));
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      return;
+    }
+    await exited;
+    // `next start` may outlive its parent for a moment; wait until the port is free.
+    for (let i = 0; i < 100; i++) {
+      try {
+        await fetch(`${url}/api/health`);
+        await new Promise((r) => setTimeout(r, 100));
+      } catch {
+        return;
+      }
+    }
+  };
+  await start();
+  return {
+    url,
+    dataDir,
+    start,
+    kill9: () => signalGroup("SIGKILL"),
+    stop: async () => {
+      await signalGroup("SIGTERM");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

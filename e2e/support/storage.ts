@@ -1,0 +1,36 @@
+// The stored files of the server under test, to check that failed or deleted writes leave
+// no file behind. playwright.config.ts gives each server DATA_DIR <TEST_DATA_ROOT>/<db>, and
+// filesystem storage keeps objects under <DATA_DIR>/files (the originals byte for byte).
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+/** The storage directory of the current project's server (api-sqlite → sqlite, api-postgres → postgres). */
+export function storageDir(): string {
+  const root = process.env.TEST_DATA_ROOT;
+  expect(root, "TEST_DATA_ROOT is set by playwright.config.ts").toBeTruthy();
+  return path.join(root!, test.info().project.name.replace(/^api-/, ""), "files");
+}
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** How many stored objects (outside the temp area) hold exactly these bytes. */
+export async function storedCopies(bytes: Uint8Array): Promise<number> {
+  const want = sha256(bytes);
+  let count = 0;
+  const visit = async (dir: string): Promise<void> => {
+    const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== ".tmp") await visit(full);
+      } else if (entry.isFile()) {
+        const stat = await fs.stat(full).catch(() => null);
+        if (stat?.size === bytes.length && sha256(await fs.readFile(full)) === want) count++;
+      }
+    }
+  };
+  await visit(storageDir());
+  return count;
+}

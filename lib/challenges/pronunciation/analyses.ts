@@ -1,0 +1,113 @@
+import type { Db } from "@/lib/db/client";
+import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { conflict, notFound } from "@/lib/api/errors";
+import type { UploadedFile } from "@/lib/api/body";
+import { finishPage, pageArgs } from "@/lib/api/pagination";
+import { requireUser, seesAllSubmissions, type Principal } from "@/lib/auth/principal";
+import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
+import { withStoredFiles } from "@/lib/storage/stored-files";
+import type { Storage } from "@/lib/storage/storage";
+import { fileUrl } from "@/lib/downloads/urls";
+import { fromJsonColumn, type AnalysisWords } from "./alignment";
+import { challengeInScope, lockChallenge } from "./pronunciation-challenges";
+import { ANALYSIS_RESOURCE, type CreateAnalysis, type ListAnalyses } from "./schemas";
+
+// Pronunciation analyses: a user's audio for a challenge with the back-end's assessment
+// (optional, but score and words come together). Created as the current user; ids are
+// unique within the organisation. Administrators and teachers see every user's analyses,
+// everyone else only their own (others' are 404, as if they did not exist).
+
+type AnalysisRow = NonNullable<Awaited<ReturnType<Db["pronunciationAnalysis"]["findUnique"]>>>;
+
+/** The response shape's source; `userIds` maps user pks to public ids. */
+export function toAnalysis(row: AnalysisRow, userIds: Map<string, string>) {
+  return {
+    ...row,
+    audioUrl: fileUrl(row.audioFilePk),
+    words: fromJsonColumn<AnalysisWords>(row.words),
+    userId: userIds.get(row.userPk) ?? null,
+  };
+}
+
+async function publicUserIds(db: Db, userPks: string[]): Promise<Map<string, string>> {
+  const pks = [...new Set(userPks)];
+  if (pks.length === 0) return new Map();
+  const users = await db.user.findMany({ where: { pk: { in: pks } }, select: { pk: true, id: true } });
+  return new Map(users.map((u) => [u.pk, u.id]));
+}
+
+const taken = (id: string | undefined) =>
+  conflict(`Pronunciation analysis ${id} already exists`, [{ resource: ANALYSIS_RESOURCE, field: "id", code: "already_exists" }]);
+
+/** Foreign key violation: the challenge was deleted while the analysis was being stored. */
+const isForeignKeyViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2003";
+
+export async function createAnalysis(
+  db: Db,
+  storage: Storage,
+  caller: Principal,
+  challengeId: string,
+  input: CreateAnalysis,
+  files: Record<string, UploadedFile[]>,
+) {
+  const challenge = await challengeInScope(db, caller, challengeId);
+  const user = requireUser(caller);
+  const upload = requireFile(files, "audio", ANALYSIS_RESOURCE);
+  if (input.id && (await db.pronunciationAnalysis.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))) {
+    throw taken(input.id);
+  }
+  const audio = await analyseAudio(upload, ANALYSIS_RESOURCE);
+  const hasAssessment = input.score !== undefined && input.score !== null && input.words !== undefined && input.words !== null;
+  try {
+    const row = await withStoredFiles(db, storage, audio.files(caller.ns), async (tx, rows) => {
+      // Waits for a delete of the challenge that is under way; a deleted challenge is a 404.
+      await lockChallenge(tx, challenge.pk, "share");
+      const current = await tx.pronunciationChallenge.findUnique({ where: { pk: challenge.pk }, select: { pk: true } });
+      if (!current) throw notFound("Pronunciation challenge");
+      const audioFilePk = await createAudioRows(tx, rows);
+      return tx.pronunciationAnalysis.create({
+        data: {
+          pk: newPk(),
+          ns: caller.ns,
+          id: input.id ?? newId(),
+          challengePk: challenge.pk,
+          userPk: user.pk,
+          audioFilePk,
+          console: input.console ?? null,
+          pruningLevel: input.pruningLevel ?? null,
+          score: hasAssessment ? input.score! : null,
+          words: hasAssessment ? JSON.stringify(input.words) : null,
+        },
+      });
+    });
+    return toAnalysis(row, new Map([[user.pk, user.id]]));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken(input.id);
+    if (isForeignKeyViolation(error)) throw notFound("Pronunciation challenge");
+    throw error;
+  }
+}
+
+export async function listAnalyses(db: Db, caller: Principal, challengeId: string, query: ListAnalyses) {
+  const challenge = await challengeInScope(db, caller, challengeId);
+  const args = pageArgs("created", "asc", query);
+  const filters: object[] = [{ challengePk: challenge.pk }, args.where];
+  if (!seesAllSubmissions(caller)) filters.push({ userPk: requireUser(caller).pk });
+  if (query.userId?.length) {
+    const users = await db.user.findMany({ where: { ns: caller.ns, id: { in: [...new Set(query.userId)] } }, select: { pk: true } });
+    if (users.length === 0) return { items: [], nextCursor: null };
+    filters.push({ userPk: { in: users.map((u) => u.pk) } });
+  }
+  const rows = await db.pronunciationAnalysis.findMany({ ...args, where: { AND: filters } });
+  const page = finishPage(rows, query, (r) => r.created);
+  const userIds = await publicUserIds(db, page.items.map((r) => r.userPk));
+  return { items: page.items.map((r) => toAnalysis(r, userIds)), nextCursor: page.nextCursor };
+}
+
+export async function getAnalysis(db: Db, caller: Principal, challengeId: string, analysisId: string) {
+  const challenge = await challengeInScope(db, caller, challengeId);
+  const row = await db.pronunciationAnalysis.findUnique({ where: { ns_id: { ns: caller.ns, id: analysisId } } });
+  if (!row || row.challengePk !== challenge.pk) throw notFound("Pronunciation analysis");
+  if (!seesAllSubmissions(caller) && row.userPk !== caller.user?.pk) throw notFound("Pronunciation analysis");
+  return toAnalysis(row, await publicUserIds(db, [row.userPk]));
+}

@@ -1,0 +1,185 @@
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import type { Db } from "@/lib/db/client";
+import { PrismaClient } from "@/lib/db/generated/sqlite/client";
+import { FilesystemStorage, type Storage } from "./storage";
+import { deleteStoredFiles, putStoredFile, StoredFileMismatchError, withStoredFiles, type StoredFileInput } from "./stored-files";
+import { sweepOrphans } from "./sweep";
+import { sha256, tempDir } from "./test-support";
+
+// The all-or-nothing rule against a real (temporary) SQLite database created from the
+// project's migration, with the filesystem backend (both backends pass the same contract).
+
+type Env = { db: Db; storage: Storage; dir: string; source: (name: string, content: string) => Promise<string> };
+
+const it = test.extend<{ env: Env }>({
+  env: async ({}, use) => {
+    const dir = await tempDir("stored-files-");
+    const file = path.join(dir, "test.db");
+    const migrations = path.resolve(import.meta.dirname, "../../prisma/sqlite/migrations");
+    const sqlite = new Database(file);
+    for (const name of (await fsp.readdir(migrations)).filter((n) => !n.endsWith(".toml")).sort()) {
+      sqlite.exec(await fsp.readFile(path.join(migrations, name, "migration.sql"), "utf8"));
+    }
+    sqlite.close();
+    const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${file}` }) });
+    const storage = new FilesystemStorage(path.join(dir, "data"));
+    const source = async (name: string, content: string) => {
+      const p = path.join(dir, name);
+      await fsp.writeFile(p, content);
+      return p;
+    };
+    await use({ db, storage, dir, source });
+    await db.$disconnect();
+    await fsp.rm(dir, { recursive: true, force: true });
+  },
+});
+
+async function storedKeys(storage: Storage): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of storage.list()) keys.push(object.key);
+  return keys.sort();
+}
+
+const input = (sourcePath: string, extra: Partial<StoredFileInput> = {}): StoredFileInput => ({
+  sourcePath,
+  ns: "o:org",
+  kind: "recording",
+  contentType: "audio/ogg",
+  ...extra,
+});
+
+it("putStoredFile measures the file and returns its row; discard removes it", async ({ env }) => {
+  const { row, discard } = await putStoredFile(
+    env.storage,
+    input(await env.source("a.ogg", "audio bytes"), { audio: { format: "opus", sampleRate: 48000, channels: 1, durationMs: 1234 } }),
+  );
+  expect(row).toEqual({
+    pk: expect.any(String),
+    ns: "o:org",
+    kind: "recording",
+    contentType: "audio/ogg",
+    size: 11n,
+    sha256: sha256("audio bytes"),
+    storageKey: expect.stringMatching(/^files\/[0-9a-f]{2}\/[0-9a-f]{2}\//),
+    format: "opus",
+    sampleRate: 48000,
+    channels: 1,
+    durationMs: 1234,
+  });
+  expect(await storedKeys(env.storage)).toEqual([row.storageKey]);
+  await env.db.storedFile.create({ data: row });
+  expect(await env.db.storedFile.findUnique({ where: { pk: row.pk } })).toMatchObject({ size: 11n, sha256: row.sha256 });
+  await discard();
+  expect(await storedKeys(env.storage)).toEqual([]);
+});
+
+it("putStoredFile checks a given hash and size, and stores nothing on a mismatch", async ({ env }) => {
+  const file = await env.source("b.ogg", "content");
+  const ok = await putStoredFile(env.storage, input(file, { sha256: sha256("content").toUpperCase(), size: 7 }));
+  expect(ok.row.sha256).toBe(sha256("content"));
+  await ok.discard();
+  await expect(putStoredFile(env.storage, input(file, { sha256: sha256("other") }))).rejects.toBeInstanceOf(StoredFileMismatchError);
+  await expect(putStoredFile(env.storage, input(file, { size: 8n }))).rejects.toThrow(/size mismatch/);
+  expect(await storedKeys(env.storage)).toEqual([]);
+});
+
+it("withStoredFiles commits rows that point at stored files", async ({ env }) => {
+  const files = [input(await env.source("1.wav", "first")), input(await env.source("2.wav", "second"), { contentType: "audio/wav" })];
+  const result = await withStoredFiles(env.db, env.storage, files, async (tx, rows) => {
+    await tx.storedFile.createMany({ data: rows });
+    return rows.map((r) => r.pk);
+  });
+  const rows = await env.db.storedFile.findMany({ where: { pk: { in: result } } });
+  expect(rows).toHaveLength(2);
+  for (const row of rows) expect((await env.storage.stat(row.storageKey))?.size).toBe(Number(row.size));
+  expect(await storedKeys(env.storage)).toEqual(rows.map((r) => r.storageKey).sort());
+});
+
+it("withStoredFiles deletes the stored files when the transaction fails", async ({ env }) => {
+  const files = [input(await env.source("1.wav", "first")), input(await env.source("2.wav", "second"))];
+  await expect(
+    withStoredFiles(env.db, env.storage, files, async (tx, rows) => {
+      await tx.storedFile.createMany({ data: rows });
+      throw new Error("later step failed");
+    }),
+  ).rejects.toThrow("later step failed");
+  expect(await env.db.storedFile.count()).toBe(0);
+  expect(await storedKeys(env.storage)).toEqual([]);
+
+  // A database error (a duplicate primary key) rolls back and discards too.
+  await expect(
+    withStoredFiles(env.db, env.storage, files, async (tx, rows) => {
+      await tx.storedFile.create({ data: rows[0] });
+      await tx.storedFile.create({ data: { ...rows[1], pk: rows[0].pk } });
+    }),
+  ).rejects.toMatchObject({ code: "P2002" });
+  expect(await env.db.storedFile.count()).toBe(0);
+  expect(await storedKeys(env.storage)).toEqual([]);
+});
+
+it("withStoredFiles removes what it stored when a later file cannot be stored", async ({ env }) => {
+  let called = false;
+  const files = [input(await env.source("1.wav", "first")), input(path.join(env.dir, "missing.wav"))];
+  await expect(
+    withStoredFiles(env.db, env.storage, files, async () => {
+      called = true;
+    }),
+  ).rejects.toThrow(/ENOENT/);
+  expect(called).toBe(false);
+  expect(await storedKeys(env.storage)).toEqual([]);
+});
+
+it("withStoredFiles keeps the files when the rows were committed despite an error", async ({ env }) => {
+  // A failure reported after COMMIT (e.g. a lost connection): the rows exist, so must the files.
+  const flaky = new Proxy(env.db, {
+    get(target, property, receiver) {
+      if (property !== "$transaction") return Reflect.get(target, property, receiver);
+      return async (...args: Parameters<Db["$transaction"]>) => {
+        await target.$transaction(...args);
+        throw new Error("connection lost after commit");
+      };
+    },
+  });
+  await expect(
+    withStoredFiles(flaky, env.storage, [input(await env.source("1.wav", "first"))], (tx, rows) => tx.storedFile.createMany({ data: rows })),
+  ).rejects.toThrow("connection lost after commit");
+  const [row] = await env.db.storedFile.findMany();
+  expect(await storedKeys(env.storage)).toEqual([row.storageKey]);
+});
+
+it("deleteStoredFiles deletes rows, then their objects", async ({ env }) => {
+  const files = [input(await env.source("1.wav", "first")), input(await env.source("2.wav", "second"))];
+  const rows = await withStoredFiles(env.db, env.storage, files, async (tx, rows) => {
+    await tx.storedFile.createMany({ data: rows });
+    return rows;
+  });
+  expect(await deleteStoredFiles(env.db, env.storage, [rows[0].pk, "no-such-pk"])).toBe(1);
+  expect(await env.db.storedFile.count()).toBe(1);
+  expect(await storedKeys(env.storage)).toEqual([rows[1].storageKey]);
+  expect(await deleteStoredFiles(env.db, env.storage, [])).toBe(0);
+});
+
+it("sweepOrphans deletes old objects that no StoredFile row references", async ({ env }) => {
+  const referenced = await withStoredFiles(env.db, env.storage, [input(await env.source("kept.wav", "kept"))], async (tx, rows) => {
+    await tx.storedFile.createMany({ data: rows });
+    return rows[0];
+  });
+  // Stored, but its transaction failed and the process died before discarding it.
+  const orphan = (await putStoredFile(env.storage, input(await env.source("orphan.wav", "orphan")))).row;
+  const young = (await putStoredFile(env.storage, input(await env.source("young.wav", "young")))).row;
+  const anHourAgo = new Date(Date.now() - 3600 * 1000);
+  for (const key of [referenced.storageKey, orphan.storageKey]) {
+    await fsp.utimes(path.join(env.dir, "data", key), anHourAgo, anHourAgo);
+  }
+  expect(await sweepOrphans(env.db, env.storage, { olderThanMs: 10 * 60 * 1000 })).toEqual({
+    scanned: 3,
+    candidates: 2,
+    deleted: 1,
+    incompleteRemoved: 0,
+  });
+  expect(await storedKeys(env.storage)).toEqual([referenced.storageKey, young.storageKey].sort());
+});

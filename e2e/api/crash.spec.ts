@@ -145,7 +145,7 @@ test("preparation survives a restart, and a job cut off mid-run by a crash is re
   // Leave the second job as an instance that died mid-job leaves it: running, lease expired.
   const sqlite = new Database(path.join(server.dataDir, "app.db"));
   const pk = (sqlite.prepare("SELECT pk FROM ChoiceChallenge WHERE id = ?").get("running-at-crash") as { pk: string }).pk;
-  sqlite.prepare("UPDATE Job SET status = 'running', lockedBy = 'dead-instance', lockedUntil = ?, attempts = 1 WHERE targetPk = ?").run(new Date(Date.now() - 1000).toISOString(), pk);
+  sqlite.prepare("UPDATE Job SET status = 'running', lockedBy = 'dead-instance', lockedUntil = ?, attempts = 1 WHERE targetPk = ?").run(new Date(Date.now() - 1000).toISOString().replace('Z', '+00:00'), pk);
   sqlite.close();
 
   await server.start({ BACKGROUND_JOBS: "true" });

@@ -513,6 +513,39 @@ test.describe("deleting a pronunciation challenge", () => {
   });
 });
 
+test.describe("concurrent writes", () => {
+  test("concurrent replacements of the reference audio leave exactly the winner's files", async ({ request, world }) => {
+    const original = uniqueWav();
+    const challenge = await newChallenge(request, world.orgToken, { referenceAudio: wavPart(original) });
+    const uploads = [uniqueWav(), uniqueWav(), uniqueWav()];
+    const responses = await Promise.all(
+      uploads.map((b) => request.put(`${BASE}/${challenge.id}`, { headers: authed(world.orgToken), multipart: { referenceAudio: wavPart(b) } })),
+    );
+    expect(responses.map((r) => r.status())).toEqual([200, 200, 200]);
+    const final = await getChallenge(request, world.orgToken, challenge.id);
+    const current = await download(request, world.orgToken, final.referenceAudioUrl);
+    expect(uploads.some((b) => b.equals(current))).toBe(true);
+    expect(await storedCopies(original)).toBe(0);
+    for (const b of uploads) expect(await storedCopies(b), "only the last replacement is stored").toBe(b.equals(current) ? 1 : 0);
+  });
+
+  test("analyses created while the challenge is deleted are 201 or 404, and leave no files behind", async ({ request, world }) => {
+    const student = await member(request, world, "STUDENT");
+    const challenge = await newChallenge(request, world.orgToken);
+    const early = uniqueWav();
+    await newAnalysis(request, student.token, challenge.id, { audio: wavPart(early) });
+    const uploads = [uniqueWav(), uniqueWav(), uniqueWav(), uniqueWav()];
+    const [deleted, ...created] = await Promise.all([
+      request.delete(`${BASE}/${challenge.id}`, { headers: authed(world.orgToken) }),
+      ...uploads.map((b) => postAnalysis(request, student.token, challenge.id, { audio: wavPart(b) })),
+    ]);
+    expect(deleted!.status()).toBe(204);
+    for (const r of created) expect([201, 404], await r.text()).toContain(r.status());
+    await expectError(await request.get(`${BASE}/${challenge.id}/analyses`, { headers: authed(world.orgToken) }), 404);
+    for (const b of [early, ...uploads]) expect(await storedCopies(b)).toBe(0);
+  });
+});
+
 // ---- analyses ----
 
 test.describe("pronunciation analyses", () => {

@@ -8,7 +8,8 @@ import type { APIRequestContext, APIResponse } from "@playwright/test";
 export type FilePart = { buffer: Uint8Array; name?: string; mimeType?: string };
 export type PartValue = string | number | FilePart;
 /** Parts by name (a list repeats the name, in order), or an explicit list of [name, value] in order. */
-export type MultipartFields = Record<string, PartValue | PartValue[] | undefined> | [string, PartValue][];
+export type MultipartRecord = Record<string, PartValue | PartValue[] | undefined>;
+export type MultipartFields = MultipartRecord | [string, PartValue][];
 
 export const isFilePart = (value: unknown): value is FilePart =>
   typeof value === "object" && value !== null && (value as FilePart).buffer instanceof Uint8Array;

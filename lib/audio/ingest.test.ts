@@ -11,6 +11,7 @@ import {
   decodePcm,
   ffprobeAudio,
   makeBrokenAudio,
+  makeRemuxedOgg,
   makeSpeechOgg,
   makeSpeechWav,
   missingAudioTools,
@@ -152,6 +153,15 @@ test("Ogg Opus from opusenc", async () => {
   // ffprobe 5.1 reports the Ogg Opus duration with the pre-skip (312 samples = 6.5 ms) included.
   expect(Math.abs(r.info.durationMs - probe.duration * 1000)).toBeLessThanOrEqual(8);
   await checkOutputs(ogg, out, r);
+});
+
+test("WebM/Opus remuxed to Ogg by mediabunny (the browser upload path) is accepted; WebM itself is not", async () => {
+  const { ogg: remuxed, webm } = await makeRemuxedOgg(dir);
+  const out = outputs();
+  const r = await ingestAudio(remuxed, out);
+  expect(r.info).toMatchObject({ format: "ogg-opus", codec: "opus", channels: 1, samples: await decodedSampleCount(remuxed, 48000) });
+  await checkOutputs(remuxed, out, r);
+  await expect(ingestAudio(webm, outputs())).rejects.toMatchObject({ reason: /^not Ogg Opus or WAV \(looks like WebM/ });
 });
 
 test("other WAV sample formats and rates", async () => {

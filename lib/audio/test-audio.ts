@@ -79,6 +79,31 @@ export async function makeSpeechOgg(dir: string, text: string = SAMPLE_SENTENCE,
   return out;
 }
 
+/**
+ * The browser upload path: speech recorded as WebM/Opus (what Chrome's MediaRecorder produces,
+ * here made by ffmpeg) and remuxed to Ogg Opus by mediabunny without re-encoding, as the web
+ * client does before upload. Also returns the WebM itself.
+ */
+export async function makeRemuxedOgg(dir: string, text: string = SAMPLE_SENTENCE, opts: { name?: string } = {}): Promise<{ ogg: string; webm: string }> {
+  const { ALL_FORMATS, Conversion, FilePathSource, FilePathTarget, Input, OggOutputFormat, Output } = await import("mediabunny");
+  const tag = randomBytes(4).toString("hex");
+  const wav = await makeSpeechWav(dir, text, { name: `.webm-src-${tag}.wav` });
+  const webm = path.join(dir, `${path.basename(opts.name ?? "remuxed.opus", path.extname(opts.name ?? "remuxed.opus"))}.webm`);
+  await run("ffmpeg", ["-v", "error", "-y", "-i", wav, "-c:a", "libopus", "-b:a", "48k", "-ar", "48000", "-f", "webm", webm]);
+  await fs.rm(wav, { force: true });
+  const ogg = path.join(dir, opts.name ?? "remuxed.opus");
+  const input = new Input({ source: new FilePathSource(webm), formats: ALL_FORMATS });
+  try {
+    const output = new Output({ format: new OggOutputFormat(), target: new FilePathTarget(ogg) });
+    const conversion = await Conversion.init({ input, output });
+    if (!conversion.isValid) throw new Error(`mediabunny cannot remux ${webm} to Ogg: ${JSON.stringify(conversion.discardedTracks)}`);
+    await conversion.execute();
+  } finally {
+    input.dispose();
+  }
+  return { ogg, webm };
+}
+
 export type LongSpeechOptions = {
   format: "wav" | "ogg";
   /** WAV only (Ogg Opus is always 48 kHz); default 16000. */

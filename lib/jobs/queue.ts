@@ -36,7 +36,8 @@ export async function claimNext(db: Db, workerId: string, leaseMs: number, now =
     const candidate = await db.job.findFirst({ where: runnable, orderBy: { runAt: "asc" } });
     if (!candidate) return null;
     const claimed = await db.job.updateMany({
-      where: { pk: candidate.pk, status: candidate.status, lockedUntil: candidate.lockedUntil, attempts: candidate.attempts },
+      // attempts grows with every claim, so it tells whether someone else claimed the row first.
+      where: { pk: candidate.pk, status: candidate.status, attempts: candidate.attempts },
       data: { status: "running", lockedBy: workerId, lockedUntil: new Date(now.getTime() + leaseMs), attempts: { increment: 1 } },
     });
     if (claimed.count === 1) {

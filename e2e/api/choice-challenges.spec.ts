@@ -175,6 +175,33 @@ test.describe("choice challenges: create and read", () => {
     expect(listed).toEqual([done]);
   });
 
+  test("audio parts are matched to choices by their order in the body, whatever their sizes (8 creates, 4 parts each)", async ({ request, world }) => {
+    // Large first, small after: a server that orders parts by when it finished writing them swaps these.
+    const choices = [WAV_TEXT, OGG_TEXT, "A second recording of the cat.", OGG2_TEXT];
+    const creates = Array.from({ length: 8 }, () => {
+      const parts = [wavPart(uniqueWav(audio.wav)), oggPart(audio.ogg), wavPart(uniqueWav(audio.wav)), oggPart(audio.ogg2)];
+      return { parts, response: postChallenge(request, world.orgToken, { choices, audio: parts, language: "eng" }) };
+    });
+    for (const [n, { parts, response }] of creates.entries()) {
+      const created = await expectJson<Challenge>(await response, 202);
+      const got = await Promise.all(created.choices.map(async (c) => sha256(await download(request, world.orgToken, c.audioUrl!))));
+      expect.soft(got, `create ${n + 1}: choice i has the audio of part i`).toEqual(parts.map((p) => sha256(p.buffer)));
+    }
+  });
+
+  test("of concurrent creates with one id, one wins (202) and the others are 409 and leave no files", async ({ request, world }) => {
+    const id = uniqueId("race");
+    const uploads = [uniqueWav(audio.wav), uniqueWav(audio.wav), uniqueWav(audio.wav)];
+    const responses = await Promise.all(uploads.map((b, i) => postChallenge(request, world.orgToken, { id, choices: [`Choice number ${i + 1}`], audio: wavPart(b), language: "eng" })));
+    expect(responses.map((r) => r.status()).sort()).toEqual([202, 409, 409]);
+    const winner = responses.findIndex((r) => r.status() === 202);
+    for (const [i, b] of uploads.entries()) expect(await storedCopies(b), `upload ${i + 1}`).toBe(i === winner ? 1 : 0);
+    const stored = await getChallenge(request, world.orgToken, id);
+    expect(stored.choices.map((c) => c.choice)).toEqual([`Choice number ${winner + 1}`]);
+    expect(await download(request, world.orgToken, stored.choices[0]!.audioUrl!)).toEqual(uploads[winner]);
+    expect(await challengeIds(request, world.orgToken)).toEqual([id]);
+  });
+
   test("minimal create: generated id, one choice, no question, no audio; language code in capitals", async ({ request, world }) => {
     const response = await postChallenge(request, world.orgToken, { choices: "Good morning", language: "NLD" });
     const created = await expectJson<Challenge>(response, 202);
@@ -295,6 +322,12 @@ test.describe("choice challenges: states", () => {
     expect(grammar).toMatchObject({ language: "eng", choices: [{ text: "Yes", words: ["yes"] }, { text: "No", words: ["no"] }] });
     // Now recognitions are taken.
     await newRecognition(request, student.token, twins.id, { recognised: "Yes" });
+
+    // prepared → (update) preparing → unprepared again: recognitions are refused again.
+    await expectJson<Challenge>(await putJson(request, world.orgToken, twins.id, { choices: ["No!", "no"] }), 200);
+    expect((await settled(request, world.orgToken, twins.id)).status).toBe("unprepared");
+    await expectError(await postRecognition(request, student.token, twins.id, { audio: oggPart(audio.ogg) }), 409);
+    expect((await expectJson<Preparation>(await request.get(view, { headers: authed(world.orgToken) }), 200)).reason).toMatch(/choices 1 and 2/);
   });
 
   test("a choice without words ends unprepared with the reason; the preparation view needs a real challenge", async ({ request, world }) => {
@@ -415,6 +448,9 @@ test.describe("choice recognitions", () => {
     }
     const first = await newRecognition(request, student.token, challenge.id, { id: uniqueId("rec") });
     await expectError(await postRecognition(request, student.token, challenge.id, { id: first.id, audio: wav }), 409);
+    // Recognition ids are unique within the organisation, across its challenges.
+    const other = await prepared(request, world.orgToken, { choices: ["Up", "Down"] });
+    await expectError(await postRecognition(request, student.token, other.id, { id: first.id, audio: wav }), 409);
     // An organisation token acts for no user; recognitions belong to the current user.
     await expectError(await postRecognition(request, world.orgToken, challenge.id, { audio: wav }), 403);
     await expectError(await postRecognition(request, student.token, uniqueId("nope"), { audio: wav }), 404);

@@ -25,14 +25,20 @@ test.beforeAll(async () => {
 
 const baseURL = () => String(test.info().project.use.baseURL).replace(/\/$/, "");
 
-/** A choice challenge with a (unique) WAV and an Ogg Opus choice; their download URLs. */
+/** A unique WAV and an Ogg Opus file, each the audio of its own choice challenge (one audio part per request); their download URLs. */
 async function upload(request: APIRequestContext, world: World): Promise<Uploaded> {
   const wav = uniqueWav(audio.wav);
-  const response = await postMultipart(request, "/api/challenges/choice", { choices: [WAV_TEXT, OGG_TEXT], audio: [wavPart(wav), oggPart(audio.ogg)], language: "eng" }, authed(world.orgToken));
-  const challenge = await expectJson<Challenge>(response, 202);
-  const [wavUrl, oggUrl] = challenge.choices.map((c) => c.audioUrl!);
-  for (const url of [wavUrl, oggUrl]) expect(url).toMatch(new RegExp(`^${baseURL().replace(/[.]/g, "\\.")}/api/download/[^/?#]+$`));
-  return { wavUrl: wavUrl!, oggUrl: oggUrl!, wav, ogg: audio.ogg };
+  const urls: string[] = [];
+  for (const [choice, part] of [
+    [WAV_TEXT, wavPart(wav)],
+    [OGG_TEXT, oggPart(audio.ogg)],
+  ] as const) {
+    const response = await postMultipart(request, "/api/challenges/choice", { choices: choice, audio: part, language: "eng" }, authed(world.orgToken));
+    const url = (await expectJson<Challenge>(response, 202)).choices[0]!.audioUrl!;
+    expect(url).toMatch(new RegExp(`^${baseURL().replace(/[.]/g, "\\.")}/api/download/[^/?#]+$`));
+    urls.push(url);
+  }
+  return { wavUrl: urls[0]!, oggUrl: urls[1]!, wav, ogg: audio.ogg };
 }
 
 async function member(request: APIRequestContext, world: World, role: string): Promise<string> {
@@ -60,7 +66,7 @@ test("a full GET: Content-Type, Content-Length, ETag (quoted SHA-256), Accept-Ra
       expect(response.status()).toBe(200);
       const headers = response.headers();
       expect(headers["content-type"]).toMatch(new RegExp(`^${type}(;|$)`));
-      expect(headers["content-length"]).toBe(String(bytes.length));
+      expect.soft(headers["content-length"], "Content-Length").toBe(String(bytes.length));
       expect(headers["etag"]).toBe(`"${sha256(bytes)}"`);
       expect(headers["accept-ranges"]).toBe("bytes");
       // A bearer header needs no referrer protection (that is for tokens in the URL).
@@ -68,6 +74,14 @@ test("a full GET: Content-Type, Content-Length, ETag (quoted SHA-256), Accept-Ra
       const body = await response.body();
       expect(body.length).toBe(bytes.length);
       expect(sha256(body)).toBe(sha256(bytes));
+
+      // HEAD: the same headers, no body.
+      const head = await request.head(url, { headers: authed(world.orgToken) });
+      expect(head.status()).toBe(200);
+      expect(head.headers()["content-type"]).toBe(headers["content-type"]);
+      expect(head.headers()["etag"]).toBe(headers["etag"]);
+      expect.soft(head.headers()["content-length"], "Content-Length of HEAD").toBe(String(bytes.length));
+      expect((await head.body()).length).toBe(0);
     });
   }
   // Every member of the organisation holds DOWNLOAD.
@@ -103,7 +117,7 @@ test("single byte ranges: 206 with Content-Range and exactly those bytes; unsati
       expect(response.status()).toBe(206);
       const headers = response.headers();
       expect(headers["content-range"]).toBe(`bytes ${start}-${end}/${size}`);
-      expect(headers["content-length"]).toBe(String(end - start + 1));
+      expect.soft(headers["content-length"], "Content-Length").toBe(String(end - start + 1));
       expect(headers["content-type"]).toMatch(/^audio\/wav/);
       expect(headers["etag"]).toBe(etag);
       expect(headers["accept-ranges"]).toBe("bytes");

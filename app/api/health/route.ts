@@ -3,11 +3,11 @@ import { db } from "@/lib/db/client";
 import { readiness } from "@/lib/health/health";
 import { withApi } from "@/lib/api/with-api";
 import { otherMethods } from "@/lib/api/other-methods";
+import { storage } from "@/lib/storage/storage";
 
 // GET /api/health
 export const GET = withApi({ public: true, resource: "Health" }, async () => {
-  const cfg = config();
-  const result = await readiness(db(), cfg.databaseKind, cfg.dataDir);
+  const result = await readiness(db(), config().databaseKind, storage());
   return Response.json(result, { status: result.status === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 });
 

@@ -1,4 +1,4 @@
-// Validates configuration, applies migrations and runs the built app (`next start`).
+// Validates configuration, applies migrations and runs the built app (scripts/http-server.mjs).
 // `npm start` calls this after preparing the build; tests call it directly.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -28,7 +28,7 @@ export function serve(): void {
     process.exit(1);
   }
   console.log(`Database ready (${cfg.databaseKind}); serving ${cfg.publicBaseUrl} (API at ${cfg.apiBaseUrl})`);
-  const child = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(cfg.port)], { cwd: root, env, stdio: "inherit" });
+  const child = spawn(process.execPath, [path.join(root, "scripts/http-server.mjs")], { cwd: root, env: { ...env, NODE_ENV: "production", PORT: String(cfg.port) }, stdio: "inherit" });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

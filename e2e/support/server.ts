@@ -5,10 +5,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { test } from "@playwright/test";
 import { ADMIN_PASSWORD } from "./env";
 
 export type PrivateServer = {
   url: string;
+  /** What the server wrote to stderr. */
+  log: () => string;
   dataDir: string;
   kill9: () => Promise<void>;
   stop: () => Promise<void>;
@@ -25,7 +28,8 @@ export async function privateServer(port: number, extraEnv: Record<string, strin
     child = spawn("node_modules/.bin/tsx", ["scripts/serve.ts"], {
       cwd: path.resolve(import.meta.dirname, "../.."),
       detached: true,
-      stdio: "ignore",
+      // Kept next to the data (errors only, LOG_LEVEL=warn) for a failing test to show.
+      stdio: ["ignore", "ignore", fs.openSync(path.join(dataDir, "server.log"), "a")],
       env: {
         ...process.env,
         PORT: String(port),
@@ -71,11 +75,14 @@ export async function privateServer(port: number, extraEnv: Record<string, strin
   await start();
   return {
     url,
+    log: () => fs.readFileSync(path.join(dataDir, "server.log"), "utf8"),
     dataDir,
     start,
     kill9: () => signalGroup("SIGKILL"),
     stop: async () => {
       await signalGroup("SIGTERM");
+      const failed = test.info().status !== test.info().expectedStatus;
+      if (failed) console.error(`--- ${url} server log ---\n${fs.readFileSync(path.join(dataDir, "server.log"), "utf8")}`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

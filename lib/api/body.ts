@@ -89,7 +89,9 @@ async function readText(body: ReadableStream<Uint8Array>, limit: number): Promis
 }
 
 async function parseMultipart(req: Request, limits: BodyLimits): Promise<ParsedBody> {
-  const dir = await fs.mkdtemp(path.join(limits.tmpDir ?? os.tmpdir(), "upload-"));
+  const parent = limits.tmpDir ?? os.tmpdir();
+  await fs.mkdir(parent, { recursive: true });
+  const dir = await fs.mkdtemp(path.join(parent, "upload-"));
   const cleanup = () => fs.rm(dir, { recursive: true, force: true });
   const fieldEntries: [string, string][] = [];
   const files: Record<string, UploadedFile[]> = {};

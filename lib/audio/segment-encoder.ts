@@ -108,19 +108,21 @@ class WorkerEncoder implements SegmentEncoder {
 
 // The worker script sits next to this module. When a bundler (Next) has moved this module, the
 // copy in the source tree under the working directory is used; failing both, the calling thread.
-const WORKER_FILE = "opus-segment-worker.mjs";
+// (Deliberately not `new URL("./x.mjs", import.meta.url)`: bundlers rewrite that pattern into an
+// emitted asset without its sibling module.)
+const WORKER_FILES = ["opus-segment-worker.mjs", "opus-segment-writer.mjs"];
 
 function workerPath(): string | null {
   if (process.env.AUDIO_ENCODE_WORKER === "0") return null;
-  const candidates: string[] = [];
+  const dirs: string[] = [];
   try {
-    const url = new URL(`./${WORKER_FILE}`, import.meta.url);
-    if (url.protocol === "file:") candidates.push(fileURLToPath(url));
+    if (import.meta.url.startsWith("file:")) dirs.push(path.dirname(fileURLToPath(import.meta.url)));
   } catch {
-    // import.meta.url is not a file URL here
+    // no usable import.meta.url here
   }
-  candidates.push(path.join(process.cwd(), "lib", "audio", WORKER_FILE));
-  return candidates.find((p) => fs.existsSync(p)) ?? null;
+  dirs.push(path.join(process.cwd(), "lib", "audio"));
+  const dir = dirs.find((d) => WORKER_FILES.every((f) => fs.existsSync(path.join(d, f))));
+  return dir ? path.join(dir, WORKER_FILES[0]!) : null;
 }
 
 /**

@@ -6,6 +6,10 @@ import type { Storage } from "@/lib/storage/storage";
 // content hash), conditional GETs, and single byte ranges (browsers and wavesurfer
 // seek with them). The body is streamed from storage, never buffered.
 
+// Next strips Content-Length from route handler responses; scripts/http-server.mjs
+// restores it from this header.
+const LENGTH = "X-Content-Length";
+
 export type ServableFile = { storageKey: string; contentType: string; size: bigint; sha256: string; created: Date };
 
 export async function serveFile(req: Request, file: ServableFile, storage: Storage, extraHeaders: Record<string, string>): Promise<Response> {
@@ -17,7 +21,8 @@ export async function serveFile(req: Request, file: ServableFile, storage: Stora
     ETag: etag,
     "Last-Modified": file.created.toUTCString(),
     "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "private, max-age=0, must-revalidate",
+    // no-transform: never gzip media on the way (it would drop Content-Length and break ranges).
+    "Cache-Control": "private, max-age=0, must-revalidate, no-transform",
     ...extraHeaders,
   };
   const ifNoneMatch = req.headers.get("if-none-match");
@@ -39,13 +44,13 @@ export async function serveFile(req: Request, file: ServableFile, storage: Stora
       const body = await storage.read(file.storageKey, { start, end });
       return new Response(toWeb(body, req), {
         status: 206,
-        headers: { ...headers, "Content-Length": String(end - start + 1), "Content-Range": `bytes ${start}-${end}/${size}` },
+        headers: { ...headers, [LENGTH]: String(end - start + 1), "Content-Range": `bytes ${start}-${end}/${size}` },
       });
     }
   }
-  if (req.method === "HEAD") return new Response(null, { status: 200, headers: { ...headers, "Content-Length": String(size) } });
+  if (req.method === "HEAD") return new Response(null, { status: 200, headers: { ...headers, [LENGTH]: String(size) } });
   const body = size === 0 ? null : toWeb(await storage.read(file.storageKey), req);
-  return new Response(body, { status: 200, headers: { ...headers, "Content-Length": String(size) } });
+  return new Response(body, { status: 200, headers: { ...headers, [LENGTH]: String(size) } });
 }
 
 function toWeb(stream: Readable, req: Request): ReadableStream<Uint8Array> {
@@ -56,5 +61,5 @@ function toWeb(stream: Readable, req: Request): ReadableStream<Uint8Array> {
 
 /** A URL carrying ?access_token= must not be cached by shared caches nor leak via Referer. */
 export function downloadHeaders(tokenFromQuery: boolean): Record<string, string> {
-  return tokenFromQuery ? { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } : {};
+  return tokenFromQuery ? { "Cache-Control": "private, no-store, no-transform", "Referrer-Policy": "no-referrer" } : {};
 }

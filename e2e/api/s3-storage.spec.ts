@@ -1,0 +1,97 @@
+// The S3-compatible storage backend end to end: an app instance with STORAGE=s3 against
+// an S3-protocol server (s3rver) started here, driven over HTTP with real audio.
+import { CreateBucketCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { makeSpeechOgg, makeSpeechWav } from "../../lib/audio/test-audio";
+import { S3RVER_CREDENTIALS, startS3rver } from "../../lib/storage/test-support";
+import { ADMIN_PASSWORD, PORTS } from "../support/env";
+import { privateServer, type PrivateServer } from "../support/server";
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+const BUCKET = "speech-e2e";
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+let s3: Awaited<ReturnType<typeof startS3rver>>;
+let client: S3Client;
+let server: PrivateServer;
+let audioDir: string;
+
+test.beforeAll(async () => {
+  test.skip(test.info().project.name !== "api-sqlite", "runs once, against its own server");
+  s3 = await startS3rver();
+  client = new S3Client({ endpoint: s3.endpoint, region: "us-east-1", forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+  await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
+  server = await privateServer(PORTS.sqlite + 30, {
+    STORAGE: "s3",
+    S3_BUCKET: BUCKET,
+    S3_ENDPOINT: s3.endpoint,
+    S3_FORCE_PATH_STYLE: "true",
+    S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+  });
+  audioDir = fs.mkdtempSync(path.join(os.tmpdir(), "s3-audio-"));
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await s3?.stop();
+  if (audioDir) fs.rmSync(audioDir, { recursive: true, force: true });
+});
+
+async function call(method: string, url: string, token: string | null, body?: BodyInit, type?: string) {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (type) headers["Content-Type"] = type;
+  return fetch(url.startsWith("http") ? url : `${server.url}/api${url}`, { method, headers, body });
+}
+async function ok<T>(response: Response, status = 200): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+const tokenFor = async (fields: Record<string, string>, bearer?: string) =>
+  (await ok<{ access_token: string }>(await call("POST", "/tokens", bearer ?? null, new URLSearchParams(fields).toString(), "application/x-www-form-urlencoded"))).access_token;
+const keys = async () => ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!);
+
+test("audio is stored in the bucket, downloaded whole and by range, and removed with its challenge", async () => {
+  const health = await ok<{ storage: { ok: boolean; kind: string } }>(await call("GET", "/health", null));
+  expect(health.storage).toMatchObject({ ok: true, kind: "s3" });
+
+  const admin = await tokenFor({ grant_type: "password", username: "admin", password: ADMIN_PASSWORD });
+  await ok(await call("POST", "/tenants", admin, JSON.stringify({ id: "s3t", name: "S3" }), "application/json"), 201);
+  const tenant = await tokenFor({ grant_type: "client_credentials", scope: "tenant/s3t" }, admin);
+  await ok(await call("POST", "/organisation", tenant, JSON.stringify({ id: "s3o", name: "S3 org" }), "application/json"), 201);
+  const org = await tokenFor({ grant_type: "client_credentials", scope: "tenant/s3t/organisation/s3o" }, tenant);
+
+  const wav = new Uint8Array(fs.readFileSync(await makeSpeechWav(audioDir, "Stored in a bucket.")));
+  const ogg = new Uint8Array(fs.readFileSync(await makeSpeechOgg(audioDir, "Also stored in a bucket.")));
+  const body = new FormData();
+  body.append("id", "s3-challenge");
+  body.append("language", "eng");
+  for (const c of ["stored in a bucket", "also stored in a bucket"]) body.append("choices", c);
+  body.append("audio", new Blob([wav], { type: "audio/wav" }), "a.wav");
+  body.append("audio", new Blob([ogg], { type: "audio/ogg" }), "b.opus");
+  const challenge = await ok<{ choices: { audioUrl: string }[] }>(await call("POST", "/challenges/choice", org, body), 202);
+  // Each upload is kept as three objects: the original, its normalised segment and its peaks.
+  expect((await keys()).length).toBe(6);
+
+  for (const [i, bytes] of [wav, ogg].entries()) {
+    const url = challenge.choices[i].audioUrl;
+    const whole = await call("GET", url, org);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-length")).toBe(String(bytes.length));
+    expect(sha256(new Uint8Array(await whole.arrayBuffer()))).toBe(sha256(bytes));
+    const part = await fetch(url, { headers: { Authorization: `Bearer ${org}`, Range: "bytes=10-99" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 10-99/${bytes.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(Buffer.from(bytes.subarray(10, 100)))).toBe(true);
+  }
+  await expect.poll(async () => (await ok<{ status: string }>(await call("GET", "/challenges/choice/s3-challenge", org))).status, { timeout: 30_000 }).toBe("prepared");
+
+  expect((await call("DELETE", "/challenges/choice/s3-challenge", org)).status).toBe(204);
+  expect(await keys()).toEqual([]);
+  expect((await call("GET", challenge.choices[0].audioUrl, org)).status).toBe(404);
+});

@@ -63,7 +63,8 @@ test.describe("groups", () => {
     expect(await groupIds(request, world.orgToken)).toEqual([id, generated.id].sort());
   });
 
-  test("a group lists the categories assigned to it", async ({ request, world }) => {
+  // POST /categories arrives with the categories issue (#4); until then there are no ids to assign.
+  test.fixme("a group lists the categories assigned to it", async ({ request, world }) => {
     const categoryIds = [uniqueId("cat"), uniqueId("cat")];
     for (const id of categoryIds) {
       await expectJson(await request.post("/api/categories", { multipart: { id, name: `Category ${id}` }, headers: authed(world.orgToken) }), 201);

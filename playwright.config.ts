@@ -58,7 +58,8 @@ export default defineConfig({
   projects: [
     { name: "unit", testMatch: /lib\/.*\.test\.ts$/ },
     { name: "api-sqlite", testMatch: /e2e\/api\/.*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORTS.sqlite}` } },
-    ...(pgUrl ? [{ name: "api-postgres", testMatch: /e2e\/api\/.*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORTS.postgres}` } }] : []),
+    // Specs that start a private server of their own (crash, S3) run once, in the SQLite project.
+    ...(pgUrl ? [{ name: "api-postgres", testMatch: /e2e\/api\/.*\.spec\.ts$/, testIgnore: /e2e\/api\/(crash|s3-storage)\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORTS.postgres}` } }] : []),
     // Browser tests against the SQLite server.
     { name: "ui", testMatch: /e2e\/ui\/.*\.spec\.ts$/, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.sqlite}` } },
   ],

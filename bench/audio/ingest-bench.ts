@@ -52,12 +52,12 @@ function run(cmd: string, args: string[]): Promise<{ ms: number; stdout: string;
   });
 }
 
-async function timeCmd(cmd: string, args: string[]): Promise<{ ms: number; maxRssMB: number }> {
-  // /usr/bin/time -f %M reports the child's peak RSS in KiB.
-  const r = await run("/usr/bin/time", ["-f", "MAXRSS %M", cmd, ...args]);
+async function timeCmd(cmd: string, args: string[]): Promise<{ ms: number; cpuMs: number; maxRssMB: number }> {
+  // /usr/bin/time: %M peak RSS in KiB, %U/%S CPU seconds.
+  const r = await run("/usr/bin/time", ["-f", "TIME %M %U %S", cmd, ...args]);
   if (r.code !== 0) throw new Error(`${cmd} failed: ${r.stderr}`);
-  const rss = Number(/MAXRSS (\d+)/.exec(r.stderr)?.[1] ?? NaN);
-  return { ms: r.ms, maxRssMB: Math.round(rss / 1024) };
+  const [, rss, user, sys] = /TIME (\d+) ([\d.]+) ([\d.]+)/.exec(r.stderr) ?? [];
+  return { ms: r.ms, cpuMs: (Number(user) + Number(sys)) * 1000, maxRssMB: Math.round(Number(rss) / 1024) };
 }
 
 async function ingestChild(file: string, worker = "auto") {
@@ -65,6 +65,7 @@ async function ingestChild(file: string, worker = "auto") {
   if (r.code !== 0) throw new Error(`ingest failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split("\n").pop()!) as {
     ms: number;
+    cpuMs: number;
     baseRssMB: number;
     sampledPeakRssMB: number;
     maxRssMB: number;
@@ -95,7 +96,7 @@ for (const spec of specs) {
 
 const rows: string[] = [];
 rows.push(
-  ["file", "size MB", "ingest s", "ffmpeg decode s", "ratio", "ingest maxRSS MB (base)", "ffmpeg same job s", "no-worker ingest s", "normalised KB"].join(" | "),
+  ["file", "size MB", "ingest s", "ffmpeg decode s", "ratio", "ingest CPU s", "ffmpeg CPU s", "ingest maxRSS MB (base)", "ffmpeg same job s", "no-worker ingest s", "normalised KB"].join(" | "),
 );
 for (const { spec, file } of files) {
   const size = (await fs.stat(file)).size;
@@ -119,6 +120,8 @@ for (const { spec, file } of files) {
     (ing.ms / 1000).toFixed(2),
     (ff / 1000).toFixed(2),
     (ing.ms / ff).toFixed(2),
+    (ing.cpuMs / 1000).toFixed(2),
+    (Math.min(ffA.cpuMs, ffB.cpuMs) / 1000).toFixed(2),
     `${ing.maxRssMB} (${ing.baseRssMB})`,
     (job.ms / 1000).toFixed(2),
     single ? (single.ms / 1000).toFixed(2) : "-",
@@ -139,6 +142,8 @@ console.log(rows.join("\n"));
 console.log(
   "\n# ratio = ingest / ffmpeg decode (both wall time, warm page cache). ingest = validation + SHA-256 + peaks + normalised Ogg Opus," +
     "\n# timed inside the child around ingestAudio() (excludes Node/tsx start-up, ~0.3 s); ffmpeg times include its start-up (~40 ms)." +
+    "\n# CPU s = user + system time of all threads (ingest uses a second thread for the Opus encoder; wall time is what the ratio uses)." +
+    "\n# maxRSS = peak RSS of the whole ingest process (Node + tsx + worker thread); base = RSS just before ingestAudio() was called." +
     "\n# 'ffmpeg same job' = ffmpeg decoding, downmixing, resampling to 16 kHz and encoding libopus at the same bitrate and complexity.",
 );
 if (!keep) await fs.rm(dir, { recursive: true, force: true });

@@ -14,6 +14,7 @@ const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 const baseRss = process.memoryUsage().rss;
 let sampledPeak = baseRss;
 const timer = setInterval(() => (sampledPeak = Math.max(sampledPeak, process.memoryUsage().rss)), 20);
+const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 // INGEST_COMPLEXITY: try another Opus encoder complexity (benchmarks only; segments share one configuration).
 const complexity = process.env.INGEST_COMPLEXITY ? Number(process.env.INGEST_COMPLEXITY) : undefined;
@@ -22,12 +23,14 @@ const result = await ingestAudio(src, out, {
   encoder: complexity === undefined ? undefined : { complexity },
 });
 const ms = performance.now() - t0;
+const cpu = process.cpuUsage(cpu0); // all threads of the process, the encoder worker included
 clearInterval(timer);
 const normalisedBytes = (await fs.stat(out.normalisedPath)).size;
 await fs.rm(outDir, { recursive: true, force: true });
 console.log(
   JSON.stringify({
     ms: Math.round(ms),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     baseRssMB: mb(baseRss),
     sampledPeakRssMB: mb(sampledPeak),
     maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),

@@ -15,6 +15,8 @@ import { OGG2_TEXT, OGG_TEXT, WAV_TEXT, oggPart, sha256, testAudio, uniqueWav, w
 import { authed, createOrganisation, createTenant, createUser, expectJson, impersonate, uniqueId } from "../support/api";
 import { expect, test, type World } from "../support/fixtures";
 import { encodeForm, postMultipart, type MultipartFields, type MultipartRecord } from "../support/multipart";
+import { PORTS, ADMIN_PASSWORD } from "../support/env";
+import { privateServer, type PrivateServer } from "../support/server";
 import { storedCopies } from "../support/storage";
 
 const BASE = "/api/challenges/choice";
@@ -406,6 +408,51 @@ test.describe("choice challenges: states", () => {
   });
 });
 
+// ---- while preparing: a private instance that runs no background jobs keeps challenges preparing ----
+
+test.describe("while preparing", () => {
+  let server: PrivateServer | undefined;
+  test.beforeAll(async () => {
+    // One private server on a fixed port: run it in one project only.
+    test.skip(test.info().project.name !== "api-sqlite", "private SQLite server, run once");
+    test.setTimeout(120_000);
+    server = await privateServer(PORTS.sqlite + 23, { BACKGROUND_JOBS: "false" });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("a challenge that is still preparing takes no recognition (409); an update keeps it preparing", async ({ request }) => {
+    const api = (path: string) => `${server!.url}/api${path}`;
+    const token = async (form: Record<string, string>, bearer?: string) =>
+      (await expectJson<{ access_token: string }>(await request.post(api("/tokens"), { form, headers: bearer ? authed(bearer) : {} }), 200)).access_token;
+    const admin = await token({ grant_type: "password", username: "admin", password: ADMIN_PASSWORD });
+    const tenantId = uniqueId("t");
+    const orgId = uniqueId("o");
+    await expectJson(await request.post(api("/tenants"), { headers: authed(admin), data: { id: tenantId, name: "T" } }), 201);
+    const tenant = await token({ grant_type: "client_credentials", scope: `tenant/${tenantId}` }, admin);
+    await expectJson(await request.post(api("/organisation"), { headers: authed(tenant), data: { id: orgId, name: "O" } }), 201);
+    const org = await token({ grant_type: "client_credentials", scope: `tenant/${tenantId}/organisation/${orgId}` }, tenant);
+    const user = await expectJson<{ id: string }>(await request.post(api("/users"), { headers: authed(org), data: { firstName: "S", infix: "", lastName: "T", roles: ["STUDENT"] } }), 201);
+    const student = await token({ grant_type: "client_credentials", scope: `tenant/${tenantId}/organisation/${orgId}/student/${user.id}` }, org);
+
+    const created = await expectJson<Challenge>(await postMultipart(request, `${server!.url}${BASE}`, { choices: ["Yes", "No"], audio: oggPart(audio.ogg), language: "eng" }, authed(org)), 202);
+    expect(created.status).toBe("preparing");
+    const one = `${server!.url}${BASE}/${created.id}`;
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await expectJson<Challenge>(await request.get(one, { headers: authed(org) }), 200)).status).toBe("preparing");
+
+    await expectError(await postMultipart(request, `${one}/recognitions`, { audio: oggPart(audio.ogg), recognised: "Yes" }, authed(student)), 409);
+    await expectError(await postMultipart(request, `${one}/recognitions`, { audio: wavPart(audio.wav) }, authed(student)), 409);
+    const updated = await expectJson<Challenge>(await request.put(one, { headers: authed(org), data: { choices: ["Yes", "No", "Maybe"] } }), 200);
+    expect(updated.status).toBe("preparing");
+    await expectError(await postMultipart(request, `${one}/recognitions`, { audio: oggPart(audio.ogg), recognised: "Maybe" }, authed(student)), 409);
+    expect(await expectJson<Recognition[]>(await request.get(`${one}/recognitions`, { headers: authed(org) }), 200)).toEqual([]);
+    const view = await expectJson<Preparation>(await request.get(`${one}/preparation`, { headers: authed(org) }), 200);
+    expect(view).toEqual({ status: "preparing", reason: null, grammarUrl: null, attempts: 0 });
+  });
+});
+
 // ---- recognitions ----
 
 test.describe("choice recognitions", () => {
@@ -569,6 +616,25 @@ test("permissions: only the organisation creates and deletes; students and teach
   await expectError(await postRecognition(request, annotator.token, challenge.id, { audio: wavPart(audio.wav) }), 403);
   await expectError(await request.get(`${BASE}/${challenge.id}/recognitions`, { headers: authed(annotator.token) }), 403);
 
+  expect(await getChallenge(request, world.orgToken, challenge.id)).toEqual(challenge);
+});
+
+test("unknown or odd ids are 404 (a NUL may be 400), never a 500", async ({ request, world }) => {
+  const challenge = await prepared(request, world.orgToken, { choices: ["Yes", "No"] });
+  const student = await member(request, world, "STUDENT");
+  const headers = authed(world.orgToken);
+  for (const id of [uniqueId("nope"), "%00", "a%00b", "%C3%A9%F0%9F%8E%A7", "x".repeat(300)]) {
+    await test.step(id.slice(0, 20), async () => {
+      const allowed = id.includes("%00") ? [400, 404] : [404];
+      await expectError(await request.get(`${BASE}/${id}`, { headers }), allowed);
+      await expectError(await putJson(request, world.orgToken, id, { question: "?" }), allowed);
+      await expectError(await request.delete(`${BASE}/${id}`, { headers }), allowed);
+      await expectError(await request.get(`${BASE}/${id}/preparation`, { headers }), allowed);
+      await expectError(await request.get(`${BASE}/${id}/recognitions`, { headers }), allowed);
+      await expectError(await request.get(`${BASE}/${challenge.id}/recognitions/${id}`, { headers }), allowed);
+      await expectError(await postRecognition(request, student.token, id, { audio: oggPart(audio.ogg) }), allowed);
+    });
+  }
   expect(await getChallenge(request, world.orgToken, challenge.id)).toEqual(challenge);
 });
 

@@ -123,17 +123,10 @@ async function parseMultipart(req: Request, limits: BodyLimits): Promise<ParsedB
       failure ??= tooLarge(limits.maxUploadBytes);
       busboy.destroy(failure);
     });
-    writes.push(
-      pipeline(stream, createWriteStream(target)).then(() => {
-        (files[name] ??= []).push({
-          field: name,
-          filename: info.filename ?? "",
-          contentType: info.mimeType ?? "application/octet-stream",
-          path: target,
-          size,
-        });
-      }),
-    );
+    // The slot is taken now, so repeated parts keep the order they arrived in.
+    const part: UploadedFile = { field: name, filename: info.filename ?? "", contentType: info.mimeType ?? "application/octet-stream", path: target, size: 0 };
+    (files[name] ??= []).push(part);
+    writes.push(pipeline(stream, createWriteStream(target)).then(() => void (part.size = size)));
   });
 
   try {

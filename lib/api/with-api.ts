@@ -69,13 +69,17 @@ export function withApi<
       const query = options.query ? validate(options.query, queryObject(url), options.resource) : undefined;
       if (options.body || options.files) {
         parsed = await parseBody(req, { ...cfg, tmpDir: path.join(cfg.dataDir, "tmp") });
+        if (parsed.kind === "json" && options.files?.length) parsed = await jsonFileFields(parsed.value, options.files, path.join(cfg.dataDir, "tmp"), options.resource);
         if (parsed.kind === "multipart") await checkParts(parsed, options.files ?? [], options.resource, cfg.maxBodyBytes);
       }
       const body = options.body ? validate(options.body, bodyObject(parsed), options.resource) : undefined;
+      const params = await route.params;
+      // PostgreSQL cannot store NUL characters in text; refuse them everywhere alike.
+      if (hasNul(params) || hasNul(query) || hasNul(body)) throw new ApiError("bad_request", "The request contains a NUL character");
       response = await handler({
         req,
         requestId,
-        params: await route.params,
+        params,
         get principal() {
           if (!principal) throw unauthorized(false);
           return principal;
@@ -105,6 +109,13 @@ export function withApi<
   };
 }
 
+function hasNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === "object") return Object.entries(value).some(([k, v]) => k.includes("\u0000") || hasNul(v));
+  return false;
+}
+
 function extractToken(req: Request, url: URL): { token: string | null; fromQuery: boolean } {
   const header = req.headers.get("authorization");
   if (header) {
@@ -113,6 +124,39 @@ function extractToken(req: Request, url: URL): { token: string | null; fromQuery
   }
   const query = url.searchParams.get("access_token");
   return query ? { token: query, fromQuery: true } : { token: null, fromQuery: false };
+}
+
+/**
+ * The SDK sends some uploads as JSON (e.g. a recognition's `audio`): a file field may then
+ * hold the file as a base64 string or a `data:` URL. It is written to a temp file and
+ * handled like a multipart file part.
+ */
+async function jsonFileFields(value: unknown, fileFields: readonly string[], tmpRoot: string, resource: string): Promise<ParsedBody> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return { kind: "json", value };
+  const fields: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  const present = fileFields.filter((f) => f in fields);
+  if (present.length === 0) return { kind: "json", value };
+  await fs.mkdir(tmpRoot, { recursive: true });
+  const dir = await fs.mkdtemp(path.join(tmpRoot, "json-upload-"));
+  const cleanup = () => fs.rm(dir, { recursive: true, force: true });
+  const files: Record<string, UploadedFile[]> = {};
+  for (const [i, field] of present.entries()) {
+    const raw = fields[field];
+    delete fields[field];
+    const match = typeof raw === "string" ? /^(?:data:([^;,]*)(?:;[^;,=]+=[^;,]*)*;base64,)?([A-Za-z0-9+/=\s_-]+)$/.exec(raw) : null;
+    if (!match) {
+      await cleanup();
+      throw new ApiError("validation", `${field} must be a file part, or in JSON a base64 string or data: URL`, [
+        { resource, field, code: "invalid", message: "must be a file (multipart) or base64-encoded (JSON)" },
+      ]);
+    }
+    const bytes = Buffer.from(match[2].replace(/\s+/g, ""), "base64");
+    const file = path.join(dir, String(i));
+    await fs.writeFile(file, bytes);
+    files[field] = [{ field, filename: "", contentType: match[1] || "application/octet-stream", path: file, size: bytes.length }];
+  }
+  // Text fields keep their JSON types; validation reads them from `fields`.
+  return { kind: "multipart", fields: fields as never, files, cleanup };
 }
 
 /**

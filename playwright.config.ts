@@ -33,6 +33,8 @@ function server(kind: "sqlite" | "postgres", databaseUrl?: string): WebServer {
       ADMIN_PASSWORD,
       LOG_LEVEL: "warn",
       LOGIN_LOCK_SECONDS: "2",
+      // Small enough for tests to go over it cheaply (e2e/api/upload-limits.spec.ts).
+      MAX_UPLOAD_BYTES: String(8 * 1024 * 1024),
     },
   };
 }

@@ -42,7 +42,7 @@ export async function privateServer(port: number, extraEnv: Record<string, strin
         ...env,
       },
     });
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 150_000;
     for (;;) {
       try {
         if ((await fetch(`${url}/api/health`)).ok) return;

@@ -24,6 +24,7 @@ test.beforeAll(async () => {
   server = await privateServer(PORTS.sqlite + 20, { JOB_POLL_MS: "200" });
 });
 test.afterAll(async () => {
+  if (server && /"level":"error"/.test(server.log())) console.error(`--- server log ---\n${server.log()}`);
   await server?.stop();
   fs.rmSync(audioDir, { recursive: true, force: true });
 });

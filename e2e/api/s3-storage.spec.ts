@@ -36,6 +36,7 @@ test.beforeAll(async () => {
   audioDir = fs.mkdtempSync(path.join(os.tmpdir(), "s3-audio-"));
 });
 test.afterAll(async () => {
+  if (server && /"level":"error"/.test(server.log())) console.error(`--- server log ---\n${server.log()}`);
   await server?.stop();
   await s3?.stop();
   if (audioDir) fs.rmSync(audioDir, { recursive: true, force: true });

@@ -5,11 +5,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { test } from "@playwright/test";
 import { ADMIN_PASSWORD } from "./env";
 
 export type PrivateServer = {
   url: string;
+  /** The pid of the process serving HTTP (scripts/http-server.mjs), e.g. to read its memory. */
+  httpPid: () => number | null;
   /** What the server wrote to stderr. */
   log: () => string;
   dataDir: string;
@@ -75,14 +76,25 @@ export async function privateServer(port: number, extraEnv: Record<string, strin
   await start();
   return {
     url,
+    httpPid: () => {
+      // serve.ts (the spawned child) runs migrations, then spawns http-server.mjs.
+      for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+        try {
+          const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+          const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+          if (ppid === child?.pid && fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("http-server.mjs")) return Number(pid);
+        } catch {
+          // the process went away
+        }
+      }
+      return null;
+    },
     log: () => fs.readFileSync(path.join(dataDir, "server.log"), "utf8"),
     dataDir,
     start,
     kill9: () => signalGroup("SIGKILL"),
     stop: async () => {
       await signalGroup("SIGTERM");
-      const failed = test.info().status !== test.info().expectedStatus;
-      if (failed) console.error(`--- ${url} server log ---\n${fs.readFileSync(path.join(dataDir, "server.log"), "utf8")}`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

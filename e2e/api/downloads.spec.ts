@@ -208,7 +208,7 @@ test("no token or a garbage token is 401; another organisation or tenant, or an 
   }
 
   // Unknown ids, for a caller who may download: 404 whatever the id looks like (a NUL may be 400; never a 500).
-  for (const id of [uniqueId("nofile"), "0", "..%2F..%2Fapp.db", "%2E%2E", "%00", "a%00b", "%C3%A9%F0%9F%8E%A7", "x".repeat(300)]) {
+  for (const id of [uniqueId("nofile"), "0", "..%2F..%2Fapp.db", "%00", "a%00b", "%C3%A9%F0%9F%8E%A7", "x".repeat(300)]) {
     await test.step(`id ${id.slice(0, 24)}`, async () => {
       await expectError(await request.get(`/api/download/${id}`, { headers: authed(world.orgToken) }), id.includes("%00") ? [400, 404] : 404);
     });

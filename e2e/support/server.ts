@@ -77,12 +77,23 @@ export async function privateServer(port: number, extraEnv: Record<string, strin
   return {
     url,
     httpPid: () => {
-      // serve.ts (the spawned child) runs migrations, then spawns http-server.mjs.
+      // tsx runs serve.ts in a child process, which spawns http-server.mjs: search the descendants.
+      const parents = new Map<number, number>();
       for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
         try {
           const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-          const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-          if (ppid === child?.pid && fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("http-server.mjs")) return Number(pid);
+          parents.set(Number(pid), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+        } catch {
+          // the process went away
+        }
+      }
+      const descends = (pid: number): boolean => {
+        for (let p = parents.get(pid); p && p > 1; p = parents.get(p)) if (p === child?.pid) return true;
+        return false;
+      };
+      for (const pid of parents.keys()) {
+        try {
+          if (descends(pid) && fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("http-server.mjs")) return pid;
         } catch {
           // the process went away
         }

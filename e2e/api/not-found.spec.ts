@@ -20,3 +20,11 @@ test("client_credentials with a garbage bearer token answers 401", async ({ requ
   expect(response.status()).toBe(401);
   expect(await response.json()).toMatchObject({ message: expect.any(String) });
 });
+
+test("the API root answers 404 JSON as well", async ({ request }) => {
+  for (const path of ["/api", "/api/"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(response.headers()["content-type"]).toContain("application/json");
+  }
+});

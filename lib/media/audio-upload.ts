@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import type { Tx } from "@/lib/db/client";
 import { ApiError } from "@/lib/api/errors";
@@ -17,7 +18,7 @@ export async function analyseAudio(upload: UploadedFile, resource: string): Prom
   const out = { normalisedPath: `${base}normalised.ogg`, peaksPath: `${base}peaks.dat` };
   let result: IngestResult;
   try {
-    result = await ingestAudio(upload.path, out);
+    result = await withIngestSlot(() => ingestAudio(upload.path, out));
   } catch (error) {
     if (error instanceof InvalidAudioError) {
       throw new ApiError("validation", `${upload.field} is not valid Ogg Opus or WAV audio: ${error.message}`, [
@@ -55,4 +56,21 @@ export function requireFile(files: Record<string, UploadedFile[]>, field: string
   const file = files[field]?.[0];
   if (!file) throw new ApiError("validation", `${field} is required (a file part)`, [{ resource, field, code: "missing_field" }]);
   return file;
+}
+
+// Decoding and encoding are CPU-bound: running more at once than there are cores only
+// multiplies memory (each holds decoder and encoder state) without finishing sooner.
+const SLOTS = Math.max(1, os.availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withIngestSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
 }

@@ -11,7 +11,7 @@ export type PrivateServer = {
   url: string;
   /** The pid of the process serving HTTP (scripts/http-server.mjs), e.g. to read its memory. */
   httpPid: () => number | null;
-  /** What the server wrote to stderr. */
+  /** What the server wrote (stdout and stderr). */
   log: () => string;
   dataDir: string;
   kill9: () => Promise<void>;
@@ -25,12 +25,13 @@ export async function privateServer(port: number, extraEnv: Record<string, strin
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
 
+  const log = fs.openSync(path.join(dataDir, "server.log"), "a");
   const start = async (env: Record<string, string> = {}) => {
     child = spawn("node_modules/.bin/tsx", ["scripts/serve.ts"], {
       cwd: path.resolve(import.meta.dirname, "../.."),
       detached: true,
-      // Kept next to the data (errors only, LOG_LEVEL=warn) for a failing test to show.
-      stdio: ["ignore", "ignore", fs.openSync(path.join(dataDir, "server.log"), "a")],
+      // Kept next to the data (LOG_LEVEL=warn unless a test asks for more) for a failing test to show.
+      stdio: ["ignore", log, log],
       env: {
         ...process.env,
         PORT: String(port),

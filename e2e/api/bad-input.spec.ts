@@ -2,43 +2,13 @@
 // and non-object JSON are 400, missing fields 422 missing_field, wrong types 422 invalid, a body over
 // 1 MiB 413, an unsupported Content-Type 415, no or a garbage token 401. None is a 500 and none
 // stores anything: each bad request carries a marker id that is looked for afterwards.
-import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { addBasicAuth, authed, createUser, expectJson, impersonate, uniqueId } from "../support/api";
+import type { APIRequestContext } from "@playwright/test";
+import { addBasicAuth, authed, createUser, expectJson, impersonate, listIds, signIn, uniqueId } from "../support/api";
+import { expectError } from "../support/assertions";
 import { expect, test, type World } from "../support/fixtures";
 
-type ErrorBody = { message: string; errors?: { resource: string; field: string; code: string }[] };
-
-async function expectError(response: APIResponse, status: number, label: string): Promise<ErrorBody> {
-  const text = await response.text();
-  expect(response.status(), `${label}: ${response.url()} answered ${response.status()}: ${text.slice(0, 500)}`).toBe(status);
-  expect(response.headers()["content-type"], label).toContain("application/json");
-  const body = JSON.parse(text) as ErrorBody;
-  expect(body.message, label).toEqual(expect.any(String));
-  return body;
-}
-
-function nextUrl(response: APIResponse): string | null {
-  const link = response.headers()["link"];
-  if (!link) return null;
-  return /<([^>]+)>\s*;\s*rel="?next"?/.exec(link)?.[1] ?? null;
-}
-
-async function ids(request: APIRequestContext, path: string, token: string): Promise<string[]> {
-  const out: string[] = [];
-  let url: string | null = `${path}?perPage=100`;
-  for (let page = 0; url; page++) {
-    expect(page).toBeLessThan(500);
-    const response = await request.get(url, { headers: authed(token) });
-    out.push(...(await expectJson<{ id: string }[]>(response, 200)).map((x) => x.id));
-    url = nextUrl(response);
-  }
-  return out.sort();
-}
-
-async function signInFails(request: APIRequestContext, username: string, password: string, scope?: string) {
-  const response = await request.post("/api/tokens", { form: { grant_type: "password", username, password, ...(scope ? { scope } : {}) } });
-  expect(response.status(), `${username} must not sign in`).toBe(400);
-}
+const signInFails = async (request: APIRequestContext, username: string, password: string, scope?: string) =>
+  expect(await signIn(request, username, password, scope), `${username} must not sign in`).toBe(400);
 
 type Ctx = { request: APIRequestContext; admin: string; world: World; studentId: string; studentToken: string; profileUserId: string; storedProfile: unknown; baselineUsers: string[]; baselineGroups: string[] };
 
@@ -80,7 +50,7 @@ const endpoints: Endpoint[] = [
     invalidFields: ["name"],
     nothingStored: async (c, m) => {
       await expectError(await c.request.get(`/api/organisations/${m}`, { headers: authed(c.world.tenantToken) }), 404, "organisation stored");
-      expect(await ids(c.request, "/api/organisations", c.world.tenantToken)).toEqual([c.world.orgId]);
+      expect(await listIds(c.request, "/api/organisations", c.world.tenantToken)).toEqual([c.world.orgId]);
     },
   })),
   {
@@ -93,7 +63,7 @@ const endpoints: Endpoint[] = [
     invalidFields: ["firstName", "infix", "lastName", "roles"],
     nothingStored: async (c, m) => {
       await expectError(await c.request.get(`/api/users/${m}`, { headers: authed(c.world.orgToken) }), 404, "user stored");
-      expect(await ids(c.request, "/api/users", c.world.orgToken)).toEqual(c.baselineUsers);
+      expect(await listIds(c.request, "/api/users", c.world.orgToken)).toEqual(c.baselineUsers);
     },
   },
   {
@@ -118,7 +88,7 @@ const endpoints: Endpoint[] = [
     invalidFields: ["name"],
     nothingStored: async (c, m) => {
       await expectError(await c.request.get(`/api/groups/${m}`, { headers: authed(c.world.orgToken) }), 404, "group stored");
-      expect(await ids(c.request, "/api/groups", c.world.orgToken)).toEqual(c.baselineGroups);
+      expect(await listIds(c.request, "/api/groups", c.world.orgToken)).toEqual(c.baselineGroups);
     },
   },
   {

@@ -10,9 +10,10 @@
 // ORGANISATION-only; CHOICE_CHALLENGE_LIST for ORGANISATION, STUDENT, TEACHER).
 // Multipart bodies repeat `choices` and `audio`, so they are encoded with FormData
 // (e2e/support/multipart.ts); failed writes must leave no rows (lists) and no files (storage).
-import type { APIRequestContext, APIResponse } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { OGG2_TEXT, OGG_TEXT, WAV_TEXT, oggPart, sha256, testAudio, uniqueWav, wavPart, type TestAudio } from "../support/audio";
-import { authed, createOrganisation, createTenant, createUser, expectJson, impersonate, uniqueId } from "../support/api";
+import { authed, baseURL, createOrganisation, createTenant, createUser, download, downloadUrlPattern, expectJson, impersonate, listAll, listIds, member, uniqueId } from "../support/api";
+import { ISO, expectError, expectFieldError } from "../support/assertions";
 import { expect, test, type World } from "../support/fixtures";
 import { encodeForm, postMultipart, type MultipartFields, type MultipartRecord } from "../support/multipart";
 import { PORTS, ADMIN_PASSWORD } from "../support/env";
@@ -22,16 +23,13 @@ import { storedCopies } from "../support/storage";
 const BASE = "/api/challenges/choice";
 const CHALLENGE = "ChoiceChallenge";
 const RECOGNITION = "ChoiceRecognition";
-const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
 const CHALLENGE_FIELDS = ["choices", "created", "id", "language", "question", "status", "updated"];
 const RECOGNITION_FIELDS = ["audioUrl", "challengeId", "created", "id", "recognised", "updated", "userId"];
 
-type ErrorBody = { message: string; errors?: { resource: string; field: string; code: string; message?: string }[] };
 type Choice = { choice: string; audioUrl: string | null };
 type Challenge = { id: string; question: string | null; choices: Choice[]; status: string; language: string; created: string; updated: string };
 type Recognition = { id: string; audioUrl: string; recognised: string | null; challengeId: string; userId: string; created: string; updated: string };
 type Preparation = { status: string; reason: string | null; grammarUrl: string | null; attempts: number };
-type Member = { id: string; token: string };
 
 let audio: TestAudio;
 
@@ -42,26 +40,8 @@ test.beforeAll(async () => {
 
 // ---- helpers ----
 
-const baseURL = () => String(test.info().project.use.baseURL).replace(/\/$/, "");
-/** Every ...Url is {PUBLIC_BASE_URL}/api/download/<id>; the test servers' PUBLIC_BASE_URL is their baseURL. */
-const downloadUrl = () => expect.stringMatching(new RegExp(`^${baseURL().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/api/download/[^/?#]+$`));
-
-async function expectError(response: APIResponse, status: number | number[]): Promise<ErrorBody> {
-  const text = await response.text();
-  const allowed = Array.isArray(status) ? status : [status];
-  expect(allowed, `${response.url()} answered ${response.status()}: ${text.slice(0, 600)}`).toContain(response.status());
-  expect(response.headers()["content-type"]).toContain("application/json");
-  const body = JSON.parse(text) as ErrorBody;
-  expect(body.message).toEqual(expect.any(String));
-  return body;
-}
-
-/** A 422 naming `field` with `code` on `resource`. */
-async function expectFieldError(response: APIResponse, resource: string, field: string, code = "invalid"): Promise<ErrorBody> {
-  const body = await expectError(response, 422);
-  expect(body.errors, JSON.stringify(body)).toContainEqual(expect.objectContaining({ resource, field, code }));
-  return body;
-}
+/** Every ...Url is {PUBLIC_BASE_URL}/api/download/<id> (downloadUrlPattern). */
+const downloadUrl = () => expect.stringMatching(downloadUrlPattern());
 
 const postChallenge = (request: APIRequestContext, token: string, fields: MultipartFields) => postMultipart(request, BASE, fields, authed(token));
 
@@ -98,38 +78,8 @@ async function newRecognition(request: APIRequestContext, token: string, challen
   return expectJson<Recognition>(await postRecognition(request, token, challengeId, { audio: oggPart(audio.ogg), ...fields }), 201);
 }
 
-function nextUrl(response: APIResponse): string | null {
-  const link = response.headers()["link"];
-  return link ? (/<([^>]+)>\s*;\s*rel="?next"?/.exec(link)?.[1] ?? null) : null;
-}
-
-async function listAll<T>(request: APIRequestContext, path: string, token: string): Promise<T[]> {
-  const items: T[] = [];
-  let url: string | null = `${path}?perPage=100`;
-  for (let page = 0; url; page++) {
-    expect(page, "pagination does not end").toBeLessThan(100);
-    const response = await request.get(url, { headers: authed(token) });
-    items.push(...(await expectJson<T[]>(response, 200)));
-    url = nextUrl(response);
-  }
-  return items;
-}
-
-const challengeIds = async (request: APIRequestContext, token: string) => (await listAll<Challenge>(request, BASE, token)).map((c) => c.id).sort();
-const recognitionIds = async (request: APIRequestContext, token: string, challengeId: string) =>
-  (await listAll<Recognition>(request, `${BASE}/${challengeId}/recognitions`, token)).map((r) => r.id).sort();
-
-async function download(request: APIRequestContext, token: string, url: string): Promise<Buffer> {
-  const response = await request.get(url, { headers: authed(token) });
-  expect(response.status(), `download ${url}`).toBe(200);
-  return response.body();
-}
-
-async function member(request: APIRequestContext, world: World, role: string): Promise<Member> {
-  const user = await createUser(request, world.orgToken, { roles: [role] });
-  const token = await impersonate(request, world.orgToken, `tenant/${world.tenantId}/organisation/${world.orgId}/student/${user.id}`);
-  return { id: user.id, token };
-}
+const challengeIds = (request: APIRequestContext, token: string) => listIds(request, BASE, token);
+const recognitionIds = (request: APIRequestContext, token: string, challengeId: string) => listIds(request, `${BASE}/${challengeId}/recognitions`, token);
 
 // ---- create, read, list ----
 

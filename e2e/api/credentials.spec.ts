@@ -2,38 +2,12 @@
 // POST/DELETE /user/emailauths (email unique globally, password generated when omitted), plus
 // POST /users/:user/emailauths and /user/:userId/emailauths by an administrator for another user.
 // Only administrators (or an administrator impersonating the user) manage credentials.
-import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { addBasicAuth, authed, createOrganisation, createTenant, createUser, expectJson, impersonate, passwordToken, uniqueId } from "../support/api";
+import { addBasicAuth, asUser, authed, createOrganisation, createTenant, createUser, expectJson, impersonate, passwordToken, signIn, uniqueId } from "../support/api";
+import { expectError } from "../support/assertions";
 import { expect, test, type World } from "../support/fixtures";
 
-type ErrorBody = { message: string; errors?: { resource: string; field: string; code: string }[] };
-
-async function expectError(response: APIResponse, status: number | number[]): Promise<ErrorBody> {
-  const text = await response.text();
-  const allowed = Array.isArray(status) ? status : [status];
-  expect(allowed, `${response.url()} answered ${response.status()}: ${text}`).toContain(response.status());
-  expect(response.headers()["content-type"]).toContain("application/json");
-  const body = JSON.parse(text) as ErrorBody;
-  expect(body.message).toEqual(expect.any(String));
-  return body;
-}
-
-const asUser = (request: APIRequestContext, world: World, userId: string) =>
-  impersonate(request, world.orgToken, `tenant/${world.tenantId}/organisation/${world.orgId}/student/${userId}`);
 const userScope = (world: World, username: string) => `tenant/${world.tenantId}/organisation/${world.orgId}/user/${username}`;
 const email = () => `${uniqueId("mail")}@example.org`;
-
-/** The id of the user a password signs in as, or the token endpoint's status when it refuses. */
-async function signIn(request: APIRequestContext, username: string, password: string, scope?: string): Promise<string | number> {
-  const response = await request.post("/api/tokens", { form: { grant_type: "password", username, password, ...(scope ? { scope } : {}) } });
-  if (response.status() !== 200) {
-    expect(response.status(), await response.text()).toBe(400);
-    expect((await response.json()).error).toBe("invalid_grant");
-    return response.status();
-  }
-  const token = (await response.json()).access_token as string;
-  return (await expectJson<{ id: string }>(await request.get("/api/user", { headers: authed(token) }), 200)).id;
-}
 
 test.describe("basicauths", () => {
   test("POST /user/basicauths: 201 {email: username, password}; the credential signs in as the user", async ({ request, world }) => {

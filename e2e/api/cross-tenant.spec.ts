@@ -1,24 +1,10 @@
 // Tenant isolation: with every token of tenant A (tenant, organisation, teacher, student), nothing
 // of tenant B may be read, changed or seen in a list. Reads answer 404 (403 where the permission
 // is missing); afterwards B's data is unchanged (api-conventions.md: never leak existence).
-import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { addBasicAuth, authed, createOrganisation, createTenant, createUser, expectJson, impersonate, uniqueId, type User } from "../support/api";
+import type { APIRequestContext } from "@playwright/test";
+import { addBasicAuth, authed, createOrganisation, createTenant, createUser, expectJson, impersonate, nextUrl, signIn, uniqueId, type User } from "../support/api";
+import { expectError } from "../support/assertions";
 import { expect, test } from "../support/fixtures";
-
-type ErrorBody = { message: string };
-
-async function expectRefused(response: APIResponse, allowed: number[], label: string): Promise<void> {
-  const text = await response.text();
-  expect(allowed, `${label}: ${response.url()} answered ${response.status()}: ${text}`).toContain(response.status());
-  expect(response.headers()["content-type"]).toContain("application/json");
-  expect((JSON.parse(text) as ErrorBody).message).toEqual(expect.any(String));
-}
-
-function nextUrl(response: APIResponse): string | null {
-  const link = response.headers()["link"];
-  if (!link) return null;
-  return /<([^>]+)>\s*;\s*rel="?next"?/.exec(link)?.[1] ?? null;
-}
 
 /** A whole list, or null when the caller lacks the permission (403). */
 async function listOrForbidden(request: APIRequestContext, path: string, token: string, label: string): Promise<{ id: string }[] | null> {
@@ -28,20 +14,13 @@ async function listOrForbidden(request: APIRequestContext, path: string, token: 
     expect(page, "pagination does not end").toBeLessThan(500);
     const response = await request.get(url, { headers: authed(token) });
     if (page === 0 && response.status() === 403) {
-      await expectRefused(response, [403], label);
+      await expectError(response, 403, label);
       return null;
     }
     items.push(...(await expectJson<{ id: string }[]>(response, 200)));
     url = nextUrl(response);
   }
   return items;
-}
-
-async function signIn(request: APIRequestContext, username: string, password: string, scope?: string): Promise<string | number> {
-  const response = await request.post("/api/tokens", { form: { grant_type: "password", username, password, ...(scope ? { scope } : {}) } });
-  if (response.status() !== 200) return response.status();
-  const token = (await response.json()).access_token as string;
-  return (await expectJson<{ id: string }>(await request.get("/api/user", { headers: authed(token) }), 200)).id;
 }
 
 type Side = {
@@ -120,16 +99,16 @@ test("no token of tenant A reads, changes or lists anything of tenant B", async 
       `/api/users/${b.student.id}/profile`,
       `/api/groups/${b.groupId}`,
     ];
-    for (const path of reads) await expectRefused(await request.get(path, { headers: h }), [403, 404], label);
+    for (const path of reads) await expectError(await request.get(path, { headers: h }), [403, 404], label);
 
-    await expectRefused(await request.post(`/api/users/${b.student.id}/profile`, { data: { cefr: 10, gender: "m" }, headers: h }), [403, 404], label);
+    await expectError(await request.post(`/api/users/${b.student.id}/profile`, { data: { cefr: 10, gender: "m" }, headers: h }), [403, 404], label);
     for (const path of [`/api/users/${b.student.id}/emailauths`, `/api/user/${b.student.id}/emailauths`]) {
       const hijack = `${uniqueId("hijack")}@example.org`;
       hijackEmails.push(hijack);
-      await expectRefused(await request.post(path, { data: { email: hijack, password: "hijack-password" }, headers: h }), [403, 404], label);
+      await expectError(await request.post(path, { data: { email: hijack, password: "hijack-password" }, headers: h }), [403, 404], label);
     }
-    await expectRefused(await request.delete(`/api/user/basicauths/${b.username}`, { headers: h }), [403, 404], label);
-    await expectRefused(await request.delete(`/api/user/emailauths/${encodeURIComponent(b.email)}`, { headers: h }), [403, 404], label);
+    await expectError(await request.delete(`/api/user/basicauths/${b.username}`, { headers: h }), [403, 404], label);
+    await expectError(await request.delete(`/api/user/emailauths/${encodeURIComponent(b.email)}`, { headers: h }), [403, 404], label);
 
     for (const path of ["/api/tenants", "/api/organisations", "/api/users", "/api/groups", `/api/users?group=${b.groupId}`]) {
       const items = await listOrForbidden(request, path, token, `${label} ${path}`);

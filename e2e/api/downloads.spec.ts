@@ -7,9 +7,10 @@
 // byte ranges (206 / 416), If-None-Match (304), and for a token in the query
 // Cache-Control: private… plus Referrer-Policy: no-referrer.
 // The file under test is uploaded as the audio of a choice challenge (two of them: WAV and Ogg Opus).
-import type { APIRequestContext, APIResponse } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { OGG_TEXT, WAV_TEXT, oggPart, sha256, testAudio, uniqueWav, wavPart, type TestAudio } from "../support/audio";
-import { authed, createOrganisation, createTenant, createUser, expectJson, impersonate, uniqueId } from "../support/api";
+import { authed, createOrganisation, createTenant, createUser, downloadUrlPattern, expectJson, impersonate, member, uniqueId } from "../support/api";
+import { expectError } from "../support/assertions";
 import { expect, test, type World } from "../support/fixtures";
 import { postMultipart } from "../support/multipart";
 
@@ -23,8 +24,6 @@ test.beforeAll(async () => {
   audio = await testAudio();
 });
 
-const baseURL = () => String(test.info().project.use.baseURL).replace(/\/$/, "");
-
 /** A unique WAV and an Ogg Opus file, each the audio of its own choice challenge (one audio part per request); their download URLs. */
 async function upload(request: APIRequestContext, world: World): Promise<Uploaded> {
   const wav = uniqueWav(audio.wav);
@@ -35,22 +34,10 @@ async function upload(request: APIRequestContext, world: World): Promise<Uploade
   ] as const) {
     const response = await postMultipart(request, "/api/challenges/choice", { choices: choice, audio: part, language: "eng" }, authed(world.orgToken));
     const url = (await expectJson<Challenge>(response, 202)).choices[0]!.audioUrl!;
-    expect(url).toMatch(new RegExp(`^${baseURL().replace(/[.]/g, "\\.")}/api/download/[^/?#]+$`));
+    expect(url).toMatch(downloadUrlPattern());
     urls.push(url);
   }
   return { wavUrl: urls[0]!, oggUrl: urls[1]!, wav, ogg: audio.ogg };
-}
-
-async function member(request: APIRequestContext, world: World, role: string): Promise<string> {
-  const user = await createUser(request, world.orgToken, { roles: [role] });
-  return impersonate(request, world.orgToken, `tenant/${world.tenantId}/organisation/${world.orgId}/student/${user.id}`);
-}
-
-async function expectError(response: APIResponse, status: number | number[]): Promise<void> {
-  const text = await response.text();
-  expect(Array.isArray(status) ? status : [status], `${response.url()} answered ${response.status()}: ${text.slice(0, 400)}`).toContain(response.status());
-  expect(response.headers()["content-type"]).toContain("application/json");
-  expect(JSON.parse(text)).toMatchObject({ message: expect.any(String) });
 }
 
 const withToken = (url: string, token: string) => `${url}${url.includes("?") ? "&" : "?"}access_token=${encodeURIComponent(token)}`;
@@ -86,7 +73,7 @@ test("a full GET: Content-Type, Content-Length, ETag (quoted SHA-256), Accept-Ra
   }
   // Every member of the organisation holds DOWNLOAD.
   for (const role of ["STUDENT", "TEACHER", "ANNOTATOR_BASE"]) {
-    const token = await member(request, world, role);
+    const { token } = await member(request, world, role);
     const response = await request.get(wavUrl, { headers: authed(token) });
     expect(response.status(), role).toBe(200);
     expect(await response.body()).toEqual(wav);
@@ -158,7 +145,7 @@ test("If-None-Match with the ETag is 304 without a body; another ETag gets the f
 
 test("?access_token= authorises the download and makes it private with no referrer", async ({ request, world }) => {
   const { wavUrl, wav } = await upload(request, world);
-  const student = await member(request, world, "STUDENT");
+  const { token: student } = await member(request, world, "STUDENT");
   const response = await request.get(withToken(wavUrl, student));
   expect(response.status()).toBe(200);
   expect(await response.body()).toEqual(wav);

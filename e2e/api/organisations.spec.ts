@@ -1,44 +1,9 @@
 // Organisations: POST /organisation (and /organisations, the SDK's path), GET /organisations with
 // sort/direction, GET /organisations/:organisation. Organisations are created by a tenant; ids are
 // unique within their tenant; ORGANISATION lacks ORGANISATION_LIST (api-conventions.md).
-import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { authed, createOrganisation, createTenant, createUser, expectJson, impersonate, uniqueId, type Organisation } from "../support/api";
+import { authed, createOrganisation, createTenant, createUser, expectJson, impersonate, listAll, studentScope, uniqueId, type Organisation } from "../support/api";
+import { ISO, expectError } from "../support/assertions";
 import { expect, test } from "../support/fixtures";
-
-const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
-type ErrorBody = { message: string; errors?: { resource: string; field: string; code: string }[] };
-
-async function expectError(response: APIResponse, status: number | number[]): Promise<ErrorBody> {
-  const text = await response.text();
-  const allowed = Array.isArray(status) ? status : [status];
-  expect(allowed, `${response.url()} answered ${response.status()}: ${text}`).toContain(response.status());
-  expect(response.headers()["content-type"]).toContain("application/json");
-  const body = JSON.parse(text) as ErrorBody;
-  expect(body.message).toEqual(expect.any(String));
-  return body;
-}
-
-function nextUrl(response: APIResponse): string | null {
-  const link = response.headers()["link"];
-  if (!link) return null;
-  return /<([^>]+)>\s*;\s*rel="?next"?/.exec(link)?.[1] ?? null;
-}
-
-async function listAll<T>(request: APIRequestContext, path: string, token: string, perPage = 100): Promise<T[]> {
-  const items: T[] = [];
-  let url: string | null = `${path}${path.includes("?") ? "&" : "?"}perPage=${perPage}`;
-  for (let page = 0; url; page++) {
-    expect(page, "pagination does not end").toBeLessThan(500);
-    const response = await request.get(url, { headers: authed(token) });
-    const body = await expectJson<T[]>(response, 200);
-    expect(body.length).toBeLessThanOrEqual(perPage);
-    items.push(...body);
-    url = nextUrl(response);
-  }
-  return items;
-}
-
-const studentScope = (tenantId: string, orgId: string, userId: string) => `tenant/${tenantId}/organisation/${orgId}/student/${userId}`;
 
 test.describe("creating organisations", () => {
   for (const path of ["/api/organisation", "/api/organisations"]) {

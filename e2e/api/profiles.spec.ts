@@ -1,27 +1,14 @@
 // Profiles: POST /users/:userId/profile (create, or overwrite the supplied fields), GET
 // /users/:userId/profile, GET /user/profile. Fields: birthYear int, gender m|f|x, country,
 // language ISO 639-2, cefr 0..10; fields never set are null; created/updated ISO 8601.
-import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { authed, createOrganisation, createUser, expectJson, impersonate, uniqueId } from "../support/api";
-import { expect, test, type World } from "../support/fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { asUser, authed, createOrganisation, createUser, expectJson, impersonate, uniqueId } from "../support/api";
+import { ISO, expectError } from "../support/assertions";
+import { expect, test } from "../support/fixtures";
 
-const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
-type ErrorBody = { message: string; errors?: { resource: string; field: string; code: string }[] };
 type Profile = { birthYear: number | null; gender: string | null; country: string | null; language: string | null; cefr: number | null; created: string; updated: string };
 const FIELDS = ["birthYear", "cefr", "country", "created", "gender", "language", "updated"];
 
-async function expectError(response: APIResponse, status: number | number[]): Promise<ErrorBody> {
-  const text = await response.text();
-  const allowed = Array.isArray(status) ? status : [status];
-  expect(allowed, `${response.url()} answered ${response.status()}: ${text}`).toContain(response.status());
-  expect(response.headers()["content-type"]).toContain("application/json");
-  const body = JSON.parse(text) as ErrorBody;
-  expect(body.message).toEqual(expect.any(String));
-  return body;
-}
-
-const asUser = (request: APIRequestContext, world: World, userId: string) =>
-  impersonate(request, world.orgToken, `tenant/${world.tenantId}/organisation/${world.orgId}/student/${userId}`);
 const post = (request: APIRequestContext, token: string, userId: string, data: unknown) =>
   request.post(`/api/users/${userId}/profile`, { data, headers: authed(token) });
 const read = async (request: APIRequestContext, token: string, userId: string) =>

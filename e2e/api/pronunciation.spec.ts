@@ -6,21 +6,18 @@
 // 8 (scores 0..1, verdicts bad|good|moderate, ISO 639-2); api-conventions.md for errors,
 // permissions and ids. Failed writes leave no rows (lists) and no files (the server's storage
 // directory is searched for the uploaded bytes).
-import { createHash, randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { makeBrokenAudio, makeSpeechOgg, makeSpeechWav, missingAudioTools, type BrokenAudio } from "../../lib/audio/test-audio";
-import { authed, createOrganisation, createTenant, createUser, expectJson, impersonate, uniqueId } from "../support/api";
-import { expect, test, type World } from "../support/fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { authed, createOrganisation, createTenant, createUser, download, expectJson, impersonate, listAll, listIds, member, nextUrl, uniqueId } from "../support/api";
+import { ISO, expectError, expectFieldError } from "../support/assertions";
+import { oggPart, sha256, testAudio, uniqueWav, wavPart, type TestAudio } from "../support/audio";
+import { expect, test } from "../support/fixtures";
+import { filePart, postMultipart, sendMultipart, type FilePart, type MultipartRecord } from "../support/multipart";
+import { storedCopies } from "../support/storage";
 
-const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
 const BASE = "/api/challenges/pronunciation";
 const CHALLENGE = "PronunciationChallenge";
 const ANALYSIS = "PronunciationAnalysis";
 
-type ErrorBody = { message: string; errors?: { resource: string; field: string; code: string; message?: string }[] };
 type Alignment = { confidenceScore: number; words: { chunks: { graphemes: string; phonemes: { start: number; end: number; confidenceScore: number; ipa: string }[] }[] }[] };
 type Challenge = {
   id: string;
@@ -43,9 +40,6 @@ type Analysis = {
   created: string;
   updated: string;
 };
-type Part = { name: string; mimeType: string; buffer: Buffer };
-type Multipart = Record<string, string | number | Part>;
-type Member = { id: string; token: string };
 
 const CHALLENGE_FIELDS = ["alignment", "created", "id", "language", "referenceAudioUrl", "status", "transcription", "updated"];
 const ANALYSIS_FIELDS = ["audioUrl", "console", "created", "id", "pruningLevel", "score", "updated", "userId", "words"];
@@ -87,149 +81,52 @@ const WORDS = [
   },
 ];
 
-// ---- audio, made once per worker ----
+// ---- audio: the worker's test audio (e2e/support/audio.ts) ----
 
-let dir: string;
 let ogg: Buffer;
 let ogg2: Buffer;
 let wav: Buffer;
-let broken: Record<keyof BrokenAudio, Buffer>;
+let broken: TestAudio["broken"];
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const missing = await missingAudioTools();
-  expect(missing, "audio tools for the tests (apt-get install -y espeak-ng opus-tools sox ffmpeg)").toEqual([]);
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), "pronunciation-spec-"));
-  ogg = await fs.readFile(await makeSpeechOgg(dir, TRANSCRIPTION, { name: "fox.opus" }));
-  ogg2 = await fs.readFile(await makeSpeechOgg(dir, "She sells sea shells by the sea shore.", { name: "shells.opus" }));
-  wav = await fs.readFile(await makeSpeechWav(dir, "Ship and sheep are easy to confuse.", { name: "ship.wav" }));
-  const files = await makeBrokenAudio(dir, "Thirteen and thirty.");
-  broken = Object.fromEntries(await Promise.all(Object.entries(files).map(async ([k, p]) => [k, await fs.readFile(p)]))) as Record<keyof BrokenAudio, Buffer>;
+  ({ ogg, ogg2, wav, broken } = await testAudio());
 });
 
-test.afterAll(async () => {
-  if (dir) await fs.rm(dir, { recursive: true, force: true });
-});
+const jsonPart = (value: unknown, name = "part.json"): FilePart => filePart(Buffer.from(typeof value === "string" ? value : JSON.stringify(value)), name, "application/json");
 
-const oggPart = (buffer = ogg): Part => ({ name: "speech.opus", mimeType: "audio/ogg", buffer });
-const wavPart = (buffer = wav): Part => ({ name: "speech.wav", mimeType: "audio/wav", buffer });
-const jsonPart = (value: unknown, name = "part.json"): Part => ({ name, mimeType: "application/json", buffer: Buffer.from(typeof value === "string" ? value : JSON.stringify(value)) });
-
-/** A valid WAV no other request sends: four samples in the middle of the speech are random. */
-function uniqueWav(): Buffer {
-  const bytes = Buffer.from(wav);
-  const data = bytes.indexOf("data", 12, "latin1") + 8;
-  randomBytes(8).copy(bytes, data + 2 * (2000 + Math.floor(Math.random() * 4000)));
-  return bytes;
-}
-
-const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
-
-// ---- the server's stored files ----
-
-/** The storage directory of the server under test (playwright.config.ts: <TEST_DATA_ROOT>/<db>/files). */
-function storageDir(): string {
-  const root = process.env.TEST_DATA_ROOT;
-  expect(root, "TEST_DATA_ROOT is set by playwright.config.ts").toBeTruthy();
-  return path.join(root!, test.info().project.name.replace(/^api-/, ""), "files");
-}
-
-/** How many stored objects hold exactly these bytes. */
-async function storedCopies(bytes: Buffer): Promise<number> {
-  const want = sha256(bytes);
-  let count = 0;
-  const visit = async (p: string): Promise<void> => {
-    const entries = await fs.readdir(p, { withFileTypes: true }).catch(() => []);
-    for (const e of entries) {
-      const full = path.join(p, e.name);
-      if (e.isDirectory()) await visit(full);
-      else if (e.isFile()) {
-        const stat = await fs.stat(full).catch(() => null);
-        if (stat?.size === bytes.length && sha256(await fs.readFile(full)) === want) count++;
-      }
-    }
-  };
-  await visit(storageDir());
-  return count;
-}
+/** Stored copies of these bytes anywhere in storage, the temp area included: a finished request leaves no file behind. */
+const stored = (bytes: Uint8Array) => storedCopies(bytes, { includeTmp: true });
 
 // ---- requests ----
 
-async function expectError(response: APIResponse, status: number | number[]): Promise<ErrorBody> {
-  const text = await response.text();
-  const allowed = Array.isArray(status) ? status : [status];
-  expect(allowed, `${response.url()} answered ${response.status()}: ${text.slice(0, 600)}`).toContain(response.status());
-  expect(response.headers()["content-type"]).toContain("application/json");
-  const body = JSON.parse(text) as ErrorBody;
-  expect(body.message).toEqual(expect.any(String));
-  return body;
-}
+const postChallenge = (request: APIRequestContext, token: string, fields: MultipartRecord) => postMultipart(request, BASE, fields, authed(token));
 
-/** A 422 naming `field` (with `code`); returns the field error. */
-async function expectFieldError(response: APIResponse, resource: string, field: string, code = "invalid") {
-  const body = await expectError(response, 422);
-  expect(body.errors, JSON.stringify(body)).toContainEqual(expect.objectContaining({ resource, field, code }));
-  return body.errors!.find((e) => e.field === field)!;
-}
-
-const postChallenge = (request: APIRequestContext, token: string, multipart: Multipart) => request.post(BASE, { headers: authed(token), multipart });
-
-async function newChallenge(request: APIRequestContext, token: string, fields: Multipart = {}): Promise<Challenge> {
-  const response = await postChallenge(request, token, { transcription: TRANSCRIPTION, language: "eng", referenceAudio: oggPart(), ...fields });
+async function newChallenge(request: APIRequestContext, token: string, fields: MultipartRecord = {}): Promise<Challenge> {
+  const response = await postChallenge(request, token, { transcription: TRANSCRIPTION, language: "eng", referenceAudio: oggPart(ogg), ...fields });
   return expectJson<Challenge>(response, 201);
 }
 
 const getChallenge = async (request: APIRequestContext, token: string, id: string) =>
   expectJson<Challenge>(await request.get(`${BASE}/${id}`, { headers: authed(token) }), 200);
 
-const postAnalysis = (request: APIRequestContext, token: string, challengeId: string, multipart: Multipart) =>
-  request.post(`${BASE}/${challengeId}/analyses`, { headers: authed(token), multipart });
+const postAnalysis = (request: APIRequestContext, token: string, challengeId: string, fields: MultipartRecord) =>
+  postMultipart(request, `${BASE}/${challengeId}/analyses`, fields, authed(token));
 
-async function newAnalysis(request: APIRequestContext, token: string, challengeId: string, fields: Multipart = {}): Promise<Analysis> {
-  return expectJson<Analysis>(await postAnalysis(request, token, challengeId, { audio: oggPart(), ...fields }), 201);
+async function newAnalysis(request: APIRequestContext, token: string, challengeId: string, fields: MultipartRecord = {}): Promise<Analysis> {
+  return expectJson<Analysis>(await postAnalysis(request, token, challengeId, { audio: oggPart(ogg), ...fields }), 201);
 }
 
-function nextUrl(response: APIResponse): string | null {
-  const link = response.headers()["link"];
-  if (!link) return null;
-  return /<([^>]+)>\s*;\s*rel="?next"?/.exec(link)?.[1] ?? null;
-}
-
-async function listAll<T>(request: APIRequestContext, path: string, token: string, perPage = 100): Promise<T[]> {
-  const items: T[] = [];
-  let url: string | null = `${path}${path.includes("?") ? "&" : "?"}perPage=${perPage}`;
-  for (let page = 0; url; page++) {
-    expect(page, "pagination does not end").toBeLessThan(100);
-    const response = await request.get(url, { headers: authed(token) });
-    items.push(...(await expectJson<T[]>(response, 200)));
-    url = nextUrl(response);
-  }
-  return items;
-}
-
-const challengeIds = async (request: APIRequestContext, token: string) => (await listAll<Challenge>(request, BASE, token)).map((c) => c.id).sort();
-const analysisIds = async (request: APIRequestContext, token: string, challengeId: string, query = "") =>
-  (await listAll<Analysis>(request, `${BASE}/${challengeId}/analyses${query}`, token)).map((a) => a.id).sort();
-
-async function download(request: APIRequestContext, token: string, url: string): Promise<Buffer> {
-  const response = await request.get(url, { headers: authed(token) });
-  expect(response.status(), `download ${url}`).toBe(200);
-  return response.body();
-}
-
-async function member(request: APIRequestContext, world: World, role: string): Promise<Member> {
-  const user = await createUser(request, world.orgToken, { roles: [role] });
-  const token = await impersonate(request, world.orgToken, `tenant/${world.tenantId}/organisation/${world.orgId}/student/${user.id}`);
-  return { id: user.id, token };
-}
+const challengeIds = (request: APIRequestContext, token: string) => listIds(request, BASE, token);
+const analysisIds = (request: APIRequestContext, token: string, challengeId: string, query = "") => listIds(request, `${BASE}/${challengeId}/analyses${query}`, token);
 
 // ---- challenges ----
 
 test.describe("pronunciation challenges", () => {
   test("create with Ogg Opus: 201, Location, status preparing, alignment null; the reference audio downloads byte for byte", async ({ request, world }) => {
     const id = uniqueId("pc");
-    const bytes = uniqueWav();
-    const response = await postChallenge(request, world.orgToken, { id, transcription: TRANSCRIPTION, language: "eng", referenceAudio: oggPart() });
+    const bytes = uniqueWav(wav);
+    const response = await postChallenge(request, world.orgToken, { id, transcription: TRANSCRIPTION, language: "eng", referenceAudio: oggPart(ogg) });
     const created = await expectJson<Challenge>(response, 201);
     expect(created).toEqual({
       id,
@@ -251,7 +148,7 @@ test.describe("pronunciation challenges", () => {
     expect(fromWav).toMatchObject({ transcription: "Ship or sheep?", language: "nld", status: "preparing", alignment: null });
     expect(fromWav.id).toMatch(/^[A-Za-z0-9][A-Za-z0-9._~@-]*$/);
     expect(await download(request, world.orgToken, fromWav.referenceAudioUrl)).toEqual(bytes);
-    expect(await storedCopies(bytes), "the original is stored once, unchanged").toBe(1);
+    expect(await stored(bytes), "the original is stored once, unchanged").toBe(1);
     expect(await challengeIds(request, world.orgToken)).toEqual([id, fromWav.id].sort());
   });
 
@@ -262,10 +159,10 @@ test.describe("pronunciation challenges", () => {
     expect(await challengeIds(request, student.token)).toEqual([challenge.id]);
     expect(await getChallenge(request, student.token, challenge.id)).toEqual(challenge);
 
-    await expectError(await postChallenge(request, student.token, { transcription: "x", language: "eng", referenceAudio: oggPart() }), 403);
+    await expectError(await postChallenge(request, student.token, { transcription: "x", language: "eng", referenceAudio: oggPart(ogg) }), 403);
     await expectError(await request.put(`${BASE}/${challenge.id}`, { headers: authed(student.token), data: { status: "prepared" } }), 403);
     await expectError(await request.delete(`${BASE}/${challenge.id}`, { headers: authed(student.token) }), 403);
-    await expectError(await postChallenge(request, world.tenantToken, { transcription: "x", language: "eng", referenceAudio: oggPart() }), 403);
+    await expectError(await postChallenge(request, world.tenantToken, { transcription: "x", language: "eng", referenceAudio: oggPart(ogg) }), 403);
     await expectError(await request.get(BASE, { headers: authed(world.tenantToken) }), 403);
     await expectError(await request.get(BASE), 401);
     expect(await getChallenge(request, world.orgToken, challenge.id)).toEqual(challenge);
@@ -274,27 +171,27 @@ test.describe("pronunciation challenges", () => {
   test("a taken id is 409 and stores nothing; of two concurrent creates with one id, one wins and the other's files are gone", async ({ request, world }) => {
     const id = uniqueId("taken");
     const first = await newChallenge(request, world.orgToken, { id });
-    const bytes = uniqueWav();
+    const bytes = uniqueWav(wav);
     const body = await expectError(await postChallenge(request, world.orgToken, { id, transcription: "Other", language: "eng", referenceAudio: wavPart(bytes) }), 409);
     expect(body.errors ?? [{ field: "id" }]).toContainEqual(expect.objectContaining({ field: "id" }));
-    expect(await storedCopies(bytes)).toBe(0);
+    expect(await stored(bytes)).toBe(0);
     expect(await getChallenge(request, world.orgToken, id)).toEqual(first);
 
     const raced = uniqueId("race");
-    const uploads = [uniqueWav(), uniqueWav(), uniqueWav()];
+    const uploads = [uniqueWav(wav), uniqueWav(wav), uniqueWav(wav)];
     const responses = await Promise.all(uploads.map((b) => postChallenge(request, world.orgToken, { id: raced, transcription: "Race", language: "eng", referenceAudio: wavPart(b) })));
     const statuses = responses.map((r) => r.status()).sort();
     expect(statuses).toEqual([201, 409, 409]);
     const winner = uploads[responses.findIndex((r) => r.status() === 201)]!;
-    for (const b of uploads) expect(await storedCopies(b)).toBe(b === winner ? 1 : 0);
+    for (const b of uploads) expect(await stored(b)).toBe(b === winner ? 1 : 0);
     expect(await download(request, world.orgToken, (await getChallenge(request, world.orgToken, raced)).referenceAudioUrl)).toEqual(winner);
     expect(await challengeIds(request, world.orgToken)).toEqual([id, raced].sort());
   });
 
   test("missing or invalid fields are 422 naming the field, and store nothing", async ({ request, world }) => {
-    const bytes = uniqueWav();
+    const bytes = uniqueWav(wav);
     const audio = wavPart(bytes);
-    const cases: [Multipart, string, string][] = [
+    const cases: [MultipartRecord, string, string][] = [
       [{ language: "eng", referenceAudio: audio }, "transcription", "missing_field"],
       [{ transcription: "", language: "eng", referenceAudio: audio }, "transcription", "missing_field"],
       [{ transcription: "   ", language: "eng", referenceAudio: audio }, "transcription", "invalid"],
@@ -314,7 +211,7 @@ test.describe("pronunciation challenges", () => {
     // JSON cannot carry the reference audio.
     await expectFieldError(await request.post(BASE, { headers: authed(world.orgToken), data: { transcription: TRANSCRIPTION, language: "eng" } }), CHALLENGE, "referenceAudio", "missing_field");
     expect(await challengeIds(request, world.orgToken)).toEqual([]);
-    expect(await storedCopies(bytes)).toBe(0);
+    expect(await stored(bytes)).toBe(0);
   });
 
   test("every broken or unsupported audio file is 422 on referenceAudio and stores nothing", async ({ request, world }) => {
@@ -326,7 +223,7 @@ test.describe("pronunciation challenges", () => {
           "referenceAudio",
         );
         expect(error.message).toEqual(expect.any(String));
-        if (bytes.length > 0) expect(await storedCopies(bytes)).toBe(0);
+        if (bytes.length > 0) expect(await stored(bytes)).toBe(0);
       });
     }
     expect(await challengeIds(request, world.orgToken)).toEqual([]);
@@ -351,7 +248,7 @@ test.describe("pronunciation challenges", () => {
     await expectError(await request.get(`${BASE}/${nobody}/analyses`, { headers: authed(world.orgToken) }), 404);
     await expectError(await request.get(`${BASE}/${nobody}/analyses/${nobody}`, { headers: authed(world.orgToken) }), 404);
     const student = await member(request, world, "STUDENT");
-    await expectError(await postAnalysis(request, student.token, nobody, { audio: oggPart() }), 404);
+    await expectError(await postAnalysis(request, student.token, nobody, { audio: oggPart(ogg) }), 404);
     await expectError(await request.patch(BASE, { headers: authed(world.orgToken), data: {} }), 405);
     await expectError(await request.post(`${BASE}/${nobody}`, { headers: authed(world.orgToken), data: {} }), 405);
     await expectError(await request.delete(`${BASE}/${nobody}/analyses`, { headers: authed(world.orgToken) }), 405);
@@ -375,13 +272,13 @@ test.describe("updating a pronunciation challenge", () => {
     }
 
     // alignment as a JSON part (a Blob, as browsers send it), together with the status.
-    const withAlignment = await expectJson<Challenge>(await request.put(url, { headers, multipart: { status: "prepared", alignment: jsonPart(ALIGNMENT) } }), 200);
+    const withAlignment = await expectJson<Challenge>(await sendMultipart(request, "PUT", url, { status: "prepared", alignment: jsonPart(ALIGNMENT) }, headers), 200);
     expect(withAlignment).toEqual({ ...afterJson, status: "prepared", alignment: ALIGNMENT, updated: ISO });
     expect(await getChallenge(request, world.orgToken, challenge.id)).toEqual(withAlignment);
 
     // ... or as a plain text part, or in a JSON body; an empty update changes nothing.
     const shifted = { ...ALIGNMENT, confidenceScore: 0.5 };
-    expect((await expectJson<Challenge>(await request.put(url, { headers, multipart: { alignment: JSON.stringify(shifted) } }), 200)).alignment).toEqual(shifted);
+    expect((await expectJson<Challenge>(await sendMultipart(request, "PUT", url, { alignment: JSON.stringify(shifted) }, headers), 200)).alignment).toEqual(shifted);
     expect((await expectJson<Challenge>(await request.put(url, { headers, data: { alignment: ALIGNMENT } }), 200)).alignment).toEqual(ALIGNMENT);
     const unchanged = await expectJson<Challenge>(await request.put(url, { headers, data: {} }), 200);
     expect({ ...unchanged, updated: "" }).toEqual({ ...withAlignment, updated: "" });
@@ -389,7 +286,7 @@ test.describe("updating a pronunciation challenge", () => {
     // null clears it (JSON, or the JSON text null in a part).
     expect((await expectJson<Challenge>(await request.put(url, { headers, data: { alignment: null } }), 200)).alignment).toBeNull();
     await expectJson<Challenge>(await request.put(url, { headers, data: { alignment: ALIGNMENT } }), 200);
-    expect((await expectJson<Challenge>(await request.put(url, { headers, multipart: { alignment: jsonPart("null") } }), 200)).alignment).toBeNull();
+    expect((await expectJson<Challenge>(await sendMultipart(request, "PUT", url, { alignment: jsonPart("null") }, headers), 200)).alignment).toBeNull();
 
     // The reference audio is untouched by all of this.
     const final = await getChallenge(request, world.orgToken, challenge.id);
@@ -423,12 +320,12 @@ test.describe("updating a pronunciation challenge", () => {
         const error = await expectFieldError(await request.put(url, { headers, data: { alignment, transcription: "must not be stored" } }), CHALLENGE, "alignment");
         expect(`${error.message}`).toMatch(where);
         // The same as a JSON part.
-        await expectFieldError(await request.put(url, { headers, multipart: { alignment: jsonPart(alignment ?? null), status: "unprepared" } }), CHALLENGE, "alignment");
+        await expectFieldError(await sendMultipart(request, "PUT", url, { alignment: jsonPart(alignment ?? null), status: "unprepared" }, headers), CHALLENGE, "alignment");
       });
     }
     // Malformed JSON in the part.
     for (const text of ["{", "{\"confidenceScore\": 0.5,", "not json"]) {
-      await expectFieldError(await request.put(url, { headers, multipart: { alignment: jsonPart(text) } }), CHALLENGE, "alignment");
+      await expectFieldError(await sendMultipart(request, "PUT", url, { alignment: jsonPart(text) }, headers), CHALLENGE, "alignment");
       await expectFieldError(await request.put(url, { headers, form: { alignment: text } }), CHALLENGE, "alignment");
     }
     const others: [Record<string, unknown>, string][] = [
@@ -443,37 +340,37 @@ test.describe("updating a pronunciation challenge", () => {
     for (const [data, field] of others) {
       await expectFieldError(await request.put(url, { headers, data: { ...data, alignment: null } }), CHALLENGE, field);
     }
-    await expectFieldError(await request.put(url, { headers, multipart: { referenceAudio: "text, not a file", status: "unprepared" } }), CHALLENGE, "referenceAudio");
+    await expectFieldError(await sendMultipart(request, "PUT", url, { referenceAudio: "text, not a file", status: "unprepared" }, headers), CHALLENGE, "referenceAudio");
     await expectError(await request.put(url, { headers: { ...headers, "Content-Type": "application/json" }, data: "{not json" }), 400);
     expect(await getChallenge(request, world.orgToken, challenge.id)).toEqual(stored);
   });
 
   test("a new referenceAudio replaces the old one, whose files are removed; broken audio changes nothing", async ({ request, world }) => {
-    const first = uniqueWav();
+    const first = uniqueWav(wav);
     const challenge = await newChallenge(request, world.orgToken, { referenceAudio: wavPart(first) });
     const url = `${BASE}/${challenge.id}`;
     const headers = authed(world.orgToken);
-    expect(await storedCopies(first)).toBe(1);
+    expect(await stored(first)).toBe(1);
 
     for (const [kind, bytes] of Object.entries(broken)) {
       await test.step(kind, async () => {
-        await expectFieldError(await request.put(url, { headers, multipart: { referenceAudio: { name: kind, mimeType: "audio/ogg", buffer: bytes }, transcription: "not stored" } }), CHALLENGE, "referenceAudio");
+        await expectFieldError(await sendMultipart(request, "PUT", url, { referenceAudio: { name: kind, mimeType: "audio/ogg", buffer: bytes }, transcription: "not stored" }, headers), CHALLENGE, "referenceAudio");
       });
     }
     expect(await getChallenge(request, world.orgToken, challenge.id)).toEqual(challenge);
     expect(await download(request, world.orgToken, challenge.referenceAudioUrl)).toEqual(first);
 
-    const response = await request.put(url, { headers, multipart: { referenceAudio: oggPart(ogg2), transcription: "She sells sea shells by the sea shore." } });
+    const response = await sendMultipart(request, "PUT", url, { referenceAudio: oggPart(ogg2), transcription: "She sells sea shells by the sea shore." }, headers);
     const replaced = await expectJson<Challenge>(response, 200);
     expect(replaced).toEqual({ ...challenge, transcription: "She sells sea shells by the sea shore.", referenceAudioUrl: expect.any(String), updated: ISO });
     expect(replaced.referenceAudioUrl).not.toBe(challenge.referenceAudioUrl);
     expect(sha256(await download(request, world.orgToken, replaced.referenceAudioUrl))).toBe(sha256(ogg2));
     await expectError(await request.get(challenge.referenceAudioUrl, { headers }), 404);
-    expect(await storedCopies(first), "the replaced original is deleted from storage").toBe(0);
+    expect(await stored(first), "the replaced original is deleted from storage").toBe(0);
 
     // Replaced again, with a WAV.
-    const third = uniqueWav();
-    const again = await expectJson<Challenge>(await request.put(url, { headers, multipart: { referenceAudio: wavPart(third) } }), 200);
+    const third = uniqueWav(wav);
+    const again = await expectJson<Challenge>(await sendMultipart(request, "PUT", url, { referenceAudio: wavPart(third) }, headers), 200);
     expect(await download(request, world.orgToken, again.referenceAudioUrl)).toEqual(third);
     await expectError(await request.get(replaced.referenceAudioUrl, { headers }), 404);
   });
@@ -482,14 +379,14 @@ test.describe("updating a pronunciation challenge", () => {
 test.describe("deleting a pronunciation challenge", () => {
   test("204; then 404 everywhere; its analyses and every file of it and them are gone", async ({ request, world }) => {
     const student = await member(request, world, "STUDENT");
-    const reference = uniqueWav();
+    const reference = uniqueWav(wav);
     const challenge = await newChallenge(request, world.orgToken, { referenceAudio: wavPart(reference) });
     const keep = await newChallenge(request, world.orgToken);
-    const uploads = [uniqueWav(), uniqueWav()];
+    const uploads = [uniqueWav(wav), uniqueWav(wav)];
     const analyses: Analysis[] = [];
     for (const b of uploads) analyses.push(await newAnalysis(request, student.token, challenge.id, { audio: wavPart(b), score: 0.5, words: jsonPart(WORDS) }));
     const kept = await newAnalysis(request, student.token, keep.id);
-    for (const b of [reference, ...uploads]) expect(await storedCopies(b)).toBe(1);
+    for (const b of [reference, ...uploads]) expect(await stored(b)).toBe(1);
 
     const headers = authed(world.orgToken);
     const response = await request.delete(`${BASE}/${challenge.id}`, { headers });
@@ -501,7 +398,7 @@ test.describe("deleting a pronunciation challenge", () => {
     await expectError(await request.get(`${BASE}/${challenge.id}/analyses`, { headers }), 404);
     await expectError(await request.get(`${BASE}/${challenge.id}/analyses/${analyses[0]!.id}`, { headers }), 404);
     for (const u of [challenge.referenceAudioUrl, ...analyses.map((a) => a.audioUrl)]) await expectError(await request.get(u, { headers }), 404);
-    for (const b of [reference, ...uploads]) expect(await storedCopies(b)).toBe(0);
+    for (const b of [reference, ...uploads]) expect(await stored(b)).toBe(0);
     expect(await challengeIds(request, world.orgToken)).toEqual([keep.id]);
 
     // Another challenge and its analysis are untouched; a new challenge may take the id again.
@@ -515,26 +412,26 @@ test.describe("deleting a pronunciation challenge", () => {
 
 test.describe("concurrent writes", () => {
   test("concurrent replacements of the reference audio leave exactly the winner's files", async ({ request, world }) => {
-    const original = uniqueWav();
+    const original = uniqueWav(wav);
     const challenge = await newChallenge(request, world.orgToken, { referenceAudio: wavPart(original) });
-    const uploads = [uniqueWav(), uniqueWav(), uniqueWav()];
+    const uploads = [uniqueWav(wav), uniqueWav(wav), uniqueWav(wav)];
     const responses = await Promise.all(
-      uploads.map((b) => request.put(`${BASE}/${challenge.id}`, { headers: authed(world.orgToken), multipart: { referenceAudio: wavPart(b) } })),
+      uploads.map((b) => sendMultipart(request, "PUT", `${BASE}/${challenge.id}`, { referenceAudio: wavPart(b) }, authed(world.orgToken))),
     );
     expect(responses.map((r) => r.status())).toEqual([200, 200, 200]);
     const final = await getChallenge(request, world.orgToken, challenge.id);
     const current = await download(request, world.orgToken, final.referenceAudioUrl);
     expect(uploads.some((b) => b.equals(current))).toBe(true);
-    expect(await storedCopies(original)).toBe(0);
-    for (const b of uploads) expect(await storedCopies(b), "only the last replacement is stored").toBe(b.equals(current) ? 1 : 0);
+    expect(await stored(original)).toBe(0);
+    for (const b of uploads) expect(await stored(b), "only the last replacement is stored").toBe(b.equals(current) ? 1 : 0);
   });
 
   test("analyses created while the challenge is deleted are 201 or 404, and leave no files behind", async ({ request, world }) => {
     const student = await member(request, world, "STUDENT");
     const challenge = await newChallenge(request, world.orgToken);
-    const early = uniqueWav();
+    const early = uniqueWav(wav);
     await newAnalysis(request, student.token, challenge.id, { audio: wavPart(early) });
-    const uploads = [uniqueWav(), uniqueWav(), uniqueWav(), uniqueWav()];
+    const uploads = [uniqueWav(wav), uniqueWav(wav), uniqueWav(wav), uniqueWav(wav)];
     const [deleted, ...created] = await Promise.all([
       request.delete(`${BASE}/${challenge.id}`, { headers: authed(world.orgToken) }),
       ...uploads.map((b) => postAnalysis(request, student.token, challenge.id, { audio: wavPart(b) })),
@@ -542,7 +439,7 @@ test.describe("concurrent writes", () => {
     expect(deleted!.status()).toBe(204);
     for (const r of created) expect([201, 404], await r.text()).toContain(r.status());
     await expectError(await request.get(`${BASE}/${challenge.id}/analyses`, { headers: authed(world.orgToken) }), 404);
-    for (const b of [early, ...uploads]) expect(await storedCopies(b)).toBe(0);
+    for (const b of [early, ...uploads]) expect(await stored(b)).toBe(0);
   });
 });
 
@@ -555,7 +452,7 @@ test.describe("pronunciation analyses", () => {
     const id = uniqueId("pa");
     const response = await postAnalysis(request, student.token, challenge.id, {
       id,
-      audio: oggPart(),
+      audio: oggPart(ogg),
       console: "aligner: 12 frames pruned\nok",
       pruningLevel: "3",
       score: "0.72",
@@ -580,10 +477,10 @@ test.describe("pronunciation analyses", () => {
     expect(await expectJson<Analysis>(one, 200)).toEqual(analysis);
 
     // Only the audio: everything else null; words as a plain text part with score; a WAV.
-    const bare = await newAnalysis(request, student.token, challenge.id, { audio: wavPart() });
+    const bare = await newAnalysis(request, student.token, challenge.id, { audio: wavPart(wav) });
     expect(bare).toEqual({ id: expect.any(String), audioUrl: expect.any(String), console: null, pruningLevel: null, score: null, words: null, userId: student.id, created: ISO, updated: ISO });
     expect(await download(request, student.token, bare.audioUrl)).toEqual(wav);
-    const edges = await newAnalysis(request, student.token, challenge.id, { audio: wavPart(), score: "0", pruningLevel: 0, words: JSON.stringify([]) });
+    const edges = await newAnalysis(request, student.token, challenge.id, { audio: wavPart(wav), score: "0", pruningLevel: 0, words: JSON.stringify([]) });
     expect(edges).toMatchObject({ score: 0, pruningLevel: 0, words: [] });
     const top = await newAnalysis(request, student.token, challenge.id, { score: 1, words: JSON.stringify(WORDS) });
     expect(top).toMatchObject({ score: 1, words: WORDS });
@@ -598,11 +495,11 @@ test.describe("pronunciation analyses", () => {
   test("score and words come together; invalid fields are 422 naming the field; nothing is stored", async ({ request, world }) => {
     const challenge = await newChallenge(request, world.orgToken);
     const student = await member(request, world, "STUDENT");
-    const bytes = uniqueWav();
+    const bytes = uniqueWav(wav);
     const audio = wavPart(bytes);
     const phoneme = (p: Record<string, unknown>) => [{ chunks: [{ graphemes: "a", score: 0.5, verdict: "good", phonemes: [{ ipa: "a", score: 0.5, verdict: "good", start: 0.1, end: 0.2, ...p }] }] }];
     const chunk = (c: Record<string, unknown>) => [{ chunks: [{ graphemes: "a", score: 0.5, verdict: "good", phonemes: [], ...c }] }];
-    const cases: [Multipart, string, string, RegExp?][] = [
+    const cases: [MultipartRecord, string, string, RegExp?][] = [
       // Section 7: score without words, words without score.
       [{ audio, score: "0.5" }, "words", "missing_field"],
       [{ audio, words: jsonPart(WORDS) }, "score", "missing_field"],
@@ -637,11 +534,11 @@ test.describe("pronunciation analyses", () => {
     for (const [kind, broke] of Object.entries(broken)) {
       await test.step(`audio: ${kind}`, async () => {
         await expectFieldError(await postAnalysis(request, student.token, challenge.id, { audio: { name: kind, mimeType: "audio/ogg", buffer: broke }, score: 0.5, words: jsonPart(WORDS) }), ANALYSIS, "audio");
-        if (broke.length > 0) expect(await storedCopies(broke)).toBe(0);
+        if (broke.length > 0) expect(await stored(broke)).toBe(0);
       });
     }
     expect(await analysisIds(request, world.orgToken, challenge.id)).toEqual([]);
-    expect(await storedCopies(bytes)).toBe(0);
+    expect(await stored(bytes)).toBe(0);
   });
 
   test("ids: a taken id is 409 and stores nothing; organisations and users without a user are refused", async ({ request, world }) => {
@@ -650,11 +547,11 @@ test.describe("pronunciation analyses", () => {
     const student = await member(request, world, "STUDENT");
     const id = uniqueId("pa");
     const first = await newAnalysis(request, student.token, challenge.id, { id });
-    const bytes = uniqueWav();
+    const bytes = uniqueWav(wav);
     await expectError(await postAnalysis(request, student.token, challenge.id, { id, audio: wavPart(bytes) }), 409);
     // Analysis ids are unique within the organisation, across its challenges.
     await expectError(await postAnalysis(request, student.token, other.id, { id, audio: wavPart(bytes) }), 409);
-    expect(await storedCopies(bytes)).toBe(0);
+    expect(await stored(bytes)).toBe(0);
     // The analysis is not reachable through another challenge.
     await expectError(await request.get(`${BASE}/${other.id}/analyses/${id}`, { headers: authed(student.token) }), 404);
     // An organisation token acts for no user: analyses are created as the current user.
@@ -663,7 +560,7 @@ test.describe("pronunciation analyses", () => {
     const annotator = await member(request, world, "ANNOTATOR_FULL");
     await expectError(await postAnalysis(request, annotator.token, challenge.id, { audio: wavPart(bytes) }), 403);
     await expectError(await request.get(`${BASE}/${challenge.id}/analyses`, { headers: authed(annotator.token) }), 403);
-    expect(await storedCopies(bytes)).toBe(0);
+    expect(await stored(bytes)).toBe(0);
     expect(await analysisIds(request, world.orgToken, challenge.id)).toEqual([first.id]);
   });
 
@@ -671,7 +568,7 @@ test.describe("pronunciation analyses", () => {
     const challenge = await newChallenge(request, world.orgToken);
     const [alice, bob, teacher] = [await member(request, world, "STUDENT"), await member(request, world, "STUDENT"), await member(request, world, "TEACHER")];
     const a1 = await newAnalysis(request, alice.token, challenge.id);
-    const a2 = await newAnalysis(request, alice.token, challenge.id, { audio: wavPart(), score: 0.4, words: jsonPart(WORDS) });
+    const a2 = await newAnalysis(request, alice.token, challenge.id, { audio: wavPart(wav), score: 0.4, words: jsonPart(WORDS) });
     const b1 = await newAnalysis(request, bob.token, challenge.id);
     const t1 = await newAnalysis(request, teacher.token, challenge.id);
     expect([a1.userId, a2.userId, b1.userId, t1.userId]).toEqual([alice.id, alice.id, bob.id, teacher.id]);
@@ -722,14 +619,14 @@ test("another organisation or tenant sees none of it: 404 for challenges, analys
     expect(await challengeIds(request, token)).toEqual([]);
     await expectError(await request.get(`${BASE}/${challenge.id}`, { headers }), 404);
     await expectError(await request.put(`${BASE}/${challenge.id}`, { headers, data: { status: "prepared" } }), 404);
-    await expectError(await request.put(`${BASE}/${challenge.id}`, { headers, multipart: { referenceAudio: oggPart(ogg2) } }), 404);
+    await expectError(await sendMultipart(request, "PUT", `${BASE}/${challenge.id}`, { referenceAudio: oggPart(ogg2) }, headers), 404);
     await expectError(await request.delete(`${BASE}/${challenge.id}`, { headers }), 404);
     await expectError(await request.get(`${BASE}/${challenge.id}/analyses`, { headers }), 404);
     await expectError(await request.get(`${BASE}/${challenge.id}/analyses/${analysis.id}`, { headers }), 404);
     await expectError(await request.get(challenge.referenceAudioUrl, { headers }), 404);
     await expectError(await request.get(analysis.audioUrl, { headers }), 404);
   }
-  await expectError(await postAnalysis(request, siblingTeacher, challenge.id, { audio: oggPart() }), 404);
+  await expectError(await postAnalysis(request, siblingTeacher, challenge.id, { audio: oggPart(ogg) }), 404);
 
   // The same id is free in the other organisation; nothing in the first one changed.
   const twin = await newChallenge(request, siblingOrg, { id: challenge.id, transcription: "Twin" });

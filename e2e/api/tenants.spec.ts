@@ -1,42 +1,8 @@
 // Tenants: GET/POST /tenants, GET /tenants/:tenant (service-interface.md §4 "Tenants and organisations";
 // api-conventions.md: only a top-level admin creates tenants, taken ids are 409, other tenants are 404).
-import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { authed, createTenant, createUser, expectJson, impersonate, uniqueId, type Tenant } from "../support/api";
+import { authed, createTenant, createUser, expectJson, impersonate, listAll, studentScope, uniqueId, type Tenant } from "../support/api";
+import { ISO, expectError } from "../support/assertions";
 import { expect, test } from "../support/fixtures";
-
-const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
-type ErrorBody = { message: string; errors?: { resource: string; field: string; code: string }[] };
-
-async function expectError(response: APIResponse, status: number | number[]): Promise<ErrorBody> {
-  const text = await response.text();
-  const allowed = Array.isArray(status) ? status : [status];
-  expect(allowed, `${response.url()} answered ${response.status()}: ${text}`).toContain(response.status());
-  expect(response.headers()["content-type"]).toContain("application/json");
-  const body = JSON.parse(text) as ErrorBody;
-  expect(body.message).toEqual(expect.any(String));
-  return body;
-}
-
-function nextUrl(response: APIResponse): string | null {
-  const link = response.headers()["link"];
-  if (!link) return null;
-  return /<([^>]+)>\s*;\s*rel="?next"?/.exec(link)?.[1] ?? null;
-}
-
-/** Every item of a paginated list, following `Link: rel="next"`. */
-async function listAll<T>(request: APIRequestContext, path: string, token: string): Promise<T[]> {
-  const items: T[] = [];
-  let url: string | null = `${path}${path.includes("?") ? "&" : "?"}perPage=100`;
-  for (let page = 0; url; page++) {
-    expect(page, "pagination does not end").toBeLessThan(500);
-    const response = await request.get(url, { headers: authed(token) });
-    items.push(...(await expectJson<T[]>(response, 200)));
-    url = nextUrl(response);
-  }
-  return items;
-}
-
-const studentScope = (tenantId: string, orgId: string, userId: string) => `tenant/${tenantId}/organisation/${orgId}/student/${userId}`;
 
 test.describe("POST /tenants", () => {
   test("a top-level admin creates a tenant with a chosen id: 201, Location, the tenant shape", async ({ request, admin }) => {

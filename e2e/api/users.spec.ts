@@ -1,45 +1,13 @@
 // Users: POST /users (at the caller's level), GET /users (repeatable group and role filters,
 // paginated), GET /users/:userId, GET /user. Permissions from api-conventions.md: STUDENT lacks
 // USER_CREATE and USER_LIST; TEACHER has USER_CREATE but grants only STUDENT or TEACHER.
-import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { authed, createUser, expectJson, impersonate, uniqueId, type User } from "../support/api";
-import { expect, test, type World } from "../support/fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { asUser, authed, createUser, expectJson, listAll, listIds, nextUrl, uniqueId, type User } from "../support/api";
+import { ISO, expectError } from "../support/assertions";
+import { expect, test } from "../support/fixtures";
 
-const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
-type ErrorBody = { message: string; errors?: { resource: string; field: string; code: string }[] };
 type FullUser = User & { groups: string[]; created: string; updated: string };
 
-async function expectError(response: APIResponse, status: number | number[]): Promise<ErrorBody> {
-  const text = await response.text();
-  const allowed = Array.isArray(status) ? status : [status];
-  expect(allowed, `${response.url()} answered ${response.status()}: ${text}`).toContain(response.status());
-  expect(response.headers()["content-type"]).toContain("application/json");
-  const body = JSON.parse(text) as ErrorBody;
-  expect(body.message).toEqual(expect.any(String));
-  return body;
-}
-
-function nextUrl(response: APIResponse): string | null {
-  const link = response.headers()["link"];
-  if (!link) return null;
-  return /<([^>]+)>\s*;\s*rel="?next"?/.exec(link)?.[1] ?? null;
-}
-
-async function listAll<T>(request: APIRequestContext, path: string, token: string): Promise<T[]> {
-  const items: T[] = [];
-  let url: string | null = `${path}${path.includes("?") ? "&" : "?"}perPage=100`;
-  for (let page = 0; url; page++) {
-    expect(page, "pagination does not end").toBeLessThan(500);
-    const response = await request.get(url, { headers: authed(token) });
-    items.push(...(await expectJson<T[]>(response, 200)));
-    url = nextUrl(response);
-  }
-  return items;
-}
-
-const idsOf = async (request: APIRequestContext, path: string, token: string) => (await listAll<User>(request, path, token)).map((u) => u.id).sort();
-const asUser = (request: APIRequestContext, world: World, userId: string) =>
-  impersonate(request, world.orgToken, `tenant/${world.tenantId}/organisation/${world.orgId}/student/${userId}`);
 const postUser = (request: APIRequestContext, token: string, data: unknown) => request.post("/api/users", { data, headers: authed(token) });
 
 async function createGroup(request: APIRequestContext, token: string, name: string): Promise<string> {
@@ -60,7 +28,7 @@ test.describe("POST /users", () => {
     const url = new URL(location, response.url());
     expect(url.pathname).toBe(`/api/users/${id}`);
     expect(await expectJson<FullUser>(await request.get(url.toString(), { headers: authed(world.orgToken) }), 200)).toEqual(user);
-    expect(await idsOf(request, "/api/users", world.orgToken)).toEqual([id]);
+    expect(await listIds(request, "/api/users", world.orgToken)).toEqual([id]);
   });
 
   test("infix null stays null; a generated id; several roles", async ({ request, world }) => {
@@ -88,7 +56,7 @@ test.describe("POST /users", () => {
     const response = await postUser(request, world.orgToken, { id: first.id, firstName: "Second", infix: null, lastName: "X", roles: ["TEACHER"] });
     await expectError(response, 409);
     expect(await expectJson<FullUser>(await request.get(`/api/users/${first.id}`, { headers: authed(world.orgToken) }), 200)).toEqual(first);
-    expect(await idsOf(request, "/api/users", world.orgToken)).toEqual([first.id]);
+    expect(await listIds(request, "/api/users", world.orgToken)).toEqual([first.id]);
   });
 
   test("missing and invalid fields answer 422 naming each field; unknown roles and groups are code missing", async ({ request, world }) => {
@@ -110,7 +78,7 @@ test.describe("POST /users", () => {
     const badId = await expectError(await postUser(request, world.orgToken, { id: "a/b", firstName: "A", infix: null, lastName: "B", roles: ["STUDENT"] }), 422);
     expect(badId.errors).toContainEqual(expect.objectContaining({ field: "id", code: "invalid" }));
 
-    expect(await idsOf(request, "/api/users", world.orgToken)).toEqual([]);
+    expect(await listIds(request, "/api/users", world.orgToken)).toEqual([]);
   });
 
   test("users are created at the caller's level: top-level, tenant and organisation users stay apart", async ({ request, admin, world }) => {
@@ -118,12 +86,12 @@ test.describe("POST /users", () => {
     const tenantUser = await createUser(request, world.tenantToken, { roles: ["TENANT"] });
     const orgUser = await createUser(request, world.orgToken, { roles: ["STUDENT"] });
 
-    const orgIds = await idsOf(request, "/api/users", world.orgToken);
+    const orgIds = await listIds(request, "/api/users", world.orgToken);
     expect(orgIds).toEqual([orgUser.id]);
-    const tenantIds = await idsOf(request, "/api/users", world.tenantToken);
+    const tenantIds = await listIds(request, "/api/users", world.tenantToken);
     expect(tenantIds).toContain(tenantUser.id);
     expect(tenantIds).not.toContain(topUser.id);
-    const topIds = await idsOf(request, "/api/users", admin);
+    const topIds = await listIds(request, "/api/users", admin);
     expect(topIds).toContain(topUser.id);
     expect(topIds).not.toContain(tenantUser.id);
     expect(topIds).not.toContain(orgUser.id);
@@ -141,7 +109,7 @@ test.describe("POST /users", () => {
     await expectError(await postUser(request, token, { firstName: "A", infix: null, lastName: "B", roles: ["STUDENT"] }), 403);
     await expectError(await request.get("/api/users", { headers: authed(token) }), 403);
     await expectError(await request.get(`/api/users/${other.id}`, { headers: authed(token) }), [403, 404]);
-    expect(await idsOf(request, "/api/users", world.orgToken)).toEqual([student.id, other.id].sort());
+    expect(await listIds(request, "/api/users", world.orgToken)).toEqual([student.id, other.id].sort());
   });
 
   test("a teacher creates students and teachers but may not grant ADMIN, ORGANISATION, TENANT or annotator roles", async ({ request, world }) => {
@@ -156,8 +124,8 @@ test.describe("POST /users", () => {
       await expectError(await postUser(request, token, { id, firstName: "E", infix: null, lastName: "X", roles }), 403);
     }
     // The teacher's users live in its organisation; the refused ones do not exist.
-    expect(await idsOf(request, "/api/users", token)).toEqual([teacher.id, student.id, colleague.id].sort());
-    expect(await idsOf(request, "/api/users", world.orgToken)).toEqual([teacher.id, student.id, colleague.id].sort());
+    expect(await listIds(request, "/api/users", token)).toEqual([teacher.id, student.id, colleague.id].sort());
+    expect(await listIds(request, "/api/users", world.orgToken)).toEqual([teacher.id, student.id, colleague.id].sort());
   });
 });
 
@@ -184,7 +152,7 @@ test.describe("GET /users", () => {
       ["?role=ADMIN", []],
     ];
     for (const [query, expected] of cases) {
-      expect(await idsOf(request, `/api/users${query}`, world.orgToken), query).toEqual(expected.map((u) => u.id).sort());
+      expect(await listIds(request, `/api/users${query}`, world.orgToken), query).toEqual(expected.map((u) => u.id).sort());
     }
     // The next-page link keeps the (repeated) filters.
     const walked: string[] = [];

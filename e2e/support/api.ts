@@ -1,8 +1,9 @@
 // Small helpers for API tests, written to /work/shared/spec/service-interface.md.
 // Paths are under /api; the request context's baseURL names the server.
 import { randomBytes } from "node:crypto";
-import { expect, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from "./env";
+import type { World } from "./fixtures";
 
 export type TokenResponse = { access_token: string; token_type: string; scope: string };
 export type Tenant = { id: string; name: string; created: string; updated: string };
@@ -57,3 +58,70 @@ export async function addBasicAuth(request: APIRequestContext, userToken: string
   const response = await request.post("/api/user/basicauths", { data: { username, password }, headers: authed(userToken) });
   return expectJson(response, 201);
 }
+
+/** The scope of a user of an organisation (for impersonation). */
+export const studentScope = (tenantId: string, orgId: string, userId: string) => `tenant/${tenantId}/organisation/${orgId}/student/${userId}`;
+
+/** A token for a user of the world's organisation, obtained by the organisation impersonating them. */
+export const asUser = (request: APIRequestContext, world: World, userId: string) => impersonate(request, world.orgToken, studentScope(world.tenantId, world.orgId, userId));
+
+export type Member = { id: string; token: string };
+
+/** A new user of the world's organisation with `role`, and a token acting as them. */
+export async function member(request: APIRequestContext, world: World, role: string): Promise<Member> {
+  const user = await createUser(request, world.orgToken, { roles: [role] });
+  return { id: user.id, token: await asUser(request, world, user.id) };
+}
+
+/**
+ * The user id a password signs in as (password grant, optional scope), or the token endpoint's
+ * status when it refuses: then it must be 400 invalid_grant.
+ */
+export async function signIn(request: APIRequestContext, username: string, password: string, scope?: string): Promise<string | number> {
+  const response = await request.post("/api/tokens", { form: { grant_type: "password", username, password, ...(scope ? { scope } : {}) } });
+  if (response.status() !== 200) {
+    expect(response.status(), await response.text()).toBe(400);
+    expect((await response.json()).error).toBe("invalid_grant");
+    return response.status();
+  }
+  const token = (await response.json()).access_token as string;
+  return (await expectJson<{ id: string }>(await request.get("/api/user", { headers: authed(token) }), 200)).id;
+}
+
+/** The `Link: <...>; rel="next"` URL of a list page, or null on the last page. */
+export function nextUrl(response: APIResponse): string | null {
+  const link = response.headers()["link"];
+  if (!link) return null;
+  return /<([^>]+)>\s*;\s*rel="?next"?/.exec(link)?.[1] ?? null;
+}
+
+/** Every item of a paginated list (`path` may carry a query), following `Link: rel="next"`; no page is longer than `perPage`. */
+export async function listAll<T>(request: APIRequestContext, path: string, token: string, perPage = 100): Promise<T[]> {
+  const items: T[] = [];
+  let url: string | null = `${path}${path.includes("?") ? "&" : "?"}perPage=${perPage}`;
+  for (let page = 0; url; page++) {
+    expect(page, "pagination does not end").toBeLessThan(100);
+    const response = await request.get(url, { headers: authed(token) });
+    const body = await expectJson<T[]>(response, 200);
+    expect(body.length, `${url}: a page of at most perPage items`).toBeLessThanOrEqual(perPage);
+    items.push(...body);
+    url = nextUrl(response);
+  }
+  return items;
+}
+
+/** The sorted ids of every item of a paginated list. */
+export const listIds = async (request: APIRequestContext, path: string, token: string) => (await listAll<{ id: string }>(request, path, token)).map((item) => item.id).sort();
+
+/** The bytes behind a ...Url field, downloaded with a bearer token (must be 200). */
+export async function download(request: APIRequestContext, token: string, url: string): Promise<Buffer> {
+  const response = await request.get(url, { headers: authed(token) });
+  expect(response.status(), `download ${url}`).toBe(200);
+  return response.body();
+}
+
+/** The current project's server (its baseURL, without a trailing slash). */
+export const baseURL = () => String(test.info().project.use.baseURL).replace(/\/$/, "");
+
+/** Every ...Url is {PUBLIC_BASE_URL}/api/download/<id>; the test servers' PUBLIC_BASE_URL is their baseURL. */
+export const downloadUrlPattern = () => new RegExp(`^${baseURL().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/api/download/[^/?#]+$`);

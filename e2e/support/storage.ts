@@ -15,8 +15,12 @@ export function storageDir(): string {
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-/** How many stored objects (outside the temp area) hold exactly these bytes. */
-export async function storedCopies(bytes: Uint8Array): Promise<number> {
+/**
+ * How many stored objects hold exactly these bytes: outside the temp area (`.tmp`, where writes in
+ * progress live), or with `includeTmp` anywhere under the storage directory (a finished request
+ * must not have left a complete copy there either).
+ */
+export async function storedCopies(bytes: Uint8Array, { includeTmp = false }: { includeTmp?: boolean } = {}): Promise<number> {
   const want = sha256(bytes);
   let count = 0;
   const visit = async (dir: string): Promise<void> => {
@@ -24,7 +28,7 @@ export async function storedCopies(bytes: Uint8Array): Promise<number> {
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (entry.name !== ".tmp") await visit(full);
+        if (includeTmp || entry.name !== ".tmp") await visit(full);
       } else if (entry.isFile()) {
         const stat = await fs.stat(full).catch(() => null);
         if (stat?.size === bytes.length && sha256(await fs.readFile(full)) === want) count++;

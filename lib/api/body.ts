@@ -96,6 +96,7 @@ async function parseMultipart(req: Request, limits: BodyLimits): Promise<ParsedB
   const fieldEntries: [string, string][] = [];
   const files: Record<string, UploadedFile[]> = {};
   const writes: Promise<void>[] = [];
+  const fileStreams: NodeJS.ReadableStream[] = [];
   let failure: ApiError | undefined;
   let counter = 0;
 
@@ -119,13 +120,15 @@ async function parseMultipart(req: Request, limits: BodyLimits): Promise<ParsedB
     let size = 0;
     stream.on("data", (chunk: Buffer) => (size += chunk.length));
     stream.on("limit", () => {
-      // Stop reading at the limit rather than draining the rest of an oversized upload.
+      // Stop reading at the limit rather than draining the rest of an oversized upload
+      // (deferred: busboy still touches the file stream after emitting "limit").
       failure ??= tooLarge(limits.maxUploadBytes);
-      busboy.destroy(failure);
+      setImmediate(() => busboy.destroy(failure));
     });
     // The slot is taken now, so repeated parts keep the order they arrived in.
     const part: UploadedFile = { field: name, filename: info.filename ?? "", contentType: info.mimeType ?? "application/octet-stream", path: target, size: 0 };
     (files[name] ??= []).push(part);
+    fileStreams.push(stream);
     writes.push(pipeline(stream, createWriteStream(target)).then(() => void (part.size = size)));
   });
 
@@ -133,6 +136,9 @@ async function parseMultipart(req: Request, limits: BodyLimits): Promise<ParsedB
     await pipeline(Readable.fromWeb(req.body as never), busboy);
     await Promise.all(writes);
   } catch (error) {
+    // End the file writes too (with an error) before their directory goes.
+    for (const stream of fileStreams) (stream as unknown as { destroy: () => void }).destroy();
+    await Promise.allSettled(writes);
     await cleanup();
     if (failure) throw failure;
     throw new ApiError("bad_request", `The multipart body could not be read: ${(error as Error).message}`);

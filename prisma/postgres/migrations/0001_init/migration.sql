@@ -313,6 +313,8 @@ CREATE TABLE "ResultSet" (
     "durationMs" INTEGER NOT NULL DEFAULT 0,
     "combinedFilePk" TEXT,
     "combinedCount" INTEGER NOT NULL DEFAULT 0,
+    "combinedPeaksPk" TEXT,
+    "combiningUntil" TIMESTAMP(3),
     "created" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated" TIMESTAMP(3) NOT NULL,
 

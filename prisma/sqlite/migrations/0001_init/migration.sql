@@ -299,6 +299,8 @@ CREATE TABLE "ResultSet" (
     "durationMs" INTEGER NOT NULL DEFAULT 0,
     "combinedFilePk" TEXT,
     "combinedCount" INTEGER NOT NULL DEFAULT 0,
+    "combinedPeaksPk" TEXT,
+    "combiningUntil" DATETIME,
     "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated" DATETIME NOT NULL
 );

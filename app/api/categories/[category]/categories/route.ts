@@ -1,0 +1,18 @@
+import { db } from "@/lib/db/client";
+import { json } from "@/lib/api/respond";
+import { nextLink } from "@/lib/api/pagination";
+import { withApi } from "@/lib/api/with-api";
+import { otherMethods } from "@/lib/api/other-methods";
+import { CATEGORY_RESOURCE, categorySchema, listCategoriesQuery } from "@/lib/categories/schemas";
+import { listChildCategories } from "@/lib/categories/categories";
+
+// GET /api/categories/:category/categories: the categories with this parent, ordered by `order`
+export const GET = withApi<{ category: string }, undefined, typeof listCategoriesQuery>(
+  { permission: "CATEGORY_LIST", resource: CATEGORY_RESOURCE, query: listCategoriesQuery },
+  async ({ req, principal, params, query }) => {
+    const page = await listChildCategories(db(), principal, params.category, query);
+    return json(categorySchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });
+  },
+);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

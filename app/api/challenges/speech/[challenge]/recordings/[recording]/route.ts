@@ -1,0 +1,13 @@
+import { db } from "@/lib/db/client";
+import { json } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { otherMethods } from "@/lib/api/other-methods";
+import { RECORDING_RESOURCE, recordingSchema } from "@/lib/recordings/schemas";
+import { getRecording } from "@/lib/recordings/recordings";
+
+// GET /api/challenges/speech/:challenge/recordings/:recording
+export const GET = withApi<{ challenge: string; recording: string }>({ permission: "SPEECH_RECORDING_LIST", resource: RECORDING_RESOURCE }, async ({ principal, params }) =>
+  json(recordingSchema, await getRecording(db(), principal, params.challenge, params.recording)),
+);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

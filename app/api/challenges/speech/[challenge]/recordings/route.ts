@@ -1,0 +1,35 @@
+import { db } from "@/lib/db/client";
+import { config } from "@/lib/config";
+import { json } from "@/lib/api/respond";
+import { nextLink } from "@/lib/api/pagination";
+import { withApi } from "@/lib/api/with-api";
+import { otherMethods } from "@/lib/api/other-methods";
+import { storage } from "@/lib/storage/storage";
+import { RECORDING_RESOURCE, createRecordingSchema, listRecordingsQuery, recordingSchema } from "@/lib/recordings/schemas";
+import { createRecording, listRecordings } from "@/lib/recordings/recordings";
+
+type Params = { challenge: string };
+
+// POST /api/challenges/speech/:challenge/recordings (multipart: id?, audio, resultSetId);
+// created as the current user, appended to the result set (created when unknown)
+export const POST = withApi<Params, typeof createRecordingSchema>(
+  { permission: "SPEECH_RECORDING_CREATE", resource: RECORDING_RESOURCE, body: createRecordingSchema, files: ["audio"] },
+  async ({ principal, params, body, files }) => {
+    const recording = await createRecording(db(), storage(), principal, params.challenge, body, files);
+    return json(recordingSchema, recording, {
+      status: 201,
+      headers: { Location: `${config().apiBaseUrl}/challenges/speech/${encodeURIComponent(params.challenge)}/recordings/${encodeURIComponent(recording.id)}` },
+    });
+  },
+);
+
+// GET /api/challenges/speech/:challenge/recordings[?userId=...]: students their own, teachers and administrators all
+export const GET = withApi<Params, undefined, typeof listRecordingsQuery>(
+  { permission: "SPEECH_RECORDING_LIST", resource: RECORDING_RESOURCE, query: listRecordingsQuery },
+  async ({ req, principal, params, query }) => {
+    const page = await listRecordings(db(), principal, params.challenge, query);
+    return json(recordingSchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });
+  },
+);
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

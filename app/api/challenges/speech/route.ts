@@ -1,0 +1,38 @@
+import { db } from "@/lib/db/client";
+import { config } from "@/lib/config";
+import { json } from "@/lib/api/respond";
+import { nextLink } from "@/lib/api/pagination";
+import { withApi } from "@/lib/api/with-api";
+import { otherMethods } from "@/lib/api/other-methods";
+import { storage } from "@/lib/storage/storage";
+import {
+  SPEECH_CHALLENGE_FILES,
+  SPEECH_CHALLENGE_RESOURCE,
+  createSpeechChallengeSchema,
+  listSpeechChallengesQuery,
+  speechChallengeSchema,
+} from "@/lib/challenges/speech/schemas";
+import { createSpeechChallenge, listSpeechChallenges } from "@/lib/challenges/speech/speech-challenges";
+
+// POST /api/challenges/speech (multipart: id?, topic?, language, referenceAudio?, srt?, image?, metadata?)
+export const POST = withApi(
+  { permission: "CHALLENGE_CREATE", resource: SPEECH_CHALLENGE_RESOURCE, body: createSpeechChallengeSchema, files: SPEECH_CHALLENGE_FILES },
+  async ({ principal, body, files }) => {
+    const challenge = await createSpeechChallenge(db(), storage(), principal, body, files);
+    return json(speechChallengeSchema, challenge, {
+      status: 201,
+      headers: { Location: `${config().apiBaseUrl}/challenges/speech/${challenge.id}` },
+    });
+  },
+);
+
+// GET /api/challenges/speech
+export const GET = withApi(
+  { permission: "CHALLENGE_LIST", resource: SPEECH_CHALLENGE_RESOURCE, query: listSpeechChallengesQuery },
+  async ({ req, principal, query }) => {
+    const page = await listSpeechChallenges(db(), principal, query);
+    return json(speechChallengeSchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });
+  },
+);
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { idSchema, languageSchema, timestamps } from "@/lib/api/schemas";
+import { pageQuery } from "@/lib/api/pagination";
+
+export const SPEECH_CHALLENGE_RESOURCE = "SpeechChallenge";
+
+/** The file parts of a speech challenge (multipart file parts, or base64 in JSON). */
+export const SPEECH_CHALLENGE_FILES = ["referenceAudio", "srt", "image"] as const;
+
+/** Optional text: blank (after trimming) is "no value" (null). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((s) => (s === "" ? null : s));
+
+/**
+ * Client-specific data, neither validated nor filtered: a string is kept verbatim (not even
+ * trimmed); any other JSON value (a JSON body may carry an object) is kept as its JSON text.
+ */
+const metadataSchema = z.union([z.string(), z.null()]).or(
+  z.unknown().transform((v, ctx) => {
+    const text = JSON.stringify(v);
+    if (text === undefined) {
+      ctx.addIssue({ code: "custom", message: "must be a string" });
+      return z.NEVER;
+    }
+    return text;
+  }),
+);
+
+/** POST /challenges/speech (multipart; JSON works too): the text fields; referenceAudio, srt and image are file parts. */
+export const createSpeechChallengeSchema = z.object({
+  id: idSchema.optional(),
+  topic: optionalText(5000).nullish(),
+  language: languageSchema,
+  metadata: metadataSchema.optional(),
+});
+export type CreateSpeechChallenge = z.infer<typeof createSpeechChallengeSchema>;
+
+/** PUT /challenges/speech/:challenge: incremental; topic and metadata may be cleared with null. */
+export const updateSpeechChallengeSchema = z.object({
+  topic: optionalText(5000).nullish(),
+  language: languageSchema.optional(),
+  metadata: metadataSchema.optional(),
+});
+export type UpdateSpeechChallenge = z.infer<typeof updateSpeechChallengeSchema>;
+
+export const listSpeechChallengesQuery = z.object(pageQuery);
+
+export const speechChallengeSchema = z.object({
+  id: z.string(),
+  topic: z.string().nullable(),
+  language: z.string(),
+  referenceAudioUrl: z.string().nullable(),
+  srtUrl: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  metadata: z.string().nullable(),
+  ...timestamps,
+});
+export type SpeechChallenge = z.output<typeof speechChallengeSchema>;

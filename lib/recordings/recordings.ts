@@ -1,0 +1,137 @@
+import type { Db } from "@/lib/db/client";
+import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { conflict, notFound } from "@/lib/api/errors";
+import type { UploadedFile } from "@/lib/api/body";
+import { finishPage, pageArgs } from "@/lib/api/pagination";
+import { requireOrganisation, requireUser, seesAllSubmissions, type Principal } from "@/lib/auth/principal";
+import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
+import { withStoredFiles } from "@/lib/storage/stored-files";
+import type { Storage } from "@/lib/storage/storage";
+import { fileUrl } from "@/lib/downloads/urls";
+import { appendToResultSet, checkAppendable, combinedAudioUrl } from "./result-sets";
+import { RECORDING_RESOURCE, type CreateRecording, type ListRecordings } from "./schemas";
+
+// Speech recordings: a user's audio for a speech challenge, appended to a result set.
+// Created as the current user and persisted without analysis; ids unique within the
+// organisation. Teachers and administrators see every user's recordings, others their own
+// (others' are 404, as if they did not exist).
+
+type RecordingRow = NonNullable<Awaited<ReturnType<Db["speechRecording"]["findUnique"]>>>;
+
+export function toRecording(row: RecordingRow, resultSetId: string, userIds: Map<string, string>) {
+  return {
+    id: row.id,
+    audioUrl: fileUrl(row.audioFilePk),
+    resultSet: { id: resultSetId, combinedAudioUrl: combinedAudioUrl(resultSetId) },
+    userId: userIds.get(row.userPk) ?? null,
+    created: row.created,
+    updated: row.updated,
+  };
+}
+
+/** The speech challenge of the caller's organisation, or 404. */
+async function speechChallengeInScope(db: Db, caller: Principal, id: string): Promise<{ pk: string }> {
+  requireOrganisation(caller);
+  const row = await db.speechChallenge.findUnique({ where: { ns_id: { ns: caller.ns, id } }, select: { pk: true } });
+  if (!row) throw notFound("Speech challenge");
+  return row;
+}
+
+async function publicUserIds(db: Db, userPks: string[]): Promise<Map<string, string>> {
+  const pks = [...new Set(userPks)];
+  if (pks.length === 0) return new Map();
+  const users = await db.user.findMany({ where: { pk: { in: pks } }, select: { pk: true, id: true } });
+  return new Map(users.map((u) => [u.pk, u.id]));
+}
+
+const taken = (id: string | undefined) =>
+  conflict(`Speech recording ${id} already exists`, [{ resource: RECORDING_RESOURCE, field: "id", code: "already_exists" }]);
+
+const isForeignKeyViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2003";
+
+/** Attempts at the append transaction: a concurrent create of the same new result set retries once it exists. */
+const APPEND_ATTEMPTS = 4;
+
+export async function createRecording(
+  db: Db,
+  storage: Storage,
+  caller: Principal,
+  challengeId: string,
+  input: CreateRecording,
+  files: Record<string, UploadedFile[]>,
+) {
+  const challenge = await speechChallengeInScope(db, caller, challengeId);
+  const user = requireUser(caller);
+  const upload = requireFile(files, "audio", RECORDING_RESOURCE);
+  // Refused before the audio work (the transaction checks again).
+  if (input.id && (await db.speechRecording.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))) {
+    throw taken(input.id);
+  }
+  const existing = await db.resultSet.findUnique({
+    where: { ns_id: { ns: caller.ns, id: input.resultSetId } },
+    select: { id: true, userPk: true, challengePk: true },
+  });
+  if (existing) checkAppendable(existing, user.pk, challenge.pk);
+
+  const audio = await analyseAudio(upload, RECORDING_RESOURCE);
+  const durationMs = Math.round(audio.result.normalised.durationMs);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { row, resultSetId } = await withStoredFiles(
+        db,
+        storage,
+        audio.files(caller.ns),
+        async (tx, rows) => {
+          const audioFilePk = await createAudioRows(tx, rows);
+          const set = await appendToResultSet(tx, { ns: caller.ns, id: input.resultSetId, userPk: user.pk, challengePk: challenge.pk, durationMs });
+          const row = await tx.speechRecording.create({
+            data: {
+              pk: newPk(),
+              ns: caller.ns,
+              id: input.id ?? newId(),
+              challengePk: challenge.pk,
+              userPk: user.pk,
+              resultSetPk: set.pk,
+              position: set.position,
+              audioFilePk,
+            },
+          });
+          return { row, resultSetId: set.id };
+        },
+        { maxWait: 30_000, timeout: 30_000 },
+      );
+      return toRecording(row, resultSetId, new Map([[user.pk, user.id]]));
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw notFound("Speech challenge");
+      if (!isUniqueViolation(error)) throw error;
+      if (input.id && (await db.speechRecording.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))) {
+        throw taken(input.id);
+      }
+      if (attempt >= APPEND_ATTEMPTS) throw error;
+    }
+  }
+}
+
+export async function listRecordings(db: Db, caller: Principal, challengeId: string, query: ListRecordings) {
+  const challenge = await speechChallengeInScope(db, caller, challengeId);
+  const args = pageArgs("created", "asc", query);
+  const filters: object[] = [{ challengePk: challenge.pk }, args.where];
+  if (!seesAllSubmissions(caller)) filters.push({ userPk: requireUser(caller).pk });
+  if (query.userId?.length) {
+    const users = await db.user.findMany({ where: { ns: caller.ns, id: { in: [...new Set(query.userId)] } }, select: { pk: true } });
+    if (users.length === 0) return { items: [], nextCursor: null };
+    filters.push({ userPk: { in: users.map((u) => u.pk) } });
+  }
+  const rows = await db.speechRecording.findMany({ ...args, where: { AND: filters }, include: { resultSet: { select: { id: true } } } });
+  const page = finishPage(rows, query, (r) => r.created);
+  const userIds = await publicUserIds(db, page.items.map((r) => r.userPk));
+  return { items: page.items.map((r) => toRecording(r, r.resultSet.id, userIds)), nextCursor: page.nextCursor };
+}
+
+export async function getRecording(db: Db, caller: Principal, challengeId: string, recordingId: string) {
+  const challenge = await speechChallengeInScope(db, caller, challengeId);
+  const row = await db.speechRecording.findUnique({ where: { ns_id: { ns: caller.ns, id: recordingId } }, include: { resultSet: { select: { id: true } } } });
+  if (!row || row.challengePk !== challenge.pk) throw notFound("Speech recording");
+  if (!seesAllSubmissions(caller) && row.userPk !== caller.user?.pk) throw notFound("Speech recording");
+  return toRecording(row, row.resultSet.id, await publicUserIds(db, [row.userPk]));
+}

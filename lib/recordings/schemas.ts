@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { idSchema, listOf, timestamps } from "@/lib/api/schemas";
+import { pageQuery } from "@/lib/api/pagination";
+
+export const RECORDING_RESOURCE = "SpeechRecording";
+
+/** POST /challenges/speech/:challenge/recordings (multipart): text fields; `audio` is a file part. */
+export const createRecordingSchema = z.object({
+  id: idSchema.optional(),
+  resultSetId: idSchema,
+});
+export type CreateRecording = z.infer<typeof createRecordingSchema>;
+
+export const listRecordingsQuery = z.object({
+  /** Only these users' recordings (teachers and administrators); repeatable. */
+  userId: listOf(z.string().trim().min(1)).optional(),
+  ...pageQuery,
+});
+export type ListRecordings = z.infer<typeof listRecordingsQuery>;
+
+export const resultSetRefSchema = z.object({ id: z.string(), combinedAudioUrl: z.string() });
+
+export const recordingSchema = z.object({
+  id: z.string(),
+  audioUrl: z.string().nullable(),
+  resultSet: resultSetRefSchema,
+  userId: z.string().nullable(),
+  ...timestamps,
+});
+export type SpeechRecordingOut = z.output<typeof recordingSchema>;

@@ -28,3 +28,17 @@ test("the API root answers 404 JSON as well", async ({ request }) => {
     expect(response.headers()["content-type"]).toContain("application/json");
   }
 });
+
+test("CORS: preflights are answered for any API path, and responses allow any origin", async ({ request }) => {
+  const preflight = await request.fetch("/api/challenges/choice", {
+    method: "OPTIONS",
+    headers: { Origin: "https://app.example.org", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization" },
+  });
+  expect(preflight.status()).toBe(204);
+  expect(preflight.headers()["access-control-allow-origin"]).toBe("*");
+  expect(preflight.headers()["access-control-allow-methods"]).toContain("POST");
+  expect(preflight.headers()["access-control-allow-headers"]).toContain("Authorization");
+  const response = await request.get("/api/health", { headers: { Origin: "https://app.example.org" } });
+  expect(response.headers()["access-control-allow-origin"]).toBe("*");
+  expect(response.headers()["access-control-expose-headers"]).toContain("Link");
+});

@@ -6,6 +6,7 @@ import type { UploadedFile } from "@/lib/api/body";
 import { requireOrganisation, type Principal } from "@/lib/auth/principal";
 import { fileUrl } from "@/lib/downloads/urls";
 import { enqueue } from "@/lib/jobs/queue";
+import { lockRow } from "@/lib/db/locks";
 import { analyseAudio, createAudioRows } from "@/lib/media/audio-upload";
 import { audioFilePks, deleteFileRows } from "@/lib/media/file-rows";
 import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
@@ -87,9 +88,13 @@ export async function listChoiceChallenges(db: Db, caller: Principal, page: Page
  * New choices keep the audio of an unchanged choice with the same text.
  */
 export async function updateChoiceChallenge(db: Db, storage: Storage, caller: Principal, id: string, input: UpdateChoiceChallenge) {
-  const current = await choiceChallengeInScope(db, caller, id);
+  const found = await choiceChallengeInScope(db, caller, id);
   const dropped: string[] = [];
   await db.$transaction(async (tx) => {
+    // Locked and read again inside the transaction: concurrent updates apply one after the other.
+    await lockRow(tx, "ChoiceChallenge", found.pk, "update");
+    const current = await findChallenge(tx, caller.ns, id);
+    if (!current) throw notFound("Choice challenge");
     if (input.choices) {
       const audioByText = new Map(current.choices.filter((c) => c.audioFilePk).map((c) => [c.text, c.audioFilePk!]));
       const kept = new Set<string>();
@@ -119,8 +124,11 @@ export async function updateChoiceChallenge(db: Db, storage: Storage, caller: Pr
 }
 
 export async function deleteChoiceChallenge(db: Db, storage: Storage, caller: Principal, id: string) {
-  const current = await choiceChallengeInScope(db, caller, id);
+  const found = await choiceChallengeInScope(db, caller, id);
   const keys = await db.$transaction(async (tx) => {
+    await lockRow(tx, "ChoiceChallenge", found.pk, "update");
+    const current = await findChallenge(tx, caller.ns, id);
+    if (!current) throw notFound("Choice challenge");
     const recognitions = await tx.choiceRecognition.findMany({ where: { challengePk: current.pk }, select: { audioFilePk: true } });
     const originals = [...current.choices.map((c) => c.audioFilePk), ...recognitions.map((r) => r.audioFilePk), current.grammarFilePk];
     const files = await audioFilePks(tx, originals.filter((pk): pk is string => !!pk));

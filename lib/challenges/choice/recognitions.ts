@@ -9,6 +9,7 @@ import { analyseAudio, createAudioRows } from "@/lib/media/audio-upload";
 import { withStoredFiles } from "@/lib/storage/stored-files";
 import type { Storage } from "@/lib/storage/storage";
 import { choiceChallengeInScope } from "./choice-challenges";
+import { lockRow } from "@/lib/db/locks";
 
 // Recognitions of a choice challenge: a user's audio and what the recogniser made of it.
 // Only a `prepared` challenge takes them. Students see their own; teachers and admins all.
@@ -45,6 +46,11 @@ export async function createRecognition(
   const analysed = await analyseAudio(audio, "ChoiceRecognition");
   try {
     await withStoredFiles(db, storage, analysed.files(caller.ns), async (tx, rows) => {
+      // Held against a concurrent update or delete of the challenge, then checked again.
+      await lockRow(tx, "ChoiceChallenge", challenge.pk, "share");
+      const now = await tx.choiceChallenge.findUnique({ where: { pk: challenge.pk }, select: { status: true } });
+      if (!now) throw notFound("Choice challenge");
+      if (now.status !== "prepared") throw new ApiError("conflict", `The challenge is ${now.status}: recognitions need a prepared challenge`);
       const audioFilePk = await createAudioRows(tx, rows);
       await tx.choiceRecognition.create({
         data: { pk: newPk(), ns: caller.ns, id, challengePk: challenge.pk, userPk: user.pk, audioFilePk, recognised: input.recognised || null },

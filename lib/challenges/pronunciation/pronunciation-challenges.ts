@@ -1,5 +1,5 @@
 import type { Db, Tx } from "@/lib/db/client";
-import { config } from "@/lib/config";
+import { lockRow } from "@/lib/db/locks";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { conflict, notFound } from "@/lib/api/errors";
 import type { UploadedFile } from "@/lib/api/body";
@@ -43,17 +43,8 @@ export async function challengeInScope(db: Db, caller: Principal, id: string): P
   return row;
 }
 
-/**
- * Locks the challenge row until the transaction ends (PostgreSQL; SQLite transactions are
- * serialised already). "update" (replacing or deleting its files) waits for, and holds off,
- * every other lock on it; "share" (adding an analysis) only holds off "update", so a delete
- * never misses an analysis committed while it runs.
- */
-export async function lockChallenge(tx: Tx, pk: string, mode: "update" | "share"): Promise<void> {
-  if (config().databaseKind !== "postgres") return;
-  if (mode === "update") await tx.$queryRaw`SELECT "pk" FROM "PronunciationChallenge" WHERE "pk" = ${pk} FOR UPDATE`;
-  else await tx.$queryRaw`SELECT "pk" FROM "PronunciationChallenge" WHERE "pk" = ${pk} FOR KEY SHARE`;
-}
+/** Locks the challenge row for the rest of the transaction (see lib/db/locks.ts). */
+export const lockChallenge = (tx: Tx, pk: string, mode: "update" | "share") => lockRow(tx, "PronunciationChallenge", pk, mode);
 
 /** The rows (originals with their normalised segments and peaks) deleted; returns their storage keys. */
 async function deleteAudioRows(tx: Tx, originals: (string | null)[]): Promise<string[]> {

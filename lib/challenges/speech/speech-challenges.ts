@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { fileTypeFromBuffer } from "file-type";
 import type { Db, Tx } from "@/lib/db/client";
-import { config } from "@/lib/config";
+import { lockRow } from "@/lib/db/locks";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
 import type { UploadedFile } from "@/lib/api/body";
@@ -45,16 +45,10 @@ export async function speechChallengeInScope(db: Db, caller: Principal, id: stri
 }
 
 /**
- * Locks the challenge row until the transaction ends (PostgreSQL; SQLite transactions are
- * serialised already). "update" (replacing or deleting its files) waits for, and holds off,
- * every other lock on it; "share" (adding a recording) only holds off "update", so a delete
- * never misses a recording committed while it runs.
+ * Locks the challenge row for the rest of the transaction (see lib/db/locks.ts): "update"
+ * (replacing or deleting its files) holds off everything; "share" (adding a recording) only "update".
  */
-export async function lockSpeechChallenge(tx: Tx, pk: string, mode: "update" | "share"): Promise<void> {
-  if (config().databaseKind !== "postgres") return;
-  if (mode === "update") await tx.$queryRaw`SELECT "pk" FROM "SpeechChallenge" WHERE "pk" = ${pk} FOR UPDATE`;
-  else await tx.$queryRaw`SELECT "pk" FROM "SpeechChallenge" WHERE "pk" = ${pk} FOR KEY SHARE`;
-}
+export const lockSpeechChallenge = (tx: Tx, pk: string, mode: "update" | "share") => lockRow(tx, "SpeechChallenge", pk, mode);
 
 // ---- uploaded images and SubRip files ----
 

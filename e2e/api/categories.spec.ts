@@ -296,6 +296,27 @@ test.describe("updating categories", () => {
     expect(ids(await topLevel(request, world.orgToken)).sort()).toEqual([root.id, other.id, child.id].sort());
   });
 
+  test("two concurrent moves that would close a cycle together: one succeeds, the other is 422", async ({ request, world }) => {
+    for (let round = 0; round < 5; round++) {
+      const a = await newCategory(request, world.orgToken, { name: `a${round}` });
+      const b = await newCategory(request, world.orgToken, { name: `b${round}` });
+      const c = await newCategory(request, world.orgToken, { name: `c${round}`, parent: b.id });
+      // a under c (a → c → b) and b under a (b → a) at the same time: together they would loop.
+      const responses = await Promise.all([putJson(request, world.orgToken, a.id, { parent: c.id }), putJson(request, world.orgToken, b.id, { parent: a.id })]);
+      expect(responses.map((r) => r.status()).sort(), await Promise.all(responses.map((r) => r.text())).then((t) => t.join("\n"))).toEqual([200, 422]);
+      const parents = new Map<string, string | null>();
+      for (const id of [a.id, b.id, c.id]) parents.set(id, (await getOne(request, world.orgToken, id)).parent);
+      // Following parents from any of them reaches the top level.
+      for (const start of parents.keys()) {
+        let current: string | null = start;
+        for (let steps = 0; current; steps++) {
+          expect(steps, `a cycle through ${start}`).toBeLessThan(4);
+          current = parents.get(current) ?? null;
+        }
+      }
+    }
+  });
+
   test("multipart with new images replaces them: the old files are gone", async ({ request, world }) => {
     const [oldImage, oldIcon] = [await makeImage(), await makeImage()];
     const category = await newCategory(request, world.orgToken, { name: "Pictures", image: imagePart(oldImage), icon: imagePart(oldIcon) });

@@ -11,13 +11,16 @@ import { authed, createOrganisation, createTenant, createUser, download, expectJ
 import { ISO, expectError, expectFieldError } from "../support/assertions";
 import { oggPart, sha256, testAudio, uniqueWav, wavPart, type TestAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
-import { filePart, postMultipart, sendMultipart, type FilePart, type MultipartRecord } from "../support/multipart";
+import type { NamedFilePart } from "../support/multipart";
 import { storedCopies } from "../support/storage";
 
 const BASE = "/api/challenges/pronunciation";
 const CHALLENGE = "PronunciationChallenge";
 const ANALYSIS = "PronunciationAnalysis";
 
+// Sent with Playwright's own `multipart` option (one value per name; text parts byte for byte,
+// where FormData would turn "\n" into "\r\n").
+type Multipart = Record<string, string | number | NamedFilePart>;
 type Alignment = { confidenceScore: number; words: { chunks: { graphemes: string; phonemes: { start: number; end: number; confidenceScore: number; ipa: string }[] }[] }[] };
 type Challenge = {
   id: string;
@@ -93,16 +96,16 @@ test.beforeAll(async () => {
   ({ ogg, ogg2, wav, broken } = await testAudio());
 });
 
-const jsonPart = (value: unknown, name = "part.json"): FilePart => filePart(Buffer.from(typeof value === "string" ? value : JSON.stringify(value)), name, "application/json");
+const jsonPart = (value: unknown, name = "part.json"): NamedFilePart => ({ name, mimeType: "application/json", buffer: Buffer.from(typeof value === "string" ? value : JSON.stringify(value)) });
 
 /** Stored copies of these bytes anywhere in storage, the temp area included: a finished request leaves no file behind. */
 const stored = (bytes: Uint8Array) => storedCopies(bytes, { includeTmp: true });
 
 // ---- requests ----
 
-const postChallenge = (request: APIRequestContext, token: string, fields: MultipartRecord) => postMultipart(request, BASE, fields, authed(token));
+const postChallenge = (request: APIRequestContext, token: string, multipart: Multipart) => request.post(BASE, { headers: authed(token), multipart });
 
-async function newChallenge(request: APIRequestContext, token: string, fields: MultipartRecord = {}): Promise<Challenge> {
+async function newChallenge(request: APIRequestContext, token: string, fields: Multipart = {}): Promise<Challenge> {
   const response = await postChallenge(request, token, { transcription: TRANSCRIPTION, language: "eng", referenceAudio: oggPart(ogg), ...fields });
   return expectJson<Challenge>(response, 201);
 }
@@ -110,10 +113,10 @@ async function newChallenge(request: APIRequestContext, token: string, fields: M
 const getChallenge = async (request: APIRequestContext, token: string, id: string) =>
   expectJson<Challenge>(await request.get(`${BASE}/${id}`, { headers: authed(token) }), 200);
 
-const postAnalysis = (request: APIRequestContext, token: string, challengeId: string, fields: MultipartRecord) =>
-  postMultipart(request, `${BASE}/${challengeId}/analyses`, fields, authed(token));
+const postAnalysis = (request: APIRequestContext, token: string, challengeId: string, multipart: Multipart) =>
+  request.post(`${BASE}/${challengeId}/analyses`, { headers: authed(token), multipart });
 
-async function newAnalysis(request: APIRequestContext, token: string, challengeId: string, fields: MultipartRecord = {}): Promise<Analysis> {
+async function newAnalysis(request: APIRequestContext, token: string, challengeId: string, fields: Multipart = {}): Promise<Analysis> {
   return expectJson<Analysis>(await postAnalysis(request, token, challengeId, { audio: oggPart(ogg), ...fields }), 201);
 }
 
@@ -191,7 +194,7 @@ test.describe("pronunciation challenges", () => {
   test("missing or invalid fields are 422 naming the field, and store nothing", async ({ request, world }) => {
     const bytes = uniqueWav(wav);
     const audio = wavPart(bytes);
-    const cases: [MultipartRecord, string, string][] = [
+    const cases: [Multipart, string, string][] = [
       [{ language: "eng", referenceAudio: audio }, "transcription", "missing_field"],
       [{ transcription: "", language: "eng", referenceAudio: audio }, "transcription", "missing_field"],
       [{ transcription: "   ", language: "eng", referenceAudio: audio }, "transcription", "invalid"],
@@ -272,13 +275,13 @@ test.describe("updating a pronunciation challenge", () => {
     }
 
     // alignment as a JSON part (a Blob, as browsers send it), together with the status.
-    const withAlignment = await expectJson<Challenge>(await sendMultipart(request, "PUT", url, { status: "prepared", alignment: jsonPart(ALIGNMENT) }, headers), 200);
+    const withAlignment = await expectJson<Challenge>(await request.put(url, { headers, multipart: { status: "prepared", alignment: jsonPart(ALIGNMENT) } }), 200);
     expect(withAlignment).toEqual({ ...afterJson, status: "prepared", alignment: ALIGNMENT, updated: ISO });
     expect(await getChallenge(request, world.orgToken, challenge.id)).toEqual(withAlignment);
 
     // ... or as a plain text part, or in a JSON body; an empty update changes nothing.
     const shifted = { ...ALIGNMENT, confidenceScore: 0.5 };
-    expect((await expectJson<Challenge>(await sendMultipart(request, "PUT", url, { alignment: JSON.stringify(shifted) }, headers), 200)).alignment).toEqual(shifted);
+    expect((await expectJson<Challenge>(await request.put(url, { headers, multipart: { alignment: JSON.stringify(shifted) } }), 200)).alignment).toEqual(shifted);
     expect((await expectJson<Challenge>(await request.put(url, { headers, data: { alignment: ALIGNMENT } }), 200)).alignment).toEqual(ALIGNMENT);
     const unchanged = await expectJson<Challenge>(await request.put(url, { headers, data: {} }), 200);
     expect({ ...unchanged, updated: "" }).toEqual({ ...withAlignment, updated: "" });
@@ -286,7 +289,7 @@ test.describe("updating a pronunciation challenge", () => {
     // null clears it (JSON, or the JSON text null in a part).
     expect((await expectJson<Challenge>(await request.put(url, { headers, data: { alignment: null } }), 200)).alignment).toBeNull();
     await expectJson<Challenge>(await request.put(url, { headers, data: { alignment: ALIGNMENT } }), 200);
-    expect((await expectJson<Challenge>(await sendMultipart(request, "PUT", url, { alignment: jsonPart("null") }, headers), 200)).alignment).toBeNull();
+    expect((await expectJson<Challenge>(await request.put(url, { headers, multipart: { alignment: jsonPart("null") } }), 200)).alignment).toBeNull();
 
     // The reference audio is untouched by all of this.
     const final = await getChallenge(request, world.orgToken, challenge.id);
@@ -320,12 +323,12 @@ test.describe("updating a pronunciation challenge", () => {
         const error = await expectFieldError(await request.put(url, { headers, data: { alignment, transcription: "must not be stored" } }), CHALLENGE, "alignment");
         expect(`${error.message}`).toMatch(where);
         // The same as a JSON part.
-        await expectFieldError(await sendMultipart(request, "PUT", url, { alignment: jsonPart(alignment ?? null), status: "unprepared" }, headers), CHALLENGE, "alignment");
+        await expectFieldError(await request.put(url, { headers, multipart: { alignment: jsonPart(alignment ?? null), status: "unprepared" } }), CHALLENGE, "alignment");
       });
     }
     // Malformed JSON in the part.
     for (const text of ["{", "{\"confidenceScore\": 0.5,", "not json"]) {
-      await expectFieldError(await sendMultipart(request, "PUT", url, { alignment: jsonPart(text) }, headers), CHALLENGE, "alignment");
+      await expectFieldError(await request.put(url, { headers, multipart: { alignment: jsonPart(text) } }), CHALLENGE, "alignment");
       await expectFieldError(await request.put(url, { headers, form: { alignment: text } }), CHALLENGE, "alignment");
     }
     const others: [Record<string, unknown>, string][] = [
@@ -340,7 +343,7 @@ test.describe("updating a pronunciation challenge", () => {
     for (const [data, field] of others) {
       await expectFieldError(await request.put(url, { headers, data: { ...data, alignment: null } }), CHALLENGE, field);
     }
-    await expectFieldError(await sendMultipart(request, "PUT", url, { referenceAudio: "text, not a file", status: "unprepared" }, headers), CHALLENGE, "referenceAudio");
+    await expectFieldError(await request.put(url, { headers, multipart: { referenceAudio: "text, not a file", status: "unprepared" } }), CHALLENGE, "referenceAudio");
     await expectError(await request.put(url, { headers: { ...headers, "Content-Type": "application/json" }, data: "{not json" }), 400);
     expect(await getChallenge(request, world.orgToken, challenge.id)).toEqual(stored);
   });
@@ -354,13 +357,13 @@ test.describe("updating a pronunciation challenge", () => {
 
     for (const [kind, bytes] of Object.entries(broken)) {
       await test.step(kind, async () => {
-        await expectFieldError(await sendMultipart(request, "PUT", url, { referenceAudio: { name: kind, mimeType: "audio/ogg", buffer: bytes }, transcription: "not stored" }, headers), CHALLENGE, "referenceAudio");
+        await expectFieldError(await request.put(url, { headers, multipart: { referenceAudio: { name: kind, mimeType: "audio/ogg", buffer: bytes }, transcription: "not stored" } }), CHALLENGE, "referenceAudio");
       });
     }
     expect(await getChallenge(request, world.orgToken, challenge.id)).toEqual(challenge);
     expect(await download(request, world.orgToken, challenge.referenceAudioUrl)).toEqual(first);
 
-    const response = await sendMultipart(request, "PUT", url, { referenceAudio: oggPart(ogg2), transcription: "She sells sea shells by the sea shore." }, headers);
+    const response = await request.put(url, { headers, multipart: { referenceAudio: oggPart(ogg2), transcription: "She sells sea shells by the sea shore." } });
     const replaced = await expectJson<Challenge>(response, 200);
     expect(replaced).toEqual({ ...challenge, transcription: "She sells sea shells by the sea shore.", referenceAudioUrl: expect.any(String), updated: ISO });
     expect(replaced.referenceAudioUrl).not.toBe(challenge.referenceAudioUrl);
@@ -370,7 +373,7 @@ test.describe("updating a pronunciation challenge", () => {
 
     // Replaced again, with a WAV.
     const third = uniqueWav(wav);
-    const again = await expectJson<Challenge>(await sendMultipart(request, "PUT", url, { referenceAudio: wavPart(third) }, headers), 200);
+    const again = await expectJson<Challenge>(await request.put(url, { headers, multipart: { referenceAudio: wavPart(third) } }), 200);
     expect(await download(request, world.orgToken, again.referenceAudioUrl)).toEqual(third);
     await expectError(await request.get(replaced.referenceAudioUrl, { headers }), 404);
   });
@@ -416,7 +419,7 @@ test.describe("concurrent writes", () => {
     const challenge = await newChallenge(request, world.orgToken, { referenceAudio: wavPart(original) });
     const uploads = [uniqueWav(wav), uniqueWav(wav), uniqueWav(wav)];
     const responses = await Promise.all(
-      uploads.map((b) => sendMultipart(request, "PUT", `${BASE}/${challenge.id}`, { referenceAudio: wavPart(b) }, authed(world.orgToken))),
+      uploads.map((b) => request.put(`${BASE}/${challenge.id}`, { headers: authed(world.orgToken), multipart: { referenceAudio: wavPart(b) } })),
     );
     expect(responses.map((r) => r.status())).toEqual([200, 200, 200]);
     const final = await getChallenge(request, world.orgToken, challenge.id);
@@ -499,7 +502,7 @@ test.describe("pronunciation analyses", () => {
     const audio = wavPart(bytes);
     const phoneme = (p: Record<string, unknown>) => [{ chunks: [{ graphemes: "a", score: 0.5, verdict: "good", phonemes: [{ ipa: "a", score: 0.5, verdict: "good", start: 0.1, end: 0.2, ...p }] }] }];
     const chunk = (c: Record<string, unknown>) => [{ chunks: [{ graphemes: "a", score: 0.5, verdict: "good", phonemes: [], ...c }] }];
-    const cases: [MultipartRecord, string, string, RegExp?][] = [
+    const cases: [Multipart, string, string, RegExp?][] = [
       // Section 7: score without words, words without score.
       [{ audio, score: "0.5" }, "words", "missing_field"],
       [{ audio, words: jsonPart(WORDS) }, "score", "missing_field"],
@@ -619,7 +622,7 @@ test("another organisation or tenant sees none of it: 404 for challenges, analys
     expect(await challengeIds(request, token)).toEqual([]);
     await expectError(await request.get(`${BASE}/${challenge.id}`, { headers }), 404);
     await expectError(await request.put(`${BASE}/${challenge.id}`, { headers, data: { status: "prepared" } }), 404);
-    await expectError(await sendMultipart(request, "PUT", `${BASE}/${challenge.id}`, { referenceAudio: oggPart(ogg2) }, headers), 404);
+    await expectError(await request.put(`${BASE}/${challenge.id}`, { headers, multipart: { referenceAudio: oggPart(ogg2) } }), 404);
     await expectError(await request.delete(`${BASE}/${challenge.id}`, { headers }), 404);
     await expectError(await request.get(`${BASE}/${challenge.id}/analyses`, { headers }), 404);
     await expectError(await request.get(`${BASE}/${challenge.id}/analyses/${analysis.id}`, { headers }), 404);

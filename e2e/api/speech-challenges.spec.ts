@@ -336,6 +336,39 @@ test.describe("deleting speech challenges", () => {
   });
 });
 
+test.describe("deleting a speech challenge with recordings", () => {
+  test("its recordings, their result set and all their audio go with it; another challenge's recordings stay", async ({ request, world }) => {
+    const student = await member(request, world, "STUDENT");
+    const challenge = await newChallenge(request, world.orgToken, { referenceAudio: wavPart(uniqueWav(audio.wav)) });
+    const keep = await newChallenge(request, world.orgToken);
+    const uploads = [uniqueWav(audio.wav), uniqueWav(audio.wav)];
+    const resultSetId = uniqueId("set");
+    type Recording = { id: string; audioUrl: string; resultSet: { id: string; combinedAudioUrl: string } };
+    const recordings: Recording[] = [];
+    for (const bytes of uploads) {
+      const response = await sendMultipart(request, "POST", `${BASE}/${challenge.id}/recordings`, { audio: wavPart(bytes), resultSetId }, authed(student.token));
+      recordings.push(await expectJson<Recording>(response, 201));
+    }
+    const kept = uniqueWav(audio.wav);
+    const keptRecording = await expectJson<Recording>(
+      await sendMultipart(request, "POST", `${BASE}/${keep.id}/recordings`, { audio: wavPart(kept), resultSetId: uniqueId("set") }, authed(student.token)),
+      201,
+    );
+    for (const bytes of [...uploads, kept]) expect(await storedCopies(bytes)).toBe(1);
+
+    expect((await request.delete(`${BASE}/${challenge.id}`, { headers: authed(world.orgToken) })).status()).toBe(204);
+    for (const bytes of uploads) expect(await storedCopies(bytes)).toBe(0);
+    for (const r of recordings) await expectError(await request.get(r.audioUrl, { headers: authed(world.orgToken) }), 404);
+    await expectError(await request.get(`${BASE}/${challenge.id}/recordings/${recordings[0]!.id}`, { headers: authed(world.orgToken) }), 404);
+    expect(await storedCopies(kept)).toBe(1);
+    expect(sha256(await download(request, world.orgToken, keptRecording.audioUrl))).toBe(sha256(kept));
+    // The result set's id is free again (its row is gone): a new challenge's recording may start it afresh.
+    const again = await newChallenge(request, world.orgToken);
+    const fresh = await sendMultipart(request, "POST", `${BASE}/${again.id}/recordings`, { audio: wavPart(uniqueWav(audio.wav)), resultSetId }, authed(student.token));
+    expect((await expectJson<Recording>(fresh, 201)).resultSet.id).toBe(resultSetId);
+  });
+});
+
 test.describe("who may do what", () => {
   test("permissions: teachers create, edit and delete; students only read; a tenant must impersonate an organisation; no token is 401", async ({ request, world }) => {
     const teacher = await member(request, world, "TEACHER");

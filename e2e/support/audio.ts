@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect } from "@playwright/test";
 import { makeBrokenAudio, makeSpeechOgg, makeSpeechWav, missingAudioTools, type BrokenAudio } from "../../lib/audio/test-audio";
-import type { FilePart } from "./multipart";
+import type { NamedFilePart } from "./multipart";
 
 export const WAV_TEXT = "The cat sits on the mat.";
 export const OGG_TEXT = "A dog runs in the park.";
@@ -58,5 +58,5 @@ export function uniqueWav(wav: Buffer): Buffer {
 
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-export const wavPart = (buffer: Buffer, name = "speech.wav"): FilePart => ({ buffer, name, mimeType: "audio/wav" });
-export const oggPart = (buffer: Buffer, name = "speech.opus"): FilePart => ({ buffer, name, mimeType: "audio/ogg" });
+export const wavPart = (buffer: Buffer, name = "speech.wav"): NamedFilePart => ({ buffer, name, mimeType: "audio/wav" });
+export const oggPart = (buffer: Buffer, name = "speech.opus"): NamedFilePart => ({ buffer, name, mimeType: "audio/ogg" });

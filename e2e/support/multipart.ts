@@ -6,6 +6,8 @@ import type { APIRequestContext, APIResponse } from "@playwright/test";
 
 /** A file part. Without a file name the part is still a file part (named "blob"). */
 export type FilePart = { buffer: Uint8Array; name?: string; mimeType?: string };
+/** A file part with every field given: also what Playwright's own `multipart` option takes. */
+export type NamedFilePart = { buffer: Buffer; name: string; mimeType: string };
 export type PartValue = string | number | FilePart;
 /** Parts by name (a list repeats the name, in order), or an explicit list of [name, value] in order. */
 export type MultipartRecord = Record<string, PartValue | PartValue[] | undefined>;

@@ -1,5 +1,6 @@
 import type { Db, Tx } from "@/lib/db/client";
 import { config } from "@/lib/config";
+import { lockRow } from "@/lib/db/locks";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { ApiError, conflict, invalid, notFound } from "@/lib/api/errors";
 import type { UploadedFile } from "@/lib/api/body";
@@ -50,11 +51,8 @@ export async function categoryInScope(db: Db, caller: Principal, id: string): Pr
   return row;
 }
 
-/** Locks the category row until the transaction ends (PostgreSQL; SQLite transactions are serialised already). */
-async function lockCategory(tx: Tx, pk: string): Promise<void> {
-  if (config().databaseKind !== "postgres") return;
-  await tx.$queryRaw`SELECT "pk" FROM "Category" WHERE "pk" = ${pk} FOR UPDATE`;
-}
+/** Locks the category row for the rest of the transaction (see lib/db/locks.ts). */
+const lockCategory = (tx: Tx, pk: string) => lockRow(tx, "Category", pk, "update");
 
 /** Serialises moves within one organisation's tree (PostgreSQL), so two concurrent moves cannot make a cycle together. */
 async function lockTree(tx: Tx, ns: string): Promise<void> {

@@ -12,9 +12,9 @@
 // (e2e/support/multipart.ts); failed writes must leave no rows (lists) and no files (storage).
 import type { APIRequestContext } from "@playwright/test";
 import { OGG2_TEXT, OGG_TEXT, WAV_TEXT, oggPart, sha256, testAudio, uniqueWav, wavPart, type TestAudio } from "../support/audio";
-import { authed, baseURL, createOrganisation, createTenant, createUser, download, downloadUrlPattern, expectJson, impersonate, listAll, listIds, member, uniqueId } from "../support/api";
+import { authed, baseURL, download, downloadUrlPattern, expectJson, listAll, listIds, member, outsiders, uniqueId } from "../support/api";
 import { ISO, expectError, expectFieldError } from "../support/assertions";
-import { expect, test, type World } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
 import { encodeForm, postMultipart, type MultipartFields, type MultipartRecord } from "../support/multipart";
 import { PORTS, ADMIN_PASSWORD } from "../support/env";
 import { privateServer, type PrivateServer } from "../support/server";
@@ -593,16 +593,7 @@ test("another organisation or tenant sees none of it: 404 for challenges, recogn
   const student = await member(request, world, "STUDENT");
   const recognition = await newRecognition(request, student.token, challenge.id, { recognised: OGG_TEXT });
 
-  const sibling = await createOrganisation(request, world.tenantToken);
-  const siblingOrg = await impersonate(request, world.tenantToken, `tenant/${world.tenantId}/organisation/${sibling.id}`);
-  const siblingUser = await createUser(request, siblingOrg, { roles: ["TEACHER"] });
-  const siblingTeacher = await impersonate(request, siblingOrg, `tenant/${world.tenantId}/organisation/${sibling.id}/student/${siblingUser.id}`);
-  const siblingStudentUser = await createUser(request, siblingOrg, { roles: ["STUDENT"] });
-  const siblingStudent = await impersonate(request, siblingOrg, `tenant/${world.tenantId}/organisation/${sibling.id}/student/${siblingStudentUser.id}`);
-  const tenant = await createTenant(request, admin);
-  const tenantToken = await impersonate(request, admin, `tenant/${tenant.id}`);
-  const elsewhere = await createOrganisation(request, tenantToken);
-  const elsewhereOrg = await impersonate(request, tenantToken, `tenant/${tenant.id}/organisation/${elsewhere.id}`);
+  const { siblingOrg, siblingTeacher, siblingStudent, elsewhereOrg } = await outsiders(request, world, admin);
 
   for (const [who, token] of Object.entries({ siblingOrg, siblingTeacher, siblingStudent, elsewhereOrg })) {
     await test.step(who, async () => {

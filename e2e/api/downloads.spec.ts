@@ -9,7 +9,7 @@
 // The file under test is uploaded as the audio of a choice challenge (two of them: WAV and Ogg Opus).
 import type { APIRequestContext } from "@playwright/test";
 import { OGG_TEXT, WAV_TEXT, oggPart, sha256, testAudio, uniqueWav, wavPart, type TestAudio } from "../support/audio";
-import { authed, createOrganisation, createTenant, createUser, downloadUrlPattern, expectJson, impersonate, member, uniqueId } from "../support/api";
+import { authed, downloadUrlPattern, expectJson, member, outsiders, uniqueId } from "../support/api";
 import { expectError } from "../support/assertions";
 import { expect, test, type World } from "../support/fixtures";
 import { postMultipart } from "../support/multipart";
@@ -175,14 +175,7 @@ test("no token or a garbage token is 401; another organisation or tenant, or an 
   await expectError(await request.get(wavUrl, { headers: authed("garbage") }), 401);
   await expectError(await request.get(wavUrl, { headers: { Authorization: "Basic dXNlcjpwYXNz" } }), 401);
 
-  const sibling = await createOrganisation(request, world.tenantToken);
-  const siblingOrg = await impersonate(request, world.tenantToken, `tenant/${world.tenantId}/organisation/${sibling.id}`);
-  const siblingUser = await createUser(request, siblingOrg, { roles: ["STUDENT"] });
-  const siblingStudent = await impersonate(request, siblingOrg, `tenant/${world.tenantId}/organisation/${sibling.id}/student/${siblingUser.id}`);
-  const tenant = await createTenant(request, admin);
-  const otherTenant = await impersonate(request, admin, `tenant/${tenant.id}`);
-  const elsewhere = await createOrganisation(request, otherTenant);
-  const elsewhereOrg = await impersonate(request, otherTenant, `tenant/${tenant.id}/organisation/${elsewhere.id}`);
+  const { siblingOrg, siblingStudent, otherTenant, elsewhereOrg } = await outsiders(request, world, admin);
 
   for (const [who, token] of Object.entries({ siblingOrg, siblingStudent, otherTenant, elsewhereOrg })) {
     await test.step(who, async () => {

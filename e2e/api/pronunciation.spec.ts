@@ -7,7 +7,7 @@
 // permissions and ids. Failed writes leave no rows (lists) and no files (the server's storage
 // directory is searched for the uploaded bytes).
 import type { APIRequestContext } from "@playwright/test";
-import { authed, createOrganisation, createTenant, createUser, download, expectJson, impersonate, listAll, listIds, member, nextUrl, uniqueId } from "../support/api";
+import { authed, download, expectJson, listAll, listIds, member, nextUrl, outsiders, uniqueId } from "../support/api";
 import { ISO, expectError, expectFieldError } from "../support/assertions";
 import { oggPart, sha256, testAudio, uniqueWav, wavPart, type TestAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
@@ -608,14 +608,7 @@ test("another organisation or tenant sees none of it: 404 for challenges, analys
   const student = await member(request, world, "STUDENT");
   const analysis = await newAnalysis(request, student.token, challenge.id);
 
-  const sibling = await createOrganisation(request, world.tenantToken);
-  const siblingOrg = await impersonate(request, world.tenantToken, `tenant/${world.tenantId}/organisation/${sibling.id}`);
-  const siblingUser = await createUser(request, siblingOrg, { roles: ["TEACHER"] });
-  const siblingTeacher = await impersonate(request, siblingOrg, `tenant/${world.tenantId}/organisation/${sibling.id}/student/${siblingUser.id}`);
-  const tenant = await createTenant(request, admin);
-  const tenantToken = await impersonate(request, admin, `tenant/${tenant.id}`);
-  const elsewhere = await createOrganisation(request, tenantToken);
-  const elsewhereOrg = await impersonate(request, tenantToken, `tenant/${tenant.id}/organisation/${elsewhere.id}`);
+  const { siblingOrg, siblingTeacher, elsewhereOrg } = await outsiders(request, world, admin);
 
   for (const token of [siblingOrg, siblingTeacher, elsewhereOrg]) {
     const headers = authed(token);

@@ -125,3 +125,27 @@ export const baseURL = () => String(test.info().project.use.baseURL).replace(/\/
 
 /** Every ...Url is {PUBLIC_BASE_URL}/api/download/<id>; the test servers' PUBLIC_BASE_URL is their baseURL. */
 export const downloadUrlPattern = () => new RegExp(`^${baseURL().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/api/download/[^/?#]+$`);
+
+/** Tokens of callers who must see nothing of the world's organisation. */
+export type Outsiders = {
+  /** A sibling organisation in the world's tenant, and a teacher and a student of it. */
+  siblingOrg: string;
+  siblingTeacher: string;
+  siblingStudent: string;
+  /** Another tenant, and an organisation of it. */
+  otherTenant: string;
+  elsewhereOrg: string;
+};
+
+export async function outsiders(request: APIRequestContext, world: World, admin: string): Promise<Outsiders> {
+  const sibling = await createOrganisation(request, world.tenantToken);
+  const siblingOrg = await impersonate(request, world.tenantToken, `tenant/${world.tenantId}/organisation/${sibling.id}`);
+  const as = async (role: string) => impersonate(request, siblingOrg, studentScope(world.tenantId, sibling.id, (await createUser(request, siblingOrg, { roles: [role] })).id));
+  const siblingTeacher = await as("TEACHER");
+  const siblingStudent = await as("STUDENT");
+  const tenant = await createTenant(request, admin);
+  const otherTenant = await impersonate(request, admin, `tenant/${tenant.id}`);
+  const elsewhere = await createOrganisation(request, otherTenant);
+  const elsewhereOrg = await impersonate(request, otherTenant, `tenant/${tenant.id}/organisation/${elsewhere.id}`);
+  return { siblingOrg, siblingTeacher, siblingStudent, otherTenant, elsewhereOrg };
+}

@@ -1,0 +1,206 @@
+// Progress per category (service-interface.md: "Progress entry", section 4 "Categories" →
+// GET /categories/:category/progress), over HTTP with real spoken audio, and through the real,
+// unchanged @itslanguage/api 5.7.0 SDK (`progress.getById(id, groups, role)`).
+// Seed: a root category (challenges c1 with reference audio, c2) with a nested child
+// (c3, c4, c5); two groups of students; recordings posted as multipart audio.
+//   s1 (group A): c1 in set rs1 (2 recordings) and later in set rs1b (1 recording), c3 in rs2
+//   s2 (group A): nothing;  s3 (group B): c1, c2, c3;  teacher T (group A, TEACHER)
+// percentage = share of the subtree's challenges with ≥ 1 recording, rounded to 2 decimals;
+// recordingSet = the user's most recent result set for that challenge (lib/progress/progress.ts).
+// The tests share one seed and the SDK's module state: serial.
+import type { APIRequestContext } from "@playwright/test";
+import { authed, createOrganisation, createUser, expectJson, impersonate, uniqueId, asUser, downloadUrlPattern, baseURL } from "../support/api";
+import { expectError } from "../support/assertions";
+import { expect, test } from "../support/fixtures";
+import { postMultipart } from "../support/multipart";
+import { testAudio, uniqueWav, wavPart } from "../support/audio";
+import { loadSdk, type ItslSdk } from "../support/sdk";
+
+test.describe.configure({ mode: "serial" });
+
+type Entry = {
+  category: string;
+  percentage: number;
+  user: { id: string; firstName: string; infix: string | null; lastName: string };
+  challenges: { id: string; referenceAudioUrl: string | null; recordingSet: null | { id: string; combinedAudioUrl: string; recordings: { id: string; audioUrl: string }[] } }[];
+};
+type Recording = { id: string; audioUrl: string; resultSet: { id: string; combinedAudioUrl: string } };
+type ProgressSdk = ItslSdk & { progress: { getById(id: string, groups?: string[] | string, role?: string): Promise<unknown> } };
+
+type Seed = {
+  tenantId: string;
+  orgId: string;
+  tenantToken: string;
+  orgToken: string;
+  teacher: { id: string; token: string };
+  students: { id: string; token: string; lastName: string }[];
+  groupA: string;
+  groupB: string;
+  root: string;
+  child: string;
+  challenges: string[]; // c1..c5 in walk order
+  recs: Record<string, Recording[]>; // by result set id
+  sets: { rs1: string; rs1b: string; rs2: string; s3: string[] };
+};
+let seed: Seed;
+
+const progressUrl = (category: string, groups: string[] = [], roles: string[] = []) => {
+  const q = new URLSearchParams();
+  for (const g of groups) q.append("group", g);
+  for (const r of roles) q.append("role", r);
+  const s = q.toString();
+  return `/api/categories/${category}/progress${s ? `?${s}` : ""}`;
+};
+
+async function progress(request: APIRequestContext, token: string, category: string, groups: string[] = [], roles: string[] = []): Promise<Entry[]> {
+  return expectJson<Entry[]>(await request.get(progressUrl(category, groups, roles), { headers: authed(token) }), 200);
+}
+
+async function createChallenge(request: APIRequestContext, token: string, reference?: Buffer): Promise<string> {
+  const id = uniqueId("pc");
+  const fields = { id, language: "eng", topic: "Progress", ...(reference ? { referenceAudio: wavPart(reference) } : {}) };
+  await expectJson(await postMultipart(request, "/api/challenges/speech", fields, authed(token)), 201);
+  return id;
+}
+
+async function createCategory(request: APIRequestContext, token: string, data: Record<string, unknown>): Promise<string> {
+  const id = uniqueId("pcat");
+  await expectJson(await request.post("/api/categories", { data: { id, ...data }, headers: authed(token) }), 201);
+  return id;
+}
+
+test("seed: organisation, nested categories, groups, students and recordings", async ({ request, world }) => {
+  test.setTimeout(180_000);
+  const audio = await testAudio();
+  const c1 = await createChallenge(request, world.orgToken, uniqueWav(audio.wav));
+  const [c2, c3, c4, c5] = [await createChallenge(request, world.orgToken), await createChallenge(request, world.orgToken), await createChallenge(request, world.orgToken), await createChallenge(request, world.orgToken)];
+  const root = await createCategory(request, world.orgToken, { name: "Root", speechChallenges: [c1, c2] });
+  const child = await createCategory(request, world.orgToken, { name: "Child", parent: root, speechChallenges: [c3, c4, c5] });
+  // A second, later child holding c1 again: a challenge counts once, at its first place.
+  await createCategory(request, world.orgToken, { name: "Dup", parent: root, speechChallenges: [c1] });
+  const groupA = uniqueId("ga");
+  const groupB = uniqueId("gb");
+  for (const id of [groupA, groupB]) await expectJson(await request.post("/api/groups", { data: { id, name: id }, headers: authed(world.orgToken) }), 201);
+  const students: Seed["students"] = [];
+  for (const [lastName, group] of [["Alpha", groupA], ["Bravo", groupA], ["Charlie", groupB]] as const) {
+    const user = await createUser(request, world.orgToken, { firstName: "S", infix: "de", lastName, roles: ["STUDENT"], groups: [group] });
+    students.push({ id: user.id, token: await asUser(request, world, user.id), lastName });
+  }
+  const t = await createUser(request, world.orgToken, { firstName: "T", infix: "van", lastName: "Aaron", roles: ["TEACHER"], groups: [groupA] });
+  const teacher = { id: t.id, token: await asUser(request, world, t.id) };
+
+  const recs: Record<string, Recording[]> = {};
+  const record = async (token: string, challenge: string, resultSetId: string) => {
+    const rec = await expectJson<Recording>(
+      await postMultipart(request, `/api/challenges/speech/${challenge}/recordings`, { audio: wavPart(uniqueWav(audio.wav)), resultSetId }, authed(token)),
+      201,
+    );
+    (recs[resultSetId] ??= []).push(rec);
+  };
+  const sets = { rs1: uniqueId("rs1"), rs1b: uniqueId("rs1b"), rs2: uniqueId("rs2"), s3: [uniqueId("s3a"), uniqueId("s3b"), uniqueId("s3c")] };
+  await record(students[0]!.token, c1, sets.rs1);
+  await record(students[0]!.token, c1, sets.rs1);
+  await record(students[0]!.token, c3, sets.rs2);
+  await new Promise((r) => setTimeout(r, 20)); // rs1b's recording is strictly newer than rs1's
+  await record(students[0]!.token, c1, sets.rs1b);
+  await record(students[2]!.token, c1, sets.s3[0]!);
+  await record(students[2]!.token, c2, sets.s3[1]!);
+  await record(students[2]!.token, c3, sets.s3[2]!);
+  seed = { ...world, teacher, students, groupA, groupB, root, child, challenges: [c1, c2, c3, c4, c5], recs, sets };
+});
+
+test("teacher: groups + role STUDENT → every student's entry, percentages over the nested subtree, recording sets", async ({ request }) => {
+  const entries = await progress(request, seed.teacher.token, seed.root, [seed.groupA, seed.groupB], ["STUDENT"]);
+  expect(entries.map((e) => e.user.id)).toEqual(seed.students.map((s) => s.id));
+  expect(entries.map((e) => e.percentage)).toEqual([40, 0, 60]);
+  for (const e of entries) {
+    expect(Object.keys(e).sort()).toEqual(["category", "challenges", "percentage", "user"]);
+    expect(e.category).toBe(seed.root);
+    expect(e.challenges.map((c) => c.id)).toEqual(seed.challenges);
+    expect(e.challenges[0]!.referenceAudioUrl).toMatch(downloadUrlPattern());
+    expect(e.challenges.slice(1).map((c) => c.referenceAudioUrl)).toEqual([null, null, null, null]);
+  }
+  const [s1, s2, s3] = entries;
+  expect(s1!.user).toEqual({ id: seed.students[0]!.id, firstName: "S", infix: "de", lastName: "Alpha" });
+  // c1: the most recent set (rs1b), not rs1; c3: rs2; the rest null.
+  const setOf = (id: string) => ({
+    id,
+    combinedAudioUrl: `${baseURL()}/api/resultsets/${id}/audio`,
+    recordings: seed.recs[id]!.map((r) => ({ id: r.id, audioUrl: r.audioUrl })),
+  });
+  expect(s1!.challenges.map((c) => c.recordingSet)).toEqual([setOf(seed.sets.rs1b), null, setOf(seed.sets.rs2), null, null]);
+  expect(s2!.challenges.map((c) => c.recordingSet)).toEqual([null, null, null, null, null]);
+  expect(s3!.challenges.map((c) => c.recordingSet)).toEqual([...seed.sets.s3.map(setOf), null, null]);
+  expect(seed.recs[seed.sets.rs1]).toHaveLength(2);
+
+  // The URLs work: combined audio of the chosen set, and the recording's own audio.
+  const combined = await request.get(s1!.challenges[2]!.recordingSet!.combinedAudioUrl, { headers: authed(seed.teacher.token) });
+  expect(combined.status()).toBe(200);
+  expect(combined.headers()["content-type"]).toBe("audio/ogg");
+});
+
+test("the nested category alone: its own challenges; 1 of 3 → 33.33 (rounded to two decimals)", async ({ request }) => {
+  const entries = await progress(request, seed.teacher.token, seed.child, [seed.groupA], ["STUDENT"]);
+  expect(entries.map((e) => [e.user.id, e.percentage])).toEqual([
+    [seed.students[0]!.id, 33.33],
+    [seed.students[1]!.id, 0],
+  ]);
+  expect(entries[0]!.category).toBe(seed.child);
+  expect(entries[0]!.challenges.map((c) => c.id)).toEqual(seed.challenges.slice(2));
+});
+
+test("group and role filters", async ({ request }) => {
+  const a = await progress(request, seed.teacher.token, seed.root, [seed.groupA]);
+  expect(a.map((e) => e.user.id)).toEqual([seed.teacher.id, seed.students[0]!.id, seed.students[1]!.id]); // Aaron, Alpha, Bravo
+  expect((await progress(request, seed.teacher.token, seed.root, [seed.groupA], ["TEACHER"])).map((e) => e.user.id)).toEqual([seed.teacher.id]);
+  expect((await progress(request, seed.teacher.token, seed.root, [seed.groupB])).map((e) => e.user.id)).toEqual([seed.students[2]!.id]);
+  expect((await progress(request, seed.teacher.token, seed.root, [seed.groupB], ["TEACHER"]))).toEqual([]);
+  expect(await progress(request, seed.teacher.token, seed.root, [uniqueId("nogroup")])).toEqual([]);
+  // The organisation itself sees the groups too.
+  expect((await progress(request, seed.orgToken, seed.root, [seed.groupA, seed.groupB], ["STUDENT"])).map((e) => e.percentage)).toEqual([40, 0, 60]);
+});
+
+test("current user (no group); a student's group filter only ever yields themselves", async ({ request }) => {
+  const [s1, , s3] = seed.students;
+  const own = await progress(request, s1!.token, seed.root);
+  expect(own).toHaveLength(1);
+  expect(own[0]).toMatchObject({ category: seed.root, percentage: 40, user: { id: s1!.id } });
+  expect((await progress(request, s3!.token, seed.root))[0]!.percentage).toBe(60);
+  const teacherOwn = await progress(request, seed.teacher.token, seed.root);
+  expect(teacherOwn.map((e) => [e.user.id, e.percentage])).toEqual([[seed.teacher.id, 0]]);
+  expect(await progress(request, s1!.token, seed.root, [], ["TEACHER"])).toEqual([]);
+  expect((await progress(request, s1!.token, seed.root, [seed.groupA, seed.groupB])).map((e) => e.user.id)).toEqual([s1!.id]);
+  expect(await progress(request, s1!.token, seed.root, [seed.groupB])).toEqual([]);
+  // An organisation token acts for no user: the current-user form is refused.
+  await expectError(await request.get(progressUrl(seed.root), { headers: authed(seed.orgToken) }), 403);
+});
+
+test("unknown category and another organisation's category → 404; tenant token → 403", async ({ request }) => {
+  await expectError(await request.get(progressUrl(uniqueId("nocat")), { headers: authed(seed.teacher.token) }), 404);
+  const other = await createOrganisation(request, seed.tenantToken);
+  const otherToken = await impersonate(request, seed.tenantToken, `tenant/${seed.tenantId}/organisation/${other.id}`);
+  const u = await createUser(request, otherToken, { roles: ["TEACHER"] });
+  const outsider = await impersonate(request, otherToken, `tenant/${seed.tenantId}/organisation/${other.id}/student/${u.id}`);
+  await expectError(await request.get(progressUrl(seed.root), { headers: authed(outsider) }), 404);
+  await expectError(await request.get(progressUrl(seed.root, [seed.groupA]), { headers: authed(otherToken) }), 404);
+  await expectError(await request.get(progressUrl(seed.root, [seed.groupA]), { headers: authed(seed.tenantToken) }), 403);
+  const post = await request.post(progressUrl(seed.root), { headers: authed(seed.teacher.token) });
+  expect(post.status()).toBe(405);
+});
+
+test("SDK: progress.getById(id, groups, role) and getById(id) unchanged", async ({ request }, testInfo) => {
+  const sdk = loadSdk(String(testInfo.project.use.baseURL)) as ProgressSdk;
+  sdk.communication.updateSettings({ authorizationToken: seed.teacher.token });
+  const viaSdk = await sdk.progress.getById(seed.root, [seed.groupA, seed.groupB], "STUDENT");
+  expect(viaSdk).toEqual(await progress(request, seed.teacher.token, seed.root, [seed.groupA, seed.groupB], ["STUDENT"]));
+  expect((viaSdk as Entry[]).map((e) => e.percentage)).toEqual([40, 0, 60]);
+  expect(((await sdk.progress.getById(seed.root, seed.groupB)) as Entry[]).map((e) => e.user.id)).toEqual([seed.students[2]!.id]);
+  sdk.communication.updateSettings({ authorizationToken: seed.students[0]!.token });
+  const own = (await sdk.progress.getById(seed.root)) as Entry[];
+  expect(own.map((e) => [e.user.id, e.percentage])).toEqual([[seed.students[0]!.id, 40]]);
+  const error = await sdk.progress.getById(uniqueId("nocat")).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toMatchObject({ message: expect.any(String) });
+});

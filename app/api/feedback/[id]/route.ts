@@ -1,0 +1,13 @@
+import { db } from "@/lib/db/client";
+import { json } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { otherMethods } from "@/lib/api/other-methods";
+import { FEEDBACK_RESOURCE, feedbackSchema } from "@/lib/feedback/schemas";
+import { getFeedback } from "@/lib/feedback/feedback";
+
+// GET /api/feedback/:id: the owning user, teachers and the organisation's administrators (others 403)
+export const GET = withApi<{ id: string }>({ authenticated: true, resource: FEEDBACK_RESOURCE }, async ({ principal, params }) =>
+  json(feedbackSchema, await getFeedback(db(), principal, params.id)),
+);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

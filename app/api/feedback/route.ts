@@ -1,0 +1,33 @@
+import { db } from "@/lib/db/client";
+import { config } from "@/lib/config";
+import { json } from "@/lib/api/respond";
+import { nextLink } from "@/lib/api/pagination";
+import { withApi } from "@/lib/api/with-api";
+import { otherMethods } from "@/lib/api/other-methods";
+import { storage } from "@/lib/storage/storage";
+import { FEEDBACK_RESOURCE, createFeedbackSchema, feedbackSchema, listFeedbackQuery } from "@/lib/feedback/schemas";
+import { createFeedback, listFeedback } from "@/lib/feedback/feedback";
+
+// POST /api/feedback (multipart: id?, audio, challengeId, resultSetId, sentences* (one JSON part
+// each), extra? (JSON part)); created as the current user
+export const POST = withApi(
+  { permission: "FEEDBACK_CREATE", resource: FEEDBACK_RESOURCE, body: createFeedbackSchema, files: ["audio"] },
+  async ({ principal, body, files }) => {
+    const feedback = await createFeedback(db(), storage(), principal, body, files);
+    return json(feedbackSchema, feedback, {
+      status: 201,
+      headers: { Location: `${config().apiBaseUrl}/feedback/${encodeURIComponent(feedback.id)}` },
+    });
+  },
+);
+
+// GET /api/feedback: the caller's own feedback (paginated; the SDK's feedback.getAll)
+export const GET = withApi(
+  { authenticated: true, resource: FEEDBACK_RESOURCE, query: listFeedbackQuery },
+  async ({ req, principal, query }) => {
+    const page = await listFeedback(db(), principal, query);
+    return json(feedbackSchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });
+  },
+);
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

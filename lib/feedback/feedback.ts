@@ -1,0 +1,180 @@
+import type { Db, Tx } from "@/lib/db/client";
+import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { ApiError, conflict, forbidden, invalid, notFound } from "@/lib/api/errors";
+import type { UploadedFile } from "@/lib/api/body";
+import { finishPage, pageArgs, type PageRequest } from "@/lib/api/pagination";
+import { isAdministrator, requireOrganisation, requireUser, type Principal } from "@/lib/auth/principal";
+import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
+import { withStoredFiles } from "@/lib/storage/stored-files";
+import type { Storage } from "@/lib/storage/storage";
+import { fileUrl } from "@/lib/downloads/urls";
+import { lockSpeechChallenge } from "@/lib/challenges/speech/speech-challenges";
+import { combinedAudioUrl } from "@/lib/recordings/result-sets";
+import { FEEDBACK_RESOURCE, type CreateFeedback } from "./schemas";
+
+// Feedback results: a user's audio for a speech challenge of their organisation with the
+// recogniser's per-sentence feedback (sentences, validated) and client data (extra, any JSON),
+// in a result set. Created as the current user; ids unique within the organisation.
+//
+// Result sets (documented choice): resultSetId names a result set of the caller for that
+// challenge, as for recordings. An existing set of the caller and challenge is joined; an
+// unknown id creates the set (owned by the caller, for that challenge); a set of another user
+// is a 403, a set of another challenge a 409 (the recordings' rules). Feedback does not add
+// audio to the set: its combinedAudioUrl is the combined audio of the set's recordings (a set
+// holding only feedback has none yet: that URL answers 404 until a recording joins it).
+//
+// Who may read (service-interface.md 5.4): the owning user, users with the TEACHER role and the
+// organisation's administrators (the organisation acting as itself, ORGANISATION / ADMIN role
+// users). Others of the organisation get 403; other organisations 404 (ids are per
+// organisation, so another organisation's feedback is never found from here).
+
+type FeedbackRow = NonNullable<Awaited<ReturnType<Db["feedback"]["findUnique"]>>>;
+type Refs = { challenges: Map<string, string>; users: Map<string, string>; sets: Map<string, string> };
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function toFeedback(row: FeedbackRow, refs: Refs) {
+  const setId = refs.sets.get(row.resultSetPk) ?? "";
+  return {
+    id: row.id,
+    audioUrl: fileUrl(row.audioFilePk),
+    challengeId: refs.challenges.get(row.challengePk) ?? null,
+    sentences: (parseJson(row.sentences) as unknown[] | null) ?? [],
+    extra: parseJson(row.extra),
+    resultSet: { id: setId, combinedAudioUrl: combinedAudioUrl(setId) },
+    userId: refs.users.get(row.userPk) ?? null,
+    created: row.created,
+    updated: row.updated,
+  };
+}
+
+/** The public ids behind a page of rows: three batched lookups, never one per row. */
+async function refsOf(db: Db, rows: FeedbackRow[]): Promise<Refs> {
+  const uniq = (pks: string[]) => [...new Set(pks)];
+  const [challenges, users, sets] = await Promise.all([
+    db.speechChallenge.findMany({ where: { pk: { in: uniq(rows.map((r) => r.challengePk)) } }, select: { pk: true, id: true } }),
+    db.user.findMany({ where: { pk: { in: uniq(rows.map((r) => r.userPk)) } }, select: { pk: true, id: true } }),
+    db.resultSet.findMany({ where: { pk: { in: uniq(rows.map((r) => r.resultSetPk)) } }, select: { pk: true, id: true } }),
+  ]);
+  const map = (list: { pk: string; id: string }[]) => new Map(list.map((x) => [x.pk, x.id]));
+  return { challenges: map(challenges), users: map(users), sets: map(sets) };
+}
+
+const taken = (id: string | undefined) => conflict(`Feedback ${id} already exists`, [{ resource: FEEDBACK_RESOURCE, field: "id", code: "already_exists" }]);
+
+const unknownChallenge = (id: string) => invalid(FEEDBACK_RESOURCE, "challengeId", "missing", `Speech challenge ${id} does not exist`);
+
+/** The set must be the caller's and the challenge's (the recordings' rules, reported on Feedback.resultSetId). */
+function checkSet(set: { id: string; userPk: string; challengePk: string | null }, userPk: string, challengePk: string): void {
+  if (set.userPk !== userPk) {
+    throw new ApiError("forbidden", `Result set ${set.id} belongs to another user: feedback can only be added to your own result sets`, [
+      { resource: FEEDBACK_RESOURCE, field: "resultSetId", code: "invalid", message: "belongs to another user" },
+    ]);
+  }
+  if (set.challengePk !== challengePk) {
+    throw conflict(`Result set ${set.id} belongs to another speech challenge`, [
+      { resource: FEEDBACK_RESOURCE, field: "resultSetId", code: "invalid", message: "belongs to another speech challenge" },
+    ]);
+  }
+}
+
+/** Inside the transaction: the caller's set for the challenge, created (without recordings) when unknown. */
+async function findOrCreateSet(tx: Tx, ns: string, id: string, userPk: string, challengePk: string): Promise<{ pk: string; id: string }> {
+  const existing = await tx.resultSet.findUnique({ where: { ns_id: { ns, id } }, select: { pk: true, id: true, userPk: true, challengePk: true } });
+  if (existing) {
+    checkSet(existing, userPk, challengePk);
+    return existing;
+  }
+  const pk = newPk();
+  await tx.resultSet.create({ data: { pk, ns, id, userPk, challengePk } });
+  return { pk, id };
+}
+
+const ATTEMPTS = 4;
+
+export async function createFeedback(db: Db, storage: Storage, caller: Principal, input: CreateFeedback, files: Record<string, UploadedFile[]>) {
+  requireOrganisation(caller);
+  const user = requireUser(caller);
+  const upload = requireFile(files, "audio", FEEDBACK_RESOURCE);
+  const challenge = await db.speechChallenge.findUnique({ where: { ns_id: { ns: caller.ns, id: input.challengeId } }, select: { pk: true, id: true } });
+  if (!challenge) throw unknownChallenge(input.challengeId);
+  // Refused before the audio work (the transaction checks again).
+  if (input.id && (await db.feedback.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))) throw taken(input.id);
+  const existing = await db.resultSet.findUnique({ where: { ns_id: { ns: caller.ns, id: input.resultSetId } }, select: { id: true, userPk: true, challengePk: true } });
+  if (existing) checkSet(existing, user.pk, challenge.pk);
+
+  const audio = await analyseAudio(upload, FEEDBACK_RESOURCE);
+  const sentences = JSON.stringify(input.sentences);
+  const extra = input.extra === undefined || input.extra === null ? null : JSON.stringify(input.extra);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { row, setId } = await withStoredFiles(
+        db,
+        storage,
+        audio.files(caller.ns),
+        async (tx, rows) => {
+          // Feedback refers to its challenge without a foreign key: hold off a concurrent delete
+          // of the challenge (which collects its feedback) and make sure it still exists.
+          await lockSpeechChallenge(tx, challenge.pk, "share");
+          if (!(await tx.speechChallenge.findUnique({ where: { pk: challenge.pk }, select: { pk: true } }))) throw unknownChallenge(challenge.id);
+          const audioFilePk = await createAudioRows(tx, rows);
+          const set = await findOrCreateSet(tx, caller.ns, input.resultSetId, user.pk, challenge.pk);
+          const row = await tx.feedback.create({
+            data: {
+              pk: newPk(),
+              ns: caller.ns,
+              id: input.id ?? newId(),
+              challengePk: challenge.pk,
+              userPk: user.pk,
+              resultSetPk: set.pk,
+              audioFilePk,
+              sentences,
+              extra,
+            },
+          });
+          return { row, setId: set.id };
+        },
+        { maxWait: 30_000, timeout: 30_000 },
+      );
+      return toFeedback(row, {
+        challenges: new Map([[challenge.pk, challenge.id]]),
+        users: new Map([[user.pk, user.id]]),
+        sets: new Map([[row.resultSetPk, setId]]),
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (input.id && (await db.feedback.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))) throw taken(input.id);
+      // A concurrent create of the same new result set: the retry finds it.
+      if (attempt >= ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Whether the caller may read other users' feedback (5.4: TEACHER; ours: the organisation's administrators too). */
+export const readsAllFeedback = (caller: Principal) => isAdministrator(caller) || caller.roles.includes("TEACHER");
+
+export async function getFeedback(db: Db, caller: Principal, id: string) {
+  requireOrganisation(caller);
+  const row = await db.feedback.findUnique({ where: { ns_id: { ns: caller.ns, id } } });
+  if (!row) throw notFound("Feedback");
+  if (row.userPk !== caller.user?.pk && !readsAllFeedback(caller)) throw forbidden("Only the owning user or a teacher may fetch this feedback");
+  return toFeedback(row, await refsOf(db, [row]));
+}
+
+/** GET /feedback: the caller's own feedback, oldest first, one page. */
+export async function listFeedback(db: Db, caller: Principal, page: PageRequest) {
+  requireOrganisation(caller);
+  const user = requireUser(caller);
+  const args = pageArgs("created", "asc", page);
+  const rows = await db.feedback.findMany({ ...args, where: { AND: [{ ns: caller.ns, userPk: user.pk }, args.where] } });
+  const result = finishPage(rows, page, (r) => r.created);
+  const refs = await refsOf(db, result.items);
+  return { items: result.items.map((r) => toFeedback(r, refs)), nextCursor: result.nextCursor };
+}

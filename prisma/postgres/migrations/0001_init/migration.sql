@@ -534,6 +534,9 @@ CREATE INDEX "SpeechRecording_challengePk_userPk_idx" ON "SpeechRecording"("chal
 CREATE INDEX "SpeechRecording_ns_created_idx" ON "SpeechRecording"("ns", "created");
 
 -- CreateIndex
+CREATE INDEX "SpeechRecording_created_pk_idx" ON "SpeechRecording"("created", "pk");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "SpeechRecording_ns_id_key" ON "SpeechRecording"("ns", "id");
 
 -- CreateIndex

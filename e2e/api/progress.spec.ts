@@ -156,6 +156,10 @@ test("group and role filters", async ({ request }) => {
   expect((await progress(request, seed.teacher.token, seed.root, [seed.groupB])).map((e) => e.user.id)).toEqual([seed.students[2]!.id]);
   expect((await progress(request, seed.teacher.token, seed.root, [seed.groupB], ["TEACHER"]))).toEqual([]);
   expect(await progress(request, seed.teacher.token, seed.root, [uniqueId("nogroup")])).toEqual([]);
+  // At most 500 groups and 100 roles per request; a blank group is invalid.
+  const many = Array.from({ length: 501 }, (_, i) => `g${i}`);
+  expect((await expectError(await request.get(progressUrl(seed.root, many), { headers: authed(seed.teacher.token) }), 422)).errors?.[0]).toMatchObject({ field: "group", code: "invalid" });
+  await expectError(await request.get(progressUrl(seed.root, [""]), { headers: authed(seed.teacher.token) }), 422);
   // The organisation itself sees the groups too.
   expect((await progress(request, seed.orgToken, seed.root, [seed.groupA, seed.groupB], ["STUDENT"])).map((e) => e.percentage)).toEqual([40, 0, 60]);
 });

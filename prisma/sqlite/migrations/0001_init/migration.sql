@@ -504,6 +504,9 @@ CREATE UNIQUE INDEX "PronunciationAnalysis_ns_id_key" ON "PronunciationAnalysis"
 CREATE UNIQUE INDEX "SpeechChallenge_ns_id_key" ON "SpeechChallenge"("ns", "id");
 
 -- CreateIndex
+CREATE INDEX "ResultSet_userPk_challengePk_idx" ON "ResultSet"("userPk", "challengePk");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "ResultSet_ns_id_key" ON "ResultSet"("ns", "id");
 
 -- CreateIndex

@@ -20,6 +20,7 @@ const local = (file: string): SegmentSource => ({ open: async () => ({ path: fil
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
+  segments.length = 0; // a worker may run this file's hooks more than once
   const missing = await missingAudioTools();
   if (missing.length) throw new Error(`audio tools missing: ${missing.join(", ")}`);
   dir = await fs.mkdtemp(path.join(os.tmpdir(), "combine-test-"));

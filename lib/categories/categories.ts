@@ -1,7 +1,7 @@
 import type { Db, Tx } from "@/lib/db/client";
 import { config } from "@/lib/config";
 import { lockRow } from "@/lib/db/locks";
-import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { isUniqueViolation, newId, newPk, isForeignKeyViolation } from "@/lib/db/ids";
 import { ApiError, conflict, invalid, notFound } from "@/lib/api/errors";
 import type { UploadedFile } from "@/lib/api/body";
 import { decodeCursor, encodeCursor, type PageRequest } from "@/lib/api/pagination";
@@ -123,7 +123,6 @@ async function createImageRows(tx: Tx, uploads: ImageUploads, rows: StoredFileDa
 }
 
 /** A foreign key violation: a speech challenge was deleted while the category was being written. */
-const isForeignKeyViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2003";
 const challengeGone = () => invalid(CATEGORY_RESOURCE, "speechChallenges", "missing", "A speech challenge was deleted meanwhile");
 
 export async function createCategory(db: Db, storage: Storage, caller: Principal, input: CreateCategory, files: Record<string, UploadedFile[]>) {

@@ -14,3 +14,8 @@ export const ns = {
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 }
+
+/** The referenced row is gone (e.g. a parent deleted while a child was being stored). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2003";
+}

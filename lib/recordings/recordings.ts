@@ -1,5 +1,6 @@
+import { publicUserIds } from "@/lib/users/public-ids";
 import type { Db } from "@/lib/db/client";
-import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { isUniqueViolation, newId, newPk, isForeignKeyViolation } from "@/lib/db/ids";
 import { conflict, notFound } from "@/lib/api/errors";
 import type { UploadedFile } from "@/lib/api/body";
 import { finishPage, pageArgs } from "@/lib/api/pagination";
@@ -37,17 +38,10 @@ async function speechChallengeInScope(db: Db, caller: Principal, id: string): Pr
   return row;
 }
 
-async function publicUserIds(db: Db, userPks: string[]): Promise<Map<string, string>> {
-  const pks = [...new Set(userPks)];
-  if (pks.length === 0) return new Map();
-  const users = await db.user.findMany({ where: { pk: { in: pks } }, select: { pk: true, id: true } });
-  return new Map(users.map((u) => [u.pk, u.id]));
-}
 
 const taken = (id: string | undefined) =>
   conflict(`Speech recording ${id} already exists`, [{ resource: RECORDING_RESOURCE, field: "id", code: "already_exists" }]);
 
-const isForeignKeyViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2003";
 
 /** Attempts at the append transaction: a concurrent create of the same new result set retries once it exists. */
 const APPEND_ATTEMPTS = 4;

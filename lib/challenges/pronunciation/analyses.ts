@@ -1,5 +1,6 @@
+import { publicUserIds } from "@/lib/users/public-ids";
 import type { Db } from "@/lib/db/client";
-import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { isUniqueViolation, newId, newPk, isForeignKeyViolation } from "@/lib/db/ids";
 import { conflict, notFound } from "@/lib/api/errors";
 import type { UploadedFile } from "@/lib/api/body";
 import { finishPage, pageArgs } from "@/lib/api/pagination";
@@ -29,18 +30,10 @@ export function toAnalysis(row: AnalysisRow, userIds: Map<string, string>) {
   };
 }
 
-async function publicUserIds(db: Db, userPks: string[]): Promise<Map<string, string>> {
-  const pks = [...new Set(userPks)];
-  if (pks.length === 0) return new Map();
-  const users = await db.user.findMany({ where: { pk: { in: pks } }, select: { pk: true, id: true } });
-  return new Map(users.map((u) => [u.pk, u.id]));
-}
 
 const taken = (id: string | undefined) =>
   conflict(`Pronunciation analysis ${id} already exists`, [{ resource: ANALYSIS_RESOURCE, field: "id", code: "already_exists" }]);
 
-/** Foreign key violation: the challenge was deleted while the analysis was being stored. */
-const isForeignKeyViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2003";
 
 export async function createAnalysis(
   db: Db,

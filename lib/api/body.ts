@@ -115,36 +115,54 @@ async function parseMultipart(req: Request, limits: BodyLimits): Promise<ParsedB
     if (info.valueTruncated) failure ??= tooLarge(limits.maxBodyBytes);
     else fieldEntries.push([name, value]);
   });
+  // Past a file's size limit the request is answered at once: nothing waits for the
+  // rest of the body or for busboy to wind down (which, racing the end of the body,
+  // could otherwise leave the request hanging).
+  let onLimit: () => void = () => {};
+  const limited = new Promise<"limit">((resolve) => (onLimit = () => resolve("limit")));
   busboy.on("file", (name, stream, info) => {
     const target = path.join(dir, `${counter++}`);
     let size = 0;
     stream.on("data", (chunk: Buffer) => (size += chunk.length));
     stream.on("limit", () => {
-      // Stop reading at the limit rather than draining the rest of an oversized upload
-      // (deferred: busboy still touches the file stream after emitting "limit").
       failure ??= tooLarge(limits.maxUploadBytes);
-      setImmediate(() => busboy.destroy(failure));
+      onLimit();
     });
     // The slot is taken now, so repeated parts keep the order they arrived in.
     const part: UploadedFile = { field: name, filename: info.filename ?? "", contentType: info.mimeType ?? "application/octet-stream", path: target, size: 0 };
     (files[name] ??= []).push(part);
     fileStreams.push(stream);
-    writes.push(pipeline(stream, createWriteStream(target)).then(() => void (part.size = size)));
+    const write = pipeline(stream, createWriteStream(target)).then(() => void (part.size = size));
+    write.catch(() => {}); // awaited in the success path; after an abort only settled
+    writes.push(write);
   });
 
-  try {
-    await pipeline(Readable.fromWeb(req.body as never), busboy);
+  const source = Readable.fromWeb(req.body as never);
+  const reading = (async () => {
+    await pipeline(source, busboy);
     await Promise.all(writes);
-  } catch (error) {
-    // End the file writes too (with an error) before their directory goes.
+  })();
+  reading.catch(() => {}); // settled below, or abandoned after a limit
+  const abort = async () => {
+    // Deferred: busboy still touches the file stream right after emitting "limit".
+    await new Promise((resolve) => setImmediate(resolve));
+    source.destroy();
+    busboy.destroy();
     for (const stream of fileStreams) (stream as unknown as { destroy: () => void }).destroy();
-    await Promise.allSettled(writes);
+    // The file writes end (with an error) before their directory goes; never wait long.
+    await Promise.race([Promise.allSettled(writes), new Promise((resolve) => setTimeout(resolve, 1000))]);
     await cleanup();
+  };
+
+  try {
+    await Promise.race([reading, limited]);
+  } catch (error) {
+    await abort();
     if (failure) throw failure;
     throw new ApiError("bad_request", `The multipart body could not be read: ${(error as Error).message}`);
   }
   if (failure) {
-    await cleanup();
+    await abort();
     throw failure;
   }
   return { kind: "multipart", fields: collect(fieldEntries), files, cleanup };

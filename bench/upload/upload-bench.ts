@@ -14,8 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { makeLongSpeech, makeSpeechWav, missingAudioTools } from "../../lib/audio/test-audio";
-import { ADMIN_PASSWORD } from "../../e2e/support/env";
-import { privateServer, type PrivateServer } from "../../e2e/support/server";
+import { privateServer, seedOrganisation, serverCall, type PrivateServer } from "../../e2e/support/server";
 
 const minutes = Number(process.env.BENCH_MINUTES ?? 60);
 const port = Number(process.env.BENCH_PORT ?? 4900);
@@ -27,29 +26,12 @@ if (missing.length) throw new Error(`missing tools: ${missing.join(", ")} (apt-g
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const memory = (pid: number, field: "VmHWM" | "VmRSS") => Number(/\d+/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith(field))!)![0]) * 1024;
 
-async function call<T>(server: PrivateServer, method: string, url: string, token: string | null, body?: BodyInit, type?: string): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (type) headers["Content-Type"] = type;
-  const response = await fetch(`${server.url}/api${url}`, { method, headers, body });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
-}
+const call = serverCall;
 
 /** A fresh server with an organisation and a student; returns their tokens. */
 async function freshServer() {
   const server = await privateServer(port, { LOG_LEVEL: "warn", MAX_UPLOAD_BYTES: String(2 * 1024 ** 3) });
-  const form = (f: Record<string, string>) => new URLSearchParams(f).toString();
-  const token = async (f: Record<string, string>, bearer?: string) =>
-    (await call<{ access_token: string }>(server, "POST", "/tokens", bearer ?? null, form(f), "application/x-www-form-urlencoded")).access_token;
-  const admin = await token({ grant_type: "password", username: "admin", password: ADMIN_PASSWORD });
-  await call(server, "POST", "/tenants", admin, JSON.stringify({ id: "bench", name: "Bench" }), "application/json");
-  const tenant = await token({ grant_type: "client_credentials", scope: "tenant/bench" }, admin);
-  await call(server, "POST", "/organisation", tenant, JSON.stringify({ id: "bench", name: "Bench" }), "application/json");
-  const org = await token({ grant_type: "client_credentials", scope: "tenant/bench/organisation/bench" }, tenant);
-  const student = await call<{ id: string }>(server, "POST", "/users", org, JSON.stringify({ firstName: "B", infix: null, lastName: "S", roles: ["STUDENT"] }), "application/json");
-  const asStudent = await token({ grant_type: "client_credentials", scope: `tenant/bench/organisation/bench/student/${student.id}` }, org);
+  const { org, asStudent } = await seedOrganisation(server, "bench", "bench");
   return { server, org, asStudent, pid: server.httpPid()! };
 }
 

@@ -7,8 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { makeLongSpeech, makeSpeechOgg } from "../../lib/audio/test-audio";
-import { ADMIN_PASSWORD, PORTS } from "../support/env";
-import { privateServer, type PrivateServer } from "../support/server";
+import { PORTS } from "../support/env";
+import { privateServer, seedOrganisation, serverCall, type PrivateServer } from "../support/server";
 import { expect, test } from "@playwright/test";
 
 // The server under test is private (its own SQLite file), so one project runs this.
@@ -29,29 +29,8 @@ test.afterAll(async () => {
   fs.rmSync(audioDir, { recursive: true, force: true });
 });
 
-async function call<T>(method: string, url: string, token: string | null, body?: BodyInit, contentType?: string): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (contentType) headers["Content-Type"] = contentType;
-  const response = await fetch(`${server.url}/api${url}`, { method, headers, body });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${text}`);
-  return text ? (JSON.parse(text) as T) : (undefined as T);
-}
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-const token = async (fields: Record<string, string>, bearer?: string) =>
-  (await call<{ access_token: string }>("POST", "/tokens", bearer ?? null, form(fields), "application/x-www-form-urlencoded")).access_token;
-
-async function seed() {
-  const admin = await token({ grant_type: "password", username: "admin", password: ADMIN_PASSWORD });
-  await call("POST", "/tenants", admin, JSON.stringify({ id: "crash-t", name: "Crash" }), "application/json");
-  const tenant = await token({ grant_type: "client_credentials", scope: "tenant/crash-t" }, admin);
-  await call("POST", "/organisation", tenant, JSON.stringify({ id: "crash-o", name: "Crash org" }), "application/json");
-  const org = await token({ grant_type: "client_credentials", scope: "tenant/crash-t/organisation/crash-o" }, tenant);
-  const student = await call<{ id: string }>("POST", "/users", org, JSON.stringify({ firstName: "S", infix: null, lastName: "T", roles: ["STUDENT"] }), "application/json");
-  const asStudent = await token({ grant_type: "client_credentials", scope: `tenant/crash-t/organisation/crash-o/student/${student.id}` }, org);
-  return { org, asStudent };
-}
+const call = <T>(method: string, url: string, token: string | null, body?: BodyInit, type?: string) => serverCall<T>(server, method, url, token, body, type);
+const seed = () => seedOrganisation(server, "crash-t", "crash-o");
 
 test("uploads answered 201 survive kill -9 with their exact bytes; no row lacks its file", async () => {
   const { org, asStudent } = await seed();
@@ -123,9 +102,7 @@ test("uploads answered 201 survive kill -9 with their exact bytes; no row lacks 
 });
 
 test("preparation survives a restart, and a job cut off mid-run by a crash is retried", async () => {
-  const admin = await token({ grant_type: "password", username: "admin", password: ADMIN_PASSWORD });
-  const tenant = await token({ grant_type: "client_credentials", scope: "tenant/crash-t" }, admin);
-  const org = await token({ grant_type: "client_credentials", scope: "tenant/crash-t/organisation/crash-o" }, tenant);
+  const { org } = await seed();
   const create = async (id: string) => {
     const body = new FormData();
     for (const c of ["left", "right"]) body.append("choices", c);

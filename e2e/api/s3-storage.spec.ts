@@ -8,8 +8,8 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { makeSpeechOgg, makeSpeechWav } from "../../lib/audio/test-audio";
 import { S3RVER_CREDENTIALS, startS3rver } from "../../lib/storage/test-support";
-import { ADMIN_PASSWORD, PORTS } from "../support/env";
-import { privateServer, type PrivateServer } from "../support/server";
+import { PORTS } from "../support/env";
+import { privateServer, seedOrganisation, type PrivateServer } from "../support/server";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
@@ -53,19 +53,13 @@ async function ok<T>(response: Response, status = 200): Promise<T> {
   expect(response.status, text).toBe(status);
   return (text ? JSON.parse(text) : undefined) as T;
 }
-const tokenFor = async (fields: Record<string, string>, bearer?: string) =>
-  (await ok<{ access_token: string }>(await call("POST", "/tokens", bearer ?? null, new URLSearchParams(fields).toString(), "application/x-www-form-urlencoded"))).access_token;
 const keys = async () => ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!);
 
 test("audio is stored in the bucket, downloaded whole and by range, and removed with its challenge", async () => {
   const health = await ok<{ storage: { ok: boolean; kind: string } }>(await call("GET", "/health", null));
   expect(health.storage).toMatchObject({ ok: true, kind: "s3" });
 
-  const admin = await tokenFor({ grant_type: "password", username: "admin", password: ADMIN_PASSWORD });
-  await ok(await call("POST", "/tenants", admin, JSON.stringify({ id: "s3t", name: "S3" }), "application/json"), 201);
-  const tenant = await tokenFor({ grant_type: "client_credentials", scope: "tenant/s3t" }, admin);
-  await ok(await call("POST", "/organisation", tenant, JSON.stringify({ id: "s3o", name: "S3 org" }), "application/json"), 201);
-  const org = await tokenFor({ grant_type: "client_credentials", scope: "tenant/s3t/organisation/s3o" }, tenant);
+  const { org } = await seedOrganisation(server, "s3t", "s3o");
 
   const wav = new Uint8Array(fs.readFileSync(await makeSpeechWav(audioDir, "Stored in a bucket.")));
   const ogg = new Uint8Array(fs.readFileSync(await makeSpeechOgg(audioDir, "Also stored in a bucket.")));

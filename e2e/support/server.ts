@@ -111,3 +111,40 @@ export async function privateServer(port: number, extraEnv: Record<string, strin
     },
   };
 }
+
+/** A request to a private server: JSON back, an Error on any non-2xx status. */
+export async function serverCall<T>(server: PrivateServer, method: string, url: string, token: string | null, body?: BodyInit, type?: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (type) headers["Content-Type"] = type;
+  const response = await fetch(url.startsWith("http") ? url : `${server.url}/api${url}`, { method, headers, body });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A token from POST /tokens (form-encoded, as clients send it). */
+export async function serverToken(server: PrivateServer, fields: Record<string, string>, bearer?: string): Promise<string> {
+  const form = new URLSearchParams(fields).toString();
+  return (await serverCall<{ access_token: string }>(server, "POST", "/tokens", bearer ?? null, form, "application/x-www-form-urlencoded")).access_token;
+}
+
+/**
+ * Tokens for a tenant with one organisation and one student on a private server, created
+ * when absent (a restarted server keeps its data: then only fresh tokens are issued).
+ */
+export async function seedOrganisation(server: PrivateServer, tenantId: string, organisationId: string) {
+  const admin = await serverToken(server, { grant_type: "password", username: "admin", password: ADMIN_PASSWORD });
+  const json = (data: unknown) => JSON.stringify(data);
+  const exists = async (url: string, token: string) => (await fetch(`${server.url}/api${url}`, { headers: { Authorization: `Bearer ${token}` } })).ok;
+  if (!(await exists(`/tenants/${tenantId}`, admin))) await serverCall(server, "POST", "/tenants", admin, json({ id: tenantId, name: tenantId }), "application/json");
+  const tenant = await serverToken(server, { grant_type: "client_credentials", scope: `tenant/${tenantId}` }, admin);
+  if (!(await exists(`/organisations/${organisationId}`, tenant))) {
+    await serverCall(server, "POST", "/organisation", tenant, json({ id: organisationId, name: organisationId }), "application/json");
+  }
+  const orgScope = `tenant/${tenantId}/organisation/${organisationId}`;
+  const org = await serverToken(server, { grant_type: "client_credentials", scope: orgScope }, tenant);
+  const student = await serverCall<{ id: string }>(server, "POST", "/users", org, json({ firstName: "Sam", infix: null, lastName: "Student", roles: ["STUDENT"] }), "application/json");
+  const asStudent = await serverToken(server, { grant_type: "client_credentials", scope: `${orgScope}/student/${student.id}` }, org);
+  return { admin, tenant, org, studentId: student.id, asStudent };
+}

@@ -1,6 +1,6 @@
-import type { Db, Tx } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
-import { ApiError, conflict, forbidden, invalid, notFound } from "@/lib/api/errors";
+import { conflict, forbidden, invalid, notFound } from "@/lib/api/errors";
 import type { UploadedFile } from "@/lib/api/body";
 import { finishPage, pageArgs, type PageRequest } from "@/lib/api/pagination";
 import { isAdministrator, requireOrganisation, requireUser, type Principal } from "@/lib/auth/principal";
@@ -9,7 +9,7 @@ import { withStoredFiles } from "@/lib/storage/stored-files";
 import type { Storage } from "@/lib/storage/storage";
 import { fileUrl } from "@/lib/downloads/urls";
 import { lockSpeechChallenge } from "@/lib/challenges/speech/speech-challenges";
-import { combinedAudioUrl } from "@/lib/recordings/result-sets";
+import { checkAppendable, combinedAudioUrl, findOrCreateResultSet } from "@/lib/recordings/result-sets";
 import { FEEDBACK_RESOURCE, type CreateFeedback } from "./schemas";
 
 // Feedback results: a user's audio for a speech challenge of their organisation with the
@@ -71,32 +71,6 @@ const taken = (id: string | undefined) => conflict(`Feedback ${id} already exist
 
 const unknownChallenge = (id: string) => invalid(FEEDBACK_RESOURCE, "challengeId", "missing", `Speech challenge ${id} does not exist`);
 
-/** The set must be the caller's and the challenge's (the recordings' rules, reported on Feedback.resultSetId). */
-function checkSet(set: { id: string; userPk: string; challengePk: string | null }, userPk: string, challengePk: string): void {
-  if (set.userPk !== userPk) {
-    throw new ApiError("forbidden", `Result set ${set.id} belongs to another user: feedback can only be added to your own result sets`, [
-      { resource: FEEDBACK_RESOURCE, field: "resultSetId", code: "invalid", message: "belongs to another user" },
-    ]);
-  }
-  if (set.challengePk !== challengePk) {
-    throw conflict(`Result set ${set.id} belongs to another speech challenge`, [
-      { resource: FEEDBACK_RESOURCE, field: "resultSetId", code: "invalid", message: "belongs to another speech challenge" },
-    ]);
-  }
-}
-
-/** Inside the transaction: the caller's set for the challenge, created (without recordings) when unknown. */
-async function findOrCreateSet(tx: Tx, ns: string, id: string, userPk: string, challengePk: string): Promise<{ pk: string; id: string }> {
-  const existing = await tx.resultSet.findUnique({ where: { ns_id: { ns, id } }, select: { pk: true, id: true, userPk: true, challengePk: true } });
-  if (existing) {
-    checkSet(existing, userPk, challengePk);
-    return existing;
-  }
-  const pk = newPk();
-  await tx.resultSet.create({ data: { pk, ns, id, userPk, challengePk } });
-  return { pk, id };
-}
-
 const ATTEMPTS = 4;
 
 export async function createFeedback(db: Db, storage: Storage, caller: Principal, input: CreateFeedback, files: Record<string, UploadedFile[]>) {
@@ -108,7 +82,7 @@ export async function createFeedback(db: Db, storage: Storage, caller: Principal
   // Refused before the audio work (the transaction checks again).
   if (input.id && (await db.feedback.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))) throw taken(input.id);
   const existing = await db.resultSet.findUnique({ where: { ns_id: { ns: caller.ns, id: input.resultSetId } }, select: { id: true, userPk: true, challengePk: true } });
-  if (existing) checkSet(existing, user.pk, challenge.pk);
+  if (existing) checkAppendable(existing, user.pk, challenge.pk, FEEDBACK_RESOURCE);
 
   const audio = await analyseAudio(upload, FEEDBACK_RESOURCE);
   const sentences = JSON.stringify(input.sentences);
@@ -125,7 +99,7 @@ export async function createFeedback(db: Db, storage: Storage, caller: Principal
           await lockSpeechChallenge(tx, challenge.pk, "share");
           if (!(await tx.speechChallenge.findUnique({ where: { pk: challenge.pk }, select: { pk: true } }))) throw unknownChallenge(challenge.id);
           const audioFilePk = await createAudioRows(tx, rows);
-          const set = await findOrCreateSet(tx, caller.ns, input.resultSetId, user.pk, challenge.pk);
+          const set = await findOrCreateResultSet(tx, { ns: caller.ns, id: input.resultSetId, userPk: user.pk, challengePk: challenge.pk }, FEEDBACK_RESOURCE);
           const row = await tx.feedback.create({
             data: {
               pk: newPk(),

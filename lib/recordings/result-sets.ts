@@ -25,17 +25,40 @@ export const combinedPeaksUrl = (id: string) => `${config().apiBaseUrl}/resultse
 type SetRow = NonNullable<Awaited<ReturnType<Db["resultSet"]["findUnique"]>>>;
 
 /** Refuses appending to a set of another user or challenge (checked before and inside the transaction). */
-export function checkAppendable(set: { id: string; userPk: string; challengePk: string | null }, userPk: string, challengePk: string): void {
+/** A set may only be added to by its owner, for its own challenge. `resource` names the caller's resource in errors. */
+export function checkAppendable(
+  set: { id: string; userPk: string; challengePk: string | null },
+  userPk: string,
+  challengePk: string,
+  resource: string = RECORDING_RESOURCE,
+): void {
   if (set.userPk !== userPk) {
-    throw new ApiError("forbidden", `Result set ${set.id} belongs to another user: recordings can only be added to your own result sets`, [
-      { resource: RECORDING_RESOURCE, field: "resultSetId", code: "invalid", message: "belongs to another user" },
+    throw new ApiError("forbidden", `Result set ${set.id} belongs to another user: only your own result sets can be added to`, [
+      { resource, field: "resultSetId", code: "invalid", message: "belongs to another user" },
     ]);
   }
   if (set.challengePk !== challengePk) {
     throw conflict(`Result set ${set.id} belongs to another speech challenge`, [
-      { resource: RECORDING_RESOURCE, field: "resultSetId", code: "invalid", message: "belongs to another speech challenge" },
+      { resource, field: "resultSetId", code: "invalid", message: "belongs to another speech challenge" },
     ]);
   }
+}
+
+/** Inside the caller's transaction: the caller's set for the challenge, created (without recordings) when unknown. */
+export async function findOrCreateResultSet(
+  tx: Tx,
+  input: { ns: string; id: string; userPk: string; challengePk: string },
+  resource: string,
+): Promise<{ pk: string; id: string }> {
+  const { ns, id, userPk, challengePk } = input;
+  const existing = await tx.resultSet.findUnique({ where: { ns_id: { ns, id } }, select: { pk: true, id: true, userPk: true, challengePk: true } });
+  if (existing) {
+    checkAppendable(existing, userPk, challengePk, resource);
+    return existing;
+  }
+  const pk = newPk();
+  await tx.resultSet.create({ data: { pk, ns, id, userPk, challengePk } });
+  return { pk, id };
 }
 
 /**

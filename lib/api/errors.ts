@@ -38,6 +38,8 @@ export class ApiError extends Error {
     message: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** More of the response body (e.g. the current state with a 409 for a stale update). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

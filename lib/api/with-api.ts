@@ -190,7 +190,7 @@ export function errorResponse(error: unknown, requestId: string): Response {
     );
   }
   if (error instanceof ApiError) {
-    const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+    const body = { message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.details };
     return Response.json(body, { status: HTTP_STATUS[error.code], headers: error.headers });
   }
   const code = (error as { code?: string } | null)?.code;

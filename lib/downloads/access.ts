@@ -3,12 +3,26 @@ import { notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 
 // Who may download a stored file: callers of its organisation (its namespace), the
-// tenant that organisation belongs to, and top-level admins. Everyone else gets 404.
+// tenant that organisation belongs to, top-level admins, and the annotators of a recording
+// (its audio and the audio's normalised and peaks files). Everyone else gets 404.
 
 export async function downloadableFile(db: Db, caller: Principal, filePk: string) {
   const file = await db.storedFile.findUnique({ where: { pk: filePk } });
-  if (!file || !(await mayReach(db, caller, file.ns))) throw notFound("File");
+  if (!file || !((await mayReach(db, caller, file.ns)) || (await annotatesFile(db, caller, filePk)))) throw notFound("File");
   return file;
+}
+
+async function annotatesFile(db: Db, caller: Principal, filePk: string): Promise<boolean> {
+  if (!caller.user) return false;
+  const originals = await db.storedFile.findMany({ where: { OR: [{ pk: filePk }, { normalisedPk: filePk }, { peaksPk: filePk }] }, select: { pk: true } });
+  const assigned = await db.assignmentRecording.findFirst({
+    where: {
+      recording: { audioFilePk: { in: originals.map((o) => o.pk) } },
+      assignment: { OR: [{ fullAnnotatorPk: caller.user.pk }, { baseAnnotatorPk: caller.user.pk }] },
+    },
+    select: { recordingPk: true },
+  });
+  return assigned !== null;
 }
 
 async function mayReach(db: Db, caller: Principal, fileNs: string): Promise<boolean> {

@@ -357,7 +357,8 @@ CREATE TABLE "Feedback" (
 -- CreateTable
 CREATE TABLE "Assignment" (
     "id" SERIAL NOT NULL,
-    "tenantPk" TEXT,
+    "tenantPk" TEXT NOT NULL,
+    "organisationPk" TEXT,
     "name" TEXT,
     "baseAnnotatorPk" TEXT,
     "fullAnnotatorPk" TEXT NOT NULL,
@@ -381,6 +382,7 @@ CREATE TABLE "AssignmentRecording" (
 -- CreateTable
 CREATE TABLE "Annotation" (
     "id" SERIAL NOT NULL,
+    "tenantPk" TEXT NOT NULL,
     "assignmentId" INTEGER NOT NULL,
     "recordingPk" TEXT NOT NULL,
     "fragments" TEXT NOT NULL,
@@ -405,14 +407,13 @@ CREATE TABLE "ReferenceAnnotation" (
 );
 
 -- CreateTable
-CREATE TABLE "AnnotationLabel" (
+CREATE TABLE "AnnotationScheme" (
     "organisationPk" TEXT NOT NULL,
-    "layer" TEXT NOT NULL,
-    "label" TEXT NOT NULL,
-    "baseAllowed" BOOLEAN NOT NULL,
-    "allowOverlap" BOOLEAN NOT NULL DEFAULT false,
+    "layers" TEXT NOT NULL,
+    "version" INTEGER NOT NULL DEFAULT 1,
+    "updated" TIMESTAMP(3) NOT NULL,
 
-    CONSTRAINT "AnnotationLabel_pkey" PRIMARY KEY ("organisationPk","layer","label")
+    CONSTRAINT "AnnotationScheme_pkey" PRIMARY KEY ("organisationPk")
 );
 
 -- CreateTable
@@ -540,6 +541,9 @@ CREATE INDEX "SpeechRecording_ns_created_idx" ON "SpeechRecording"("ns", "create
 CREATE INDEX "SpeechRecording_created_pk_idx" ON "SpeechRecording"("created", "pk");
 
 -- CreateIndex
+CREATE INDEX "SpeechRecording_audioFilePk_idx" ON "SpeechRecording"("audioFilePk");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "SpeechRecording_ns_id_key" ON "SpeechRecording"("ns", "id");
 
 -- CreateIndex
@@ -552,10 +556,28 @@ CREATE INDEX "Feedback_userPk_created_idx" ON "Feedback"("userPk", "created");
 CREATE UNIQUE INDEX "Feedback_ns_id_key" ON "Feedback"("ns", "id");
 
 -- CreateIndex
+CREATE INDEX "Assignment_tenantPk_organisationPk_idx" ON "Assignment"("tenantPk", "organisationPk");
+
+-- CreateIndex
+CREATE INDEX "Assignment_created_id_idx" ON "Assignment"("created", "id");
+
+-- CreateIndex
 CREATE INDEX "Assignment_fullAnnotatorPk_idx" ON "Assignment"("fullAnnotatorPk");
 
 -- CreateIndex
 CREATE INDEX "Assignment_baseAnnotatorPk_idx" ON "Assignment"("baseAnnotatorPk");
+
+-- CreateIndex
+CREATE INDEX "AssignmentRecording_recordingPk_idx" ON "AssignmentRecording"("recordingPk");
+
+-- CreateIndex
+CREATE INDEX "Annotation_created_id_idx" ON "Annotation"("created", "id");
+
+-- CreateIndex
+CREATE INDEX "Annotation_tenantPk_created_id_idx" ON "Annotation"("tenantPk", "created", "id");
+
+-- CreateIndex
+CREATE INDEX "Annotation_assignmentId_created_id_idx" ON "Annotation"("assignmentId", "created", "id");
 
 -- CreateIndex
 CREATE INDEX "Annotation_recordingPk_idx" ON "Annotation"("recordingPk");
@@ -657,14 +679,29 @@ ALTER TABLE "Feedback" ADD CONSTRAINT "Feedback_userPk_fkey" FOREIGN KEY ("userP
 ALTER TABLE "Feedback" ADD CONSTRAINT "Feedback_resultSetPk_fkey" FOREIGN KEY ("resultSetPk") REFERENCES "ResultSet"("pk") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
+ALTER TABLE "Assignment" ADD CONSTRAINT "Assignment_tenantPk_fkey" FOREIGN KEY ("tenantPk") REFERENCES "Tenant"("pk") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Assignment" ADD CONSTRAINT "Assignment_baseAnnotatorPk_fkey" FOREIGN KEY ("baseAnnotatorPk") REFERENCES "User"("pk") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Assignment" ADD CONSTRAINT "Assignment_fullAnnotatorPk_fkey" FOREIGN KEY ("fullAnnotatorPk") REFERENCES "User"("pk") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
 ALTER TABLE "AssignmentRecording" ADD CONSTRAINT "AssignmentRecording_assignmentId_fkey" FOREIGN KEY ("assignmentId") REFERENCES "Assignment"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "AssignmentRecording" ADD CONSTRAINT "AssignmentRecording_recordingPk_fkey" FOREIGN KEY ("recordingPk") REFERENCES "SpeechRecording"("pk") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "Annotation" ADD CONSTRAINT "Annotation_assignmentId_fkey" FOREIGN KEY ("assignmentId") REFERENCES "Assignment"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
+ALTER TABLE "Annotation" ADD CONSTRAINT "Annotation_recordingPk_fkey" FOREIGN KEY ("recordingPk") REFERENCES "SpeechRecording"("pk") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
 ALTER TABLE "ReferenceAnnotation" ADD CONSTRAINT "ReferenceAnnotation_recordingPk_fkey" FOREIGN KEY ("recordingPk") REFERENCES "SpeechRecording"("pk") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "AnnotationLabel" ADD CONSTRAINT "AnnotationLabel_organisationPk_fkey" FOREIGN KEY ("organisationPk") REFERENCES "Organisation"("pk") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "AnnotationScheme" ADD CONSTRAINT "AnnotationScheme_organisationPk_fkey" FOREIGN KEY ("organisationPk") REFERENCES "Organisation"("pk") ON DELETE CASCADE ON UPDATE CASCADE;
 

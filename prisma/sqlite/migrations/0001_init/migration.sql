@@ -342,14 +342,18 @@ CREATE TABLE "Feedback" (
 -- CreateTable
 CREATE TABLE "Assignment" (
     "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
-    "tenantPk" TEXT,
+    "tenantPk" TEXT NOT NULL,
+    "organisationPk" TEXT,
     "name" TEXT,
     "baseAnnotatorPk" TEXT,
     "fullAnnotatorPk" TEXT NOT NULL,
     "baseDueDate" TEXT,
     "fullDueDate" TEXT,
     "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updated" DATETIME NOT NULL
+    "updated" DATETIME NOT NULL,
+    CONSTRAINT "Assignment_tenantPk_fkey" FOREIGN KEY ("tenantPk") REFERENCES "Tenant" ("pk") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Assignment_baseAnnotatorPk_fkey" FOREIGN KEY ("baseAnnotatorPk") REFERENCES "User" ("pk") ON DELETE SET NULL ON UPDATE CASCADE,
+    CONSTRAINT "Assignment_fullAnnotatorPk_fkey" FOREIGN KEY ("fullAnnotatorPk") REFERENCES "User" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
@@ -359,12 +363,14 @@ CREATE TABLE "AssignmentRecording" (
     "position" INTEGER NOT NULL,
 
     PRIMARY KEY ("assignmentId", "recordingPk"),
-    CONSTRAINT "AssignmentRecording_assignmentId_fkey" FOREIGN KEY ("assignmentId") REFERENCES "Assignment" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    CONSTRAINT "AssignmentRecording_assignmentId_fkey" FOREIGN KEY ("assignmentId") REFERENCES "Assignment" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "AssignmentRecording_recordingPk_fkey" FOREIGN KEY ("recordingPk") REFERENCES "SpeechRecording" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "Annotation" (
     "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "tenantPk" TEXT NOT NULL,
     "assignmentId" INTEGER NOT NULL,
     "recordingPk" TEXT NOT NULL,
     "fragments" TEXT NOT NULL,
@@ -373,7 +379,8 @@ CREATE TABLE "Annotation" (
     "version" INTEGER NOT NULL DEFAULT 1,
     "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated" DATETIME NOT NULL,
-    CONSTRAINT "Annotation_assignmentId_fkey" FOREIGN KEY ("assignmentId") REFERENCES "Assignment" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    CONSTRAINT "Annotation_assignmentId_fkey" FOREIGN KEY ("assignmentId") REFERENCES "Assignment" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Annotation_recordingPk_fkey" FOREIGN KEY ("recordingPk") REFERENCES "SpeechRecording" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
@@ -387,15 +394,12 @@ CREATE TABLE "ReferenceAnnotation" (
 );
 
 -- CreateTable
-CREATE TABLE "AnnotationLabel" (
-    "organisationPk" TEXT NOT NULL,
-    "layer" TEXT NOT NULL,
-    "label" TEXT NOT NULL,
-    "baseAllowed" BOOLEAN NOT NULL,
-    "allowOverlap" BOOLEAN NOT NULL DEFAULT false,
-
-    PRIMARY KEY ("organisationPk", "layer", "label"),
-    CONSTRAINT "AnnotationLabel_organisationPk_fkey" FOREIGN KEY ("organisationPk") REFERENCES "Organisation" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+CREATE TABLE "AnnotationScheme" (
+    "organisationPk" TEXT NOT NULL PRIMARY KEY,
+    "layers" TEXT NOT NULL,
+    "version" INTEGER NOT NULL DEFAULT 1,
+    "updated" DATETIME NOT NULL,
+    CONSTRAINT "AnnotationScheme_organisationPk_fkey" FOREIGN KEY ("organisationPk") REFERENCES "Organisation" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
@@ -519,6 +523,9 @@ CREATE INDEX "SpeechRecording_ns_created_idx" ON "SpeechRecording"("ns", "create
 CREATE INDEX "SpeechRecording_created_pk_idx" ON "SpeechRecording"("created", "pk");
 
 -- CreateIndex
+CREATE INDEX "SpeechRecording_audioFilePk_idx" ON "SpeechRecording"("audioFilePk");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "SpeechRecording_ns_id_key" ON "SpeechRecording"("ns", "id");
 
 -- CreateIndex
@@ -531,10 +538,28 @@ CREATE INDEX "Feedback_userPk_created_idx" ON "Feedback"("userPk", "created");
 CREATE UNIQUE INDEX "Feedback_ns_id_key" ON "Feedback"("ns", "id");
 
 -- CreateIndex
+CREATE INDEX "Assignment_tenantPk_organisationPk_idx" ON "Assignment"("tenantPk", "organisationPk");
+
+-- CreateIndex
+CREATE INDEX "Assignment_created_id_idx" ON "Assignment"("created", "id");
+
+-- CreateIndex
 CREATE INDEX "Assignment_fullAnnotatorPk_idx" ON "Assignment"("fullAnnotatorPk");
 
 -- CreateIndex
 CREATE INDEX "Assignment_baseAnnotatorPk_idx" ON "Assignment"("baseAnnotatorPk");
+
+-- CreateIndex
+CREATE INDEX "AssignmentRecording_recordingPk_idx" ON "AssignmentRecording"("recordingPk");
+
+-- CreateIndex
+CREATE INDEX "Annotation_created_id_idx" ON "Annotation"("created", "id");
+
+-- CreateIndex
+CREATE INDEX "Annotation_tenantPk_created_id_idx" ON "Annotation"("tenantPk", "created", "id");
+
+-- CreateIndex
+CREATE INDEX "Annotation_assignmentId_created_id_idx" ON "Annotation"("assignmentId", "created", "id");
 
 -- CreateIndex
 CREATE INDEX "Annotation_recordingPk_idx" ON "Annotation"("recordingPk");

@@ -1,0 +1,14 @@
+import { db } from "@/lib/db/client";
+import { withApi } from "@/lib/api/with-api";
+import { otherMethods } from "@/lib/api/other-methods";
+import { exportResponse } from "@/lib/api/annotation-responses";
+import { ANNOTATION_RESOURCE, exportQuery, idParam } from "@/lib/annotations/schemas";
+import { exportAnnotation } from "@/lib/annotations/exchange";
+
+// GET /api/annotation/:annotation/export?format=textgrid|eaf|vtt|json (a download)
+export const GET = withApi<{ annotation: string }, undefined, typeof exportQuery>(
+  { authenticated: true, resource: ANNOTATION_RESOURCE, query: exportQuery },
+  async ({ principal, params, query }) => exportResponse(await exportAnnotation(db(), principal, idParam(params.annotation, "Annotation"), query.format)),
+);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,22 @@
+import { db } from "@/lib/db/client";
+import { json } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { otherMethods } from "@/lib/api/other-methods";
+import { ASSIGNMENT_RESOURCE, assignmentSchema, idParam, updateAssignmentSchema } from "@/lib/annotations/schemas";
+import { getAssignment, updateAssignment } from "@/lib/annotations/assignments";
+
+type Params = { assignment: string };
+const idOf = (params: Params) => idParam(params.assignment, "Assignment");
+
+// GET /api/assignments/:assignment (the contract's path is /assignment/:assignment; both work)
+export const GET = withApi<Params>({ authenticated: true, resource: ASSIGNMENT_RESOURCE }, async ({ principal, params }) =>
+  json(assignmentSchema, (await getAssignment(db(), principal, idOf(params))) as never),
+);
+
+// PUT /api/assignments/:assignment (JSON, incremental; recordings replaces the list)
+export const PUT = withApi<Params, typeof updateAssignmentSchema>(
+  { authenticated: true, resource: ASSIGNMENT_RESOURCE, body: updateAssignmentSchema },
+  async ({ principal, params, body }) => json(assignmentSchema, (await updateAssignment(db(), principal, idOf(params), body)) as never),
+);
+
+export const { POST, PATCH, DELETE } = otherMethods("GET", "PUT");

@@ -1,0 +1,25 @@
+import { db } from "@/lib/db/client";
+import { json } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { otherMethods } from "@/lib/api/other-methods";
+import { SCHEME_RESOURCE, schemeInput, schemeSchema } from "@/lib/annotations/schemas";
+import { deleteOrganisationScheme, getOrganisationScheme, putOrganisationScheme } from "@/lib/annotations/organisation-schemes";
+
+type Params = { organisation: string };
+
+// GET /api/organisations/:organisation/annotation-scheme: layers, labels and the base annotators' subset
+export const GET = withApi<Params>({ authenticated: true, resource: SCHEME_RESOURCE }, async ({ principal, params }) =>
+  json(schemeSchema, await getOrganisationScheme(db(), principal, params.organisation)),
+);
+
+// PUT /api/organisations/:organisation/annotation-scheme (JSON: layers): replaces the scheme
+export const PUT = withApi<Params, typeof schemeInput>({ authenticated: true, resource: SCHEME_RESOURCE, body: schemeInput }, async ({ principal, params, body }) =>
+  json(schemeSchema, await putOrganisationScheme(db(), principal, params.organisation, body.layers)),
+);
+
+// DELETE /api/organisations/:organisation/annotation-scheme: back to the default scheme
+export const DELETE = withApi<Params>({ authenticated: true, resource: SCHEME_RESOURCE }, async ({ principal, params }) =>
+  json(schemeSchema, await deleteOrganisationScheme(db(), principal, params.organisation)),
+);
+
+export const { POST, PATCH } = otherMethods("GET", "PUT", "DELETE");

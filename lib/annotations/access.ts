@@ -1,0 +1,62 @@
+import { forbidden } from "@/lib/api/errors";
+import { can, isAdministrator, type Principal } from "@/lib/auth/principal";
+import type { Permission } from "@/lib/permissions/catalog";
+import type { Editor } from "./fragments";
+
+// Who sees and edits assignments and annotations. Administrators (tenants, organisations,
+// and users with an administrative role) manage the assignments of their scope: a top-level
+// admin all, a tenant its own, an organisation those whose recordings are all its own.
+// Annotators (base or full) see the assignments they are named in, and their annotations.
+// Anything else is 404, as if it did not exist.
+
+type AssignmentWhere = Record<string, unknown>;
+
+/** The assignments the caller manages, as a Prisma filter; null when it manages none. */
+export function managedAssignments(caller: Principal): AssignmentWhere | null {
+  if (!isAdministrator(caller)) return null;
+  if (caller.level === "top") return {};
+  if (caller.level === "tenant") return { tenantPk: caller.tenant!.pk };
+  return { tenantPk: caller.tenant!.pk, organisationPk: caller.organisation!.pk };
+}
+
+export function requireManager(caller: Principal): AssignmentWhere {
+  const scope = managedAssignments(caller);
+  if (!scope) throw forbidden("Only administrators create and change assignments");
+  return scope;
+}
+
+/** Assignments the caller sees: managed ones, and (with `permission`) those it annotates. */
+export function visibleAssignments(caller: Principal, permission: Permission): AssignmentWhere {
+  const managed = managedAssignments(caller);
+  const annotates = caller.user && can(caller, permission) ? { OR: [{ baseAnnotatorPk: caller.user.pk }, { fullAnnotatorPk: caller.user.pk }] } : null;
+  if (managed && annotates) return { OR: [managed, annotates] };
+  if (managed) return managed;
+  if (annotates) return annotates;
+  throw forbidden(`This needs the ${permission} permission`);
+}
+
+type AssignmentRoles = { tenantPk: string; organisationPk: string | null; baseAnnotatorPk: string | null; fullAnnotatorPk: string };
+
+/** The caller's part in an assignment it can see, for edits (admin > full > base); null if none. */
+export function editorOf(caller: Principal, assignment: AssignmentRoles, permission: Permission): Editor | null {
+  const managed = managedAssignments(caller);
+  if (managed && manages(caller, assignment)) return "admin";
+  if (!caller.user || !can(caller, permission)) return null;
+  if (assignment.fullAnnotatorPk === caller.user.pk) return "full";
+  if (assignment.baseAnnotatorPk === caller.user.pk) return "base";
+  return null;
+}
+
+function manages(caller: Principal, a: AssignmentRoles): boolean {
+  if (caller.level === "top") return true;
+  if (caller.level === "tenant") return a.tenantPk === caller.tenant!.pk;
+  return a.tenantPk === caller.tenant!.pk && a.organisationPk === caller.organisation!.pk;
+}
+
+/** Annotations the caller sees: those of visible assignments (tenant-scoped without a join where possible). */
+export function visibleAnnotations(caller: Principal, permission: Permission): Record<string, unknown> {
+  const managed = managedAssignments(caller);
+  const direct = managed && caller.level !== "organisation" ? (caller.level === "top" ? {} : { tenantPk: caller.tenant!.pk }) : null;
+  if (direct && !(caller.user && can(caller, permission))) return direct;
+  return { assignment: visibleAssignments(caller, permission) };
+}

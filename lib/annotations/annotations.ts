@@ -1,0 +1,181 @@
+import type { Db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/ids";
+import { conflict, forbidden, invalid, notFound } from "@/lib/api/errors";
+import type { Principal } from "@/lib/auth/principal";
+import type { Permission } from "@/lib/permissions/catalog";
+import { editorOf, visibleAnnotations, visibleAssignments } from "./access";
+import { checkFragments, fromInput, parseStored, sortFragments, toWire, type Editor, type Fragment } from "./fragments";
+import { afterChosenId } from "./int-ids";
+import { afterCursor, creationOrder, nextCursor } from "./int-cursor";
+import { schemeOf } from "./label-schemes";
+import { describeRecordings, type RecordingInfo } from "./recording-refs";
+import { etagOf, ifMatches, staleVersion } from "./versions";
+import { applyMarkers, checkFragmentEdit } from "./workflow";
+import { ANNOTATION_RESOURCE, type AnnotationOut, type CreateAnnotation, type ListAnnotations, type RecordingRefInput, type UpdateAnnotation } from "./schemas";
+
+// Annotations: one per recording of an assignment, edited by its annotators under the
+// two-stage rules of workflow.ts, checked against the recording organisation's label scheme
+// (fragments.ts), and saved with a version so concurrent editors never overwrite each other.
+
+const select = {
+  id: true,
+  tenantPk: true,
+  assignmentId: true,
+  recordingPk: true,
+  fragments: true,
+  doneBase: true,
+  doneFull: true,
+  version: true,
+  created: true,
+  updated: true,
+  assignment: { select: { tenantPk: true, organisationPk: true, baseAnnotatorPk: true, fullAnnotatorPk: true } },
+} as const;
+
+type AnnotationRow = NonNullable<Awaited<ReturnType<typeof findVisible>>>;
+export type AnnotationResult = { annotation: AnnotationOut; etag: string };
+
+const findVisible = (db: Db, caller: Principal, id: number, permission: Permission) =>
+  db.annotation.findFirst({ where: { AND: [{ id }, visibleAnnotations(caller, permission)] }, select });
+
+function toAnnotation(row: Omit<AnnotationRow, "assignment">, info: RecordingInfo): AnnotationOut {
+  return {
+    id: row.id,
+    doneBase: row.doneBase,
+    doneFull: row.doneFull,
+    recording: info.ref,
+    assignment: row.assignmentId,
+    fragments: toWire(sortFragments(parseStored(row.fragments))),
+    audioUrl: info.audioUrl,
+    version: row.version,
+    created: row.created,
+    updated: row.updated,
+  } as unknown as AnnotationOut;
+}
+
+async function result(db: Db, row: Omit<AnnotationRow, "assignment">): Promise<AnnotationResult> {
+  const info = (await describeRecordings(db, [row.recordingPk])).get(row.recordingPk)!;
+  return { annotation: toAnnotation(row, info), etag: etagOf("annotation", row.id, row.version) };
+}
+
+const sameRef = (info: RecordingInfo, ref: RecordingRefInput) =>
+  info.ref.tenant === ref.tenant && info.ref.organisation === ref.organisation && info.ref.challenge === ref.challenge && info.ref.recording === ref.recording;
+
+function requireEditor(caller: Principal, assignment: AnnotationRow["assignment"], permission: Permission): Editor {
+  const editor = editorOf(caller, assignment, permission);
+  if (!editor) throw forbidden("Only the annotators of this assignment (or its administrators) may change its annotations");
+  return editor;
+}
+
+async function checkAgainstScheme(db: Db, info: RecordingInfo, fragments: Fragment[], editor: Editor, previous: Fragment[]) {
+  const scheme = await schemeOf(db, info.organisationPk);
+  checkFragments(fragments, { layers: scheme.layers, durationMs: info.durationMs, editor, previous, field: "fragments", resource: ANNOTATION_RESOURCE });
+}
+
+export async function createAnnotation(db: Db, caller: Principal, input: CreateAnnotation): Promise<AnnotationResult> {
+  const assignment = await db.assignment.findFirst({
+    where: { AND: [{ id: input.assignment }, visibleAssignments(caller, "ANNOTATION_CREATE")] },
+    select: { id: true, tenantPk: true, organisationPk: true, baseAnnotatorPk: true, fullAnnotatorPk: true, recordings: { select: { recordingPk: true } } },
+  });
+  if (!assignment) throw invalid(ANNOTATION_RESOURCE, "assignment", "missing", `Unknown assignment ${input.assignment}`);
+  const editor = requireEditor(caller, assignment, "ANNOTATION_CREATE");
+  const infos = await describeRecordings(db, assignment.recordings.map((r) => r.recordingPk));
+  const match = [...infos].find(([, info]) => sameRef(info, input.recording));
+  if (!match) throw invalid(ANNOTATION_RESOURCE, "recording", "invalid", `The recording is not part of assignment ${assignment.id}`);
+  const [recordingPk, info] = match;
+  const markers = applyMarkers(editor, { doneBase: null, doneFull: null }, input, assignment.baseAnnotatorPk !== null);
+  const fragments = fromInput(input.fragments);
+  await checkAgainstScheme(db, info, fragments, editor, []);
+  const chosenId = input.id ?? input.annotation;
+  const existing = await db.annotation.findUnique({ where: { assignmentId_recordingPk: { assignmentId: assignment.id, recordingPk } }, select: { id: true } });
+  if (existing) throw conflict(`This recording already has annotation ${existing.id} in assignment ${assignment.id}: update that one`);
+  try {
+    const row = await db.$transaction(async (tx) => {
+      const created = await tx.annotation.create({
+        data: {
+          ...(chosenId ? { id: chosenId } : {}),
+          tenantPk: assignment.tenantPk,
+          assignmentId: assignment.id,
+          recordingPk,
+          fragments: JSON.stringify(sortFragments(fragments)),
+          ...markers,
+        },
+        select,
+      });
+      if (chosenId) await afterChosenId(tx, "Annotation");
+      return created;
+    });
+    return { annotation: toAnnotation(row, info), etag: etagOf("annotation", row.id, row.version) };
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw conflict(chosenId ? `Annotation ${chosenId} already exists` : "This recording already has an annotation in this assignment", [
+        { resource: ANNOTATION_RESOURCE, field: "id", code: "already_exists" },
+      ]);
+    }
+    throw error;
+  }
+}
+
+/** Attempts at a save without If-Match that keeps meeting concurrent saves. */
+const SAVE_ATTEMPTS = 5;
+
+export async function updateAnnotation(
+  db: Db,
+  caller: Principal,
+  id: number,
+  input: UpdateAnnotation,
+  ifMatch: string[] | "*" | null,
+): Promise<AnnotationResult> {
+  for (let attempt = 1; ; attempt++) {
+    const row = await findVisible(db, caller, id, "ANNOTATION_EDIT");
+    if (!row) throw notFound("Annotation");
+    const current = await result(db, row);
+    if (!ifMatches(ifMatch, current.etag)) throw staleVersion(current.annotation, current.etag);
+    const editor = requireEditor(caller, row.assignment, "ANNOTATION_EDIT");
+    if (input.assignment !== undefined && input.assignment !== row.assignmentId) {
+      throw invalid(ANNOTATION_RESOURCE, "assignment", "invalid", "An annotation cannot move to another assignment");
+    }
+    const info = (await describeRecordings(db, [row.recordingPk])).get(row.recordingPk)!;
+    if (input.recording && !sameRef(info, input.recording)) throw invalid(ANNOTATION_RESOURCE, "recording", "invalid", "An annotation cannot move to another recording");
+    const markers = applyMarkers(editor, row, input, row.assignment.baseAnnotatorPk !== null);
+    let fragments: string | undefined;
+    if (input.fragments) {
+      checkFragmentEdit(editor, row);
+      const next = fromInput(input.fragments);
+      await checkAgainstScheme(db, info, next, editor, parseStored(row.fragments));
+      fragments = JSON.stringify(sortFragments(next));
+    }
+    const saved = await db.annotation.updateMany({
+      where: { id, version: row.version },
+      data: { ...markers, ...(fragments !== undefined ? { fragments } : {}), version: row.version + 1 },
+    });
+    if (saved.count === 1) return result(db, (await db.annotation.findUnique({ where: { id }, select }))!);
+    if (ifMatch !== null && ifMatch !== "*") {
+      const latest = await findVisible(db, caller, id, "ANNOTATION_EDIT");
+      if (!latest) throw notFound("Annotation");
+      const now = await result(db, latest);
+      throw staleVersion(now.annotation, now.etag);
+    }
+    if (attempt >= SAVE_ATTEMPTS) throw conflict("The annotation keeps changing under this update; try again");
+  }
+}
+
+export async function getAnnotation(db: Db, caller: Principal, id: number): Promise<AnnotationResult> {
+  const row = await findVisible(db, caller, id, "ANNOTATION_LIST");
+  if (!row) throw notFound("Annotation");
+  return result(db, row);
+}
+
+export async function listAnnotations(db: Db, caller: Principal, query: ListAnnotations) {
+  const filters: Record<string, unknown>[] = [visibleAnnotations(caller, "ANNOTATION_LIST")];
+  if (query.assignment !== undefined) filters.push({ assignmentId: query.assignment });
+  if (query.recording !== undefined) filters.push({ recording: { id: query.recording } });
+  if (query.annotator !== undefined) {
+    filters.push({ assignment: { OR: [{ baseAnnotator: { id: query.annotator } }, { fullAnnotator: { id: query.annotator } }] } });
+  }
+  if (query.done !== undefined) filters.push({ doneFull: query.done ? { not: null } : null });
+  if (query.startCursor) filters.push(await afterCursor(db, query.startCursor));
+  const rows = await db.annotation.findMany({ where: { AND: filters }, orderBy: creationOrder, take: query.perPage + 1, select });
+  const page = rows.slice(0, query.perPage);
+  const infos = await describeRecordings(db, page.map((r) => r.recordingPk));
+  return { items: page.map((r) => toAnnotation(r, infos.get(r.recordingPk)!)), nextCursor: await nextCursor(db, rows, query.perPage) };
+}

@@ -1,0 +1,70 @@
+import type { Db } from "@/lib/db/client";
+import { ApiError, invalid } from "@/lib/api/errors";
+import type { Principal } from "@/lib/auth/principal";
+import type { UploadedFile } from "@/lib/api/body";
+import { readFile } from "node:fs/promises";
+import { EXPORT_FORMATS, exportDocument, importDocument } from "./interchange/formats";
+import { InterchangeError, type Fragment } from "./interchange/model";
+import { getAnnotation, updateAnnotation } from "./annotations";
+import { schemeOf } from "./label-schemes";
+import { describeRecordings } from "./recording-refs";
+import { putReference, referenceForExport, type ReferencePath } from "./references";
+import { toMs } from "./fragments";
+import type { AnnotationOut, EXPORT_FORMAT_NAMES } from "./schemas";
+
+// Annotations in other tools' formats: Praat TextGrid, ELAN .eaf and WebVTT out (plus our
+// JSON); TextGrid and .eaf back in, replacing the fragments through the same rules as an
+// update (scheme, workflow, If-Match).
+
+export type ExportFormat = (typeof EXPORT_FORMAT_NAMES)[number];
+export type ExportFile = { body: string; contentType: string; filename: string; etag: string };
+
+/** Largest interchange file read (TextGrids of an hour of speech are far smaller). */
+const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+
+function render(format: ExportFormat, name: string, annotation: AnnotationOut, durationMs: number | null, layers: string[], etag: string): ExportFile {
+  if (format === "json") return { body: JSON.stringify(annotation, null, 2), contentType: "application/json; charset=utf-8", filename: `${name}.json`, etag };
+  const fragments: Fragment[] = annotation.fragments.map((f) => ({ startMs: toMs(f.start), endMs: toMs(f.end), labels: f.labels }));
+  const lastEnd = Math.max(0, ...fragments.map((f) => f.endMs));
+  const body = exportDocument(format, { name, durationMs: durationMs ?? lastEnd, layers, fragments, mediaUrl: annotation.audioUrl });
+  const meta = EXPORT_FORMATS[format];
+  return { body, contentType: meta.contentType, filename: `${name}.${meta.extension}`, etag };
+}
+
+export async function exportAnnotation(db: Db, caller: Principal, id: number, format: ExportFormat): Promise<ExportFile> {
+  const { annotation, etag } = await getAnnotation(db, caller, id);
+  const row = await db.annotation.findUniqueOrThrow({ where: { id }, select: { recordingPk: true } });
+  const info = (await describeRecordings(db, [row.recordingPk])).get(row.recordingPk)!;
+  const scheme = await schemeOf(db, info.organisationPk);
+  return render(format, `annotation-${id}`, annotation, info.durationMs, scheme.layers.map((l) => l.name), etag);
+}
+
+export async function exportReference(db: Db, caller: Principal, path: ReferencePath, format: ExportFormat): Promise<ExportFile> {
+  const ref = await referenceForExport(db, caller, path);
+  const scheme = await schemeOf(db, ref.organisationPk);
+  return render(format, `reference-${path.recording}`, ref.annotation, ref.durationMs, scheme.layers.map((l) => l.name), ref.etag);
+}
+
+/** The fragments of an uploaded TextGrid or .eaf, in seconds (as clients send them). */
+async function readInterchange(file: UploadedFile | undefined, resource: string) {
+  if (!file) throw invalid(resource, "file", "missing_field", "Send the TextGrid or .eaf file in a part named file");
+  if (file.size > MAX_IMPORT_BYTES) throw new ApiError("payload_too_large", `Interchange files are limited to ${MAX_IMPORT_BYTES / 1024 / 1024} MiB`);
+  const bytes = await readFile(file.path);
+  try {
+    const imported = importDocument(bytes, file.filename ?? file.contentType ?? undefined);
+    return imported.fragments.map((f) => ({ start: f.startMs / 1000, end: f.endMs / 1000, labels: f.labels }));
+  } catch (error) {
+    if (error instanceof InterchangeError) throw invalid(resource, "file", "invalid", `Unreadable annotation file: ${error.message}`);
+    throw error;
+  }
+}
+
+export async function importIntoAnnotation(db: Db, caller: Principal, id: number, file: UploadedFile | undefined, ifMatch: string[] | "*" | null) {
+  const fragments = await readInterchange(file, "Annotation");
+  return updateAnnotation(db, caller, id, { fragments }, ifMatch);
+}
+
+export async function importIntoReference(db: Db, caller: Principal, path: ReferencePath, file: UploadedFile | undefined, ifMatch: string[] | "*" | null) {
+  const fragments = await readInterchange(file, "ReferenceAnnotation");
+  return putReference(db, caller, path, fragments, ifMatch);
+}

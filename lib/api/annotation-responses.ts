@@ -1,0 +1,28 @@
+import { config } from "@/lib/config";
+import { annotationSchema } from "@/lib/annotations/schemas";
+import type { AnnotationOut } from "@/lib/annotations/schemas";
+import type { ExportFile } from "@/lib/annotations/exchange";
+import { parseIfMatch } from "@/lib/annotations/versions";
+import { json } from "./respond";
+
+// Responses shared by the annotation and reference routes: the annotation with its ETag,
+// and exported files as downloads.
+
+export function annotationResponse(result: { annotation: AnnotationOut; etag: string }, init: { status?: number; location?: boolean } = {}): Response {
+  const headers: Record<string, string> = { ETag: result.etag, "Cache-Control": "no-cache" };
+  if (init.location && result.annotation.id !== null) headers.Location = `${config().apiBaseUrl}/annotation/${result.annotation.id}`;
+  return json(annotationSchema, result.annotation as never, { status: init.status, headers });
+}
+
+export function exportResponse(file: ExportFile): Response {
+  return new Response(file.body, {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
+      ETag: file.etag,
+      "Cache-Control": "no-cache",
+    },
+  });
+}
+
+export const ifMatchOf = (req: Request) => parseIfMatch(req.headers.get("if-match"));

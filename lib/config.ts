@@ -33,6 +33,9 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.stringbool({ error: "must be true or false" }).default(false),
+  // Web app sessions (next-auth); without either, a secret is generated once and kept in the database.
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
+  NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
 });
 
 export type Config = {
@@ -57,6 +60,8 @@ export type Config = {
   sweepIntervalSeconds: number;
   orphanAgeSeconds: number;
   storage: StorageConfig;
+  /** AUTH_SECRET or NEXTAUTH_SECRET; not enumerable, like the S3 secret. */
+  authSecret?: string;
 };
 
 /** Without access keys the AWS SDK's default credential chain applies (environment, instance role). */
@@ -86,7 +91,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   const databaseUrl = e.DATABASE_URL ?? `file:${path.join(dataDir, "app.db")}`;
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
-  return {
+  const cfg: Config = {
     port: e.PORT,
     dataDir,
     databaseUrl,
@@ -108,6 +113,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     orphanAgeSeconds: e.ORPHAN_AGE_SECONDS,
     storage: storageConfig(e),
   };
+  const authSecret = e.AUTH_SECRET ?? e.NEXTAUTH_SECRET;
+  if (authSecret) Object.defineProperty(cfg, "authSecret", { value: authSecret, enumerable: false });
+  return cfg;
 }
 
 // Rules across variables, reported together with the schema's problems.

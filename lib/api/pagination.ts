@@ -6,10 +6,7 @@ import { ApiError } from "./errors";
 // opaque `startCursor`; the next page is announced in a `Link: <...>; rel="next"`
 // header and the body stays a plain list. Cursors stay valid while rows are added.
 
-export const pageQuery = {
-  perPage: z.coerce.number().int().min(1).max(100).default(20),
-  startCursor: z.string().max(500).optional(),
-};
+export { pageQuery } from "./page-query";
 
 type SortValue = string | number | Date;
 type Cursor = { v: string | number; d: boolean; pk: string };

@@ -9,6 +9,12 @@ import { issueToken, type TokenResponse, type TokenSubject } from "./tokens";
 
 export type GrantSettings = { ttlSeconds: number; throttle: ThrottlePolicy };
 
+/** The grant settings of a configuration: token lifetime and sign-in throttling. */
+export const grantSettingsOf = (cfg: { tokenTtlSeconds: number; loginMaxFailures: number; loginLockSeconds: number }): GrantSettings => ({
+  ttlSeconds: cfg.tokenTtlSeconds,
+  throttle: { maxFailures: cfg.loginMaxFailures, lockSeconds: cfg.loginLockSeconds },
+});
+
 const BAD_CREDENTIALS = "The username, password or scope is incorrect";
 const BAD_SCOPE = "The scope is unknown or may not be impersonated by this caller";
 

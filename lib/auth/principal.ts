@@ -1,6 +1,6 @@
 import { ns } from "@/lib/db/ids";
 import { ApiError } from "@/lib/api/errors";
-import { ADMINISTRATIVE_ROLES, permissionsOf, type Permission } from "@/lib/permissions/catalog";
+import { ADMIN_ROLES_BY_LEVEL, ADMINISTRATIVE_ROLES, permissionsOf, type Permission } from "@/lib/permissions/catalog";
 
 // The caller of a request, resolved from its token. Domain functions take it
 // explicitly and scope every query by its tenant / organisation / namespace.
@@ -46,12 +46,7 @@ export function requirePermission(principal: Principal, permission: Permission):
   if (!can(principal, permission)) throw new ApiError("forbidden", `This needs the ${permission} permission`);
 }
 
-/** The roles that make a user an administrator of its own level. */
-export const ADMIN_ROLES_BY_LEVEL: Record<Level, readonly string[]> = {
-  top: ["ADMIN"],
-  tenant: ["ADMIN", "TENANT"],
-  organisation: ["ADMIN", "ORGANISATION"],
-};
+export { ADMIN_ROLES_BY_LEVEL };
 
 /** Tenants and organisations acting as themselves, and users holding their level's admin role. */
 export function isAdministrator(principal: Principal): boolean {

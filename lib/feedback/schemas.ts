@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema, timestamps } from "@/lib/api/schemas";
-import { pageQuery } from "@/lib/api/pagination";
+import { pageQuery } from "@/lib/api/page-query";
 import { resultSetRefSchema } from "@/lib/recordings/schemas";
 
 export const FEEDBACK_RESOURCE = "Feedback";

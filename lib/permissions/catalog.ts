@@ -137,6 +137,13 @@ export const ROLE_PERMISSIONS: Record<RoleName, readonly Permission[]> = {
 /** Roles whose holders administer their level (may impersonate below it, manage credentials). */
 export const ADMINISTRATIVE_ROLES: readonly RoleName[] = ["ADMIN", "TENANT", "ORGANISATION"];
 
+/** The roles that make a user an administrator of its own level (top, tenant, organisation). */
+export const ADMIN_ROLES_BY_LEVEL: Record<"top" | "tenant" | "organisation", readonly string[]> = {
+  top: ["ADMIN"],
+  tenant: ["ADMIN", "TENANT"],
+  organisation: ["ADMIN", "ORGANISATION"],
+};
+
 export function permissionsOf(roles: readonly string[]): Set<Permission> {
   const out = new Set<Permission>();
   for (const role of roles) for (const p of ROLE_PERMISSIONS[role as RoleName] ?? []) out.add(p);

@@ -2,7 +2,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { OAuthError } from "@/lib/api/errors";
 import { withApi } from "@/lib/api/with-api";
-import { clientCredentialsGrant, passwordGrant } from "@/lib/auth/grants";
+import { clientCredentialsGrant, grantSettingsOf, passwordGrant } from "@/lib/auth/grants";
 import { tokenRequestSchema, tokenResponseSchema } from "@/lib/auth/schemas";
 import { otherMethods } from "@/lib/api/other-methods";
 
@@ -10,8 +10,7 @@ const TOKEN_HEADERS = { "Cache-Control": "no-store", Pragma: "no-cache", "Conten
 
 // POST /api/tokens
 export const POST = withApi({ optionalAuth: true, resource: "Token", body: tokenRequestSchema }, async ({ body, optionalPrincipal }) => {
-  const cfg = config();
-  const settings = { ttlSeconds: cfg.tokenTtlSeconds, throttle: { maxFailures: cfg.loginMaxFailures, lockSeconds: cfg.loginLockSeconds } };
+  const settings = grantSettingsOf(config());
   let token;
   if (body.grant_type === "password") {
     if (!body.username || !body.password) throw new OAuthError("invalid_request", "username and password are required");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema, languageSchema, listOf, requiredText, timestamps } from "@/lib/api/schemas";
-import { pageQuery } from "@/lib/api/pagination";
+import { pageQuery } from "@/lib/api/page-query";
 
 const choicesSchema = listOf(requiredText(1000)).pipe(z.array(z.string()).min(1, "at least one choice is required").max(100));
 

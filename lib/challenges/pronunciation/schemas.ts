@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema, intFromForm, languageSchema, listOf, requiredText, timestamps } from "@/lib/api/schemas";
-import { pageQuery } from "@/lib/api/pagination";
+import { pageQuery } from "@/lib/api/page-query";
 import { alignmentSchema, analysisWordsSchema, jsonPart } from "./alignment";
 
 export const CHALLENGE_RESOURCE = "PronunciationChallenge";

@@ -1,0 +1,5 @@
+import { Dashboard } from "@/components/dashboard";
+
+export default function DashboardPage() {
+  return <Dashboard />;
+}

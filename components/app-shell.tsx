@@ -1,0 +1,34 @@
+"use client";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { ImpersonationBar } from "./impersonation-bar";
+import { MainNav } from "./main-nav";
+import { UserMenu } from "./user-menu";
+import { ViewSwitcher } from "./view-switcher";
+
+// The frame of every signed-in page: whose view is active, navigation, switcher, account.
+export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-h-screen">
+      <a href="#main" className="sr-only rounded bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50">
+        Skip to content
+      </a>
+      <ImpersonationBar />
+      <header className="bg-slate-900 text-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
+          <Link href="/" className="rounded text-base font-semibold whitespace-nowrap">
+            Speech training
+          </Link>
+          <MainNav />
+          <div className="ml-auto flex items-center gap-2">
+            <ViewSwitcher />
+            <UserMenu />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-7xl px-4 py-6">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+"use client";
+import Link from "next/link";
+import { useEffect } from "react";
+import { buttonClass } from "@/components/button";
+import { DataTable, type Column } from "@/components/data-table";
+import { EmptyState } from "@/components/states";
+import { KINDS, PREPARING_POLL_MS, itemPath, type ChallengeKind, type ChallengeOf } from "@/lib/web/challenges";
+import { formatDateTime } from "@/lib/web/format";
+import { useServerList } from "@/lib/web/use-api";
+import { usePrincipal } from "@/lib/web/use-principal";
+import { ChallengeListFrame } from "./challenge-frame";
+import { DeleteChallenge } from "./delete-challenge";
+
+// One kind's list, paginated by the API (perPage + the Link header's cursor), with the
+// kind's own columns, then created, and edit/delete per row. `poll`: rows still changing on
+// the server (choice challenges being prepared): the page is fetched again until none is.
+
+type Props<K extends ChallengeKind> = {
+  kind: K;
+  columns: Column<ChallengeOf<K>>[];
+  poll?: (challenge: ChallengeOf<K>) => boolean;
+};
+
+export const detailHref = (kind: ChallengeKind, id: string) => `${KINDS[kind].href}/${encodeURIComponent(id)}`;
+
+/** The id column: a link to the detail page. */
+export function idColumn<K extends ChallengeKind>(kind: K): Column<ChallengeOf<K>> {
+  return {
+    key: "id",
+    header: "Id",
+    cell: (c) => (
+      <Link href={detailHref(kind, c.id)} className="font-medium break-all text-blue-800 hover:underline">
+        {c.id}
+      </Link>
+    ),
+  };
+}
+
+export function ChallengeList<K extends ChallengeKind>({ kind, columns, poll }: Props<K>) {
+  const principal = usePrincipal();
+  const list = useServerList<ChallengeOf<K>>(KINDS[kind].apiPath, { sort: null });
+  const changing = !!poll && list.items.some(poll);
+  const { refetch } = list;
+  useEffect(() => {
+    if (!changing) return;
+    const timer = setInterval(() => void refetch(), PREPARING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [changing, refetch]);
+
+  const all: Column<ChallengeOf<K>>[] = [
+    ...columns,
+    { key: "created", header: "Created", cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.created)}</span> },
+    {
+      key: "actions",
+      header: "Actions",
+      cell: (c) => (
+        <div className="flex items-center gap-1">
+          <Link href={detailHref(kind, c.id)} className={buttonClass("ghost", "px-2 py-1")} aria-label={`Open ${KINDS[kind].singular} ${c.id}`}>
+            {principal.can(KINDS[kind].edit) ? "Edit" : "Open"}
+          </Link>
+          {principal.can(KINDS[kind].remove) && <DeleteChallenge kind={kind} id={c.id} compact />}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <ChallengeListFrame kind={kind}>
+      <DataTable
+        caption={KINDS[kind].title}
+        columns={all}
+        list={list}
+        rowKey={(c) => itemPath(kind, c.id)}
+        empty={
+          <EmptyState title={`No ${KINDS[kind].title.toLowerCase()} yet`}>
+            {principal.can(KINDS[kind].create) ? `Create the first one with “New ${KINDS[kind].singular}”.` : "None has been created in this organisation."}
+          </EmptyState>
+        }
+      />
+    </ChallengeListFrame>
+  );
+}

@@ -1,0 +1,104 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { buttonClass } from "@/components/button";
+import { Form } from "@/components/form";
+import { FormField } from "@/components/form-field";
+import { createChoiceChallengeSchema, updateChoiceChallengeSchema, type ChoiceChallenge } from "@/lib/challenges/choice/schemas";
+import type { Parts } from "@/lib/web/api-upload";
+import { KINDS, useSaveChallenge } from "@/lib/web/challenges";
+import { toast } from "@/lib/web/toast";
+import { useZodForm } from "@/lib/web/use-zod-form";
+import { detailHref } from "./challenge-list";
+import { ChoicesEditor, audioGap, newChoiceRow, type ChoiceRow } from "./choices-editor";
+import { LANGUAGE_HINT } from "./language";
+
+// Create and edit forms of a choice challenge, validated with the API's own schemas. The
+// choices live in their own state; their texts are mirrored into the form as JSON so the
+// schema checks them with the rest.
+
+const texts = (rows: ChoiceRow[]) => JSON.stringify(rows.map((r) => r.text));
+const parseTexts = (json: string) => JSON.parse(json) as string[];
+
+function gapMessage(rows: ChoiceRow[]): string | null {
+  const gap = audioGap(rows);
+  if (gap === null) return null;
+  return `Choice ${gap + 1} has no audio but a later choice has: audio is matched to the choices in order, so give it audio too or move it below the choices with audio.`;
+}
+
+export function CreateChoiceForm() {
+  const router = useRouter();
+  const save = useSaveChallenge("choice");
+  const [rows, setRows] = useState<ChoiceRow[]>(() => [newChoiceRow(), newChoiceRow()]);
+  const form = useZodForm(createChoiceChallengeSchema, {
+    initial: { id: "", question: "", language: "eng", choices: texts(rows), audio: "" },
+    toInput: (v) => ({ id: v.id.trim() || undefined, question: v.question.trim() || undefined, language: v.language.trim() || undefined, choices: parseTexts(v.choices) }),
+    onSubmit: async (value) => {
+      const gap = gapMessage(rows);
+      if (gap) throw new Error(gap);
+      const parts: Parts = [];
+      if (value.id) parts.push(["id", value.id]);
+      if (value.question) parts.push(["question", value.question]);
+      parts.push(["language", value.language]);
+      for (const choice of value.choices) parts.push(["choices", choice]);
+      for (const row of rows) if (row.audio) parts.push(["audio", row.audio]);
+      const created = await save.mutateAsync({ parts });
+      toast.success(`Choice challenge ${created.id} created; it is being prepared`);
+      router.push(detailHref("choice", created.id));
+    },
+  });
+  const setChoices = (next: ChoiceRow[]) => {
+    setRows(next);
+    form.setValue("choices", texts(next));
+  };
+
+  return (
+    <Form
+      onSubmit={form.handleSubmit}
+      submitting={form.submitting}
+      formError={form.formError}
+      submitLabel="Create choice challenge"
+      submittingLabel="Uploading…"
+      actions={
+        <Link href={KINDS.choice.href} className={buttonClass("ghost")}>
+          Cancel
+        </Link>
+      }
+    >
+      <FormField label="Question" hint="Optional: what the student is asked." {...form.field("question")} />
+      <div className="grid gap-4 md:grid-cols-2">
+        <FormField label="Language" required hint={LANGUAGE_HINT} {...form.field("language")} />
+        <FormField label="Id" hint="Optional: letters, digits and . _ ~ @ -. Left empty, one is generated." {...form.field("id")} />
+      </div>
+      <ChoicesEditor rows={rows} onChange={setChoices} newAudio error={form.errors.choices} audioError={form.errors.audio} />
+    </Form>
+  );
+}
+
+export function EditChoiceForm({ challenge }: { challenge: ChoiceChallenge }) {
+  const save = useSaveChallenge("choice");
+  const [rows, setRows] = useState<ChoiceRow[]>(() => challenge.choices.map((c) => newChoiceRow(c.choice, c.audioUrl)));
+  const form = useZodForm(updateChoiceChallengeSchema, {
+    initial: { question: challenge.question ?? "", language: challenge.language, choices: texts(rows) },
+    toInput: (v) => ({ question: v.question, language: v.language.trim() || undefined, choices: parseTexts(v.choices) }),
+    onSubmit: async (value) => {
+      // JSON: the update takes no audio; a blank question clears it.
+      const saved = await save.mutateAsync({ id: challenge.id, json: { question: value.question || null, language: value.language, choices: value.choices } });
+      setRows(saved.choices.map((c) => newChoiceRow(c.choice, c.audioUrl)));
+      toast.success(`Choice challenge ${saved.id} saved; it is being prepared again`);
+    },
+  });
+  const setChoices = (next: ChoiceRow[]) => {
+    setRows(next);
+    form.setValue("choices", texts(next));
+  };
+
+  return (
+    <Form onSubmit={form.handleSubmit} submitting={form.submitting} formError={form.formError} submitLabel="Save changes">
+      <FormField label="Question" hint="Optional: what the student is asked." {...form.field("question")} />
+      <FormField label="Language" required hint={LANGUAGE_HINT} className="max-w-sm" {...form.field("language")} />
+      <ChoicesEditor rows={rows} onChange={setChoices} newAudio={false} error={form.errors.choices} />
+    </Form>
+  );
+}

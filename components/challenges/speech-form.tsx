@@ -1,0 +1,143 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useId, useMemo, useState } from "react";
+import { AudioInput } from "@/components/audio/audio-input";
+import { buttonClass } from "@/components/button";
+import { Form } from "@/components/form";
+import { FormField, errorText } from "@/components/form-field";
+import { createSpeechChallengeSchema, updateSpeechChallengeSchema, type SpeechChallenge } from "@/lib/challenges/speech/schemas";
+import type { Parts } from "@/lib/web/api-upload";
+import { KINDS, useSaveChallenge, type SaveRequest } from "@/lib/web/challenges";
+import { toast } from "@/lib/web/toast";
+import { useZodForm } from "@/lib/web/use-zod-form";
+import { detailHref } from "./challenge-list";
+import { FileField } from "./file-field";
+import { LANGUAGE_HINT } from "./language";
+
+// Create and edit form of a speech challenge: topic, language, metadata (JSON text, kept by
+// the API as it is) and the files referenceAudio, srt and image. The API's schemas check the
+// fields; the page adds that metadata must be JSON (unless an edit leaves a stored non-JSON
+// value as it was). Files mirror their names into the values so errors land on them.
+
+type Files = { referenceAudio: File | null; srt: File | null; image: File | null };
+type Value = { id?: string; topic?: string | null; language: string; metadata?: string | null };
+
+const isJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
+  const router = useRouter();
+  const metadataId = useId();
+  const save = useSaveChallenge("speech");
+  const editing = !!challenge;
+  const [files, setFiles] = useState<Files>({ referenceAudio: null, srt: null, image: null });
+  const schema = useMemo(() => {
+    const base = editing ? updateSpeechChallengeSchema : createSpeechChallengeSchema;
+    return base.superRefine((value, ctx) => {
+      const text = value.metadata;
+      if (typeof text !== "string" || text.trim() === "" || text === challenge?.metadata || isJson(text)) return;
+      ctx.addIssue({ code: "custom", path: ["metadata"], message: "must be valid JSON, e.g. {\"level\": \"A2\"}" });
+    });
+  }, [editing, challenge?.metadata]);
+
+  const form = useZodForm(schema, {
+    initial: { id: "", topic: challenge?.topic ?? "", language: challenge?.language ?? "eng", metadata: challenge?.metadata ?? "", referenceAudio: "", srt: "", image: "" },
+    toInput: (v) => ({
+      ...(editing ? {} : { id: v.id.trim() || undefined }),
+      topic: v.topic,
+      language: v.language.trim() || undefined,
+      metadata: v.metadata.trim() ? v.metadata : editing ? null : undefined,
+    }),
+    onSubmit: async (input) => {
+      const value = input as Value;
+      const chosen = (Object.entries(files) as [keyof Files, File | null][]).filter((e): e is [keyof Files, File] => !!e[1]);
+      const requests: SaveRequest[] = [];
+      if (editing && chosen.length === 0) {
+        requests.push({ id: challenge.id, json: { topic: value.topic ?? null, language: value.language, metadata: value.metadata ?? null } });
+      } else {
+        const parts: Parts = [];
+        if (value.id) parts.push(["id", value.id]);
+        if (value.topic) parts.push(["topic", value.topic]);
+        else if (editing) parts.push(["topic", ""]); // blank clears it
+        parts.push(["language", value.language]);
+        if (value.metadata) parts.push(["metadata", value.metadata]);
+        parts.push(...chosen);
+        requests.push({ id: challenge?.id, parts });
+        // A multipart part cannot say null: clearing the metadata takes a JSON update.
+        if (editing && !value.metadata && challenge.metadata !== null) requests.push({ id: challenge.id, json: { metadata: null } });
+      }
+      let saved: SpeechChallenge | undefined;
+      for (const request of requests) saved = await save.mutateAsync(request);
+      if (editing) {
+        setFiles({ referenceAudio: null, srt: null, image: null });
+        for (const name of ["referenceAudio", "srt", "image"] as const) form.setValue(name, "");
+        toast.success(`Speech challenge ${saved!.id} saved`);
+      } else {
+        toast.success(`Speech challenge ${saved!.id} created`);
+        router.push(detailHref("speech", saved!.id));
+      }
+    },
+  });
+  const setFile = (name: keyof Files) => (file: File | null) => {
+    setFiles((f) => ({ ...f, [name]: file }));
+    form.setValue(name, file?.name ?? "");
+  };
+  const { error: metadataError, ...metadata } = form.field("metadata");
+
+  return (
+    <Form
+      onSubmit={form.handleSubmit}
+      submitting={form.submitting}
+      formError={form.formError}
+      submitLabel={editing ? "Save changes" : "Create speech challenge"}
+      submittingLabel="Uploading…"
+      actions={
+        !editing && (
+          <Link href={KINDS.speech.href} className={buttonClass("ghost")}>
+            Cancel
+          </Link>
+        )
+      }
+    >
+      <FormField label="Topic" hint="Optional: what the student speaks about." {...form.field("topic")} />
+      <div className="grid gap-4 md:grid-cols-2">
+        <FormField label="Language" required hint={LANGUAGE_HINT} {...form.field("language")} />
+        {!editing && <FormField label="Id" hint="Optional: letters, digits and . _ ~ @ -. Left empty, one is generated." {...form.field("id")} />}
+      </div>
+      <AudioInput label="Reference audio" value={files.referenceAudio} onChange={setFile("referenceAudio")} currentUrl={challenge?.referenceAudioUrl} error={form.errors.referenceAudio} hint="Optional: an example answer." />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <FileField label="Subtitles (SRT)" kind="srt" value={files.srt} onChange={setFile("srt")} currentUrl={challenge?.srtUrl} error={form.errors.srt} hint="Optional: a SubRip file timed to the reference audio." />
+        <FileField label="Image" kind="image" value={files.image} onChange={setFile("image")} currentUrl={challenge?.imageUrl} error={form.errors.image} hint="Optional: PNG, JPEG, GIF or WebP." />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={metadataId} className="text-sm font-medium text-slate-800">
+          Metadata (JSON)
+        </label>
+        <textarea
+          id={metadataId}
+          rows={4}
+          spellCheck={false}
+          aria-invalid={metadataError ? true : undefined}
+          aria-describedby={`${metadataId}-hint${metadataError ? ` ${metadataId}-error` : ""}`}
+          className={`rounded-md border bg-white px-3 py-2 font-mono text-sm ${metadataError ? "border-red-500" : "border-slate-300"}`}
+          {...metadata}
+        />
+        <p id={`${metadataId}-hint`} className="text-xs text-slate-500">
+          Optional: data for your own apps, kept as written.
+        </p>
+        {metadataError && (
+          <p id={`${metadataId}-error`} className="text-xs font-medium text-red-700">
+            {errorText("Metadata", metadataError)}
+          </p>
+        )}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,44 @@
+"use client";
+import Link from "next/link";
+import { useSession } from "next-auth/react";
+import { NAV_ITEMS, visibleNav } from "@/lib/web/nav";
+import { usePrincipal } from "@/lib/web/use-principal";
+import { PageHeader } from "./page-header";
+import { EmptyState, ErrorState, LoadingBlock } from "./states";
+
+// What the current view can do: one card per page it may use.
+export function Dashboard() {
+  const { data: session } = useSession();
+  const principal = usePrincipal();
+  const pages = visibleNav(principal).filter((item) => item !== NAV_ITEMS[0]);
+  return (
+    <>
+      <PageHeader title="Dashboard" description={<>You are working as <strong>{session?.view}</strong>.</>} />
+      {principal.isLoading ? (
+        <LoadingBlock />
+      ) : principal.error ? (
+        <ErrorState error={principal.error} />
+      ) : pages.length === 0 ? (
+        <EmptyState title="Nothing to manage from this view yet">
+          {principal.isAdministrator ? "Use “Switch view” to act as a tenant, organisation or user below you." : "More pages are on their way."}
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {pages.map((item) => (
+            <li key={item.href}>
+              <Link href={item.href} className="block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-400 hover:shadow">
+                <span className="text-lg font-semibold text-blue-800">{item.label}</span>
+                <span className="mt-1 block text-sm text-slate-600">{item.description}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!principal.isLoading && principal.roles.length > 0 && (
+        <p className="mt-8 text-xs text-slate-500">
+          Roles: {principal.roles.join(", ")} · scope <code>{principal.scope}</code>
+        </p>
+      )}
+    </>
+  );
+}

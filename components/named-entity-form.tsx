@@ -1,0 +1,46 @@
+"use client";
+import type { z } from "zod";
+import { useZodForm } from "@/lib/web/use-zod-form";
+import { Button } from "./button";
+import { Form } from "./form";
+import { FormField } from "./form-field";
+
+// Create form for the API's "id?, name" resources (tenants, organisations), validated with
+// the resource's own create schema.
+
+type Props<S extends z.ZodType> = {
+  schema: S;
+  noun: string;
+  submit: (value: z.output<S>) => Promise<unknown>;
+  onDone: () => void;
+};
+
+export function NamedEntityForm<S extends z.ZodType>({ schema, noun, submit, onDone }: Props<S>) {
+  const form = useZodForm(schema, {
+    initial: { name: "", id: "" },
+    onSubmit: async (value) => {
+      await submit(value);
+      form.reset();
+      onDone();
+    },
+  });
+  return (
+    <Form
+      onSubmit={form.handleSubmit}
+      submitting={form.submitting}
+      formError={form.formError}
+      submitLabel={`Create ${noun}`}
+      submittingLabel="Creating…"
+      actions={
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      }
+    >
+      <div className="grid gap-4 md:grid-cols-2">
+        <FormField label="Name" required autoFocus {...form.field("name")} />
+        <FormField label="Id" hint="Optional: letters, digits and . _ ~ @ -. Left empty, one is generated." {...form.field("id")} />
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { parseScope, type Scope } from "@/lib/auth/scope";
+
+// The web session's shape, shared by the server (next-auth callbacks) and the browser.
+// The JWT cookie holds a stack of API tokens: the bottom one came from signing in, each
+// one above it was impersonated from the one below; the top one is the current view.
+
+export type StackEntry = { token: string; scope: string; label: string; expiresAt: number };
+
+/** What the browser sees: the current token and scope, and only the labels of the rest. */
+export type WebSession = {
+  expires: string;
+  token: string;
+  scope: string;
+  /** Whose view is active, e.g. "organisation School One". */
+  view: string;
+  /** Bottom first; the last entry is the current view. */
+  stack: { scope: string; view: string }[];
+};
+
+export type Level = "top" | "tenant" | "organisation";
+
+/** Where next-auth's endpoints are served: beside the API, not under /api. */
+export const AUTH_BASE_PATH = "/auth";
+
+/** A scope's level and whether it names a user, a tenant or an organisation. */
+export function scopeInfo(scope: string): { level: Level; kind: "user" | "tenant" | "organisation"; parsed: Scope | null } {
+  const parsed = parseScope(scope);
+  switch (parsed?.kind) {
+    case "tenant":
+      return { level: "tenant", kind: "tenant", parsed };
+    case "tenant-user":
+      return { level: "tenant", kind: "user", parsed };
+    case "organisation":
+      return { level: "organisation", kind: "organisation", parsed };
+    case "student":
+    case "org-user":
+      return { level: "organisation", kind: "user", parsed };
+    default:
+      return { level: "top", kind: "user", parsed };
+  }
+}
+
+const KIND_WORDS: Record<Scope["kind"], string> = {
+  "top-user": "top-level user",
+  tenant: "tenant",
+  "tenant-user": "tenant user",
+  organisation: "organisation",
+  student: "user",
+  "org-user": "user",
+};
+
+/** "organisation School One", "user jdoe", "top-level user admin". */
+export function describeView(scope: string, label: string): string {
+  const kind = parseScope(scope)?.kind;
+  return kind ? `${KIND_WORDS[kind]} ${label}` : label;
+}
+
+/** Session updates the browser may ask for; the server checks each one. */
+export const sessionUpdateSchema = z.discriminatedUnion("op", [
+  z.object({
+    op: z.literal("push"),
+    token: z.string().min(16).max(200),
+    scope: z.string().min(1).max(1000),
+    label: z.string().trim().min(1).max(120),
+  }),
+  /** Back to the stack entry at `depth` (0 = the signed-in caller); the ones above are revoked. */
+  z.object({ op: z.literal("return"), depth: z.number().int().min(0) }),
+]);
+export type SessionUpdate = z.infer<typeof sessionUpdateSchema>;

@@ -25,9 +25,16 @@ export function requireManager(caller: Principal): AssignmentWhere {
   return scope;
 }
 
-/** Assignments the caller sees: managed ones, and (with `permission`) those it annotates. */
+/**
+ * Assignments the caller sees: managed ones, and (with `permission`) those it annotates.
+ * Top-level and tenant administrators manage every assignment they could annotate (annotators
+ * belong to the assignment's tenant), so their scope alone is the answer. That matters beyond
+ * speed: a top-level admin's scope is `{}`, and Prisma reads `{}` inside an OR as matching
+ * nothing, which hid every assignment from the ADMIN user (whose role also grants ASSIGNMENT_LIST).
+ */
 export function visibleAssignments(caller: Principal, permission: Permission): AssignmentWhere {
   const managed = managedAssignments(caller);
+  if (managed && caller.level !== "organisation") return managed;
   const annotates = caller.user && can(caller, permission) ? { OR: [{ baseAnnotatorPk: caller.user.pk }, { fullAnnotatorPk: caller.user.pk }] } : null;
   if (managed && annotates) return { OR: [managed, annotates] };
   if (managed) return managed;
@@ -53,10 +60,10 @@ function manages(caller: Principal, a: AssignmentRoles): boolean {
   return a.tenantPk === caller.tenant!.pk && a.organisationPk === caller.organisation!.pk;
 }
 
-/** Annotations the caller sees: those of visible assignments (tenant-scoped without a join where possible). */
+/** Annotations the caller sees: those of visible assignments (by tenant, without a join, above organisation level). */
 export function visibleAnnotations(caller: Principal, permission: Permission): Record<string, unknown> {
   const managed = managedAssignments(caller);
-  const direct = managed && caller.level !== "organisation" ? (caller.level === "top" ? {} : { tenantPk: caller.tenant!.pk }) : null;
-  if (direct && !(caller.user && can(caller, permission))) return direct;
+  if (managed && caller.level === "top") return {};
+  if (managed && caller.level === "tenant") return { tenantPk: caller.tenant!.pk };
   return { assignment: visibleAssignments(caller, permission) };
 }

@@ -46,6 +46,9 @@ function toAnnotation(row: Omit<AnnotationRow, "assignment">, info: RecordingInf
     assignment: row.assignmentId,
     fragments: toWire(sortFragments(parseStored(row.fragments))),
     audioUrl: info.audioUrl,
+    peaksUrl: info.peaksUrl,
+    normalisedAudioUrl: info.normalisedAudioUrl,
+    duration: info.durationMs === null ? null : info.durationMs / 1000,
     version: row.version,
     created: row.created,
     updated: row.updated,
@@ -107,9 +110,10 @@ export async function createAnnotation(db: Db, caller: Principal, input: CreateA
     return { annotation: toAnnotation(row, info), etag: etagOf("annotation", row.id, row.version) };
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw conflict(chosenId ? `Annotation ${chosenId} already exists` : "This recording already has an annotation in this assignment", [
-        { resource: ANNOTATION_RESOURCE, field: "id", code: "already_exists" },
-      ]);
+      // Which constraint: a taken chosen id, or a concurrent create for the same recording.
+      const taken = chosenId ? await db.annotation.findUnique({ where: { id: chosenId }, select: { id: true } }) : null;
+      if (taken) throw conflict(`Annotation ${chosenId} already exists`, [{ resource: ANNOTATION_RESOURCE, field: "id", code: "already_exists" }]);
+      throw conflict(`This recording already has an annotation in assignment ${assignment.id}: update that one`);
     }
     throw error;
   }
@@ -144,11 +148,15 @@ export async function updateAnnotation(
       await checkAgainstScheme(db, info, next, editor, parseStored(row.fragments));
       fragments = JSON.stringify(sortFragments(next));
     }
-    const saved = await db.annotation.updateMany({
-      where: { id, version: row.version },
-      data: { ...markers, ...(fragments !== undefined ? { fragments } : {}), version: row.version + 1 },
+    const data = { ...markers, ...(fragments !== undefined ? { fragments } : {}), version: row.version + 1 };
+    // Saved and read back in one transaction: the row lock (PostgreSQL) or the write lock
+    // (SQLite) keeps a concurrent save from landing in between, so the response and its ETag
+    // are this save's (read afterwards, they could be a later one's).
+    const saved = await db.$transaction(async (tx) => {
+      const done = await tx.annotation.updateMany({ where: { id, version: row.version }, data });
+      return done.count === 1 ? tx.annotation.findUnique({ where: { id }, select }) : null;
     });
-    if (saved.count === 1) return result(db, (await db.annotation.findUnique({ where: { id }, select }))!);
+    if (saved) return result(db, saved);
     if (ifMatch !== null && ifMatch !== "*") {
       const latest = await findVisible(db, caller, id, "ANNOTATION_EDIT");
       if (!latest) throw notFound("Annotation");
@@ -167,10 +175,12 @@ export async function getAnnotation(db: Db, caller: Principal, id: number): Prom
 
 export async function listAnnotations(db: Db, caller: Principal, query: ListAnnotations) {
   const filters: Record<string, unknown>[] = [visibleAnnotations(caller, "ANNOTATION_LIST")];
-  if (query.assignment !== undefined) filters.push({ assignmentId: query.assignment });
-  if (query.recording !== undefined) filters.push({ recording: { id: query.recording } });
-  if (query.annotator !== undefined) {
-    filters.push({ assignment: { OR: [{ baseAnnotator: { id: query.annotator } }, { fullAnnotator: { id: query.annotator } }] } });
+  // Repeated filters select several values (the contract's filter convention).
+  if (query.assignment) filters.push({ assignmentId: { in: query.assignment } });
+  if (query.recording) filters.push({ recording: { id: { in: query.recording } } });
+  if (query.annotator) {
+    const annotator = { id: { in: query.annotator } };
+    filters.push({ assignment: { OR: [{ baseAnnotator: annotator }, { fullAnnotator: annotator }] } });
   }
   if (query.done !== undefined) filters.push({ doneFull: query.done ? { not: null } : null });
   if (query.startCursor) filters.push(await afterCursor(db, query.startCursor));

@@ -73,7 +73,8 @@ export async function createAssignment(db: Db, caller: Principal, input: CreateA
     });
     return (await toAssignments(db, [(await findAssignment(db, { id }))!]))[0];
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`Assignment ${input.id} already exists`, [{ resource: ASSIGNMENT_RESOURCE, field: "id", code: "already_exists" }]);
+    if (isUniqueViolation(error) && input.id) throw conflict(`Assignment ${input.id} already exists`, [{ resource: ASSIGNMENT_RESOURCE, field: "id", code: "already_exists" }]);
+    if (isUniqueViolation(error)) throw conflict("A concurrent create took the same id: try again");
     throw error;
   }
 }

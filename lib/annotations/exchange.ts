@@ -10,7 +10,7 @@ import { schemeOf } from "./label-schemes";
 import { describeRecordings } from "./recording-refs";
 import { putReference, referenceForExport, type ReferencePath } from "./references";
 import { toMs } from "./fragments";
-import type { AnnotationOut, EXPORT_FORMAT_NAMES } from "./schemas";
+import { fragmentsInput, type AnnotationOut, type EXPORT_FORMAT_NAMES } from "./schemas";
 
 // Annotations in other tools' formats: Praat TextGrid, ELAN .eaf and WebVTT out (plus our
 // JSON); TextGrid and .eaf back in, replacing the fragments through the same rules as an
@@ -26,7 +26,14 @@ function render(format: ExportFormat, name: string, annotation: AnnotationOut, d
   if (format === "json") return { body: JSON.stringify(annotation, null, 2), contentType: "application/json; charset=utf-8", filename: `${name}.json`, etag };
   const fragments: Fragment[] = annotation.fragments.map((f) => ({ startMs: toMs(f.start), endMs: toMs(f.end), labels: f.labels }));
   const lastEnd = Math.max(0, ...fragments.map((f) => f.endMs));
-  const body = exportDocument(format, { name, durationMs: durationMs ?? lastEnd, layers, fragments, mediaUrl: annotation.audioUrl });
+  let body: string;
+  try {
+    body = exportDocument(format, { name, durationMs: durationMs ?? lastEnd, layers, fragments, mediaUrl: annotation.audioUrl });
+  } catch (error) {
+    // Saved annotations always fit these formats; should one not, say so instead of a 500.
+    if (error instanceof InterchangeError) throw new ApiError("conflict", `This annotation cannot be written as ${format}: ${error.message}`);
+    throw error;
+  }
   const meta = EXPORT_FORMATS[format];
   return { body, contentType: meta.contentType, filename: `${name}.${meta.extension}`, etag };
 }
@@ -50,13 +57,23 @@ async function readInterchange(file: UploadedFile | undefined, resource: string)
   if (!file) throw invalid(resource, "file", "missing_field", "Send the TextGrid or .eaf file in a part named file");
   if (file.size > MAX_IMPORT_BYTES) throw new ApiError("payload_too_large", `Interchange files are limited to ${MAX_IMPORT_BYTES / 1024 / 1024} MiB`);
   const bytes = await readFile(file.path);
+  let fragments: unknown;
   try {
-    const imported = importDocument(bytes, file.filename ?? file.contentType ?? undefined);
-    return imported.fragments.map((f) => ({ start: f.startMs / 1000, end: f.endMs / 1000, labels: f.labels }));
+    const imported = importDocument(bytes, file.filename || undefined);
+    fragments = imported.fragments.map((f) => ({ start: f.startMs / 1000, end: f.endMs / 1000, labels: f.labels }));
   } catch (error) {
     if (error instanceof InterchangeError) throw invalid(resource, "file", "invalid", `Unreadable annotation file: ${error.message}`);
     throw error;
   }
+  // The same limits as fragments sent as JSON (label and comment lengths, counts, trimming):
+  // a file is only another way of sending them.
+  const parsed = fragmentsInput.safeParse(fragments);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue.path.length ? `fragment ${Number(issue.path[0]) + 1}${issue.path.length > 1 ? ` (${issue.path.slice(1).join(".")})` : ""}: ` : "";
+    throw invalid(resource, "file", "invalid", `The file's annotations cannot be stored: ${where}${issue.message}`);
+  }
+  return parsed.data;
 }
 
 export async function importIntoAnnotation(db: Db, caller: Principal, id: number, file: UploadedFile | undefined, ifMatch: string[] | "*" | null) {

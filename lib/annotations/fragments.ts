@@ -74,9 +74,12 @@ export function checkFragments(fragments: Fragment[], ctx: CheckContext): void {
     const spans = fragments
       .flatMap((f, i) => f.labels.filter((l) => l.layer === layer.name).map(() => ({ i, start: f.startMs, end: f.endMs })))
       .sort((a, b) => a.start - b.start || a.end - b.end);
-    for (let k = 1; k < spans.length; k++) {
-      const [a, b] = [spans[k - 1], spans[k]];
-      if (b.start < a.end) problems.push(`${ctx.field}.${b.i} overlaps ${ctx.field}.${a.i} on layer ${layer.name}, which does not allow overlaps`);
+    // Each span is compared with the one reaching furthest so far (not merely its predecessor),
+    // so a long span is reported against every span it covers.
+    for (let k = 1, reach = spans[0]; k < spans.length; k++) {
+      const b = spans[k];
+      if (b.start < reach.end) problems.push(`${ctx.field}.${b.i} overlaps ${ctx.field}.${reach.i} on layer ${layer.name}, which does not allow overlaps`);
+      if (b.end > reach.end) reach = b;
     }
   }
 

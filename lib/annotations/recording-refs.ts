@@ -63,7 +63,15 @@ function reachesTenant(caller: Principal, tenantPk: string): boolean {
   return caller.level === "top" || caller.tenant?.pk === tenantPk;
 }
 
-export type RecordingInfo = { ref: RecordingRef; audioUrl: string | null; durationMs: number | null; organisationPk: string };
+/** peaksUrl and normalisedAudioUrl serve editors: waveform peaks and a seekable mono Ogg Opus of the audio. */
+export type RecordingInfo = {
+  ref: RecordingRef;
+  audioUrl: string | null;
+  peaksUrl: string | null;
+  normalisedAudioUrl: string | null;
+  durationMs: number | null;
+  organisationPk: string;
+};
 
 /** What responses say about each recording (reference with digest, audio URL, duration), by pk. */
 export async function describeRecordings(db: Db | Tx, pks: string[]): Promise<Map<string, RecordingInfo>> {
@@ -76,7 +84,7 @@ export async function describeRecordings(db: Db | Tx, pks: string[]): Promise<Ma
   const orgPks = [...new Set(recordings.map((r) => r.ns.slice(2)))];
   const [orgs, files] = await Promise.all([
     db.organisation.findMany({ where: { pk: { in: orgPks } }, select: { pk: true, id: true, tenant: { select: { id: true } } } }),
-    db.storedFile.findMany({ where: { pk: { in: recordings.map((r) => r.audioFilePk) } }, select: { pk: true, sha256: true, durationMs: true } }),
+    db.storedFile.findMany({ where: { pk: { in: recordings.map((r) => r.audioFilePk) } }, select: { pk: true, sha256: true, durationMs: true, peaksPk: true, normalisedPk: true } }),
   ]);
   const orgByPk = new Map(orgs.map((o) => [o.pk, o]));
   const fileByPk = new Map(files.map((f) => [f.pk, f]));
@@ -87,6 +95,8 @@ export async function describeRecordings(db: Db | Tx, pks: string[]): Promise<Ma
     out.set(r.pk, {
       ref: { tenant: org?.tenant.id ?? null, organisation: org?.id ?? "", challenge: r.challenge.id, recording: r.id, digest: file?.sha256 ?? null },
       audioUrl: fileUrl(r.audioFilePk),
+      peaksUrl: fileUrl(file?.peaksPk),
+      normalisedAudioUrl: fileUrl(file?.normalisedPk),
       durationMs: file?.durationMs ?? null,
       organisationPk: r.ns.slice(2),
     });

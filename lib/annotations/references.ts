@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client";
-import { ns } from "@/lib/db/ids";
+import { isUniqueViolation, ns } from "@/lib/db/ids";
 import { ApiError, forbidden, notFound } from "@/lib/api/errors";
-import { isAdministrator, seesAllSubmissions, type Principal } from "@/lib/auth/principal";
+import { can, isAdministrator, seesAllSubmissions, type Principal } from "@/lib/auth/principal";
 import { checkFragments, fromInput, parseStored, sortFragments, toWire, type Editor } from "./fragments";
 import { schemeOf } from "./label-schemes";
 import { describeRecordings, type RecordingInfo } from "./recording-refs";
@@ -30,15 +30,17 @@ async function reach(db: Db, caller: Principal, path: ReferencePath): Promise<Ac
   const inScope = caller.level === "tenant" || caller.organisation?.pk === org.pk;
   const admin = inScope && isAdministrator(caller);
   const viewer = admin || (inScope && (caller.level === "tenant" || seesAllSubmissions(caller) || caller.user?.pk === recording.userPk));
-  const annotator = caller.user
-    ? await db.assignmentRecording.findFirst({
-        where: { recordingPk: recording.pk, assignment: { OR: [{ fullAnnotatorPk: caller.user.pk }, { baseAnnotatorPk: caller.user.pk }] } },
-        select: { assignment: { select: { fullAnnotatorPk: true } } },
-      })
-    : null;
+  // The caller's part in the assignments holding this recording: full annotator of any of them
+  // (asked first: the same user may be the base annotator of another), else base annotator.
+  const assigned = (role: "fullAnnotatorPk" | "baseAnnotatorPk") =>
+    caller.user && can(caller, "ANNOTATION_LIST")
+      ? db.assignmentRecording.findFirst({ where: { recordingPk: recording.pk, assignment: { [role]: caller.user.pk } }, select: { recordingPk: true } })
+      : null;
+  const full = (await assigned("fullAnnotatorPk")) !== null;
+  const annotator = full || (await assigned("baseAnnotatorPk")) !== null;
   if (!viewer && !annotator) throw notFound("Speech recording");
   const info = (await describeRecordings(db, [recording.pk])).get(recording.pk)!;
-  const editor: Editor | null = admin ? "admin" : annotator?.assignment.fullAnnotatorPk === caller.user?.pk ? "full" : null;
+  const editor: Editor | null = admin ? "admin" : full ? "full" : null;
   return { recordingPk: recording.pk, info, editor };
 }
 
@@ -53,6 +55,9 @@ function toReference(row: ReferenceRow, info: RecordingInfo, recordingId: string
     assignment: null,
     fragments: toWire(sortFragments(parseStored(row.fragments))),
     audioUrl: info.audioUrl,
+    peaksUrl: info.peaksUrl,
+    normalisedAudioUrl: info.normalisedAudioUrl,
+    duration: info.durationMs === null ? null : info.durationMs / 1000,
     version: row.version,
     created: row.created,
     updated: row.updated,
@@ -67,43 +72,64 @@ export async function getReference(db: Db, caller: Principal, path: ReferencePat
   return toReference(row, access.info, path.recording);
 }
 
-/** Creates or replaces the reference annotation. */
+/** Attempts at a save without If-Match that keeps meeting concurrent saves. */
+const SAVE_ATTEMPTS = 5;
+
+/**
+ * Creates or replaces the reference annotation. As for annotations, a stale If-Match is a 409
+ * with the current state, and a save without If-Match is a plain replacement that retries when
+ * a concurrent save lands first (it never fails for having lost a race).
+ */
 export async function putReference(db: Db, caller: Principal, path: ReferencePath, input: FragmentInput[], ifMatch: string[] | "*" | null) {
   const access = await reach(db, caller, path);
   if (!access.editor) throw forbidden("Reference annotations are written by administrators and the recording's full annotators");
-  const current = await db.referenceAnnotation.findUnique({ where: { recordingPk: access.recordingPk } });
-  if (current) {
-    const now = toReference(current, access.info, path.recording);
-    if (!ifMatches(ifMatch, now.etag)) throw staleVersion(now.annotation, now.etag);
-  } else if (ifMatch !== null && ifMatch !== "*") {
-    throw new ApiError("conflict", "There is no reference annotation to match If-Match against yet: send it without If-Match");
-  }
   const fragments = fromInput(input);
   const scheme = await schemeOf(db, access.info.organisationPk);
-  checkFragments(fragments, {
-    layers: scheme.layers,
-    durationMs: access.info.durationMs,
-    editor: access.editor,
-    previous: current ? parseStored(current.fragments) : [],
-    field: "annotations",
-    resource: REFERENCE_RESOURCE,
-  });
   const text = JSON.stringify(sortFragments(fragments));
-  if (current) {
-    const saved = await db.referenceAnnotation.updateMany({ where: { recordingPk: access.recordingPk, version: current.version }, data: { fragments: text, version: current.version + 1 } });
-    if (saved.count === 0) {
-      const latest = (await db.referenceAnnotation.findUnique({ where: { recordingPk: access.recordingPk } }))!;
-      const now = toReference(latest, access.info, path.recording);
-      throw staleVersion(now.annotation, now.etag);
+  for (let attempt = 1; ; attempt++) {
+    const current = await db.referenceAnnotation.findUnique({ where: { recordingPk: access.recordingPk } });
+    if (current) {
+      const now = toReference(current, access.info, path.recording);
+      if (!ifMatches(ifMatch, now.etag)) throw staleVersion(now.annotation, now.etag);
+    } else if (ifMatch !== null && ifMatch !== "*") {
+      throw new ApiError("conflict", "There is no reference annotation to match If-Match against yet: send it without If-Match");
     }
-  } else {
-    try {
-      await db.referenceAnnotation.create({ data: { recordingPk: access.recordingPk, fragments: text } });
-    } catch {
-      throw new ApiError("conflict", "Someone saved a reference annotation for this recording at the same time: load it and try again");
+    checkFragments(fragments, {
+      layers: scheme.layers,
+      durationMs: access.info.durationMs,
+      editor: access.editor,
+      previous: current ? parseStored(current.fragments) : [],
+      field: "annotations",
+      resource: REFERENCE_RESOURCE,
+    });
+    const saved = await saveReference(db, access.recordingPk, current?.version ?? null, text);
+    if (saved) return toReference(saved, access.info, path.recording);
+    if (ifMatch !== null && ifMatch !== "*") {
+      const latest = await db.referenceAnnotation.findUnique({ where: { recordingPk: access.recordingPk } });
+      if (latest) {
+        const now = toReference(latest, access.info, path.recording);
+        throw staleVersion(now.annotation, now.etag);
+      }
     }
+    if (attempt >= SAVE_ATTEMPTS) throw new ApiError("conflict", "The reference annotation keeps changing under this update; try again");
   }
-  return toReference((await db.referenceAnnotation.findUnique({ where: { recordingPk: access.recordingPk } }))!, access.info, path.recording);
+}
+
+/**
+ * Creates (version null) or updates the row if it is still at `version`, and reads it back in
+ * the same transaction (so the result is this save's); null when a concurrent save came first.
+ */
+async function saveReference(db: Db, recordingPk: string, version: number | null, fragments: string): Promise<ReferenceRow | null> {
+  try {
+    return await db.$transaction(async (tx) => {
+      if (version === null) return tx.referenceAnnotation.create({ data: { recordingPk, fragments } });
+      const done = await tx.referenceAnnotation.updateMany({ where: { recordingPk, version }, data: { fragments, version: version + 1 } });
+      return done.count === 1 ? tx.referenceAnnotation.findUnique({ where: { recordingPk } }) : null;
+    });
+  } catch (error) {
+    if (version === null && isUniqueViolation(error)) return null;
+    throw error;
+  }
 }
 
 /** For exports: the reference and its organisation's layer order. */

@@ -15,6 +15,16 @@ export const intIdSchema = z.preprocess(
   z.number({ error: "must be a positive integer" }).int("must be a positive integer").min(1, "must be a positive integer").max(INT_MAX, "is out of range"),
 );
 
+/**
+ * Client-chosen ids for new assignments and annotations. Ids are one sequence for all tenants,
+ * and the database continues counting after a chosen id (int-ids.ts): a chosen id near the
+ * 32-bit limit would leave PostgreSQL's sequence nothing to hand out (every create without an
+ * id failing, for every tenant) and SQLite ids the API no longer accepts. A billion leaves
+ * over a billion generated ids above the largest chosen one.
+ */
+export const MAX_CHOSEN_ID = 1_000_000_000;
+export const chosenIdSchema = intIdSchema.refine((n) => n <= MAX_CHOSEN_ID, `must be at most ${MAX_CHOSEN_ID} when chosen by the client`);
+
 /** A path parameter that must be an integer id; anything else names no object (404, like an unknown id). */
 export function idParam(raw: string, what: string): number {
   const parsed = intIdSchema.safeParse(raw);
@@ -54,7 +64,7 @@ const dueDateSchema = z.preprocess(
 const annotatorSchema = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), idSchema.nullish());
 
 export const createAssignmentSchema = z.object({
-  id: intIdSchema.optional(),
+  id: chosenIdSchema.optional(),
   name: z.string().trim().max(500).nullish(),
   baseAnnotator: annotatorSchema,
   fullAnnotator: idSchema,
@@ -112,9 +122,9 @@ const doneSchema = z.preprocess(
 );
 
 export const createAnnotationSchema = z.object({
-  id: intIdSchema.optional(),
+  id: chosenIdSchema.optional(),
   /** The original's create example carries the id in a field named `annotation`. */
-  annotation: intIdSchema.optional(),
+  annotation: chosenIdSchema.optional(),
   doneBase: doneSchema,
   doneFull: doneSchema,
   recording: recordingRefInput,
@@ -127,15 +137,23 @@ export type CreateAnnotation = z.infer<typeof createAnnotationSchema>;
 export const updateAnnotationSchema = createAnnotationSchema.omit({ id: true, annotation: true }).partial();
 export type UpdateAnnotation = z.infer<typeof updateAnnotationSchema>;
 
-const doneFilter = z.preprocess(
-  (v) => (typeof v === "string" ? ({ true: true, "1": true, false: false, "0": false, "": undefined } as Record<string, boolean | undefined>)[v.trim().toLowerCase()] ?? v : v),
-  z.boolean({ error: "must be true or false" }).optional(),
-);
+/** done=true|1, false|0; empty means no filter. Anything else is left for the boolean to refuse. */
+const DONE_VALUES: Record<string, boolean | undefined> = { true: true, "1": true, false: false, "0": false, "": undefined };
+const doneFilter = z.preprocess((v) => {
+  if (typeof v !== "string") return v;
+  const key = v.trim().toLowerCase();
+  // (Not `DONE_VALUES[key] ?? v`: that turns the empty value back into "" instead of "no filter".)
+  return Object.hasOwn(DONE_VALUES, key) ? DONE_VALUES[key] : v;
+}, z.boolean({ error: "must be true or false" }).optional());
+
+/** A filter given once or repeated (`?assignment=1&assignment=2` selects either, as the contract's filters do). */
+const oneOrMore = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(100, "at most 100 values").optional());
 
 export const listAnnotationsQuery = z.object({
-  annotator: idSchema.optional(),
-  assignment: intIdSchema.optional(),
-  recording: idSchema.optional(),
+  annotator: oneOrMore(idSchema),
+  assignment: oneOrMore(intIdSchema),
+  recording: oneOrMore(idSchema),
   done: doneFilter,
   perPage: z.coerce.number().int().min(1).max(100).default(20),
   startCursor: z.string().max(500).optional(),
@@ -162,6 +180,10 @@ export const annotationSchema = z.object({
   assignment: z.number().int().nullable(),
   fragments: z.array(fragmentSchema),
   audioUrl: z.string().nullable(),
+  /** Ours, for editors: waveform peaks (BBC audiowaveform v2, 10 ms per point), the normalised audio and its duration in seconds. */
+  peaksUrl: z.string().nullable(),
+  normalisedAudioUrl: z.string().nullable(),
+  duration: z.number().nullable(),
   /** Ours: the save count behind the ETag (send it back in If-Match). */
   version: z.number().int(),
   ...timestamps,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema, listOf, requiredText, timestamps } from "@/lib/api/schemas";
-import { pageQuery } from "@/lib/api/pagination";
+import { pageQuery } from "@/lib/api/page-query";
 
 export const createGroupSchema = z.object({
   id: idSchema.optional(),

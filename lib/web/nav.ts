@@ -15,6 +15,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     permission: "ORGANISATION_LIST",
     levels: ["tenant"],
   },
+  { href: "/users", label: "Users", description: "Create users at this level, with roles, groups, profiles and sign-in credentials.", permission: "USER_LIST" },
+  { href: "/groups", label: "Groups", description: "Classes and other groups of users, with their categories and members.", permission: "GROUP_LIST" },
+  { href: "/roles", label: "Roles", description: "The roles of the platform and the permissions each one grants." },
+  { href: "/challenges", label: "Challenges", description: "Author choice, pronunciation and speech challenges.", permission: "CHALLENGE_LIST", levels: ["organisation"] },
+  { href: "/categories", label: "Categories", description: "Arrange speech challenges in a tree of categories.", permission: "CATEGORY_LIST", levels: ["organisation"] },
+  { href: "/progress", label: "Progress", description: "Follow students' recordings and scores per category and group.", permission: "CATEGORY_LIST", levels: ["organisation"] },
 ];
 
 export function visibleNav(principal: { level: Level; can: (permission: string) => boolean }): NavItem[] {

@@ -281,6 +281,7 @@ export async function deleteSpeechChallenge(db: Db, storage: Storage, caller: Pr
       for (const s of recordingSets) if (!keep.has(s)) setPks.add(s);
     }
     const sets = [...setPks];
+    await refuseWhenAnnotated(tx, pk, sets);
     const setRows = await tx.resultSet.findMany({ where: { pk: { in: sets } }, select: { combinedFilePk: true, combinedPeaksPk: true } });
     // Recordings and feedback in those sets are deleted with them (cascade); their audio goes here.
     const setRecordings = sets.length ? await tx.speechRecording.findMany({ where: { resultSetPk: { in: sets } }, select: { audioFilePk: true } }) : [];
@@ -304,4 +305,15 @@ export async function deleteSpeechChallenge(db: Db, storage: Storage, caller: Pr
     return removed;
   });
   await removeObjects(storage, keys);
+}
+
+/** Annotators' work is never deleted as a side effect: recordings with annotations keep their challenge (409). */
+async function refuseWhenAnnotated(tx: Tx, challengePk: string, resultSetPks: string[]): Promise<void> {
+  const recording = { OR: [{ challengePk }, ...(resultSetPks.length ? [{ resultSetPk: { in: resultSetPks } }] : [])] };
+  const [annotations, references] = await Promise.all([tx.annotation.count({ where: { recording } }), tx.referenceAnnotation.count({ where: { recording } })]);
+  if (annotations + references > 0) {
+    throw conflict(
+      `Recordings of this challenge carry ${annotations} annotation(s) and ${references} reference annotation(s): export them, then remove those recordings from their assignments, before deleting the challenge`,
+    );
+  }
 }

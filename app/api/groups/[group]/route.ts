@@ -3,6 +3,8 @@ import { json } from "@/lib/api/respond";
 import { withApi } from "@/lib/api/with-api";
 import { groupSchema } from "@/lib/groups/schemas";
 import { getGroup } from "@/lib/groups/groups";
+import { updateGroupSchema } from "@/lib/groups/edit-schemas";
+import { updateGroup } from "@/lib/groups/edit";
 import { otherMethods } from "@/lib/api/other-methods";
 
 // GET /api/groups/:group
@@ -10,4 +12,10 @@ export const GET = withApi<{ group: string }>({ permission: "GROUP_LIST", resour
   json(groupSchema, await getGroup(db(), principal, params.group)),
 );
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+// PUT /api/groups/:group (ours; the contract has no group update): name and categories.
+export const PUT = withApi<{ group: string }, typeof updateGroupSchema>(
+  { permission: "GROUP_CREATE", resource: "Group", body: updateGroupSchema },
+  async ({ principal, params, body }) => json(groupSchema, await updateGroup(db(), principal, params.group, body)),
+);
+
+export const { POST, PATCH, DELETE } = otherMethods("GET", "PUT");

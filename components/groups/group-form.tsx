@@ -1,0 +1,66 @@
+"use client";
+import { updateGroupSchema } from "@/lib/groups/edit-schemas";
+import { createGroupSchema, type Group } from "@/lib/groups/schemas";
+import { useCategoryChoices } from "@/lib/web/use-groups";
+import { usePrincipal } from "@/lib/web/use-principal";
+import { useZodForm } from "@/lib/web/use-zod-form";
+import { CheckboxGroup, joinList, splitList } from "../admin/checkbox-group";
+import { Button } from "../button";
+import { Form } from "../form";
+import { FormField } from "../form-field";
+
+// Creates a group (POST /api/groups: id?, name, categories?) or edits one (PUT: name,
+// categories), validated with the API's schemas. Categories are the organisation's.
+
+type Props = {
+  group?: Group;
+  submit: (value: { id?: string; name: string; categories?: string[] }) => Promise<unknown>;
+  onDone: () => void;
+};
+
+export function GroupForm({ group, submit, onDone }: Props) {
+  const principal = usePrincipal();
+  const categories = useCategoryChoices(principal.can("CATEGORY_LIST"));
+  const form = useZodForm(group ? updateGroupSchema : createGroupSchema, {
+    initial: { name: group?.name ?? "", id: "", categories: joinList(group?.categories ?? []) },
+    toInput: (v) => ({ name: v.name, ...(v.id.trim() ? { id: v.id } : {}), categories: splitList(v.categories) }),
+    onSubmit: async (value) => {
+      await submit(value);
+      if (!group) form.reset();
+      onDone();
+    },
+  });
+  const known = new Map((categories.data ?? []).map((c) => [c.id, c.name ?? c.id]));
+  // Categories the group has but the first 100 do not include stay choosable.
+  const options = [...known.entries(), ...(group?.categories ?? []).filter((id) => !known.has(id)).map((id) => [id, id] as const)].map(([value, label]) => ({
+    value,
+    label,
+  }));
+  return (
+    <Form
+      onSubmit={form.handleSubmit}
+      submitting={form.submitting}
+      formError={form.formError}
+      submitLabel={group ? "Save group" : "Create group"}
+      submittingLabel={group ? "Saving…" : "Creating…"}
+      actions={
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      }
+    >
+      <div className="grid gap-4 md:grid-cols-2">
+        <FormField label="Name" required autoFocus {...form.field("name")} />
+        {!group && <FormField label="Id" hint="Optional: letters, digits and . _ ~ @ -. Left empty, one is generated." {...form.field("id")} />}
+      </div>
+      <CheckboxGroup
+        legend="Categories"
+        options={options}
+        value={splitList(form.values.categories)}
+        onChange={(list) => form.setValue("categories", joinList(list))}
+        error={form.errors.categories}
+        empty={categories.isPending && principal.can("CATEGORY_LIST") ? "Loading categories…" : categories.isError ? categories.error.message : "No categories in this view"}
+      />
+    </Form>
+  );
+}

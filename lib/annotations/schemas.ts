@@ -117,8 +117,11 @@ export const fragmentsInput = z.array(fragmentInput).max(10_000, "at most 10000 
 
 /** doneBase / doneFull: a date-time marks it done (true means now), null or false clears it. */
 const doneSchema = z.preprocess(
-  (v) => (v === true ? new Date() : v === false || v === "" ? null : v),
-  z.union([z.date(), z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time, true, false or null" }).transform((s) => new Date(s))]).nullable().optional(),
+  (v) => (v === false || v === "" ? null : v),
+  z
+    .union([z.literal(true), z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time, true, false or null" }).transform((s) => new Date(s))])
+    .nullable()
+    .optional(),
 );
 
 export const createAnnotationSchema = z.object({

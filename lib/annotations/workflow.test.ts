@@ -76,3 +76,14 @@ test("fragment edits: base annotators stop at doneFull; others never", () => {
   expect(() => checkFragmentEdit("full", allDone)).not.toThrow();
   expect(() => checkFragmentEdit("admin", allDone)).not.toThrow();
 });
+
+test("true marks done now, and keeps a marker that is already set", () => {
+  const marked = outcome("base", open, { doneBase: true });
+  expect(typeof marked).toBe("object");
+  expect((marked as DoneMarkers).doneBase).toBeInstanceOf(Date);
+  // Already set: `true` is no change, so the full annotator may echo it.
+  expect(outcome("full", baseDone, { doneBase: true, doneFull: true })).toEqual({ doneBase: T1, doneFull: expect.any(Date) });
+  expect(outcome("full", allDone, { doneFull: true })).toEqual(allDone);
+  // Not set yet: still the base annotator's marker.
+  expect(outcome("full", open, { doneBase: true })).toBe("forbidden");
+});

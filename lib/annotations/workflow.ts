@@ -13,13 +13,17 @@ import type { Editor } from "./fragments";
 // Sending a marker's current value again is no change (clients echo whole objects).
 
 export type DoneMarkers = { doneBase: Date | null; doneFull: Date | null };
-export type MarkerChange = { doneBase?: Date | null; doneFull?: Date | null };
+/** `true` marks done now, unless already marked (then the marker is kept). */
+export type MarkerChange = { doneBase?: Date | true | null; doneFull?: Date | true | null };
 
 const same = (a: Date | null, b: Date | null) => (a === null ? b === null : b !== null && a.getTime() === b.getTime());
 const changes = (next: Date | null | undefined, current: Date | null) => next !== undefined && !same(next, current);
 
 /** The markers after the change, or a 403/409 when the editor may not make it. */
-export function applyMarkers(editor: Editor, current: DoneMarkers, change: MarkerChange, hasBaseAnnotator: boolean): DoneMarkers {
+export function applyMarkers(editor: Editor, current: DoneMarkers, requested: MarkerChange, hasBaseAnnotator: boolean): DoneMarkers {
+  const now = new Date();
+  const resolve = (v: Date | true | null | undefined, held: Date | null) => (v === true ? (held ?? now) : v);
+  const change = { doneBase: resolve(requested.doneBase, current.doneBase), doneFull: resolve(requested.doneFull, current.doneFull) };
   const next: DoneMarkers = {
     doneBase: change.doneBase === undefined ? current.doneBase : change.doneBase,
     doneFull: change.doneFull === undefined ? current.doneFull : change.doneFull,

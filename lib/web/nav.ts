@@ -3,7 +3,8 @@ import type { Level } from "./session";
 // The app's pages: a page shows in the navigation (and on the dashboard) when the current
 // view holds its permission at one of its levels — the same rules the API enforces.
 
-export type NavItem = { href: string; label: string; description: string; permission?: string; levels?: readonly Level[] };
+/** `orAdministrators`: administrators of the view see it without the permission (the API lets them manage it). */
+export type NavItem = { href: string; label: string; description: string; permission?: string; levels?: readonly Level[]; orAdministrators?: true };
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "Dashboard", description: "What you can do from this view." },
@@ -20,9 +21,21 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/roles", label: "Roles", description: "The roles of the platform and the permissions each one grants." },
   { href: "/challenges", label: "Challenges", description: "Author choice, pronunciation and speech challenges.", permission: "CHALLENGE_LIST", levels: ["organisation"] },
   { href: "/categories", label: "Categories", description: "Arrange speech challenges in a tree of categories.", permission: "CATEGORY_LIST", levels: ["organisation"] },
+  {
+    href: "/assignments",
+    label: "Assignments",
+    description: "Give speech recordings to annotators and follow their progress.",
+    permission: "ASSIGNMENT_LIST",
+    orAdministrators: true,
+  },
+  { href: "/annotations", label: "Annotate", description: "Your assignments: label recordings in the waveform editor.", permission: "ANNOTATION_LIST" },
   { href: "/progress", label: "Progress", description: "Follow students' recordings and scores per category and group.", permission: "CATEGORY_LIST", levels: ["organisation"] },
 ];
 
-export function visibleNav(principal: { level: Level; can: (permission: string) => boolean }): NavItem[] {
-  return NAV_ITEMS.filter((item) => (!item.levels || item.levels.includes(principal.level)) && (!item.permission || principal.can(item.permission)));
+export function visibleNav(principal: { level: Level; can: (permission: string) => boolean; isAdministrator?: boolean }): NavItem[] {
+  return NAV_ITEMS.filter(
+    (item) =>
+      (!item.levels || item.levels.includes(principal.level)) &&
+      (!item.permission || principal.can(item.permission) || (item.orAdministrators && principal.isAdministrator)),
+  );
 }

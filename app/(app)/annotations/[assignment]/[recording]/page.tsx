@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { AnnotationEditor } from "@/components/annotations/annotation-editor";
+
+export const metadata: Metadata = { title: "Annotation editor · Speech training platform" };
+
+type Props = { params: Promise<{ assignment: string; recording: string }>; searchParams: Promise<{ organisation?: string | string[] }> };
+
+export default async function AnnotationEditorPage({ params, searchParams }: Props) {
+  const { assignment, recording } = await params;
+  const { organisation } = await searchParams;
+  const id = Number(assignment);
+  if (!Number.isInteger(id) || id < 1) notFound();
+  const org = typeof organisation === "string" ? organisation : null;
+  // Keyed: another recording is a fresh editor (no state carried over).
+  return <AnnotationEditor key={`${id}/${recording}/${org}`} assignmentId={id} recordingId={decodeURIComponent(recording)} organisation={org} />;
+}

@@ -1,0 +1,117 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useId, useState, type ChangeEvent } from "react";
+import { buttonClass } from "@/components/button";
+import { Form } from "@/components/form";
+import { FormField, errorText } from "@/components/form-field";
+import { PageHeader } from "@/components/page-header";
+import { EmptyState, LoadingBlock } from "@/components/states";
+import { createAssignmentSchema } from "@/lib/annotations/schemas";
+import { usePrincipal } from "@/lib/web/use-principal";
+import { useZodForm } from "@/lib/web/use-zod-form";
+import { userName } from "@/lib/web/view-targets";
+import type { RecordingRefInput } from "@/lib/web/annotations/annotation-api";
+import { useCreateAssignment, useUsersWithRoles, useViewPlace } from "@/lib/web/annotations/use-assignments";
+import { RecordingPicker } from "./recording-picker";
+
+// /assignments/new — administrators give recordings of this organisation's speech challenges
+// to a full annotator and, optionally, a base annotator who labels them first.
+
+const FULL_ROLES = ["ANNOTATOR_FULL", "ADMIN"];
+const BASE_ROLES = ["ANNOTATOR_BASE", "ANNOTATOR_FULL", "ADMIN"];
+const INITIAL = { name: "", fullAnnotator: "", baseAnnotator: "", baseDueDate: "", fullDueDate: "" };
+
+export function AssignmentForm() {
+  const principal = usePrincipal();
+  const place = useViewPlace();
+  if (principal.isLoading) return <LoadingBlock />;
+  if (!principal.isAdministrator) return <EmptyState title="Only administrators create assignments" />;
+  if (!place.tenant || !place.organisation) {
+    return (
+      <EmptyState title="Act as an organisation first">
+        Assignments are made of an organisation&apos;s speech recordings: switch the view to that organisation, then come back.
+      </EmptyState>
+    );
+  }
+  return <CreateForm tenant={place.tenant} organisation={place.organisation} />;
+}
+
+function CreateForm({ tenant, organisation }: { tenant: string; organisation: string }) {
+  const router = useRouter();
+  const create = useCreateAssignment();
+  const [recordings, setRecordings] = useState<RecordingRefInput[]>([]);
+  const form = useZodForm(createAssignmentSchema, {
+    initial: INITIAL,
+    toInput: (v) => ({ ...Object.fromEntries(Object.entries(v).filter(([, x]) => x.trim() !== "")), recordings }),
+    onSubmit: async (input) => {
+      const created = await create.mutateAsync(input);
+      router.push(`/assignments/${created.id}`);
+    },
+  });
+  return (
+    <>
+      <PageHeader
+        title="New assignment"
+        description="Recordings of this organisation's speech challenges, for a full annotator and optionally a base annotator."
+        actions={
+          <Link href="/assignments" className={buttonClass("ghost")}>
+            ← Assignments
+          </Link>
+        }
+      />
+      <Form onSubmit={form.handleSubmit} submitting={form.submitting} formError={form.formError} submitLabel="Create assignment" submittingLabel="Creating…" className="max-w-3xl">
+        <FormField label="Name" {...form.field("name")} hint="Optional, e.g. the batch or the week." />
+        <div className="grid gap-4 md:grid-cols-2">
+          <AnnotatorSelect label="Full annotator" required roles={FULL_ROLES} field={form.field("fullAnnotator")} />
+          <FormField label="Full annotator due date" type="date" {...form.field("fullDueDate")} />
+          <AnnotatorSelect label="Base annotator" roles={BASE_ROLES} field={form.field("baseAnnotator")} hint="Optional: labels first; the full annotator corrects." />
+          <FormField label="Base annotator due date" type="date" {...form.field("baseDueDate")} />
+        </div>
+        <RecordingPicker tenant={tenant} organisation={organisation} value={recordings} onChange={setRecordings} error={form.errors.recordings} />
+      </Form>
+    </>
+  );
+}
+
+type Field = { name: string; value: string; error?: string; onChange: (event: ChangeEvent<HTMLSelectElement | HTMLInputElement | HTMLTextAreaElement>) => void };
+
+function AnnotatorSelect({ label, roles, field, required, hint }: { label: string; roles: string[]; field: Field; required?: boolean; hint?: string }) {
+  const id = useId();
+  const users = useUsersWithRoles(roles);
+  if (users.isError) return <FormField label={label} required={required} hint={`User id (the user list could not be loaded: ${users.error.message})`} {...field} />;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+        {required && <span className="text-red-700"> *</span>}
+      </label>
+      <select
+        id={id}
+        name={field.name}
+        value={field.value}
+        onChange={field.onChange}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={field.error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        className={`rounded-md border bg-white px-3 py-2 text-sm ${field.error ? "border-red-500" : "border-slate-300"}`}
+      >
+        <option value="">{users.isPending ? "Loading…" : required ? "Choose a user" : "None"}</option>
+        {(users.data ?? []).map((u) => (
+          <option key={u.id} value={u.id}>
+            {userName(u)} ({u.id}) — {u.roles.filter((r) => roles.includes(r)).join(", ")}
+          </option>
+        ))}
+      </select>
+      {hint && !field.error && (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {field.error && (
+        <p id={`${id}-error`} className="text-xs font-medium text-red-700">
+          {errorText(label, field.error)}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+"use client";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { ErrorState } from "@/components/states";
+import { toast } from "@/lib/web/toast";
+import { useApiSession } from "@/lib/web/use-api";
+import { newSpan, stepZoom, type Span } from "@/lib/web/annotations/lanes";
+import { defaultLabel } from "@/lib/web/annotations/roles";
+import type { AnnotationEditor } from "@/lib/web/annotations/use-annotation-editor";
+import { useEditorKeys } from "@/lib/web/annotations/use-editor-keys";
+import { mediaUrl, usePeaks, usePeaksWaveform } from "@/lib/web/annotations/use-peaks-waveform";
+import { problemIds } from "@/lib/web/annotations/validate";
+import type { SchemeLayer } from "@/lib/web/annotations/types";
+import { ConflictPanel } from "./conflict-panel";
+import { ExchangeControls } from "./exchange-controls";
+import { FragmentPanel } from "./fragment-panel";
+import { KeyboardHelp } from "./keyboard-help";
+import { PlaybackBar } from "./playback-bar";
+import { ProblemsList } from "./problems-list";
+import { SaveBar } from "./save-bar";
+import { WaveformLanes } from "./waveform-lanes";
+
+// The editor once the annotation exists: markers and saving, playback and zoom, the lanes
+// under the waveform, the selected fragment, the checks, the conflict panel.
+
+export function EditorWorkspace({ editor }: { editor: AnnotationEditor }) {
+  const { token } = useApiSession();
+  const annotation = editor.server!.annotation;
+  const { draft, role, lanes } = editor;
+  const durationMs = editor.durationMs ?? 0;
+  const readOnly = editor.readOnly !== null;
+  const container = useRef<HTMLDivElement>(null);
+  const media = useRef<HTMLAudioElement>(null);
+  const [focusLabelOf, setFocusLabelOf] = useState<string | null>(null);
+
+  const peaks = usePeaks(annotation.peaksUrl, annotation.duration);
+  const source = annotation.normalisedAudioUrl ?? annotation.audioUrl;
+  const audioUrl = useMemo(() => (source && token ? mediaUrl(source, token) : null), [source, token]);
+  const wave = usePeaksWaveform({ container, media, audioUrl, peaks: peaks.data ?? null, durationSec: durationMs / 1000, height: 80 });
+
+  const editableLayer = useCallback((layer: SchemeLayer) => !readOnly && role !== "none" && (role !== "base" || layer.baseAllowed), [readOnly, role]);
+  const { add, update, remove, select } = draft;
+  const onCreate = useCallback(
+    (layer: SchemeLayer, span: Span) => {
+      const id = add({ layer: layer.name, label: defaultLabel(layer, role), comment: "", ...span });
+      setFocusLabelOf(id);
+    },
+    [add, role],
+  );
+  const onChange = useCallback((id: string, span: Span) => update(id, span), [update]);
+  const onAddAtCursor = useCallback(
+    (layer: SchemeLayer) => {
+      const at = Math.round((wave.ws?.getCurrentTime() ?? 0) * 1000);
+      const span =
+        newSpan(draft.items, layer.name, at, at + 500, durationMs, layer.allowOverlap) ?? newSpan(draft.items, layer.name, at, at - 500, durationMs, layer.allowOverlap);
+      if (span) onCreate(layer, span);
+      else toast.error(`No room for a ${layer.name} fragment at the playback position`);
+    },
+    [wave.ws, draft.items, durationMs, onCreate],
+  );
+
+  const selected = draft.selected;
+  const selectedEditable = !!selected && !readOnly && lanes.some((l) => l.name === selected.layer && editableLayer(l));
+  useEditorKeys(
+    {
+      playPause: wave.playPause,
+      remove: () => selected && selectedEditable && remove(selected.id),
+      save: () => void editor.save(),
+      zoom: (direction) => wave.ready && wave.setZoom(stepZoom(wave.zoom, direction, wave.fitPxPerSec)),
+      deselect: () => select(null),
+    },
+    true,
+  );
+  const bad = useMemo(() => problemIds(editor.problems), [editor.problems]);
+  const layerOrder = useMemo(() => editor.scheme?.layers.map((l) => l.name) ?? [], [editor.scheme]);
+
+  return (
+    <div className="space-y-4">
+      {editor.readOnly && (
+        <div role="status" className="rounded-md border border-slate-300 bg-slate-100 p-3 text-sm text-slate-800" data-testid="read-only-banner">
+          <span className="font-semibold">Read-only.</span> {editor.readOnly}
+        </div>
+      )}
+      {editor.conflict && (
+        <ConflictPanel conflict={editor.conflict} layerOrder={layerOrder} busy={editor.saving} onLoadTheirs={editor.loadTheirs} onKeepMine={() => void editor.keepMine()} />
+      )}
+      <div className="space-y-3 rounded-md border border-slate-200 bg-white p-3">
+        <SaveBar
+          annotation={annotation}
+          role={role}
+          hasBaseAnnotator={!!editor.assignment?.baseAnnotator}
+          readOnly={readOnly}
+          dirty={draft.dirty}
+          saving={editor.saving}
+          savedAt={editor.savedAt}
+          onSave={() => void editor.save()}
+          onMarkers={(change) => void editor.setMarkers(change)}
+        />
+        <ExchangeControls canImport={!readOnly && role !== "none"} busy={editor.saving} dirty={draft.dirty} onExport={(f) => void editor.download(f)} onImport={(f) => void editor.importFile(f)} />
+      </div>
+      <PlaybackBar wave={wave} durationMs={durationMs} selected={selected} />
+      {peaks.isError && <ErrorState title="The waveform could not be loaded" error={peaks.error} onRetry={() => peaks.refetch()} />}
+      {wave.error && <p role="alert" className="text-sm font-medium text-red-700">The audio cannot be played in this browser: {wave.error}</p>}
+      <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-3">
+          <WaveformLanes
+            container={container}
+            wave={wave}
+            durationMs={durationMs}
+            layers={lanes}
+            items={draft.items}
+            editableLayer={editableLayer}
+            selectedId={draft.selectedId}
+            problemIds={bad}
+            onSelect={select}
+            onCreate={onCreate}
+            onChange={onChange}
+            onAddAtCursor={onAddAtCursor}
+            onReveal={wave.reveal}
+          />
+          <ProblemsList problems={editor.problems} serverProblems={editor.serverProblems} onSelect={select} onDismissServer={editor.dismissServerProblems} />
+          <KeyboardHelp />
+        </div>
+        <FragmentPanel
+          item={selected}
+          layers={lanes}
+          role={role}
+          editable={selected ? selectedEditable : !readOnly && role !== "none"}
+          focusLabelOf={focusLabelOf}
+          onChange={update}
+          onDelete={remove}
+          onPlay={(item) => wave.playRange(item.startMs, item.endMs)}
+        />
+      </div>
+      {/* The player wavesurfer drives (streamed, never decoded as a whole); the controls above stand in for it. */}
+      <audio ref={media} preload="metadata" className="hidden" data-testid="annotation-audio" />
+    </div>
+  );
+}

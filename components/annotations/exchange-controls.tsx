@@ -1,0 +1,44 @@
+"use client";
+import { useRef } from "react";
+import { Button, buttonClass } from "@/components/button";
+import { EXPORT_FORMATS, type ExportFormat } from "@/lib/web/annotations/annotation-api";
+
+// Exports of the saved annotation (downloaded with the token) and the TextGrid/EAF import,
+// which replaces every fragment (sent with If-Match like a save).
+
+type Props = { canImport: boolean; busy: boolean; dirty: boolean; onExport: (format: ExportFormat) => void; onImport: (file: File) => void };
+
+export function ExchangeControls({ canImport, busy, dirty, onExport, onImport }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="exchange">
+      <span className="text-slate-700" title={dirty ? "Exports hold the saved version, without your unsaved changes" : undefined}>
+        Export{dirty ? " (saved version)" : ""}:
+      </span>
+      {EXPORT_FORMATS.map((f) => (
+        <Button key={f.format} className="px-2 py-1" onClick={() => onExport(f.format)} aria-label={`Export ${f.label}`}>
+          {f.label}
+        </Button>
+      ))}
+      {canImport && (
+        <>
+          <label className={buttonClass("secondary", `cursor-pointer px-2 py-1 ${busy ? "pointer-events-none opacity-60" : ""}`)}>
+            Import TextGrid / EAF…
+            <input
+              ref={input}
+              type="file"
+              accept=".TextGrid,.textgrid,.eaf"
+              className="sr-only"
+              disabled={busy}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) onImport(file);
+                if (input.current) input.current.value = "";
+              }}
+            />
+          </label>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+"use client";
+import { Button } from "@/components/button";
+import { ZOOM_LEVELS, stepZoom } from "@/lib/web/annotations/lanes";
+import type { PeaksWaveform } from "@/lib/web/annotations/use-peaks-waveform";
+import type { Item } from "@/lib/web/annotations/types";
+import { TimeReadout } from "./ruler";
+
+// Play/pause (Space), play the selected fragment, the position, and the zoom in px per second.
+
+export function PlaybackBar({ wave, durationMs, selected }: { wave: PeaksWaveform; durationMs: number; selected: Item | null }) {
+  const zoomOptions = ZOOM_LEVELS.filter((z) => z === 0 || z > wave.fitPxPerSec || z === wave.zoom);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button variant="secondary" className="w-24" onClick={wave.playPause} disabled={!wave.ready} aria-keyshortcuts="Space">
+        {wave.playing ? "❚❚ Pause" : "▶ Play"}
+      </Button>
+      <Button onClick={() => selected && wave.playRange(selected.startMs, selected.endMs)} disabled={!wave.ready || !selected}>
+        Play selection
+      </Button>
+      <TimeReadout ws={wave.ws} durationMs={durationMs} />
+      <div className="ml-auto flex items-center gap-1" role="group" aria-label="Zoom">
+        <Button className="px-2.5" aria-label="Zoom out" aria-keyshortcuts="-" disabled={!wave.ready || wave.zoom === 0} onClick={() => wave.setZoom(stepZoom(wave.zoom, -1, wave.fitPxPerSec))}>
+          −
+        </Button>
+        <label className="sr-only" htmlFor="zoom-level">
+          Zoom (pixels per second)
+        </label>
+        <select
+          id="zoom-level"
+          className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
+          value={wave.zoom}
+          disabled={!wave.ready}
+          onChange={(e) => wave.setZoom(Number(e.target.value))}
+        >
+          {zoomOptions.map((z) => (
+            <option key={z} value={z}>
+              {z === 0 ? "Fit" : `${z} px/s`}
+            </option>
+          ))}
+        </select>
+        <Button className="px-2.5" aria-label="Zoom in" aria-keyshortcuts="+" disabled={!wave.ready} onClick={() => wave.setZoom(stepZoom(wave.zoom, 1, wave.fitPxPerSec))}>
+          +
+        </Button>
+      </div>
+    </div>
+  );
+}

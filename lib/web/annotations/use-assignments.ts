@@ -1,0 +1,97 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CreateAssignment } from "@/lib/annotations/schemas";
+import type { SpeechRecordingOut } from "@/lib/recordings/schemas";
+import type { SpeechChallenge } from "@/lib/challenges/speech/schemas";
+import type { User } from "@/lib/users/schemas";
+import type { ApiRequestError } from "../api-client";
+import { fetchAll } from "../fetch-all";
+import { scopeInfo } from "../session";
+import { toast } from "../toast";
+import { apiKey, useApi, useApiQuery, useApiSession, useServerList } from "../use-api";
+import { userName } from "../view-targets";
+import type { Assignment } from "./types";
+
+// Assignments through the API: the paginated list (GET /api/assignments, next page in Link),
+// one assignment (GET /api/assignment/:id), the create request (POST /api/assignments), and
+// what the create form picks from: annotators (GET /api/users?role=...) and the organisation's
+// speech challenges and their recordings.
+
+const PATH = "/api/assignments";
+export const assignmentPath = (id: number | string) => `/api/assignment/${encodeURIComponent(String(id))}`;
+
+export const useAssignmentList = () => useServerList<Assignment>(PATH, { sort: null, perPage: 20 });
+
+export const useAssignment = (id: number | string | null) => useApiQuery<Assignment>(id === null ? null : assignmentPath(id));
+
+export function useCreateAssignment() {
+  const api = useApi();
+  const { scope } = useApiSession();
+  const queryClient = useQueryClient();
+  return useMutation<Assignment, ApiRequestError, CreateAssignment>({
+    mutationFn: async (input) => (await api<Assignment>(PATH, { method: "POST", json: input })).data,
+    onSuccess: (created) => {
+      toast.success(`Assignment ${created.name ?? created.id} created`);
+      void queryClient.invalidateQueries({ queryKey: apiKey(scope, PATH) });
+    },
+  });
+}
+
+/** Progress of an assignment from its annotations list. */
+export function progressOf(a: Pick<Assignment, "recordings" | "annotations">) {
+  return {
+    recordings: a.recordings.length,
+    annotated: a.annotations.length,
+    doneBase: a.annotations.filter((n) => n.doneBase).length,
+    doneFull: a.annotations.filter((n) => n.doneFull).length,
+  };
+}
+
+/** The tenant and organisation of the current view (recording references need both). */
+export function useViewPlace(): { tenant: string | null; organisation: string | null } {
+  const { scope } = useApiSession();
+  const parsed = scopeInfo(scope).parsed;
+  return {
+    tenant: parsed && "tenantId" in parsed ? parsed.tenantId : null,
+    organisation: parsed && "organisationId" in parsed ? parsed.organisationId : null,
+  };
+}
+
+/** Every user of this view holding one of `roles` (annotator choices). */
+export function useUsersWithRoles(roles: readonly string[], enabled = true) {
+  const { token, scope } = useApiSession();
+  return useQuery<User[], ApiRequestError>({
+    queryKey: ["api-all", scope, "/api/users", roles],
+    queryFn: ({ signal }) => fetchAll<User>("/api/users", token, signal, { role: roles, sort: "lastName" }),
+    enabled: enabled && !!token,
+    staleTime: 60_000,
+  });
+}
+
+export function useSpeechChallenges(enabled: boolean) {
+  const { token, scope } = useApiSession();
+  return useQuery<SpeechChallenge[], ApiRequestError>({
+    queryKey: ["api-all", scope, "/api/challenges/speech"],
+    queryFn: ({ signal }) => fetchAll<SpeechChallenge>("/api/challenges/speech", token, signal),
+    enabled: enabled && !!token,
+    staleTime: 60_000,
+  });
+}
+
+export function useChallengeRecordings(challenge: string | null) {
+  const { token, scope } = useApiSession();
+  const path = challenge ? `/api/challenges/speech/${encodeURIComponent(challenge)}/recordings` : "";
+  return useQuery<SpeechRecordingOut[], ApiRequestError>({
+    queryKey: ["api-all", scope, path],
+    queryFn: ({ signal }) => fetchAll<SpeechRecordingOut>(path, token, signal),
+    enabled: !!challenge && !!token,
+    staleTime: 30_000,
+  });
+}
+
+/** Names of this view's annotators by user id (ids stay as they are where the list is not readable). */
+export function useAnnotatorNames(enabled: boolean): (id: string | null) => string {
+  const users = useUsersWithRoles(["ANNOTATOR_BASE", "ANNOTATOR_FULL", "ADMIN"], enabled);
+  const names = new Map((users.data ?? []).map((u) => [u.id, userName(u) || u.id]));
+  return (id) => (id === null ? "—" : (names.get(id) ?? id));
+}

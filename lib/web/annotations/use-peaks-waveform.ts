@@ -1,0 +1,143 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useState, useSyncExternalStore, type RefObject } from "react";
+import type WaveSurfer from "wavesurfer.js";
+import type { ApiRequestError } from "../api-client";
+import { downloadFile } from "../api-upload";
+import { withQuery } from "../api-client";
+import { useApiSession } from "../use-api";
+import type { View } from "./lanes";
+import { flatPeaks, parsePeaks, type Peaks } from "./peaks";
+
+// The waveform of a long recording without decoding it: wavesurfer draws the API's precomputed
+// peaks (10 ms per point) for the known duration, and plays the normalised Ogg Opus streamed
+// by an <audio> element (its URL carries the token: media elements cannot send headers).
+// The lanes follow wavesurfer's zoom and scroll through `view`.
+
+/** The peaks behind `peaksUrl`, parsed; flat ones when the recording has none. */
+export function usePeaks(peaksUrl: string | null, durationSec: number | null) {
+  const { token, scope } = useApiSession();
+  return useQuery<Peaks, ApiRequestError | Error>({
+    queryKey: ["peaks", scope, peaksUrl ?? `flat:${durationSec}`],
+    queryFn: async ({ signal }) => (peaksUrl ? parsePeaks(await (await downloadFile(peaksUrl, token, signal)).arrayBuffer()) : flatPeaks(durationSec ?? 0)),
+    enabled: !!token && (!!peaksUrl || durationSec !== null),
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+  });
+}
+
+/** A download URL an <audio> element can stream (Range requests) with the session's token. */
+export const mediaUrl = (url: string, token: string) => withQuery(url, { access_token: token });
+
+type Options = {
+  container: RefObject<HTMLDivElement | null>;
+  media: RefObject<HTMLAudioElement | null>;
+  audioUrl: string | null;
+  peaks: Peaks | null;
+  durationSec: number;
+  height: number;
+};
+
+const EMPTY_VIEW: View = { pxPerSec: 0, scrollLeft: 0, viewportWidth: 0 };
+
+export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSec, height }: Options) {
+  const [ws, setWs] = useState<WaveSurfer | null>(null);
+  const [ready, setReady] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [view, setView] = useState<View>(EMPTY_VIEW);
+  const [zoom, setZoomState] = useState(0);
+
+  useEffect(() => {
+    if (!audioUrl || !peaks || !durationSec) return;
+    let instance: WaveSurfer | null = null;
+    let cancelled = false;
+    setReady(false);
+    void import("wavesurfer.js").then(({ default: WaveSurferClass }) => {
+      if (cancelled || !container.current || !media.current) return;
+      const ws = WaveSurferClass.create({
+        container: container.current,
+        media: media.current,
+        height,
+        waveColor: "#94a3b8",
+        progressColor: "#475569",
+        cursorColor: "#b91c1c",
+        cursorWidth: 2,
+        normalize: true,
+        fillParent: true,
+        minPxPerSec: 0,
+        autoScroll: true,
+        autoCenter: false,
+        interact: true,
+      });
+      instance = ws;
+      const measure = () => {
+        const width = ws.getWrapper().clientWidth;
+        setView({ pxPerSec: durationSec > 0 ? width / durationSec : 0, scrollLeft: ws.getScroll(), viewportWidth: ws.getWidth() });
+      };
+      ws.on("ready", () => {
+        setReady(true);
+        measure();
+      });
+      for (const event of ["redraw", "redrawcomplete", "zoom", "resize", "scroll"] as const) ws.on(event, measure);
+      ws.on("play", () => setPlaying(true));
+      ws.on("pause", () => setPlaying(false));
+      ws.on("finish", () => setPlaying(false));
+      ws.on("error", (e) => setError(e instanceof Error ? e.message : String(e)));
+      ws.load(audioUrl, [peaks.max, peaks.min], durationSec).catch((e: unknown) => {
+        if ((e as Error)?.name !== "AbortError") setError(e instanceof Error ? e.message : String(e));
+      });
+      setWs(ws);
+    });
+    return () => {
+      cancelled = true;
+      instance?.destroy();
+      setWs(null);
+      setReady(false);
+    };
+  }, [container, media, audioUrl, peaks, durationSec, height]);
+
+  const setZoom = useCallback(
+    (pxPerSec: number) => {
+      setZoomState(pxPerSec);
+      if (ws && ready) ws.zoom(pxPerSec);
+    },
+    [ws, ready],
+  );
+
+  /** Scrolls the waveform (and so the lanes) by `dx` pixels. */
+  const scrollBy = useCallback((dx: number) => ws?.setScroll(ws.getScroll() + dx), [ws]);
+  const seek = useCallback((ms: number) => ws?.setTime(Math.max(0, Math.min(durationSec, ms / 1000))), [ws, durationSec]);
+  const playPause = useCallback(() => void ws?.playPause(), [ws]);
+  const playRange = useCallback((startMs: number, endMs: number) => void ws?.play(startMs / 1000, endMs / 1000), [ws]);
+
+  /** Scrolls so that the span is in view (when it is not). */
+  const reveal = useCallback(
+    (span: { startMs: number; endMs: number }) => {
+      if (!ws || view.pxPerSec <= 0) return;
+      const [from, to] = [(span.startMs / 1000) * view.pxPerSec, (span.endMs / 1000) * view.pxPerSec];
+      const scroll = ws.getScroll();
+      if (from >= scroll && to <= scroll + view.viewportWidth) return;
+      ws.setScroll(Math.max(0, from - view.viewportWidth / 4));
+    },
+    [ws, view.pxPerSec, view.viewportWidth],
+  );
+
+  /** The px/s that fits the whole recording in view. */
+  const fitPxPerSec = durationSec > 0 && view.viewportWidth > 0 ? view.viewportWidth / durationSec : 0;
+  return { ws, ready, playing, error, view, zoom, setZoom, fitPxPerSec, scrollBy, seek, playPause, playRange, reveal };
+}
+export type PeaksWaveform = ReturnType<typeof usePeaksWaveform>;
+
+/** The playback position in ms, for the few small components that follow it. */
+export function useWaveTime(ws: WaveSurfer | null): number {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!ws) return () => {};
+      const subs = [ws.on("timeupdate", onChange), ws.on("seeking", onChange), ws.on("interaction", onChange)];
+      return () => subs.forEach((unsubscribe) => unsubscribe());
+    },
+    [ws],
+  );
+  return useSyncExternalStore(subscribe, () => Math.round((ws?.getCurrentTime() ?? 0) * 1000), () => 0);
+}

@@ -1,0 +1,220 @@
+// Progress grid benchmark: time to interactive of /progress for BENCH_USERS (default 1,000)
+// students × BENCH_CHALLENGES (default 50) challenges, in Debian's Chromium (headless, the
+// flags of playwright.config.ts) against a private built server (e2e/support/server.ts).
+//
+// Seed: the organisation, a teacher with a password, the speech challenges (half in a root
+// category, half in a nested child), a group and its link to the category through the API;
+// the students, their group membership and role, and their result sets and recordings (about
+// BENCH_COVERAGE = 0.6 of the cells, 1 or 2 recordings each) directly through the Prisma client
+// into the server's SQLite file (as bench/progress/progress-bench.ts does).
+//
+// Each run: a fresh browser context holding the signed-in session (cold HTTP cache), navigate
+// to /progress?category=root&group=class, and measure from navigation start (performance
+// timeOrigin) until the grid carries data-ready="true" (rows rendered, click handler live):
+// stamped in the page by a MutationObserver (PAGE_SCRIPT). Then one click on a recorded cell until it shows
+// as selected, and a jump to the last rows until they are rendered. One warm-up run, then
+// BENCH_RUNS (default 5); medians printed, plus the progress request's own time: from Node
+// (bearer token, BENCH_RUNS calls) and from the browser's resource timing.
+//
+//   npx tsx bench/web/progress-grid-bench.ts          (build first: npx tsx scripts/prepare.ts)
+//   BENCH_USERS=200 BENCH_CHALLENGES=20 npx tsx bench/web/progress-grid-bench.ts
+// Prints figures; asserts nothing.
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { chromium, type Browser } from "@playwright/test";
+import { PrismaClient } from "../../lib/db/generated/sqlite/client";
+import { privateServer, seedOrganisation, serverCall, serverToken, type PrivateServer } from "../../e2e/support/server";
+
+const USERS = Number(process.env.BENCH_USERS ?? 1000);
+const CHALLENGES = Number(process.env.BENCH_CHALLENGES ?? 50);
+const COVERAGE = Number(process.env.BENCH_COVERAGE ?? 0.6);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const PORT = Number(process.env.BENCH_PORT ?? 4910);
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const TEACHER = { username: "bench-teacher", password: "bench-teacher-password-1" };
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+const json = (data: unknown) => JSON.stringify(data);
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+async function seed(server: PrivateServer) {
+  const { org } = await seedOrganisation(server, "bench", "bench");
+  const call = <T>(method: string, url: string, body?: unknown) => serverCall<T>(server, method, url, org, body === undefined ? undefined : json(body), "application/json");
+  const ids = Array.from({ length: CHALLENGES }, (_, i) => `c${String(i).padStart(3, "0")}`);
+  for (const id of ids) {
+    const form = new FormData();
+    form.append("id", id);
+    form.append("topic", `Challenge ${id}`);
+    form.append("language", "eng");
+    await serverCall(server, "POST", "/challenges/speech", org, form);
+  }
+  const half = Math.ceil(CHALLENGES / 2);
+  await call("POST", "/categories", { id: "root", name: "Root", speechChallenges: ids.slice(0, half) });
+  await call("POST", "/categories", { id: "child", name: "Child", parent: "root", speechChallenges: ids.slice(half) });
+  await call("POST", "/groups", { id: "class", name: "Class", categories: ["root"] });
+  const teacher = await call<{ id: string }>("POST", "/users", { firstName: "Bench", infix: null, lastName: "Teacher", roles: ["TEACHER"] });
+  const orgScope = "tenant/bench/organisation/bench";
+  const asTeacher = await serverToken(server, { grant_type: "client_credentials", scope: `${orgScope}/student/${teacher.id}` }, org);
+  await serverCall(server, "POST", "/user/basicauths", asTeacher, json(TEACHER), "application/json");
+
+  // The bulk: straight into the server's database.
+  const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${path.join(server.dataDir, "app.db")}` }) });
+  try {
+    const model = await db.user.findFirstOrThrow({ where: { id: teacher.id }, select: { ns: true, tenantPk: true, organisationPk: true, level: true } });
+    const ns = model.ns;
+    const groupPk = (await db.group.findFirstOrThrow({ where: { ns, id: "class" }, select: { pk: true } })).pk;
+    const challenges = await db.speechChallenge.findMany({ where: { ns }, select: { pk: true } });
+    const users = Array.from({ length: USERS }, (_, i) => ({ pk: randomUUID(), ns, id: `u${i}`, level: model.level, tenantPk: model.tenantPk, organisationPk: model.organisationPk, firstName: `First${i % 97}`, infix: null, lastName: `Student${String(i).padStart(5, "0")}` }));
+    await db.user.createMany({ data: users });
+    await db.userRole.createMany({ data: users.map((u) => ({ userPk: u.pk, roleName: "STUDENT" })) });
+    await db.groupMember.createMany({ data: users.map((u) => ({ groupPk, userPk: u.pk })) });
+    const random = rng(42);
+    const sets: { pk: string; ns: string; id: string; userPk: string; challengePk: string; recordingCount: number }[] = [];
+    const recordings: { pk: string; ns: string; id: string; challengePk: string; userPk: string; resultSetPk: string; position: number; audioFilePk: string; created: Date }[] = [];
+    const start = Date.now() - 30 * 86_400_000;
+    for (const u of users) {
+      for (const c of challenges) {
+        if (random() >= COVERAGE) continue;
+        const count = random() < 0.5 ? 1 : 2;
+        const set = { pk: randomUUID(), ns, id: randomUUID(), userPk: u.pk, challengePk: c.pk, recordingCount: count };
+        sets.push(set);
+        for (let p = 0; p < count; p++) {
+          const created = new Date(start + Math.floor(random() * 30 * 86_400_000));
+          recordings.push({ pk: randomUUID(), ns, id: randomUUID(), challengePk: c.pk, userPk: u.pk, resultSetPk: set.pk, position: p, audioFilePk: randomUUID(), created });
+        }
+      }
+    }
+    for (let i = 0; i < sets.length; i += 2000) await db.resultSet.createMany({ data: sets.slice(i, i + 2000) });
+    for (let i = 0; i < recordings.length; i += 2000) await db.speechRecording.createMany({ data: recordings.slice(i, i + 2000) });
+    return { sets: sets.length, recordings: recordings.length };
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+async function signedInState(browser: Browser, url: string) {
+  const context = await browser.newContext({ baseURL: url });
+  const page = await context.newPage();
+  await page.goto("/sign-in");
+  await page.getByText("Organisation user", { exact: true }).click();
+  await page.getByLabel("Tenant id").fill("bench");
+  await page.getByLabel("Organisation id").fill("bench");
+  await page.getByLabel("Username").fill(TEACHER.username);
+  await page.getByLabel("Password").fill(TEACHER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+// In the page (a string: tsx would wrap functions passed to page.evaluate in helpers the page lacks).
+// ready: when the grid first carries data-ready="true"; click: a click on a recorded cell until it
+// shows as selected (a committed React update); jump: scrolled to the end until the last row is on screen.
+const PAGE_SCRIPT = `
+window.__bench = {};
+new MutationObserver(() => {
+  if (window.__bench.ready === undefined && document.querySelector('[data-testid="progress-grid"][data-ready="true"]')) window.__bench.ready = performance.now();
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"] });
+window.__bench.timing = () => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const api = performance.getEntriesByType("resource").find((e) => e.name.includes("/progress?"));
+  return {
+    ready: window.__bench.ready,
+    domContentLoaded: nav.domContentLoadedEventEnd,
+    apiInBrowser: api ? api.responseEnd - api.startTime : NaN,
+    apiStart: api ? api.startTime : NaN,
+    afterApi: api ? window.__bench.ready - api.responseEnd : NaN,
+    apiBytes: api ? api.encodedBodySize : NaN,
+    rows: Number(document.querySelector('[data-testid="progress-grid"]').getAttribute("data-rows")),
+  };
+};
+window.__bench.click = () => new Promise((resolve) => {
+  const button = document.querySelector("[data-cell]");
+  const t0 = performance.now();
+  new MutationObserver((_, observer) => {
+    if (button.getAttribute("aria-pressed") === "true") { observer.disconnect(); resolve(performance.now() - t0); }
+  }).observe(button, { attributes: true });
+  button.click();
+});
+window.__bench.jump = (last) => new Promise((resolve) => {
+  const grid = document.querySelector('[data-testid="progress-grid"]');
+  const t0 = performance.now();
+  grid.scrollTop = grid.scrollHeight;
+  const check = () => (grid.querySelector('[aria-rowindex="' + last + '"]') ? resolve(performance.now() - t0) : requestAnimationFrame(check));
+  check();
+});
+`;
+
+type Run = { ready: number; domContentLoaded: number; apiInBrowser: number; apiStart: number; afterApi: number; apiBytes: number; click: number; jump: number; rows: number };
+
+async function run(browser: Browser, url: string, state: Awaited<ReturnType<typeof signedInState>>): Promise<Run> {
+  const context = await browser.newContext({ baseURL: url, storageState: state, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript({ content: PAGE_SCRIPT });
+  // The seeded recordings have no audio files behind them: playback is not what is measured.
+  await context.route(/\/api\/(resultsets|download)\//, (route) => route.abort());
+  await page.goto("/progress?category=root&group=class", { waitUntil: "commit" });
+  await page.waitForFunction("window.__bench.ready !== undefined", undefined, { timeout: 120_000 });
+  const timing = (await page.evaluate("window.__bench.timing()")) as Omit<Run, "click" | "jump">;
+  const click = (await page.evaluate("window.__bench.click()")) as number;
+  const jump = (await page.evaluate(`window.__bench.jump(${timing.rows + 1})`)) as number;
+  await context.close();
+  return { ...timing, click, jump };
+}
+
+const server = await privateServer(PORT, { LOG_LEVEL: "warn" });
+try {
+  const t0 = performance.now();
+  const seeded = await seed(server);
+  console.log(`seeded ${USERS} students × ${CHALLENGES} challenges: ${seeded.sets} result sets, ${seeded.recordings} recordings in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  // The keep-alive connection went idle during the seeding and the server may have closed it: one throw-away call.
+  await fetch(`${server.url}/api/health`).catch(() => undefined);
+  const teacherToken = await serverToken(server, { grant_type: "password", username: TEACHER.username, password: TEACHER.password, scope: `tenant/bench/organisation/bench/user/${TEACHER.username}` });
+  const apiTimes: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i <= RUNS; i++) {
+    const t = performance.now();
+    const response = await fetch(`${server.url}/api/categories/root/progress?group=class&role=STUDENT`, { headers: { Authorization: `Bearer ${teacherToken}` } });
+    const body = await response.text();
+    if (!response.ok) throw new Error(`progress → ${response.status} ${body.slice(0, 200)}`);
+    if (i > 0) apiTimes.push(performance.now() - t); // the first call warms the server up
+    bytes = body.length;
+  }
+  console.log(`API GET /categories/root/progress (Node, bearer): median ${ms(median(apiTimes))} of ${RUNS} warm calls [${apiTimes.map(ms).join(", ")}], ${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  try {
+    const state = await signedInState(browser, server.url);
+    await run(browser, server.url, state); // warm-up
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const r = await run(browser, server.url, state);
+      runs.push(r);
+      console.log(
+        `run ${i + 1}: interactive ${ms(r.ready)} (DOMContentLoaded ${ms(r.domContentLoaded)}, progress request sent at ${ms(r.apiStart)} and took ${ms(r.apiInBrowser)}, ` +
+          `parse + render after it ${ms(r.afterApi)}; ${r.rows} rows); ` +
+          `click → selected ${ms(r.click)}; jump to last row ${ms(r.jump)}`,
+      );
+    }
+    console.log(
+      `progress grid ${USERS} students × ${CHALLENGES} challenges: time to interactive median ${ms(median(runs.map((r) => r.ready)))} of ${RUNS} runs; ` +
+        `progress request in the browser median ${ms(median(runs.map((r) => r.apiInBrowser)))}; parse + render after it median ${ms(median(runs.map((r) => r.afterApi)))}; click median ${ms(median(runs.map((r) => r.click)))}; ` +
+        `jump to last row median ${ms(median(runs.map((r) => r.jump)))}`,
+    );
+  } finally {
+    await browser.close();
+  }
+} catch (error) {
+  console.error(`server log:\n${server.log().slice(-3000)}`);
+  throw error;
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,90 @@
+"use client";
+import { useId, useMemo } from "react";
+import type { RoleListItem } from "@/lib/roles/schemas";
+import { useCategoryTree } from "@/lib/web/categories";
+import { flatten } from "@/lib/web/category-tree";
+import { ANY_ROLE, useGroups, type ProgressSelection } from "@/lib/web/progress";
+import { useApiQuery } from "@/lib/web/use-api";
+import { Skeleton } from "@/components/states";
+
+// What the progress grid shows: a category (its whole subtree counts), the groups whose
+// members are the rows (none: only yourself), and a role the rows must hold.
+
+const control = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
+
+type Props = { selection: ProgressSelection; onChange: (next: Partial<ProgressSelection>) => void };
+
+export function ProgressFilters({ selection, onChange }: Props) {
+  const id = useId();
+  const tree = useCategoryTree();
+  const groups = useGroups();
+  const roles = useApiQuery<RoleListItem[]>("/api/roles", undefined, { staleTime: Infinity });
+  const options = useMemo(() => flatten(tree.data ?? []), [tree.data]);
+  const chosen = new Set(selection.groups);
+  const toggleGroup = (group: string) => onChange({ groups: chosen.has(group) ? selection.groups.filter((g) => g !== group) : [...selection.groups, group] });
+  // Groups linked to the category first: they are probably the ones wanted.
+  const sortedGroups = useMemo(
+    () => [...(groups.data ?? [])].sort((a, b) => Number(b.categories.includes(selection.category)) - Number(a.categories.includes(selection.category))),
+    [groups.data, selection.category],
+  );
+
+  return (
+    <form aria-label="What to show" className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-[1fr_1fr_2fr]" onSubmit={(e) => e.preventDefault()}>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-category`} className="text-sm font-medium text-slate-800">
+          Category
+        </label>
+        {tree.isPending ? (
+          <Skeleton className="h-9" />
+        ) : (
+          <select id={`${id}-category`} className={control} value={selection.category} onChange={(e) => onChange({ category: e.target.value })}>
+            <option value="">— Choose a category —</option>
+            {options.map((n) => (
+              <option key={n.category.id} value={n.category.id}>
+                {"\u00a0\u00a0".repeat(n.depth)}
+                {n.category.name ?? n.category.id}
+              </option>
+            ))}
+          </select>
+        )}
+        {tree.isError && <p className="text-xs text-red-700">{tree.error.message}</p>}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-role`} className="text-sm font-medium text-slate-800">
+          Role
+        </label>
+        <select id={`${id}-role`} className={control} value={selection.role} onChange={(e) => onChange({ role: e.target.value })}>
+          <option value={ANY_ROLE}>Any role</option>
+          {(roles.data ?? [{ name: selection.role, permissions: [] }]).filter((r) => r.name !== ANY_ROLE).map((r) => (
+            <option key={r.name} value={r.name}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="min-w-0">
+        <legend className="text-sm font-medium text-slate-800">Groups</legend>
+        {groups.isPending ? (
+          <Skeleton className="mt-1 h-9" />
+        ) : groups.isError ? (
+          <p className="text-xs text-red-700">{groups.error.message}</p>
+        ) : sortedGroups.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-500">No groups: the grid shows your own progress.</p>
+        ) : (
+          <ul className="mt-1 flex max-h-28 flex-wrap gap-x-4 gap-y-1 overflow-y-auto">
+            {sortedGroups.map((g) => (
+              <li key={g.id}>
+                <label className="flex items-center gap-1.5 text-sm">
+                  <input type="checkbox" checked={chosen.has(g.id)} onChange={() => toggleGroup(g.id)} />
+                  {g.name}
+                  {g.categories.includes(selection.category) && <span className="text-xs text-slate-500">(linked)</span>}
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+        {sortedGroups.length > 0 && selection.groups.length === 0 && <p className="mt-1 text-xs text-slate-500">No group chosen: the grid shows your own progress.</p>}
+      </fieldset>
+    </form>
+  );
+}

@@ -4,7 +4,7 @@ import { conflict, forbidden, invalid, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import type { Permission } from "@/lib/permissions/catalog";
 import { editorOf, visibleAnnotations, visibleAssignments } from "./access";
-import { checkFragments, fromInput, parseStored, sortFragments, toWire, type Editor, type Fragment } from "./fragments";
+import { annotationShape, checkFragments, fromInput, parseStored, sortFragments, type Editor, type Fragment } from "./fragments";
 import { afterChosenId } from "./int-ids";
 import { afterCursor, creationOrder, nextCursor } from "./int-cursor";
 import { schemeOf } from "./label-schemes";
@@ -38,21 +38,7 @@ const findVisible = (db: Db, caller: Principal, id: number, permission: Permissi
   db.annotation.findFirst({ where: { AND: [{ id }, visibleAnnotations(caller, permission)] }, select });
 
 function toAnnotation(row: Omit<AnnotationRow, "assignment">, info: RecordingInfo): AnnotationOut {
-  return {
-    id: row.id,
-    doneBase: row.doneBase,
-    doneFull: row.doneFull,
-    recording: info.ref,
-    assignment: row.assignmentId,
-    fragments: toWire(sortFragments(parseStored(row.fragments))),
-    audioUrl: info.audioUrl,
-    peaksUrl: info.peaksUrl,
-    normalisedAudioUrl: info.normalisedAudioUrl,
-    duration: info.durationMs === null ? null : info.durationMs / 1000,
-    version: row.version,
-    created: row.created,
-    updated: row.updated,
-  } as unknown as AnnotationOut;
+  return annotationShape({ id: row.id, doneBase: row.doneBase, doneFull: row.doneFull, assignment: row.assignmentId }, row, info);
 }
 
 async function result(db: Db, row: Omit<AnnotationRow, "assignment">): Promise<AnnotationResult> {

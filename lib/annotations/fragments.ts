@@ -1,5 +1,6 @@
 import { ApiError, type FieldError } from "@/lib/api/errors";
-import type { FragmentInput, Layer } from "./schemas";
+import type { AnnotationOut, FragmentInput, Layer } from "./schemas";
+import type { RecordingInfo } from "./recording-refs";
 
 // Fragments are kept in whole milliseconds (so exports format exact times) and shown in
 // seconds. Checks: 0 <= start < end <= the recording's duration; known layers and labels;
@@ -88,4 +89,23 @@ export function checkFragments(fragments: Fragment[], ctx: CheckContext): void {
   const errors: FieldError[] = shown.map((message) => ({ resource: ctx.resource, field: ctx.field, code: "invalid", message }));
   const more = problems.length > shown.length ? ` (and ${problems.length - shown.length} more)` : "";
   throw new ApiError("validation", `Invalid ${ctx.field}: ${shown[0]}${more}`, errors);
+}
+
+type Saved = { fragments: string; version: number; created: Date; updated: Date };
+type Own = { id: number | null; doneBase: Date | null; doneFull: Date | null; assignment: number | null };
+
+/** The response shape shared by annotations and reference annotations (which have no id, assignment or markers). */
+export function annotationShape(own: Own, row: Saved, info: RecordingInfo): AnnotationOut {
+  return {
+    ...own,
+    recording: info.ref,
+    fragments: toWire(sortFragments(parseStored(row.fragments))),
+    audioUrl: info.audioUrl,
+    peaksUrl: info.peaksUrl,
+    normalisedAudioUrl: info.normalisedAudioUrl,
+    duration: info.durationMs === null ? null : info.durationMs / 1000,
+    version: row.version,
+    created: row.created,
+    updated: row.updated,
+  } as unknown as AnnotationOut;
 }

@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, ns } from "@/lib/db/ids";
 import { ApiError, forbidden, notFound } from "@/lib/api/errors";
 import { can, isAdministrator, seesAllSubmissions, type Principal } from "@/lib/auth/principal";
-import { checkFragments, fromInput, parseStored, sortFragments, toWire, type Editor } from "./fragments";
+import { annotationShape, checkFragments, fromInput, parseStored, sortFragments, type Editor } from "./fragments";
 import { schemeOf } from "./label-schemes";
 import { describeRecordings, type RecordingInfo } from "./recording-refs";
 import { etagOf, ifMatches, staleVersion } from "./versions";
@@ -47,21 +47,7 @@ async function reach(db: Db, caller: Principal, path: ReferencePath): Promise<Ac
 type ReferenceRow = { fragments: string; version: number; created: Date; updated: Date };
 
 function toReference(row: ReferenceRow, info: RecordingInfo, recordingId: string) {
-  const annotation = {
-    id: null,
-    doneBase: null,
-    doneFull: null,
-    recording: info.ref,
-    assignment: null,
-    fragments: toWire(sortFragments(parseStored(row.fragments))),
-    audioUrl: info.audioUrl,
-    peaksUrl: info.peaksUrl,
-    normalisedAudioUrl: info.normalisedAudioUrl,
-    duration: info.durationMs === null ? null : info.durationMs / 1000,
-    version: row.version,
-    created: row.created,
-    updated: row.updated,
-  } as unknown as AnnotationOut;
+  const annotation = annotationShape({ id: null, doneBase: null, doneFull: null, assignment: null }, row, info);
   return { annotation, etag: etagOf("reference", recordingId, row.version) };
 }
 

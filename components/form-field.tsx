@@ -44,3 +44,8 @@ export function FormField({ label, name, hint, error, className = "", ...input }
     </div>
   );
 }
+
+/** The optional id of a new resource, chosen by the client (api-conventions.md); left empty, the API makes one. */
+export function IdField(props: Omit<Props, "label" | "hint">) {
+  return <FormField label="Id" hint="Optional: letters, digits and . _ ~ @ -. Left empty, one is generated." {...props} />;
+}

@@ -1,9 +1,8 @@
 "use client";
 import type { z } from "zod";
 import { useZodForm } from "@/lib/web/use-zod-form";
-import { Button } from "./button";
 import { Form } from "./form";
-import { FormField } from "./form-field";
+import { FormField, IdField } from "./form-field";
 
 // Create form for the API's "id?, name" resources (tenants, organisations), validated with
 // the resource's own create schema.
@@ -25,21 +24,10 @@ export function NamedEntityForm<S extends z.ZodType>({ schema, noun, submit, onD
     },
   });
   return (
-    <Form
-      onSubmit={form.handleSubmit}
-      submitting={form.submitting}
-      formError={form.formError}
-      submitLabel={`Create ${noun}`}
-      submittingLabel="Creating…"
-      actions={
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      }
-    >
+    <Form form={form} submitLabel={`Create ${noun}`} submittingLabel="Creating…" onCancel={onDone}>
       <div className="grid gap-4 md:grid-cols-2">
         <FormField label="Name" required autoFocus {...form.field("name")} />
-        <FormField label="Id" hint="Optional: letters, digits and . _ ~ @ -. Left empty, one is generated." {...form.field("id")} />
+        <IdField {...form.field("id")} />
       </div>
     </Form>
   );

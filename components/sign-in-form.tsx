@@ -40,12 +40,17 @@ export function SignInForm({ notice, initialError }: { notice?: string; initialE
         </div>
       </fieldset>
       <Form
-        onSubmit={(event) => {
-          setRedirectError(undefined);
-          void form.handleSubmit(event);
+        form={{
+          handleSubmit: (event) => {
+            setRedirectError(undefined);
+            return form.handleSubmit(event);
+          },
+          submitting: form.submitting,
+          formError: form.formError ?? redirectError ?? null,
         }}
-        submitting={form.submitting}
-        formError={form.formError ?? redirectError ?? null} submitLabel="Sign in" submittingLabel="Signing in…">
+        submitLabel="Sign in"
+        submittingLabel="Signing in…"
+      >
         {method === "organisation" && (
           <div className="grid grid-cols-2 gap-3">
             <FormField label="Tenant id" autoComplete="organization" required {...form.field("tenant")} />

@@ -25,6 +25,7 @@ import { PrismaClient as SqliteClient } from "../../lib/db/generated/sqlite/clie
 import { PrismaClient as PostgresClient } from "../../lib/db/generated/postgres/client";
 import { startPostgres } from "../../scripts/postgres";
 import { engineEnv } from "../../scripts/db-sync";
+import { progressRows } from "./progress-rows";
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const CHALLENGES = Number(process.env.BENCH_CHALLENGES ?? 200);
@@ -46,12 +47,6 @@ function migrate(url: string) {
     env: { ...process.env, ...engineEnv(), DATABASE_URL: url },
     stdio: ["ignore", "ignore", "pipe"],
   });
-}
-
-/** Deterministic pseudo-random numbers (the same data on both databases). */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 }
 
 async function batched<T>(rows: T[], size: number, insert: (part: T[]) => Promise<unknown>) {
@@ -91,20 +86,8 @@ async function seed(db: Db) {
   await batched(users, 1000, (part) => db.user.createMany({ data: part }));
   await batched(users, 2000, (part) => db.userRole.createMany({ data: part.map((u) => ({ userPk: u.pk, roleName: "STUDENT" })) }));
   await batched(users, 2000, (part) => db.groupMember.createMany({ data: part.map((u) => ({ groupPk, userPk: u.pk })) }));
-  const random = rng(42);
-  const sets: { pk: string; ns: string; id: string; userPk: string; challengePk: string; recordingCount: number }[] = [];
-  const recordings: { pk: string; ns: string; id: string; challengePk: string; userPk: string; resultSetPk: string; position: number; audioFilePk: string }[] = [];
-  for (const u of users) {
-    for (const c of challenges) {
-      if (random() >= COVERAGE) continue;
-      const count = random() < 0.5 ? 1 : 2;
-      const set = { pk: randomUUID(), ns, id: randomUUID(), userPk: u.pk, challengePk: c.pk, recordingCount: count };
-      sets.push(set);
-      for (let p = 0; p < count; p++) {
-        recordings.push({ pk: randomUUID(), ns, id: randomUUID(), challengePk: c.pk, userPk: u.pk, resultSetPk: set.pk, position: p, audioFilePk: randomUUID() });
-      }
-    }
-  }
+  // The same data on both databases.
+  const { sets, recordings } = progressRows(ns, users, challenges, COVERAGE);
   await batched(sets, 2000, (part) => db.resultSet.createMany({ data: part }));
   await batched(recordings, 2000, (part) => db.speechRecording.createMany({ data: part }));
   const principal = buildPrincipal({

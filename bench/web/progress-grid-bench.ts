@@ -25,6 +25,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { chromium, type Browser } from "@playwright/test";
 import { PrismaClient } from "../../lib/db/generated/sqlite/client";
 import { privateServer, seedOrganisation, serverCall, serverToken, type PrivateServer } from "../../e2e/support/server";
+import { progressRows } from "../progress/progress-rows";
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const CHALLENGES = Number(process.env.BENCH_CHALLENGES ?? 50);
@@ -37,11 +38,6 @@ const TEACHER = { username: "bench-teacher", password: "bench-teacher-password-1
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 const json = (data: unknown) => JSON.stringify(data);
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
 
 async function seed(server: PrivateServer) {
   const { org } = await seedOrganisation(server, "bench", "bench");
@@ -74,22 +70,7 @@ async function seed(server: PrivateServer) {
     await db.user.createMany({ data: users });
     await db.userRole.createMany({ data: users.map((u) => ({ userPk: u.pk, roleName: "STUDENT" })) });
     await db.groupMember.createMany({ data: users.map((u) => ({ groupPk, userPk: u.pk })) });
-    const random = rng(42);
-    const sets: { pk: string; ns: string; id: string; userPk: string; challengePk: string; recordingCount: number }[] = [];
-    const recordings: { pk: string; ns: string; id: string; challengePk: string; userPk: string; resultSetPk: string; position: number; audioFilePk: string; created: Date }[] = [];
-    const start = Date.now() - 30 * 86_400_000;
-    for (const u of users) {
-      for (const c of challenges) {
-        if (random() >= COVERAGE) continue;
-        const count = random() < 0.5 ? 1 : 2;
-        const set = { pk: randomUUID(), ns, id: randomUUID(), userPk: u.pk, challengePk: c.pk, recordingCount: count };
-        sets.push(set);
-        for (let p = 0; p < count; p++) {
-          const created = new Date(start + Math.floor(random() * 30 * 86_400_000));
-          recordings.push({ pk: randomUUID(), ns, id: randomUUID(), challengePk: c.pk, userPk: u.pk, resultSetPk: set.pk, position: p, audioFilePk: randomUUID(), created });
-        }
-      }
-    }
+    const { sets, recordings } = progressRows(ns, users, challenges, COVERAGE, Date.now() - 30 * 86_400_000);
     for (let i = 0; i < sets.length; i += 2000) await db.resultSet.createMany({ data: sets.slice(i, i + 2000) });
     for (let i = 0; i < recordings.length; i += 2000) await db.speechRecording.createMany({ data: recordings.slice(i, i + 2000) });
     return { sets: sets.length, recordings: recordings.length };

@@ -60,7 +60,7 @@ function CreateForm({ tenant, organisation }: { tenant: string; organisation: st
           </Link>
         }
       />
-      <Form onSubmit={form.handleSubmit} submitting={form.submitting} formError={form.formError} submitLabel="Create assignment" submittingLabel="Creating…" className="max-w-3xl">
+      <Form form={form} submitLabel="Create assignment" submittingLabel="Creating…" className="max-w-3xl">
         <FormField label="Name" {...form.field("name")} hint="Optional, e.g. the batch or the week." />
         <div className="grid gap-4 md:grid-cols-2">
           <AnnotatorSelect label="Full annotator" required roles={FULL_ROLES} field={form.field("fullAnnotator")} />

@@ -1,6 +1,6 @@
 "use client";
 import { useId, useState, type ChangeEvent, type ReactNode } from "react";
-import { Button } from "@/components/button";
+import { ChosenFile, fileInputClass } from "@/components/chosen-file";
 import { errorText } from "@/components/form-field";
 import { describeBytes, headOf, sniffAudio } from "@/lib/web/audio/container";
 import { Recorder } from "./recorder";
@@ -71,7 +71,7 @@ export function AudioInput({ label, value, onChange, currentUrl, currentOverlay,
             accept={ACCEPT}
             aria-label={`Upload ${lower}`}
             onChange={(e) => void onFile(e)}
-            className="max-w-64 text-sm file:mr-2 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-100"
+            className={`max-w-64 ${fileInputClass}`}
           />
         </div>
         <span className="text-xs text-slate-500 uppercase">or</span>
@@ -83,18 +83,9 @@ export function AudioInput({ label, value, onChange, currentUrl, currentOverlay,
         </p>
       )}
       {value ? (
-        <div className="space-y-1">
-          <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
-            <span data-testid="audio-file">
-              {currentUrl ? "Replaces the current audio with " : "New audio: "}
-              <strong className="font-medium text-slate-800">{value.name}</strong> ({sizeText(value.size)})
-            </span>
-            <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => onChange(null)} aria-label={`Remove the new ${lower}`}>
-              Remove
-            </Button>
-          </div>
+        <ChosenFile file={value} noun="audio" replaces={!!currentUrl} detail={sizeText(value.size)} label={lower} onRemove={() => onChange(null)} testId="audio-file">
           <Waveform blob={value} label={lower} />
-        </div>
+        </ChosenFile>
       ) : currentUrl ? (
         <div className="space-y-1">
           <p className="text-xs text-slate-600">Current audio</p>

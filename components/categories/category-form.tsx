@@ -4,9 +4,8 @@ import { createCategorySchema, isColor, updateCategorySchema, type Category } fr
 import { useSaveCategory, useSpeechChallenges } from "@/lib/web/categories";
 import { descendants, flatten } from "@/lib/web/category-tree";
 import { useZodForm } from "@/lib/web/use-zod-form";
-import { Button } from "@/components/button";
 import { Form } from "@/components/form";
-import { errorText, FormField } from "@/components/form-field";
+import { FormField, IdField, errorText } from "@/components/form-field";
 import { FileField } from "@/components/challenges/file-field";
 import { ChallengePicker } from "./challenge-picker";
 
@@ -69,21 +68,10 @@ export function CategoryForm({ list, category, parent = null, onDone }: Props) {
   const apiError = (field: string) => save.error?.errors.find((e) => e.field === field)?.message;
 
   return (
-    <Form
-      onSubmit={form.handleSubmit}
-      submitting={form.submitting}
-      formError={form.formError}
-      submitLabel={editing ? "Save category" : "Create category"}
-      submittingLabel={editing ? "Saving…" : "Creating…"}
-      actions={
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      }
-    >
+    <Form form={form} submitLabel={editing ? "Save category" : "Create category"} submittingLabel={editing ? "Saving…" : "Creating…"} onCancel={onDone}>
       <div className="grid gap-4 md:grid-cols-2">
         <FormField label="Name" autoFocus {...form.field("name")} />
-        {!editing && <FormField label="Id" hint="Optional: letters, digits and . _ ~ @ -. Left empty, one is generated." {...form.field("id")} />}
+        {!editing && <IdField {...form.field("id")} />}
         <div className="flex flex-col gap-1 md:col-span-2">
           <label htmlFor={`${uid}-description`} className="text-sm font-medium text-slate-800">
             Description

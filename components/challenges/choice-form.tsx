@@ -1,10 +1,8 @@
 "use client";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { buttonClass } from "@/components/button";
 import { Form } from "@/components/form";
-import { FormField } from "@/components/form-field";
+import { FormField, IdField } from "@/components/form-field";
 import { createChoiceChallengeSchema, updateChoiceChallengeSchema, type ChoiceChallenge } from "@/lib/challenges/choice/schemas";
 import type { Parts } from "@/lib/web/api-upload";
 import { KINDS, useSaveChallenge } from "@/lib/web/challenges";
@@ -54,22 +52,11 @@ export function CreateChoiceForm() {
   };
 
   return (
-    <Form
-      onSubmit={form.handleSubmit}
-      submitting={form.submitting}
-      formError={form.formError}
-      submitLabel="Create choice challenge"
-      submittingLabel="Uploading…"
-      actions={
-        <Link href={KINDS.choice.href} className={buttonClass("ghost")}>
-          Cancel
-        </Link>
-      }
-    >
+    <Form form={form} submitLabel="Create choice challenge" submittingLabel="Uploading…" cancelHref={KINDS.choice.href}>
       <FormField label="Question" hint="Optional: what the student is asked." {...form.field("question")} />
       <div className="grid gap-4 md:grid-cols-2">
         <FormField label="Language" required hint={LANGUAGE_HINT} {...form.field("language")} />
-        <FormField label="Id" hint="Optional: letters, digits and . _ ~ @ -. Left empty, one is generated." {...form.field("id")} />
+        <IdField {...form.field("id")} />
       </div>
       <ChoicesEditor rows={rows} onChange={setChoices} newAudio error={form.errors.choices} audioError={form.errors.audio} />
     </Form>
@@ -95,7 +82,7 @@ export function EditChoiceForm({ challenge }: { challenge: ChoiceChallenge }) {
   };
 
   return (
-    <Form onSubmit={form.handleSubmit} submitting={form.submitting} formError={form.formError} submitLabel="Save changes">
+    <Form form={form} submitLabel="Save changes">
       <FormField label="Question" hint="Optional: what the student is asked." {...form.field("question")} />
       <FormField label="Language" required hint={LANGUAGE_HINT} className="max-w-sm" {...form.field("language")} />
       <ChoicesEditor rows={rows} onChange={setChoices} newAudio={false} error={form.errors.choices} />

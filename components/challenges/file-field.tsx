@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useId, useState } from "react";
-import { Button } from "@/components/button";
+import { ChosenFile, fileInputClass } from "@/components/chosen-file";
 import { errorText } from "@/components/form-field";
 import { ErrorState } from "@/components/states";
 import { useDownload, useObjectUrl } from "@/lib/web/use-download";
@@ -81,7 +81,7 @@ export function FileField({ label, kind, value, onChange, currentUrl, error, hin
           setProblem(bad);
           if (!bad) onChange(file);
         }}
-        className="max-w-full text-sm file:mr-2 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-100"
+        className={`max-w-full ${fileInputClass}`}
       />
       {shown && (
         <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-700">
@@ -89,18 +89,9 @@ export function FileField({ label, kind, value, onChange, currentUrl, error, hin
         </p>
       )}
       {value ? (
-        <div className="space-y-1">
-          <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
-            <span>
-              {currentUrl ? "Replaces the current file with " : "New file: "}
-              <strong className="font-medium text-slate-800">{value.name}</strong>
-            </span>
-            <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => onChange(null)} aria-label={`Remove the new ${lower}`}>
-              Remove
-            </Button>
-          </div>
+        <ChosenFile file={value} noun="file" replaces={!!currentUrl} label={lower} onRemove={() => onChange(null)}>
           <Preview kind={kind} blob={value} label={`New ${lower}`} />
-        </div>
+        </ChosenFile>
       ) : currentUrl ? (
         <Stored kind={kind} url={currentUrl} label={lower} />
       ) : (

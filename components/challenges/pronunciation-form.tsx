@@ -1,13 +1,11 @@
 "use client";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { z } from "zod";
 import { AudioInput } from "@/components/audio/audio-input";
 import { PhonemeTrack } from "@/components/audio/phoneme-track";
-import { buttonClass } from "@/components/button";
 import { Form } from "@/components/form";
-import { FormField } from "@/components/form-field";
+import { FormField, IdField } from "@/components/form-field";
 import { createChallengeSchema, updateChallengeSchema, type PronunciationChallenge } from "@/lib/challenges/pronunciation/schemas";
 import type { Parts } from "@/lib/web/api-upload";
 import { KINDS, useSaveChallenge } from "@/lib/web/challenges";
@@ -63,23 +61,15 @@ export function PronunciationForm({ challenge }: Props) {
 
   return (
     <Form
-      onSubmit={form.handleSubmit}
-      submitting={form.submitting}
-      formError={form.formError}
+      form={form}
       submitLabel={editing ? "Save changes" : "Create pronunciation challenge"}
       submittingLabel={audio ? "Uploading…" : "Saving…"}
-      actions={
-        !editing && (
-          <Link href={KINDS.pronunciation.href} className={buttonClass("ghost")}>
-            Cancel
-          </Link>
-        )
-      }
+      cancelHref={editing ? undefined : KINDS.pronunciation.href}
     >
       <FormField label="Transcription" required hint="The sentence the student reads aloud." {...form.field("transcription")} />
       <div className="grid gap-4 md:grid-cols-2">
         <FormField label="Language" required hint={LANGUAGE_HINT} {...form.field("language")} />
-        {!editing && <FormField label="Id" hint="Optional: letters, digits and . _ ~ @ -. Left empty, one is generated." {...form.field("id")} />}
+        {!editing && <IdField {...form.field("id")} />}
       </div>
       <AudioInput
         label="Reference audio"

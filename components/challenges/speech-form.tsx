@@ -1,11 +1,9 @@
 "use client";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useMemo, useState } from "react";
 import { AudioInput } from "@/components/audio/audio-input";
-import { buttonClass } from "@/components/button";
 import { Form } from "@/components/form";
-import { FormField, errorText } from "@/components/form-field";
+import { FormField, IdField, errorText } from "@/components/form-field";
 import { createSpeechChallengeSchema, updateSpeechChallengeSchema, type SpeechChallenge } from "@/lib/challenges/speech/schemas";
 import type { Parts } from "@/lib/web/api-upload";
 import { KINDS, useSaveChallenge, type SaveRequest } from "@/lib/web/challenges";
@@ -92,24 +90,11 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
   const { error: metadataError, ...metadata } = form.field("metadata");
 
   return (
-    <Form
-      onSubmit={form.handleSubmit}
-      submitting={form.submitting}
-      formError={form.formError}
-      submitLabel={editing ? "Save changes" : "Create speech challenge"}
-      submittingLabel="Uploading…"
-      actions={
-        !editing && (
-          <Link href={KINDS.speech.href} className={buttonClass("ghost")}>
-            Cancel
-          </Link>
-        )
-      }
-    >
+    <Form form={form} submitLabel={editing ? "Save changes" : "Create speech challenge"} submittingLabel="Uploading…" cancelHref={editing ? undefined : KINDS.speech.href}>
       <FormField label="Topic" hint="Optional: what the student speaks about." {...form.field("topic")} />
       <div className="grid gap-4 md:grid-cols-2">
         <FormField label="Language" required hint={LANGUAGE_HINT} {...form.field("language")} />
-        {!editing && <FormField label="Id" hint="Optional: letters, digits and . _ ~ @ -. Left empty, one is generated." {...form.field("id")} />}
+        {!editing && <IdField {...form.field("id")} />}
       </div>
       <AudioInput label="Reference audio" value={files.referenceAudio} onChange={setFile("referenceAudio")} currentUrl={challenge?.referenceAudioUrl} error={form.errors.referenceAudio} hint="Optional: an example answer." />
       <div className="grid gap-4 lg:grid-cols-2">

@@ -5,9 +5,8 @@ import { useCategoryChoices } from "@/lib/web/use-groups";
 import { usePrincipal } from "@/lib/web/use-principal";
 import { useZodForm } from "@/lib/web/use-zod-form";
 import { CheckboxGroup, joinList, splitList } from "../admin/checkbox-group";
-import { Button } from "../button";
 import { Form } from "../form";
-import { FormField } from "../form-field";
+import { FormField, IdField } from "../form-field";
 
 // Creates a group (POST /api/groups: id?, name, categories?) or edits one (PUT: name,
 // categories), validated with the API's schemas. Categories are the organisation's.
@@ -37,21 +36,10 @@ export function GroupForm({ group, submit, onDone }: Props) {
     label,
   }));
   return (
-    <Form
-      onSubmit={form.handleSubmit}
-      submitting={form.submitting}
-      formError={form.formError}
-      submitLabel={group ? "Save group" : "Create group"}
-      submittingLabel={group ? "Saving…" : "Creating…"}
-      actions={
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      }
-    >
+    <Form form={form} submitLabel={group ? "Save group" : "Create group"} submittingLabel={group ? "Saving…" : "Creating…"} onCancel={onDone}>
       <div className="grid gap-4 md:grid-cols-2">
         <FormField label="Name" required autoFocus {...form.field("name")} />
-        {!group && <FormField label="Id" hint="Optional: letters, digits and . _ ~ @ -. Left empty, one is generated." {...form.field("id")} />}
+        {!group && <IdField {...form.field("id")} />}
       </div>
       <CheckboxGroup
         legend="Categories"

@@ -42,7 +42,7 @@ export function CredentialForm({ kind, user }: { kind: CredentialKind; user: Use
       {created ? (
         <OneTimeSecret login={created.email} secret={created.password} onDone={() => setCreated(null)} />
       ) : (
-        <Form onSubmit={form.handleSubmit} submitting={form.submitting} formError={form.formError} submitLabel={kind === "basic" ? "Add username" : "Add email address"} submittingLabel="Adding…">
+        <Form form={form} submitLabel={kind === "basic" ? "Add username" : "Add email address"} submittingLabel="Adding…">
           <FormField
             label={text.label}
             type={kind === "email" ? "email" : "text"}

@@ -77,17 +77,7 @@ function ProfileForm({ userId, profile, onDone }: { userId: string; profile: Pro
     },
   });
   return (
-    <Form
-      onSubmit={form.handleSubmit}
-      submitting={form.submitting}
-      formError={form.formError}
-      submitLabel="Save profile"
-      actions={
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      }
-    >
+    <Form form={form} submitLabel="Save profile" onCancel={onDone}>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Birth year" inputMode="numeric" autoFocus {...form.field("birthYear")} />
         <SelectField

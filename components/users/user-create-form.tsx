@@ -5,9 +5,8 @@ import { usePrincipal } from "@/lib/web/use-principal";
 import { grantableRoles, useCreateUser, useRoles } from "@/lib/web/use-users";
 import { useZodForm } from "@/lib/web/use-zod-form";
 import { CheckboxGroup, joinList, splitList } from "../admin/checkbox-group";
-import { Button } from "../button";
 import { Form } from "../form";
-import { FormField } from "../form-field";
+import { FormField, IdField } from "../form-field";
 
 // A new user at the current view's level (the API creates it where the token acts), with
 // the roles this view may grant and any of its groups. Validated with the API's schema.
@@ -38,24 +37,13 @@ export function UserCreateForm({ onDone }: { onDone: (userId: string) => void })
   const roleOptions = grantableRoles(principal, roles.data ?? []).map((r) => ({ value: r, label: r }));
   const groupOptions = (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
   return (
-    <Form
-      onSubmit={form.handleSubmit}
-      submitting={form.submitting}
-      formError={form.formError}
-      submitLabel="Create user"
-      submittingLabel="Creating…"
-      actions={
-        <Button variant="ghost" onClick={() => onDone("")}>
-          Cancel
-        </Button>
-      }
-    >
+    <Form form={form} submitLabel="Create user" submittingLabel="Creating…" onCancel={() => onDone("")}>
       <div className="grid gap-4 md:grid-cols-[2fr_1fr_2fr]">
         <FormField label="First name" required autoFocus autoComplete="off" {...form.field("firstName")} />
         <FormField label="Infix" hint="E.g. van, de; may be empty" autoComplete="off" {...form.field("infix")} />
         <FormField label="Last name" required autoComplete="off" {...form.field("lastName")} />
       </div>
-      <FormField className="max-w-md" label="Id" hint="Optional: letters, digits and . _ ~ @ -. Left empty, one is generated." {...form.field("id")} />
+      <IdField className="max-w-md" {...form.field("id")} />
       <CheckboxGroup
         legend="Roles"
         required

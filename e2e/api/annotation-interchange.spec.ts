@@ -21,13 +21,10 @@ import {
   type FragmentIn,
   type Setup,
 } from "../support/annotations";
-import { testAudio } from "../support/audio";
+import { prepareTestAudio, testAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  await testAudio();
-});
+prepareTestAudio();
 
 const exportOf = (request: APIRequestContext, token: string, id: number, format?: string) =>
   request.get(`/api/annotation/${id}/export${format === undefined ? "" : `?format=${format}`}`, { headers: authed(token) });

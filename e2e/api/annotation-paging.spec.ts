@@ -8,13 +8,10 @@ import type { APIRequestContext } from "@playwright/test";
 import { authed, baseURL, expectJson, member } from "../support/api";
 import { expectError } from "../support/assertions";
 import { createAnnotation, createAssignment, listAnnotations, nextLinkOf, setup, type Annotation, type Setup } from "../support/annotations";
-import { testAudio } from "../support/audio";
+import { prepareTestAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  await testAudio();
-});
+prepareTestAudio();
 
 const RECORDINGS = 25;
 const ASSIGNMENTS = 10;

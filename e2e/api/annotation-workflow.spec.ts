@@ -34,13 +34,10 @@ import {
   type Scheme,
   type SchemeLayer,
 } from "../support/annotations";
-import { testAudio } from "../support/audio";
+import { prepareTestAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  await testAudio();
-});
+prepareTestAudio();
 
 const error = (label: string, start = 0, end = 0.2): FragmentIn => ({ start, end, labels: [{ layer: "Error", label }] });
 

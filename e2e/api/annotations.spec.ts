@@ -29,18 +29,16 @@ import {
   setup,
   siblingOrganisation,
   tenantUser,
+  twoAssignments,
   words,
   type Annotation,
   type Assignment,
   type FragmentIn,
 } from "../support/annotations";
-import { sha256, testAudio } from "../support/audio";
+import { prepareTestAudio, sha256 } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  await testAudio();
-});
+prepareTestAudio();
 
 const chosenId = () => 100_000_000 + Math.floor(Math.random() * 400_000_000);
 const ETAG = /^"[^"]+"$/;
@@ -284,11 +282,7 @@ test.describe("annotations", () => {
 
   test("visibility and filters: administrators see all, annotators their own; annotator, assignment, recording, done", async ({ request, world, admin }) => {
     const s = await setup(request, world, 2);
-    const base2 = await member(request, world, "ANNOTATOR_BASE");
-    const full2 = await member(request, world, "ANNOTATOR_FULL");
-    const bystander = await member(request, world, "ANNOTATOR_FULL");
-    const a1 = await assign(request, s);
-    const a2 = await createAssignment(request, world.orgToken, { baseAnnotator: base2.id, fullAnnotator: full2.id, recordings: [s.refs[0]] });
+    const { base2, full2, bystander, a1, a2 } = await twoAssignments(request, s, s.refs[0]);
     const n1 = await createAnnotation(request, s.base.token, { assignment: a1.id, recording: s.refs[0], fragments: words(["one"]) });
     const n2 = await createAnnotation(request, s.base.token, { assignment: a1.id, recording: s.refs[1], fragments: words(["two"]) });
     const n3 = await createAnnotation(request, base2.token, { assignment: a2.id, recording: s.refs[0], fragments: words(["three"]) });

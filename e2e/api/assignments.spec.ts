@@ -11,7 +11,6 @@ import {
   ASSIGNMENT,
   ASSIGNMENT_FIELDS,
   asMember,
-  assign,
   createAnnotation,
   createAssignment,
   createSpeechChallenge,
@@ -25,16 +24,14 @@ import {
   setup,
   siblingOrganisation,
   tenantUser,
+  twoAssignments,
   words,
   type Assignment,
 } from "../support/annotations";
-import { testAudio } from "../support/audio";
+import { prepareTestAudio, testAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  await testAudio();
-});
+prepareTestAudio();
 
 /** A random client-chosen id, far from the generated ones of a fresh database. */
 const chosenId = () => 100_000_000 + Math.floor(Math.random() * 400_000_000);
@@ -194,11 +191,7 @@ test.describe("assignments", () => {
 
   test("visibility: administrators see their scope, annotators only theirs, other tenants nothing (404)", async ({ request, world, admin }) => {
     const s = await setup(request, world, 2);
-    const base2 = await member(request, world, "ANNOTATOR_BASE");
-    const full2 = await member(request, world, "ANNOTATOR_FULL");
-    const bystander = await member(request, world, "ANNOTATOR_FULL");
-    const a1 = await assign(request, s);
-    const a2 = await createAssignment(request, world.orgToken, { baseAnnotator: base2.id, fullAnnotator: full2.id, recordings: [s.refs[1]] });
+    const { base2, full2, bystander, a1, a2 } = await twoAssignments(request, s, s.refs[1]);
     const a3 = await createAssignment(request, world.orgToken, { baseAnnotator: s.full.id, fullAnnotator: full2.id, recordings: [s.refs[0]] });
     // Made by the tenant across two organisations: the tenant's, not either organisation's.
     const sibling = await siblingOrganisation(request, world);

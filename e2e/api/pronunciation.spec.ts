@@ -12,6 +12,7 @@ import { ISO, expectError, expectFieldError } from "../support/assertions";
 import { oggPart, sha256, testAudio, uniqueWav, wavPart, type TestAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 import type { NamedFilePart } from "../support/multipart";
+import { ANALYSIS_WORDS } from "../support/pronunciation";
 import { storedCopies } from "../support/storage";
 
 const BASE = "/api/challenges/pronunciation";
@@ -61,28 +62,6 @@ const ALIGNMENT: Alignment = {
     { chunks: [{ graphemes: "qu", phonemes: [{ start: 0.3, end: 0.36, confidenceScore: 0.7, ipa: "k" }, { start: 0.36, end: 0.4, confidenceScore: 0.75, ipa: "w" }] }] },
   ],
 };
-
-const WORDS = [
-  {
-    chunks: [
-      { graphemes: "th", phonemes: [{ ipa: "ð", score: 0.9, verdict: "good", start: 0.1, end: 0.18 }], score: 0.9, verdict: "good" },
-      { graphemes: "e", phonemes: [{ ipa: "ə", score: 0.2, verdict: "bad", start: 0.18, end: 0.25 }], score: 0.2, verdict: "bad" },
-    ],
-  },
-  {
-    chunks: [
-      {
-        graphemes: "qu",
-        phonemes: [
-          { ipa: "k", score: 0.7, verdict: "moderate", start: 0.3, end: 0.36 },
-          { ipa: "w", score: 0.5, verdict: "moderate", start: 0.36, end: 0.4 },
-        ],
-        score: 0.6,
-        verdict: "moderate",
-      },
-    ],
-  },
-];
 
 // ---- audio: the worker's test audio (e2e/support/audio.ts) ----
 
@@ -387,7 +366,7 @@ test.describe("deleting a pronunciation challenge", () => {
     const keep = await newChallenge(request, world.orgToken);
     const uploads = [uniqueWav(wav), uniqueWav(wav)];
     const analyses: Analysis[] = [];
-    for (const b of uploads) analyses.push(await newAnalysis(request, student.token, challenge.id, { audio: wavPart(b), score: 0.5, words: jsonPart(WORDS) }));
+    for (const b of uploads) analyses.push(await newAnalysis(request, student.token, challenge.id, { audio: wavPart(b), score: 0.5, words: jsonPart(ANALYSIS_WORDS) }));
     const kept = await newAnalysis(request, student.token, keep.id);
     for (const b of [reference, ...uploads]) expect(await stored(b)).toBe(1);
 
@@ -459,7 +438,7 @@ test.describe("pronunciation analyses", () => {
       console: "aligner: 12 frames pruned\nok",
       pruningLevel: "3",
       score: "0.72",
-      words: jsonPart(WORDS, "words.json"),
+      words: jsonPart(ANALYSIS_WORDS, "words.json"),
     });
     const analysis = await expectJson<Analysis>(response, 201);
     expect(analysis).toEqual({
@@ -468,7 +447,7 @@ test.describe("pronunciation analyses", () => {
       console: "aligner: 12 frames pruned\nok",
       pruningLevel: 3,
       score: 0.72,
-      words: WORDS,
+      words: ANALYSIS_WORDS,
       userId: student.id,
       created: ISO,
       updated: ISO,
@@ -485,8 +464,8 @@ test.describe("pronunciation analyses", () => {
     expect(await download(request, student.token, bare.audioUrl)).toEqual(wav);
     const edges = await newAnalysis(request, student.token, challenge.id, { audio: wavPart(wav), score: "0", pruningLevel: 0, words: JSON.stringify([]) });
     expect(edges).toMatchObject({ score: 0, pruningLevel: 0, words: [] });
-    const top = await newAnalysis(request, student.token, challenge.id, { score: 1, words: JSON.stringify(WORDS) });
-    expect(top).toMatchObject({ score: 1, words: WORDS });
+    const top = await newAnalysis(request, student.token, challenge.id, { score: 1, words: JSON.stringify(ANALYSIS_WORDS) });
+    expect(top).toMatchObject({ score: 1, words: ANALYSIS_WORDS });
 
     expect(await analysisIds(request, student.token, challenge.id)).toEqual([id, bare.id, edges.id, top.id].sort());
     // A teacher reads it too, and may download it.
@@ -505,10 +484,10 @@ test.describe("pronunciation analyses", () => {
     const cases: [Multipart, string, string, RegExp?][] = [
       // Section 7: score without words, words without score.
       [{ audio, score: "0.5" }, "words", "missing_field"],
-      [{ audio, words: jsonPart(WORDS) }, "score", "missing_field"],
-      [{ audio, score: "1.5", words: jsonPart(WORDS) }, "score", "invalid"],
-      [{ audio, score: "-0.1", words: jsonPart(WORDS) }, "score", "invalid"],
-      [{ audio, score: "good", words: jsonPart(WORDS) }, "score", "invalid"],
+      [{ audio, words: jsonPart(ANALYSIS_WORDS) }, "score", "missing_field"],
+      [{ audio, score: "1.5", words: jsonPart(ANALYSIS_WORDS) }, "score", "invalid"],
+      [{ audio, score: "-0.1", words: jsonPart(ANALYSIS_WORDS) }, "score", "invalid"],
+      [{ audio, score: "good", words: jsonPart(ANALYSIS_WORDS) }, "score", "invalid"],
       [{ audio, pruningLevel: "-1" }, "pruningLevel", "invalid"],
       [{ audio, pruningLevel: "1.5" }, "pruningLevel", "invalid"],
       [{ audio, pruningLevel: "many" }, "pruningLevel", "invalid"],
@@ -525,7 +504,7 @@ test.describe("pronunciation analyses", () => {
       [{ audio, score: 0.5, words: jsonPart(chunk({ score: -1 })) }, "words", "invalid", /chunks\.0\.score/],
       [{ audio, score: 0.5, words: jsonPart(chunk({ graphemes: undefined })) }, "words", "invalid", /chunks\.0\.graphemes/],
       [{ audio, score: 0.5, words: jsonPart(chunk({ phonemes: undefined })) }, "words", "invalid", /chunks\.0\.phonemes/],
-      [{ score: 0.5, words: jsonPart(WORDS) }, "audio", "missing_field"],
+      [{ score: 0.5, words: jsonPart(ANALYSIS_WORDS) }, "audio", "missing_field"],
       [{ audio: "text, not a file" }, "audio", "invalid"],
     ];
     for (const [fields, field, code, where] of cases) {
@@ -536,7 +515,7 @@ test.describe("pronunciation analyses", () => {
     }
     for (const [kind, broke] of Object.entries(broken)) {
       await test.step(`audio: ${kind}`, async () => {
-        await expectFieldError(await postAnalysis(request, student.token, challenge.id, { audio: { name: kind, mimeType: "audio/ogg", buffer: broke }, score: 0.5, words: jsonPart(WORDS) }), ANALYSIS, "audio");
+        await expectFieldError(await postAnalysis(request, student.token, challenge.id, { audio: { name: kind, mimeType: "audio/ogg", buffer: broke }, score: 0.5, words: jsonPart(ANALYSIS_WORDS) }), ANALYSIS, "audio");
         if (broke.length > 0) expect(await stored(broke)).toBe(0);
       });
     }
@@ -571,7 +550,7 @@ test.describe("pronunciation analyses", () => {
     const challenge = await newChallenge(request, world.orgToken);
     const [alice, bob, teacher] = [await member(request, world, "STUDENT"), await member(request, world, "STUDENT"), await member(request, world, "TEACHER")];
     const a1 = await newAnalysis(request, alice.token, challenge.id);
-    const a2 = await newAnalysis(request, alice.token, challenge.id, { audio: wavPart(wav), score: 0.4, words: jsonPart(WORDS) });
+    const a2 = await newAnalysis(request, alice.token, challenge.id, { audio: wavPart(wav), score: 0.4, words: jsonPart(ANALYSIS_WORDS) });
     const b1 = await newAnalysis(request, bob.token, challenge.id);
     const t1 = await newAnalysis(request, teacher.token, challenge.id);
     expect([a1.userId, a2.userId, b1.userId, t1.userId]).toEqual([alice.id, alice.id, bob.id, teacher.id]);

@@ -29,13 +29,10 @@ import {
   type FragmentIn,
   type Ref,
 } from "../support/annotations";
-import { testAudio } from "../support/audio";
+import { prepareTestAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  await testAudio();
-});
+prepareTestAudio();
 
 const get = (request: APIRequestContext, token: string, r: Ref) => request.get(referencePath(r), { headers: authed(token) });
 

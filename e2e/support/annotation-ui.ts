@@ -3,16 +3,14 @@
 // its own), a speech challenge with recordings of real speech, assignments and annotations
 // seeded through the API, and mouse drags in the editor's lanes.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { createSpeechChallenge, type Fragment, type Ref } from "./annotations";
 import { addBasicAuth, asUser, authed, baseURL, createUser, expectJson, member, uniqueId } from "./api";
 import { testAudio, uniqueWav, wavPart } from "./audio";
 import { expect, type World } from "./fixtures";
 import { postMultipart } from "./multipart";
-import { chooseMethod, submitSignIn } from "./ui";
+import { signInToOrganisation } from "./ui";
 
 export type Person = { id: string; token: string; username: string; password: string };
-export type Ref = { tenant: string; organisation: string; challenge: string; recording: string };
-export type Label = { layer: string; label: string; comment: string };
-export type Fragment = { start: number; end: number; labels: Label[] };
 export type Annotation = {
   id: number;
   fragments: Fragment[];
@@ -40,13 +38,7 @@ export async function person(request: APIRequestContext, world: World, role: str
 export async function signedIn(browser: Browser, world: World, who: Person, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseURL(), viewport });
   const page = await context.newPage();
-  await chooseMethod(page, "Organisation user");
-  await page.getByLabel("Tenant id").fill(world.tenantId);
-  await page.getByLabel("Organisation id").fill(world.orgId);
-  await page.getByLabel("Username").fill(who.username);
-  await page.getByLabel("Password").fill(who.password);
-  await submitSignIn(page);
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await signInToOrganisation(page, world, who);
   return page;
 }
 
@@ -54,8 +46,7 @@ export async function signedIn(browser: Browser, world: World, who: Person, view
 export async function recordings(request: APIRequestContext, world: World, count: number): Promise<{ challenge: string; refs: Ref[] }> {
   const { wav } = await testAudio();
   const student = await member(request, world, "STUDENT");
-  const challenge = uniqueId("sc");
-  await expectJson(await postMultipart(request, "/api/challenges/speech", { id: challenge, language: "eng", topic: "Describe the picture" }, authed(world.orgToken)), 201);
+  const challenge = await createSpeechChallenge(request, world.orgToken);
   const refs: Ref[] = [];
   for (let i = 0; i < count; i++) {
     const fields = { id: uniqueId(`rec${i}`), audio: wavPart(uniqueWav(wav)), resultSetId: uniqueId("rs") };

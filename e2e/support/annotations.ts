@@ -196,6 +196,20 @@ export function assign(request: APIRequestContext, s: Setup, extra: Record<strin
   return createAssignment(request, s.world.orgToken, { name: "Batch", baseAnnotator: s.base.id, fullAnnotator: s.full.id, recordings: s.refs, ...extra });
 }
 
+/**
+ * The cast of the visibility tests: a second pair of annotators (base2, full2), a bystander
+ * annotator assigned nothing, `s`'s own assignment (a1) and one of `recording` alone to the
+ * second pair (a2), made in that order by the organisation.
+ */
+export async function twoAssignments(request: APIRequestContext, s: Setup, recording: Ref) {
+  const base2 = await member(request, s.world, "ANNOTATOR_BASE");
+  const full2 = await member(request, s.world, "ANNOTATOR_FULL");
+  const bystander = await member(request, s.world, "ANNOTATOR_FULL");
+  const a1 = await assign(request, s);
+  const a2 = await createAssignment(request, s.world.orgToken, { baseAnnotator: base2.id, fullAnnotator: full2.id, recordings: [recording] });
+  return { base2, full2, bystander, a1, a2 };
+}
+
 export const postAnnotation = (request: APIRequestContext, token: string, data: unknown) => request.post("/api/annotations", { data: data as object, headers: authed(token) });
 export const getAnnotation = (request: APIRequestContext, token: string, id: number | string) => request.get(`/api/annotation/${id}`, { headers: authed(token) });
 

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { expect } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { makeBrokenAudio, makeSpeechOgg, makeSpeechWav, missingAudioTools, type BrokenAudio } from "../../lib/audio/test-audio";
 import type { NamedFilePart } from "./multipart";
 
@@ -27,9 +27,17 @@ export type TestAudio = {
 
 let pending: Promise<TestAudio> | undefined;
 
-/** The worker's test audio (made on first use; allow it ~30 s in a beforeAll). */
+/** The worker's test audio (made on first use; allow it ~30 s in a beforeAll: see prepareTestAudio). */
 export function testAudio(): Promise<TestAudio> {
   return (pending ??= make());
+}
+
+/** Makes the worker's test audio in a beforeAll of the calling spec file, outside every test's time limit. */
+export function prepareTestAudio() {
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    await testAudio();
+  });
 }
 
 async function make(): Promise<TestAudio> {

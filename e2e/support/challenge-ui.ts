@@ -1,25 +1,6 @@
-// Helpers of the challenge authoring UI tests: signing in as an organisation administrator,
-// the audio a waveform player holds, and checks of stored audio bytes.
-import { execFile } from "node:child_process";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
-import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import type { World } from "./fixtures";
-import { chooseMethod, orgUserWithPassword, submitSignIn } from "./ui";
-
-/** Signs in through the sign-in page as a user of the world's organisation holding `role`. */
-export async function signInToOrganisation(page: Page, request: APIRequestContext, world: World, role = "ORGANISATION") {
-  const { username, password } = await orgUserWithPassword(request, world, role);
-  await chooseMethod(page, "Organisation user");
-  await page.getByLabel("Tenant id").fill(world.tenantId);
-  await page.getByLabel("Organisation id").fill(world.orgId);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await submitSignIn(page);
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-}
+// Helpers of the challenge authoring UI tests: the audio a waveform player holds, and checks of
+// stored audio bytes.
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Waits for the waveform player inside `scope` to be ready; returns its <audio>'s duration in seconds. */
 export async function playerDuration(scope: Locator): Promise<number> {
@@ -60,18 +41,6 @@ export function wavFacts(bytes: Buffer) {
 export function expectOggOpus(bytes: Buffer) {
   expect(fourCC(bytes)).toBe("OggS");
   expect(bytes.subarray(28, 36).toString("latin1")).toBe("OpusHead");
-}
-
-/** A real PNG picture (ffmpeg's test pattern). */
-export async function testPng(): Promise<Buffer> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "png-"));
-  try {
-    const file = path.join(dir, "pattern.png");
-    await promisify(execFile)("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=320x180:rate=1", "-frames:v", "1", file]);
-    return await fs.readFile(file);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
 }
 
 /** Records the texts a status badge shows, from now on, and marks the document (gone after a reload). */

@@ -1,33 +1,13 @@
-// Helpers of the category and progress UI tests: signing in as a user of the world's
-// organisation, seeding categories, groups, students and their recordings through the API,
-// real pictures (ffmpeg), and dragging a row with the mouse.
-import { execFile } from "node:child_process";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
-import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { asUser, authed, createUser, expectJson, uniqueId, type User } from "./api";
+// Helpers of the category and progress UI tests: seeding categories, groups, students and
+// their recordings through the API, and dragging a row with the mouse.
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { asUser, authed, createUser, expectJson, uniqueId } from "./api";
 import { uniqueWav, wavPart } from "./audio";
 import type { World } from "./fixtures";
 import { postMultipart } from "./multipart";
-import { chooseMethod, orgUserWithPassword, submitSignIn } from "./ui";
 
 export type Category = { id: string; parent: string | null; name: string | null; order: number; color: string | null; imageUrl: string | null; iconUrl: string | null; speechChallenges: string[] };
 export type Recording = { id: string; created: string; resultSet: { id: string; combinedAudioUrl: string } };
-
-/** Signs in through the sign-in page as a new user of the world's organisation holding `role`. */
-export async function signInAs(page: Page, request: APIRequestContext, world: World, role: string): Promise<User> {
-  const { user, username, password } = await orgUserWithPassword(request, world, role);
-  await chooseMethod(page, "Organisation user");
-  await page.getByLabel("Tenant id").fill(world.tenantId);
-  await page.getByLabel("Organisation id").fill(world.orgId);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await submitSignIn(page);
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  return user;
-}
 
 export async function speechChallenge(request: APIRequestContext, token: string, topic: string, reference?: Buffer): Promise<string> {
   const id = uniqueId("sc");
@@ -63,18 +43,6 @@ export async function record(request: APIRequestContext, token: string, challeng
 export async function children(request: APIRequestContext, token: string, parent: string | null): Promise<Category[]> {
   const path = parent ? `/api/categories/${parent}/categories` : "/api/categories";
   return expectJson<Category[]>(await request.get(`${path}?perPage=100`, { headers: authed(token) }), 200);
-}
-
-/** A real PNG: ffmpeg's test pattern (`testsrc`) or a plain colour (`color=c=…`). */
-export async function png(source = "testsrc=size=320x180:rate=1"): Promise<Buffer> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "png-"));
-  try {
-    const file = path.join(dir, "picture.png");
-    await promisify(execFile)("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", source, "-frames:v", "1", file]);
-    return await fs.readFile(file);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
 }
 
 /** The category rows' ids, top to bottom. */

@@ -1,6 +1,12 @@
-// Browser helpers for the web app (e2e/ui): signing in the three ways and reading the session.
+// Browser helpers for the web app (e2e/ui): signing in the three ways (an organisation's user
+// also as a new user of a given role), reading the session, and real pictures to upload.
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { addBasicAuth, asUser, authed, createUser, uniqueId } from "./api";
+import { addBasicAuth, asUser, authed, createUser, uniqueId, type User } from "./api";
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from "./env";
 import type { World } from "./fixtures";
 
@@ -32,7 +38,7 @@ export async function signInAsAdmin(page: Page) {
 }
 
 /** A user of the world's organisation with a username and password. */
-export async function orgUserWithPassword(request: APIRequestContext, world: World, role = "TEACHER") {
+export async function orgUserWithPassword(request: APIRequestContext, world: World, role = "TEACHER"): Promise<OrgLogin> {
   const user = await createUser(request, world.orgToken, { roles: [role], firstName: "Jan", lastName: "Jansen" });
   const username = uniqueId("jdoe");
   const password = "teacher-password-1";
@@ -40,9 +46,46 @@ export async function orgUserWithPassword(request: APIRequestContext, world: Wor
   return { user, username, password };
 }
 
+export type OrgLogin = { user: User; username: string; password: string };
+
+/** Chooses "Organisation user" on the sign-in page and fills in its four fields; submits nothing. */
+export async function fillOrganisationSignIn(page: Page, world: World, login: { username: string; password: string }) {
+  await chooseMethod(page, "Organisation user");
+  await page.getByLabel("Tenant id").fill(world.tenantId);
+  await page.getByLabel("Organisation id").fill(world.orgId);
+  await page.getByLabel("Username").fill(login.username);
+  await page.getByLabel("Password").fill(login.password);
+}
+
+/** Signs in through the sign-in page as a user of the world's organisation and waits for the dashboard. */
+export async function signInToOrganisation(page: Page, world: World, login: { username: string; password: string }) {
+  await fillOrganisationSignIn(page, world, login);
+  await submitSignIn(page);
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+}
+
+/** A new user of the world's organisation holding `role`, signed in through the sign-in page. */
+export async function signInAsOrganisationUser(page: Page, request: APIRequestContext, world: World, role: string): Promise<OrgLogin> {
+  const login = await orgUserWithPassword(request, world, role);
+  await signInToOrganisation(page, world, login);
+  return login;
+}
+
 /** Whether the API still accepts a token (GET /api/roles needs only a live one). */
 export async function tokenAccepted(request: APIRequestContext, token: string): Promise<boolean> {
   const status = (await request.get("/api/roles", { headers: authed(token) })).status();
   expect([200, 401]).toContain(status);
   return status === 200;
+}
+
+/** A real PNG: ffmpeg's test pattern (`testsrc`) or a plain colour (`color=c=…`). */
+export async function png(source = "testsrc=size=320x180:rate=1"): Promise<Buffer> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "png-"));
+  try {
+    const file = path.join(dir, "picture.png");
+    await promisify(execFile)("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", source, "-frames:v", "1", file]);
+    return await fs.readFile(file);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 }

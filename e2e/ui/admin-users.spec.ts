@@ -5,19 +5,8 @@
 import type { Page } from "@playwright/test";
 import { createUser, uniqueId } from "../support/api";
 import { expect, test } from "../support/fixtures";
-import type { World } from "../support/fixtures";
 import { snap } from "../support/screenshots";
-import { chooseMethod, orgUserWithPassword, session, submitSignIn } from "../support/ui";
-
-async function signInToOrganisation(page: Page, world: World, username: string, password: string) {
-  await chooseMethod(page, "Organisation user");
-  await page.getByLabel("Tenant id").fill(world.tenantId);
-  await page.getByLabel("Organisation id").fill(world.orgId);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await submitSignIn(page);
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-}
+import { orgUserWithPassword, session, signInAsOrganisationUser, signInToOrganisation } from "../support/ui";
 
 const usersReady = (page: Page) => expect(page.getByTestId("users-table")).toHaveAttribute("data-ready", "true");
 
@@ -51,8 +40,7 @@ async function addCredential(page: Page, kind: "username" | "email", login: stri
 
 test("an organisation admin creates a teacher and students with credentials; the teacher signs in with the generated password", async ({ page, request, world }) => {
   test.setTimeout(120_000);
-  const admin = await orgUserWithPassword(request, world, "ORGANISATION");
-  await signInToOrganisation(page, world, admin.username, admin.password);
+  const admin = await signInAsOrganisationUser(page, request, world, "ORGANISATION");
 
   // Checked in the browser with the API's schema: nothing is sent.
   await page.goto("/users");
@@ -134,7 +122,7 @@ test("an organisation admin creates a teacher and students with credentials; the
   await page.getByRole("button", { name: new RegExp(admin.username) }).click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
-  await signInToOrganisation(page, world, teacherLogin, teacherPassword);
+  await signInToOrganisation(page, world, { username: teacherLogin, password: teacherPassword });
   expect((await session(page)).view).toContain(teacherLogin);
   await page.goto(`/users/${teacherId}`);
   await expect(page.getByRole("heading", { name: "Tess Teacher" })).toBeVisible();
@@ -145,7 +133,7 @@ test("the users table sorts and pages on the server", async ({ page, request, wo
   await Promise.all(
     Array.from({ length: 25 }, (_, i) => createUser(request, world.orgToken, { roles: ["STUDENT"], firstName: "Pat", lastName: `Pager ${String(i + 1).padStart(2, "0")}` })),
   );
-  await signInToOrganisation(page, world, admin.username, admin.password);
+  await signInToOrganisation(page, world, admin);
   const firstList = page.waitForRequest((r) => r.url().includes("/api/users?") && r.url().includes("sort=lastName") && r.url().includes("perPage=20"));
   await page.goto("/users");
   await firstList;

@@ -6,7 +6,7 @@
 // through the API (GET /api/annotation/:id).
 import fs from "node:fs/promises";
 import { authed, expectJson } from "../support/api";
-import { testAudio } from "../support/audio";
+import { prepareTestAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 import { snap } from "../support/screenshots";
 import {
@@ -30,10 +30,7 @@ import {
   type Assignment,
 } from "../support/annotation-ui";
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  await testAudio();
-});
+prepareTestAudio();
 
 test("an administrator creates an assignment from the organisation's recordings", async ({ browser, request, world }) => {
   const [admin, base, full, { challenge, refs }] = await Promise.all([

@@ -4,8 +4,9 @@
 // Every move is checked in the API's own `order` / `parent` and again after a reload.
 import { authed, expectJson } from "../support/api";
 import { expect, test } from "../support/fixtures";
-import { category, children, dragRow, png, row, rowIds, signInAs, speechChallenge, type Category } from "../support/progress-ui";
+import { category, children, dragRow, row, rowIds, speechChallenge, type Category } from "../support/progress-ui";
 import { snap } from "../support/screenshots";
+import { png, signInAsOrganisationUser } from "../support/ui";
 
 // Tall enough that no dragged row comes near the window's edge (which scrolls the page while dragging).
 test.use({ viewport: { width: 1400, height: 1300 } });
@@ -15,7 +16,7 @@ test("a three-level tree built with the forms; drag to reorder and to re-parent;
   const token = world.orgToken;
   const greet = await speechChallenge(request, token, "Greet a friend");
   const weather = await speechChallenge(request, token, "Describe the weather");
-  await signInAs(page, request, world, "TEACHER");
+  await signInAsOrganisationUser(page, request, world, "TEACHER");
   await page.goto("/categories");
   await expect(page.getByRole("heading", { name: "Categories" })).toBeVisible();
   await expect(page.getByText("No categories yet")).toBeVisible();
@@ -119,7 +120,7 @@ test("a three-level tree built with the forms; drag to reorder and to re-parent;
 test("a move the API refuses is put back and its message shown", async ({ page, request, world }) => {
   const first = await category(request, world.orgToken, { name: "First" });
   const second = await category(request, world.orgToken, { name: "Second" });
-  await signInAs(page, request, world, "ORGANISATION");
+  await signInAsOrganisationUser(page, request, world, "ORGANISATION");
   await page.goto("/categories");
   await expect.poll(() => rowIds(page)).toEqual([first, second]);
   await page.route(`**/api/categories/${second}`, (route) =>

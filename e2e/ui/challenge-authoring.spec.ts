@@ -4,10 +4,11 @@
 // followed live; validation with the API's schemas; delete with confirmation.
 import { authed, download, expectJson, uniqueId } from "../support/api";
 import { OGG_TEXT, WAV_TEXT, testAudio } from "../support/audio";
-import { expectOggOpus, fourCC, playInPlace, playerDuration, signInToOrganisation, testPng, watchStatus, wavFacts } from "../support/challenge-ui";
+import { expectOggOpus, fourCC, playInPlace, playerDuration, watchStatus, wavFacts } from "../support/challenge-ui";
 import { MICROPHONE_TEXT, expect, test } from "../support/fake-microphone";
 import { postMultipart } from "../support/multipart";
 import { snap } from "../support/screenshots";
+import { png, signInAsOrganisationUser } from "../support/ui";
 
 test.use({ permissions: ["microphone"] });
 
@@ -18,7 +19,7 @@ type Speech = { id: string; topic: string | null; referenceAudioUrl: string | nu
 test("choice challenge: uploaded and recorded audio, played in place; the status follows preparation live", async ({ page, request, world, pageErrors }) => {
   test.setTimeout(120_000);
   const audio = await testAudio();
-  await signInToOrganisation(page, request, world);
+  await signInAsOrganisationUser(page, request, world, "ORGANISATION");
   await page.goto("/challenges");
   await expect(page.getByRole("heading", { name: "Challenges", exact: true })).toBeVisible();
   await snap(page, "challenges-overview");
@@ -105,7 +106,7 @@ test("choice challenge: uploaded and recorded audio, played in place; the status
 test("pronunciation challenge: uploaded Ogg Opus, keyboard playback, phonemes over the waveform", async ({ page, request, world, pageErrors }) => {
   test.setTimeout(90_000);
   const audio = await testAudio();
-  await signInToOrganisation(page, request, world);
+  await signInAsOrganisationUser(page, request, world, "ORGANISATION");
   await page.goto("/challenges/pronunciation/new");
   await page.getByRole("button", { name: "Create pronunciation challenge" }).click();
   await expect(page.getByText("Transcription must not be empty")).toBeVisible();
@@ -113,7 +114,7 @@ test("pronunciation challenge: uploaded Ogg Opus, keyboard playback, phonemes ov
 
   const field = page.getByRole("group", { name: "Reference audio" });
   // Neither WAV nor Ogg Opus: refused before upload.
-  await field.getByLabel("Upload reference audio").setInputFiles({ name: "picture.png", mimeType: "image/png", buffer: await testPng() });
+  await field.getByLabel("Upload reference audio").setInputFiles({ name: "picture.png", mimeType: "image/png", buffer: await png() });
   await expect(field.getByRole("alert")).toHaveText("picture.png is not audio the API accepts: choose a WAV or Ogg Opus file.");
   await field.getByLabel("Upload reference audio").setInputFiles({ name: "dog.opus", mimeType: "audio/ogg", buffer: audio.ogg });
   const duration = await playerDuration(field);
@@ -172,7 +173,7 @@ test("speech challenge: recorded Ogg Opus, SRT, image and metadata; deleted afte
   const audio = await testAudio();
   const other = uniqueId("speech");
   await expectJson(await postMultipart(request, "/api/challenges/speech", { id: other, topic: "An older challenge", language: "nld" }, authed(world.orgToken)), 201);
-  await signInToOrganisation(page, request, world);
+  await signInAsOrganisationUser(page, request, world, "ORGANISATION");
   await page.goto("/challenges/speech/new");
   const id = uniqueId("speech");
   await page.getByLabel("Topic").fill("Describe the picture");
@@ -191,7 +192,7 @@ test("speech challenge: recorded Ogg Opus, SRT, image and metadata; deleted afte
 
   const srt = `1\n00:00:00,000 --> 00:00:01,800\n${MICROPHONE_TEXT}\n`;
   await page.getByLabel("Upload subtitles (srt)").setInputFiles({ name: "dog.srt", mimeType: "application/x-subrip", buffer: Buffer.from(srt) });
-  await page.getByLabel("Upload image").setInputFiles({ name: "pattern.png", mimeType: "image/png", buffer: await testPng() });
+  await page.getByLabel("Upload image").setInputFiles({ name: "pattern.png", mimeType: "image/png", buffer: await png() });
   await expect(page.getByLabel("New subtitles (srt)", { exact: true })).toContainText(MICROPHONE_TEXT);
   await expect(page.getByRole("img", { name: "New image" })).toBeVisible();
 

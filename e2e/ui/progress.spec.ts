@@ -7,30 +7,10 @@ import { asUser, authed, expectJson } from "../support/api";
 import { testAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 import { postMultipart } from "../support/multipart";
-import { category, group, record, signInAs, speechChallenge, student, type Recording } from "../support/progress-ui";
+import { category, group, record, speechChallenge, student, type Recording } from "../support/progress-ui";
+import { ANALYSIS_WORDS } from "../support/pronunciation";
 import { snap } from "../support/screenshots";
-
-const WORDS = [
-  {
-    chunks: [
-      { graphemes: "th", phonemes: [{ ipa: "ð", score: 0.9, verdict: "good", start: 0.1, end: 0.18 }], score: 0.9, verdict: "good" },
-      { graphemes: "e", phonemes: [{ ipa: "ə", score: 0.2, verdict: "bad", start: 0.18, end: 0.25 }], score: 0.2, verdict: "bad" },
-    ],
-  },
-  {
-    chunks: [
-      {
-        graphemes: "qu",
-        phonemes: [
-          { ipa: "k", score: 0.7, verdict: "moderate", start: 0.3, end: 0.36 },
-          { ipa: "w", score: 0.5, verdict: "moderate", start: 0.36, end: 0.4 },
-        ],
-        score: 0.6,
-        verdict: "moderate",
-      },
-    ],
-  },
-];
+import { signInAsOrganisationUser } from "../support/ui";
 
 test("a teacher reads the grid of a nested category: presence, times, percentages, sorting, playback, pronunciation", async ({ page, request, world }) => {
   test.setTimeout(150_000);
@@ -59,10 +39,10 @@ test("a teacher reads the grid of a nested category: presence, times, percentage
     await postMultipart(request, "/api/challenges/pronunciation", { transcription: "The queen", language: "eng", referenceAudio: { buffer: audio.ogg, name: "ref.opus", mimeType: "audio/ogg" } }, authed(token)),
     201,
   );
-  const words = { buffer: Buffer.from(JSON.stringify(WORDS)), name: "words.json", mimeType: "application/json" };
+  const words = { buffer: Buffer.from(JSON.stringify(ANALYSIS_WORDS)), name: "words.json", mimeType: "application/json" };
   await expectJson(await postMultipart(request, `/api/challenges/pronunciation/${pc.id}/analyses`, { audio: { buffer: audio.ogg, name: "a.opus", mimeType: "audio/ogg" }, score: "0.57", words }, authed(alpha.token)), 201);
 
-  await signInAs(page, request, world, "TEACHER");
+  await signInAsOrganisationUser(page, request, world, "TEACHER");
   await page.goto("/progress");
   await expect(page.getByText("Choose a category", { exact: true })).toBeVisible();
   await page.getByLabel("Category").selectOption(root);
@@ -149,7 +129,7 @@ test("a student sees only their own row", async ({ page, request, world }) => {
   const audio = await testAudio();
   const c1 = await speechChallenge(request, world.orgToken, "Only one");
   const root = await category(request, world.orgToken, { name: "Solo", speechChallenges: [c1] });
-  const me = await signInAs(page, request, world, "STUDENT");
+  const { user: me } = await signInAsOrganisationUser(page, request, world, "STUDENT");
   await record(request, await asUser(request, world, me.id), c1, audio.wav);
   await page.goto(`/progress?category=${root}`);
   const grid = page.getByTestId("progress-grid");

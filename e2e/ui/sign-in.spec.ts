@@ -3,7 +3,7 @@
 import { asUser, authed, expectJson, uniqueId } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { snap } from "../support/screenshots";
-import { chooseMethod, orgUserWithPassword, session, signInAsAdmin, submitSignIn, tokenAccepted } from "../support/ui";
+import { chooseMethod, fillOrganisationSignIn, orgUserWithPassword, session, signInAsAdmin, submitSignIn, tokenAccepted } from "../support/ui";
 
 test("a signed-out visit to an app page lands on the sign-in page", async ({ page }) => {
   await page.goto("/organisations");
@@ -24,11 +24,7 @@ test("a top-level admin signs in with username and password", async ({ page }) =
 
 test("a user of an organisation signs in with tenant, organisation, username and password", async ({ page, request, world }) => {
   const { user, username, password } = await orgUserWithPassword(request, world);
-  await chooseMethod(page, "Organisation user");
-  await page.getByLabel("Tenant id").fill(world.tenantId);
-  await page.getByLabel("Organisation id").fill(world.orgId);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
+  await fillOrganisationSignIn(page, world, { username, password });
   await submitSignIn(page);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   const current = await session(page);
@@ -55,11 +51,7 @@ test("a user signs in with an email address and password", async ({ page, reques
 
 test("a wrong password shows the API's message and keeps the form", async ({ page, request, world }) => {
   const { username } = await orgUserWithPassword(request, world);
-  await chooseMethod(page, "Organisation user");
-  await page.getByLabel("Tenant id").fill(world.tenantId);
-  await page.getByLabel("Organisation id").fill(world.orgId);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("not-the-password");
+  await fillOrganisationSignIn(page, world, { username, password: "not-the-password" });
   await submitSignIn(page);
   await expect(page.getByRole("alert").filter({ hasText: "The username, password or scope is incorrect" })).toBeVisible();
   await expect(page).toHaveURL(/\/sign-in$/);
@@ -78,11 +70,7 @@ test("empty fields are refused before anything is sent", async ({ page }) => {
 test("too many failed sign-ins show the throttling message", async ({ page, request, world }) => {
   const { username } = await orgUserWithPassword(request, world);
   const scope = `tenant/${world.tenantId}/organisation/${world.orgId}/user/${username}`;
-  await chooseMethod(page, "Organisation user");
-  await page.getByLabel("Tenant id").fill(world.tenantId);
-  await page.getByLabel("Organisation id").fill(world.orgId);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("still-wrong");
+  await fillOrganisationSignIn(page, world, { username, password: "still-wrong" });
   // LOGIN_MAX_FAILURES (5) failures lock the account for LOGIN_LOCK_SECONDS (2 in tests).
   for (let i = 0; i < 5; i++) {
     await request.post("/api/tokens", { form: { grant_type: "password", username, password: "wrong", scope } });

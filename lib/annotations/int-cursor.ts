@@ -16,7 +16,9 @@ export const creationOrder = [{ created: "asc" as const }, { id: "asc" as const 
 export async function afterCursor(db: Db, raw: string) {
   const { c, id } = decodeSignedCursor(await key(db), raw, cursorSchema);
   const created = new Date(c);
-  return { OR: [{ created: { gt: created } }, { created, id: { gt: id } }] };
+  // The leading `created >= c` lets the (…, created, id) indexes seek to the cursor instead of
+  // scanning from the start (bench/annotations/list-bench.ts: deep pages 10x faster on SQLite).
+  return { AND: [{ created: { gte: created } }, { OR: [{ created: { gt: created } }, { created, id: { gt: id } }] }] };
 }
 
 /** The cursor after the page, when `rows` (perPage + 1 fetched) holds more. */

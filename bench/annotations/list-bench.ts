@@ -121,8 +121,10 @@ type Server = { url: string; dataDir: string; log: () => string; stop: () => Pro
 
 /** The app (scripts/serve.ts, as e2e/support/server.ts privateServer starts it) on its own data dir, from the copy of the build. */
 async function startServer(appDir: string, port: number, env: Record<string, string>): Promise<Server> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "annotation-bench-data-"));
   const url = `http://127.0.0.1:${port}`;
+  // Another server on the port (say a second run of this benchmark) would answer in place of ours.
+  if (await fetch(`${url}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is in use: pass another --port`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "annotation-bench-data-"));
   const logFile = path.join(dataDir, "server.log");
   const out = fs.openSync(logFile, "a");
   const child = spawn(path.join(appDir, "node_modules/.bin/tsx"), ["scripts/serve.ts"], {
@@ -167,7 +169,7 @@ async function startServer(appDir: string, port: number, env: Record<string, str
   const deadline = Date.now() + 150_000;
   for (;;) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, dataDir, log, stop };
+      if ((await fetch(`${url}/api/health`)).ok && child.exitCode === null) return { url, dataDir, log, stop };
     } catch {
       // not listening yet
     }
@@ -541,7 +543,7 @@ try {
     const cursorOr = new RegExp(`\\(${esc(col("created"))} > (${ph}) OR \\(${esc(col("created"))} = (${ph}) AND ${esc(col("id"))} > (${ph})\\)\\)`);
     const withLowerBound = (sql: string, params: unknown[]) => {
       const m = cursorOr.exec(sql);
-      if (!m) return null;
+      if (!m || sql.includes(`${col("created")} >= `)) return null; // no cursor, or the bound is there already
       if (kind === "postgres") return { sql: sql.replace(cursorOr, () => `(${col("created")} >= ${m[2]} AND ${m[0]})`), params };
       const before = (sql.slice(0, m.index).match(/\?/g) ?? []).length;
       return { sql: sql.replace(cursorOr, () => `(${col("created")} >= ? AND ${m[0]})`), params: [...params.slice(0, before), params[before], ...params.slice(before)] };

@@ -562,6 +562,12 @@ CREATE INDEX "Annotation_tenantPk_created_id_idx" ON "Annotation"("tenantPk", "c
 CREATE INDEX "Annotation_assignmentId_created_id_idx" ON "Annotation"("assignmentId", "created", "id");
 
 -- CreateIndex
+CREATE INDEX "Annotation_doneFull_created_id_idx" ON "Annotation"("doneFull", "created", "id");
+
+-- CreateIndex
+CREATE INDEX "Annotation_tenantPk_doneFull_created_id_idx" ON "Annotation"("tenantPk", "doneFull", "created", "id");
+
+-- CreateIndex
 CREATE INDEX "Annotation_recordingPk_idx" ON "Annotation"("recordingPk");
 
 -- CreateIndex

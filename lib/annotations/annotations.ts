@@ -32,7 +32,8 @@ const select = {
 } as const;
 
 type AnnotationRow = NonNullable<Awaited<ReturnType<typeof findVisible>>>;
-export type AnnotationResult = { annotation: AnnotationOut; etag: string };
+/** organisationPk: whose label scheme applies (exports order their tiers by it). */
+export type AnnotationResult = { annotation: AnnotationOut; etag: string; organisationPk: string };
 
 const findVisible = (db: Db, caller: Principal, id: number, permission: Permission) =>
   db.annotation.findFirst({ where: { AND: [{ id }, visibleAnnotations(caller, permission)] }, select });
@@ -43,7 +44,7 @@ function toAnnotation(row: Omit<AnnotationRow, "assignment">, info: RecordingInf
 
 async function result(db: Db, row: Omit<AnnotationRow, "assignment">): Promise<AnnotationResult> {
   const info = (await describeRecordings(db, [row.recordingPk])).get(row.recordingPk)!;
-  return { annotation: toAnnotation(row, info), etag: etagOf("annotation", row.id, row.version) };
+  return { annotation: toAnnotation(row, info), etag: etagOf("annotation", row.id, row.version), organisationPk: info.organisationPk };
 }
 
 const sameRef = (info: RecordingInfo, ref: RecordingRefInput) =>
@@ -93,7 +94,7 @@ export async function createAnnotation(db: Db, caller: Principal, input: CreateA
       if (chosenId) await afterChosenId(tx, "Annotation");
       return created;
     });
-    return { annotation: toAnnotation(row, info), etag: etagOf("annotation", row.id, row.version) };
+    return { annotation: toAnnotation(row, info), etag: etagOf("annotation", row.id, row.version), organisationPk: info.organisationPk };
   } catch (error) {
     if (isUniqueViolation(error)) {
       // Which constraint: a taken chosen id, or a concurrent create for the same recording.

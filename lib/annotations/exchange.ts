@@ -7,8 +7,7 @@ import { EXPORT_FORMATS, exportDocument, importDocument } from "./interchange/fo
 import { InterchangeError, type Fragment } from "./interchange/model";
 import { getAnnotation, updateAnnotation } from "./annotations";
 import { schemeOf } from "./label-schemes";
-import { describeRecordings } from "./recording-refs";
-import { putReference, referenceForExport, type ReferencePath } from "./references";
+import { getReference, putReference, type ReferencePath } from "./references";
 import { toMs } from "./fragments";
 import { fragmentsInput, type AnnotationOut, type EXPORT_FORMAT_NAMES } from "./schemas";
 
@@ -22,13 +21,13 @@ export type ExportFile = { body: string; contentType: string; filename: string; 
 /** Largest interchange file read (TextGrids of an hour of speech are far smaller). */
 const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
-function render(format: ExportFormat, name: string, annotation: AnnotationOut, durationMs: number | null, layers: string[], etag: string): ExportFile {
+function render(format: ExportFormat, name: string, annotation: AnnotationOut, layers: string[], etag: string): ExportFile {
   if (format === "json") return { body: JSON.stringify(annotation, null, 2), contentType: "application/json; charset=utf-8", filename: `${name}.json`, etag };
   const fragments: Fragment[] = annotation.fragments.map((f) => ({ startMs: toMs(f.start), endMs: toMs(f.end), labels: f.labels }));
   const lastEnd = Math.max(0, ...fragments.map((f) => f.endMs));
   let body: string;
   try {
-    body = exportDocument(format, { name, durationMs: durationMs ?? lastEnd, layers, fragments, mediaUrl: annotation.audioUrl });
+    body = exportDocument(format, { name, durationMs: annotation.duration === null ? lastEnd : toMs(annotation.duration), layers, fragments, mediaUrl: annotation.audioUrl });
   } catch (error) {
     // Saved annotations always fit these formats; should one not, say so instead of a 500.
     if (error instanceof InterchangeError) throw new ApiError("conflict", `This annotation cannot be written as ${format}: ${error.message}`);
@@ -39,17 +38,15 @@ function render(format: ExportFormat, name: string, annotation: AnnotationOut, d
 }
 
 export async function exportAnnotation(db: Db, caller: Principal, id: number, format: ExportFormat): Promise<ExportFile> {
-  const { annotation, etag } = await getAnnotation(db, caller, id);
-  const row = await db.annotation.findUniqueOrThrow({ where: { id }, select: { recordingPk: true } });
-  const info = (await describeRecordings(db, [row.recordingPk])).get(row.recordingPk)!;
-  const scheme = await schemeOf(db, info.organisationPk);
-  return render(format, `annotation-${id}`, annotation, info.durationMs, scheme.layers.map((l) => l.name), etag);
+  const { annotation, etag, organisationPk } = await getAnnotation(db, caller, id);
+  const scheme = await schemeOf(db, organisationPk);
+  return render(format, `annotation-${id}`, annotation, scheme.layers.map((l) => l.name), etag);
 }
 
 export async function exportReference(db: Db, caller: Principal, path: ReferencePath, format: ExportFormat): Promise<ExportFile> {
-  const ref = await referenceForExport(db, caller, path);
-  const scheme = await schemeOf(db, ref.organisationPk);
-  return render(format, `reference-${path.recording}`, ref.annotation, ref.durationMs, scheme.layers.map((l) => l.name), ref.etag);
+  const { annotation, etag, organisationPk } = await getReference(db, caller, path);
+  const scheme = await schemeOf(db, organisationPk);
+  return render(format, `reference-${path.recording}`, annotation, scheme.layers.map((l) => l.name), etag);
 }
 
 /** The fragments of an uploaded TextGrid or .eaf, in seconds (as clients send them). */

@@ -48,7 +48,7 @@ type ReferenceRow = { fragments: string; version: number; created: Date; updated
 
 function toReference(row: ReferenceRow, info: RecordingInfo, recordingId: string) {
   const annotation = annotationShape({ id: null, doneBase: null, doneFull: null, assignment: null }, row, info);
-  return { annotation, etag: etagOf("reference", recordingId, row.version) };
+  return { annotation, etag: etagOf("reference", recordingId, row.version), organisationPk: info.organisationPk };
 }
 
 export async function getReference(db: Db, caller: Principal, path: ReferencePath) {
@@ -116,11 +116,4 @@ async function saveReference(db: Db, recordingPk: string, version: number | null
     if (version === null && isUniqueViolation(error)) return null;
     throw error;
   }
-}
-
-/** For exports: the reference and its organisation's layer order. */
-export async function referenceForExport(db: Db, caller: Principal, path: ReferencePath) {
-  const ref = await getReference(db, caller, path);
-  const access = await reach(db, caller, path);
-  return { ...ref, durationMs: access.info.durationMs, organisationPk: access.info.organisationPk };
 }

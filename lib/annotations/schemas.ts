@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idSchema, requiredText, timestamps } from "@/lib/api/schemas";
 import { notFound } from "@/lib/api/errors";
+import { pageQuery } from "@/lib/api/page-query";
 
 export const ASSIGNMENT_RESOURCE = "Assignment";
 export const ANNOTATION_RESOURCE = "Annotation";
@@ -158,14 +159,12 @@ export const listAnnotationsQuery = z.object({
   assignment: oneOrMore(intIdSchema),
   recording: oneOrMore(idSchema),
   done: doneFilter,
-  perPage: z.coerce.number().int().min(1).max(100).default(20),
-  startCursor: z.string().max(500).optional(),
+  ...pageQuery,
 });
 export type ListAnnotations = z.infer<typeof listAnnotationsQuery>;
 
 export const listAssignmentsQuery = z.object({
-  perPage: z.coerce.number().int().min(1).max(100).default(20),
-  startCursor: z.string().max(500).optional(),
+  ...pageQuery,
 });
 export type ListAssignments = z.infer<typeof listAssignmentsQuery>;
 

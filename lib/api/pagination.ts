@@ -40,7 +40,8 @@ export function pageArgs(field: string, direction: "asc" | "desc", page: PageReq
   let where: Record<string, unknown> = {};
   if (page.startCursor) {
     const { value, pk } = decodeCursor(page.startCursor);
-    where = { OR: [{ [field]: { [op]: value } }, { [field]: value, pk: { [op]: pk } }] };
+    // The leading bound lets a (field, pk) index seek to the cursor instead of scanning from the start.
+    where = { AND: [{ [field]: { [`${op}e`]: value } }, { OR: [{ [field]: { [op]: value } }, { [field]: value, pk: { [op]: pk } }] }] };
   }
   return { where, orderBy, take: page.perPage + 1 };
 }

@@ -18,9 +18,12 @@ test("a page past the cursor continues strictly after it, tie-broken by pk", () 
   const args = pageArgs("name", "asc", { perPage: 2, startCursor: encodeCursor("b", "p5") });
   expect(args.take).toBe(3);
   expect(args.orderBy).toEqual([{ name: "asc" }, { pk: "asc" }]);
-  expect(args.where).toEqual({ OR: [{ name: { gt: "b" } }, { name: "b", pk: { gt: "p5" } }] });
-  const desc = pageArgs("created", "desc", { perPage: 2 });
-  expect(desc.where).toEqual({});
+  expect(args.where).toEqual({ AND: [{ name: { gte: "b" } }, { OR: [{ name: { gt: "b" } }, { name: "b", pk: { gt: "p5" } }] }] });
+  expect(pageArgs("created", "desc", { perPage: 2 }).where).toEqual({});
+  const at = new Date("2026-01-02T03:04:05.678Z");
+  expect(pageArgs("created", "desc", { perPage: 2, startCursor: encodeCursor(at, "p9") }).where).toEqual({
+    AND: [{ created: { lte: at } }, { OR: [{ created: { lt: at } }, { created: at, pk: { lt: "p9" } }] }],
+  });
 });
 
 test("finishPage yields a cursor only when more rows exist", () => {

@@ -91,7 +91,7 @@ async function seed(db: Db) {
   await batched(sets, 2000, (part) => db.resultSet.createMany({ data: part }));
   await batched(recordings, 2000, (part) => db.speechRecording.createMany({ data: part }));
   const principal = buildPrincipal({
-    tokenPk: "bench",
+    token: { pk: "bench", familyPk: "bench", lineage: "bench", expiresAt: new Date(8.64e15) },
     scope: "tenant/bench/organisation/bench",
     kind: "organisation",
     level: "organisation",
@@ -100,6 +100,7 @@ async function seed(db: Db) {
     organisation: { pk: orgPk, id: "bench" },
     roles: ["ORGANISATION"],
     actorUserPk: null,
+    actor: null,
   });
   return { principal, sets: sets.length, recordings: recordings.length };
 }

@@ -2,10 +2,10 @@ import type { Db } from "@/lib/db/client";
 import { ns } from "@/lib/db/ids";
 import { OAuthError, ApiError } from "@/lib/api/errors";
 import { verifyPassword } from "./passwords";
-import { hasAdminRole, isAdministrator, type Level, type Principal } from "./principal";
+import { actorView, hasAdminRole, isAdministrator, type Level, type Principal } from "./principal";
 import { formatScope, parseScope, type Scope } from "./scope";
-import { clearFailures, lockedFor, recordFailure, type ThrottlePolicy } from "./throttle";
-import { issueToken, type TokenResponse, type TokenSubject } from "./tokens";
+import { clearAttempts, takeAttempt, type ThrottlePolicy } from "./throttle";
+import { issueToken, TokenRevokedError, type TokenResponse, type TokenSubject } from "./tokens";
 
 export type GrantSettings = { ttlSeconds: number; throttle: ThrottlePolicy };
 
@@ -18,78 +18,84 @@ export const grantSettingsOf = (cfg: { tokenTtlSeconds: number; loginMaxFailures
 const BAD_CREDENTIALS = "The username, password or scope is incorrect";
 const BAD_SCOPE = "The scope is unknown or may not be impersonated by this caller";
 
-type Account = { userPk: string; tenantPk: string | null; organisationPk: string | null; hash: string };
+type Account = { userPk: string; userId: string; ns: string; username: string | null; tenantPk: string | null; organisationPk: string | null; hash: string };
 
-// grant_type=password: organisation users by username + scope, tenant users by
-// username + tenant scope, top-level users by username alone, anyone by email.
-export async function passwordGrant(
-  db: Db,
-  input: { username: string; password: string; scope?: string },
-  settings: GrantSettings,
-): Promise<TokenResponse> {
+export type PasswordGrantInput = { username: string; password: string; scope?: string; clientAddress?: string | null };
+
+// grant_type=password: organisation users by username + scope, tenant users by username +
+// tenant scope, top-level users by username alone, anyone by email. A scope may also name the
+// account signing in, in every shape a token of that account carries (user/<id>,
+// tenant/<t>/user/<id>, .../student/<id>): clients echo the scope they were given.
+export async function passwordGrant(db: Db, input: PasswordGrantInput, settings: GrantSettings): Promise<TokenResponse> {
   const scope = input.scope ? parseScope(input.scope) : null;
   if (input.scope && !scope) throw new OAuthError("invalid_scope", "The scope is malformed");
-  if (scope && !["tenant", "tenant-user", "organisation", "org-user"].includes(scope.kind)) {
-    throw new OAuthError("invalid_scope", "Sign in with a tenant or organisation scope, or none");
-  }
   if (scope?.kind === "org-user" && scope.username !== input.username) {
     throw new OAuthError("invalid_scope", "The scope names another user than the username");
   }
 
-  const throttleKey = `${scope ? formatScope(narrow(scope)) : "-"}|${input.username.toLowerCase()}`;
-  const wait = await lockedFor(db, throttleKey);
+  // Keys name what was typed, so unknown accounts are throttled alike and reveal nothing.
+  const account = `${scope ? formatScope(narrow(scope)) : "-"}|${input.username.toLowerCase()}`;
+  const keys = [`a:${account}`, `c:${account}|${input.clientAddress ?? "unknown"}`];
+  const perAccount = { ...settings.throttle, maxFailures: settings.throttle.maxFailures * 10 };
+  const wait = Math.max(await takeAttempt(db, keys[1], settings.throttle), await takeAttempt(db, keys[0], perAccount));
   if (wait > 0) {
-    throw new ApiError("too_many_requests", "Too many failed sign-in attempts; try again later", undefined, {
-      "Retry-After": String(wait),
-    });
+    throw new ApiError("too_many_requests", "Too many failed sign-in attempts; try again later", undefined, { "Retry-After": String(wait) });
   }
 
-  const account = await findAccount(db, input.username, scope);
-  const ok = await verifyPassword(account?.hash ?? null, input.password);
-  if (!account || !ok) {
-    await recordFailure(db, throttleKey, settings.throttle);
-    throw new OAuthError("invalid_grant", BAD_CREDENTIALS);
-  }
-  await clearFailures(db, throttleKey);
+  const found = await findAccount(db, input.username, scope);
+  const ok = await verifyPassword(found?.hash ?? null, input.password);
+  if (!found || !ok) throw new OAuthError("invalid_grant", BAD_CREDENTIALS);
+  await clearAttempts(db, keys);
 
-  const subject: TokenSubject = { userPk: account.userPk, tenantPk: account.tenantPk, organisationPk: account.organisationPk };
-  const issuedScope = input.scope ?? (await canonicalUserScope(db, account.userPk));
-  return issueToken(db, subject, issuedScope, { ttlSeconds: settings.ttlSeconds, actorUserPk: account.userPk, parentTokenPk: null });
+  const subject: TokenSubject = { userPk: found.userPk, tenantPk: found.tenantPk, organisationPk: found.organisationPk };
+  const issuedScope = input.scope ?? (await canonicalUserScope(db, found.userPk));
+  return issueToken(db, subject, issuedScope, { ttlSeconds: settings.ttlSeconds, actorUserPk: found.userPk, parent: null });
 }
 
-/** The scope prefix that selects a credential namespace (the user part is the username). */
+/** The scope prefix that selects a credential namespace (the user part names the account). */
 function narrow(scope: Scope): Scope {
-  if (scope.kind === "org-user") return { kind: "organisation", tenantId: scope.tenantId, organisationId: scope.organisationId };
+  if (scope.kind === "org-user" || scope.kind === "student") return { kind: "organisation", tenantId: scope.tenantId, organisationId: scope.organisationId };
   if (scope.kind === "tenant-user") return { kind: "tenant", tenantId: scope.tenantId };
   return scope;
 }
 
-async function findAccount(db: Db, username: string, scope: Scope | null): Promise<Account | null> {
-  const select = { passwordHash: true, user: { select: { pk: true, tenantPk: true, organisationPk: true } } } as const;
-  const toAccount = (row: { passwordHash: string; user: { pk: string; tenantPk: string | null; organisationPk: string | null } } | null) =>
-    row ? { userPk: row.user.pk, tenantPk: row.user.tenantPk, organisationPk: row.user.organisationPk, hash: row.passwordHash } : null;
+const accountSelect = { passwordHash: true, user: { select: { pk: true, id: true, ns: true, tenantPk: true, organisationPk: true } } } as const;
+type AccountRow = { passwordHash: string; username?: string; user: { pk: string; id: string; ns: string; tenantPk: string | null; organisationPk: string | null } };
+const toAccount = (row: AccountRow | null): Account | null =>
+  row ? { userPk: row.user.pk, userId: row.user.id, ns: row.user.ns, username: row.username ?? null, tenantPk: row.user.tenantPk, organisationPk: row.user.organisationPk, hash: row.passwordHash } : null;
 
-  if (!scope) {
-    const byEmail = await db.emailAuth.findUnique({ where: { email: username.toLowerCase() }, select });
-    if (byEmail) return toAccount(byEmail);
-    return toAccount(await db.basicAuth.findUnique({ where: { ns_username: { ns: ns.top, username } }, select }));
+async function findAccount(db: Db, username: string, scope: Scope | null): Promise<Account | null> {
+  const byEmail = async () => toAccount(await db.emailAuth.findUnique({ where: { email: username.toLowerCase() }, select: accountSelect }));
+  const byUsername = async (namespace: string) =>
+    toAccount(await db.basicAuth.findUnique({ where: { ns_username: { ns: namespace, username } }, select: { ...accountSelect, username: true } }));
+  if (!scope) return (await byEmail()) ?? (await byUsername(ns.top));
+
+  const namespace = await scopeNamespace(db, scope);
+  if (namespace === null) return null;
+  const account = (await byUsername(namespace)) ?? (await byEmail());
+  if (!account || account.ns !== namespace) return null;
+  // A scope that names a user must name this account.
+  switch (scope.kind) {
+    case "top-user":
+    case "student":
+      return account.userId === scope.userId ? account : null;
+    case "tenant-user":
+      return account.userId === scope.user || account.username === scope.user ? account : null;
+    case "org-user":
+      return account.username === scope.username ? account : null;
+    default:
+      return account;
   }
-  if (scope.kind === "top-user" || scope.kind === "student") return null;
+}
+
+/** The user namespace a scope points into, or null when its tenant or organisation is unknown. */
+async function scopeNamespace(db: Db, scope: Scope): Promise<string | null> {
+  if (scope.kind === "top-user") return ns.top;
   const tenant = await db.tenant.findUnique({ where: { id: scope.tenantId }, select: { pk: true } });
   if (!tenant) return null;
-  if (scope.kind === "tenant" || scope.kind === "tenant-user") {
-    if (scope.kind === "tenant-user" && scope.user !== username) return null;
-    return toAccount(await db.basicAuth.findUnique({ where: { ns_username: { ns: ns.tenant(tenant.pk), username } }, select }));
-  }
-  if (scope.kind === "organisation" || scope.kind === "org-user") {
-    const org = await db.organisation.findUnique({
-      where: { tenantPk_id: { tenantPk: tenant.pk, id: scope.organisationId } },
-      select: { pk: true },
-    });
-    if (!org) return null;
-    return toAccount(await db.basicAuth.findUnique({ where: { ns_username: { ns: ns.organisation(org.pk), username } }, select }));
-  }
-  return null;
+  if (scope.kind === "tenant" || scope.kind === "tenant-user") return ns.tenant(tenant.pk);
+  const org = await db.organisation.findUnique({ where: { tenantPk_id: { tenantPk: tenant.pk, id: scope.organisationId } }, select: { pk: true } });
+  return org ? ns.organisation(org.pk) : null;
 }
 
 async function canonicalUserScope(db: Db, userPk: string): Promise<string> {
@@ -106,25 +112,32 @@ async function canonicalUserScope(db: Db, userPk: string): Promise<string> {
 
 type Target = TokenSubject & { level: Level; kind: "user" | "tenant" | "organisation"; administrative: boolean };
 
-// grant_type=client_credentials: a token for the caller (no scope) or for a scope
-// below the caller. Upward and sideways impersonation is refused.
+// grant_type=client_credentials: a token for the caller (no scope) or for a scope below the
+// caller. Upward and sideways impersonation is refused, judged both from the current token and
+// from the rights of the person who signed in, so no chain of tokens reaches past them. The new
+// token joins the caller's sign-in family and expires no later than the caller's token.
 export async function clientCredentialsGrant(
   db: Db,
   caller: Principal,
   rawScope: string | undefined,
   settings: GrantSettings,
 ): Promise<TokenResponse> {
-  const opts = { ttlSeconds: settings.ttlSeconds, actorUserPk: caller.actorUserPk ?? caller.user?.pk ?? null, parentTokenPk: caller.tokenPk };
-  if (!rawScope) {
-    const subject = { userPk: caller.user?.pk ?? null, tenantPk: caller.tenant?.pk ?? null, organisationPk: caller.organisation?.pk ?? null };
-    return issueToken(db, subject, caller.scope, opts);
+  const opts = { ttlSeconds: settings.ttlSeconds, actorUserPk: caller.actorUserPk ?? caller.user?.pk ?? null, parent: caller.token };
+  try {
+    if (!rawScope) {
+      const subject = { userPk: caller.user?.pk ?? null, tenantPk: caller.tenant?.pk ?? null, organisationPk: caller.organisation?.pk ?? null };
+      return await issueToken(db, subject, caller.scope, opts);
+    }
+    const scope = parseScope(rawScope);
+    if (!scope) throw new OAuthError("invalid_scope", "The scope is malformed");
+    const target = await resolveTarget(db, scope);
+    if (!target || !mayImpersonate(caller, target) || !mayImpersonate(actorView(caller), target)) throw new OAuthError("invalid_scope", BAD_SCOPE);
+    const { userPk, tenantPk, organisationPk } = target;
+    return await issueToken(db, { userPk, tenantPk, organisationPk }, formatScope(scope), opts);
+  } catch (error) {
+    if (error instanceof TokenRevokedError) throw new OAuthError("invalid_client", "The caller's token was revoked");
+    throw error;
   }
-  const scope = parseScope(rawScope);
-  if (!scope) throw new OAuthError("invalid_scope", "The scope is malformed");
-  const target = await resolveTarget(db, scope);
-  if (!target || !mayImpersonate(caller, target)) throw new OAuthError("invalid_scope", BAD_SCOPE);
-  const { userPk, tenantPk, organisationPk } = target;
-  return issueToken(db, { userPk, tenantPk, organisationPk }, formatScope(scope), opts);
 }
 
 async function resolveTarget(db: Db, scope: Scope): Promise<Target | null> {

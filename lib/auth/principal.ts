@@ -7,8 +7,12 @@ import { ADMIN_ROLES_BY_LEVEL, ADMINISTRATIVE_ROLES, permissionsOf, type Permiss
 
 export type Level = "top" | "tenant" | "organisation";
 
+/** The person who signed in: their own level and roles bound every token derived from that sign-in. */
+export type Actor = { pk: string; level: Level; tenantPk: string | null; organisationPk: string | null; roles: string[] };
+
 export type Principal = {
-  tokenPk: string;
+  /** The token in use: its sign-in family, its lineage of token pks, its expiry. */
+  token: { pk: string; familyPk: string; lineage: string; expiresAt: Date };
   scope: string;
   /** A user, or a tenant / organisation acting as itself (after impersonation). */
   kind: "user" | "tenant" | "organisation";
@@ -22,6 +26,7 @@ export type Principal = {
   permissions: Set<Permission>;
   /** The user who originally authenticated (differs from `user` when impersonating). */
   actorUserPk: string | null;
+  actor: Actor | null;
 };
 
 export function namespaceOf(level: Level, tenantPk: string | null, organisationPk: string | null): string {
@@ -87,4 +92,42 @@ export function requireOrganisation(principal: Principal): { pk: string; id: str
 /** Whether the caller sees other users' submissions (recordings, recognitions, analyses), not only its own. */
 export function seesAllSubmissions(principal: Principal): boolean {
   return isAdministrator(principal) || principal.roles.includes("TEACHER");
+}
+
+/**
+ * The signed-in person's own rights, as a principal: what a chain of impersonations may never
+ * exceed. A token without a recorded actor is its own actor.
+ */
+export function actorView(caller: Principal): Principal {
+  const a = caller.actor;
+  if (!a) return caller;
+  return buildPrincipal({
+    token: caller.token,
+    scope: caller.scope,
+    kind: "user",
+    level: a.level,
+    user: { pk: a.pk, id: "" },
+    tenant: a.tenantPk ? { pk: a.tenantPk, id: "" } : null,
+    organisation: a.organisationPk ? { pk: a.organisationPk, id: "" } : null,
+    roles: a.roles,
+    actorUserPk: a.pk,
+    actor: a,
+  });
+}
+
+export type OutrankTarget = { pk: string; level: Level; tenantPk: string | null; organisationPk: string | null; roles: readonly string[] };
+
+const RANK: Record<Level, number> = { top: 0, tenant: 1, organisation: 2 };
+
+/**
+ * Whether the signed-in person behind `caller` ranks above a user: an administrator of a higher
+ * level, or of the same level over a user who administers nothing. Never over an equal.
+ */
+export function actorOutranks(caller: Principal, target: OutrankTarget): boolean {
+  const actor = actorView(caller);
+  if (actor.user?.pk === target.pk || !isAdministrator(actor)) return false;
+  if (RANK[target.level] < RANK[actor.level]) return false;
+  if (actor.level === "tenant" && target.tenantPk !== actor.tenant?.pk) return false;
+  if (actor.level === "organisation" && target.organisationPk !== actor.organisation?.pk) return false;
+  return RANK[target.level] > RANK[actor.level] || !hasAdminRole(target.level, target.roles);
 }

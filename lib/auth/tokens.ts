@@ -13,27 +13,51 @@ export type TokenSubject = {
 
 export type TokenResponse = { access_token: string; token_type: "Bearer"; scope: string; expires_in: number };
 
+/** The token a new one derives from: the new one joins its family and lineage and expires no later. */
+export type ParentToken = { pk: string; familyPk: string; lineage: string; expiresAt: Date };
+
 const hashToken = (raw: string) => createHash("sha256").update(raw).digest("hex");
 
 export async function issueToken(
   db: Db,
   subject: TokenSubject,
   scope: string,
-  opts: { ttlSeconds: number; actorUserPk: string | null; parentTokenPk: string | null },
+  opts: { ttlSeconds: number; actorUserPk: string | null; parent: ParentToken | null },
 ): Promise<TokenResponse> {
   const raw = randomBytes(32).toString("base64url");
+  const pk = newPk();
+  const { parent } = opts;
+  const now = Date.now();
+  // A derived token never outlives the token it came from, so none outlives the sign-in.
+  const expiresAt = new Date(Math.min(now + opts.ttlSeconds * 1000, parent ? parent.expiresAt.getTime() : Infinity));
   await db.token.create({
     data: {
-      pk: newPk(),
+      pk,
       hash: hashToken(raw),
       scope,
       ...subject,
       actorUserPk: opts.actorUserPk,
-      parentTokenPk: opts.parentTokenPk,
-      expiresAt: new Date(Date.now() + opts.ttlSeconds * 1000),
+      parentTokenPk: parent?.pk ?? null,
+      familyPk: parent?.familyPk ?? pk,
+      lineage: parent ? `${parent.lineage}/${pk}` : pk,
+      expiresAt,
     },
   });
-  return { access_token: raw, token_type: "Bearer", scope, expires_in: opts.ttlSeconds };
+  if (parent) {
+    // A parent revoked while this token was being issued takes it along.
+    const still = await db.token.findUnique({ where: { pk: parent.pk }, select: { revokedAt: true } });
+    if (!still || still.revokedAt) {
+      await db.token.update({ where: { pk }, data: { revokedAt: new Date() } });
+      throw new TokenRevokedError();
+    }
+  }
+  return { access_token: raw, token_type: "Bearer", scope, expires_in: Math.max(0, Math.floor((expiresAt.getTime() - now) / 1000)) };
+}
+
+export class TokenRevokedError extends Error {
+  constructor() {
+    super("The token was revoked");
+  }
 }
 
 /** The principal of a live token, or null for unknown, expired or revoked tokens. */
@@ -43,6 +67,7 @@ export async function resolveToken(db: Db, raw: string): Promise<Principal | nul
     where: { hash: hashToken(raw) },
     include: {
       user: { select: { pk: true, id: true, level: true, roles: { select: { roleName: true } } } },
+      actorUser: { select: { pk: true, level: true, tenantPk: true, organisationPk: true, roles: { select: { roleName: true } } } },
       tenant: { select: { pk: true, id: true } },
       organisation: { select: { pk: true, id: true } },
     },
@@ -50,64 +75,64 @@ export async function resolveToken(db: Db, raw: string): Promise<Principal | nul
   if (!token || token.revokedAt || token.expiresAt.getTime() <= Date.now()) return null;
   const tenant = token.tenant;
   const organisation = token.organisation;
+  // A token whose signed-in person is gone (deleted) acts for nobody.
+  if (token.actorUserPk && !token.actorUser) return null;
+  const base = {
+    token: { pk: token.pk, familyPk: token.familyPk, lineage: token.lineage, expiresAt: token.expiresAt },
+    scope: token.scope,
+    actorUserPk: token.actorUserPk,
+    actor: token.actorUser
+      ? { pk: token.actorUser.pk, level: token.actorUser.level as Level, tenantPk: token.actorUser.tenantPk, organisationPk: token.actorUser.organisationPk, roles: token.actorUser.roles.map((r) => r.roleName) }
+      : null,
+  };
   if (token.user) {
     return buildPrincipal({
-      tokenPk: token.pk,
-      scope: token.scope,
+      ...base,
       kind: "user",
       level: token.user.level as Level,
       user: { pk: token.user.pk, id: token.user.id },
       tenant,
       organisation,
       roles: token.user.roles.map((r) => r.roleName),
-      actorUserPk: token.actorUserPk,
     });
   }
   if (token.userPk) return null; // the user was deleted
   if (organisation && tenant) {
     return buildPrincipal({
-      tokenPk: token.pk,
-      scope: token.scope,
+      ...base,
       kind: "organisation",
       level: "organisation",
       user: null,
       tenant,
       organisation,
       roles: ["ORGANISATION"],
-      actorUserPk: token.actorUserPk,
     });
   }
   if (tenant && !token.organisationPk) {
     return buildPrincipal({
-      tokenPk: token.pk,
-      scope: token.scope,
+      ...base,
       kind: "tenant",
       level: "tenant",
       user: null,
       tenant,
       organisation: null,
       roles: ["TENANT"],
-      actorUserPk: token.actorUserPk,
     });
   }
   return null;
 }
 
-/** Revokes a token and every token issued from it by impersonation. */
-export async function revokeToken(db: Db, tokenPk: string): Promise<void> {
-  const now = new Date();
-  let frontier = [tokenPk];
-  await db.token.updateMany({ where: { pk: tokenPk, revokedAt: null }, data: { revokedAt: now } });
-  for (let depth = 0; frontier.length && depth < 10; depth++) {
-    const children = await db.token.findMany({ where: { parentTokenPk: { in: frontier } }, select: { pk: true } });
-    frontier = children.map((c) => c.pk);
-    if (frontier.length) await db.token.updateMany({ where: { pk: { in: frontier }, revokedAt: null }, data: { revokedAt: now } });
-  }
+/** Revokes a token and every token derived from it (its lineage), in one statement. */
+export async function revokeToken(db: Db, token: { familyPk: string; lineage: string }): Promise<void> {
+  await db.token.updateMany({
+    where: { familyPk: token.familyPk, revokedAt: null, OR: [{ lineage: token.lineage }, { lineage: { startsWith: `${token.lineage}/` } }] },
+    data: { revokedAt: new Date() },
+  });
 }
 
 export async function revokeRawToken(db: Db, raw: string): Promise<void> {
-  const token = await db.token.findUnique({ where: { hash: hashToken(raw) }, select: { pk: true } });
-  if (token) await revokeToken(db, token.pk);
+  const token = await db.token.findUnique({ where: { hash: hashToken(raw) }, select: { familyPk: true, lineage: true } });
+  if (token) await revokeToken(db, token);
 }
 
 /** When `childRaw` expires, if it is a live token issued (by impersonation) from `parentRaw` for `scope`; else null. */

@@ -1,65 +1,66 @@
 import { expect, test } from "@playwright/test";
-import { buildPrincipal, type Principal } from "@/lib/auth/principal";
-import { isImpersonating, mayManageCredentialsOf, mayManageOwnCredentials } from "./access";
+import { buildPrincipal, type Actor, type Level, type Principal } from "@/lib/auth/principal";
+import { isImpersonating, mayManageCredentialsOf, mayManageOwnCredentials, type CredentialTarget } from "./access";
 
 const org = { pk: "o1", id: "org" };
 const tenant = { pk: "t1", id: "ten" };
+const token = { pk: "tok", familyPk: "tok", lineage: "tok", expiresAt: new Date(0) };
+const actorOf = (pk: string, roles: string[], level: Level = "organisation"): Actor => ({
+  pk,
+  level,
+  tenantPk: level === "top" ? null : tenant.pk,
+  organisationPk: level === "organisation" ? org.pk : null,
+  roles,
+});
 
-function userPrincipal(pk: string, roles: string[], actorUserPk: string | null = pk): Principal {
-  return buildPrincipal({
-    tokenPk: "tok",
-    scope: "s",
-    kind: "user",
-    level: "organisation",
-    user: { pk, id: pk },
-    tenant,
-    organisation: org,
-    roles,
-    actorUserPk,
-  });
+function userPrincipal(pk: string, roles: string[], actor: Actor = actorOf(pk, roles)): Principal {
+  return buildPrincipal({ token, scope: "s", kind: "user", level: "organisation", user: { pk, id: pk }, tenant, organisation: org, roles, actorUserPk: actor.pk, actor });
 }
 
-const orgPrincipal = buildPrincipal({
-  tokenPk: "tok",
-  scope: "s",
-  kind: "organisation",
-  level: "organisation",
-  user: null,
-  tenant,
-  organisation: org,
-  roles: ["ORGANISATION"],
-  actorUserPk: "admin",
-});
+const orgPrincipal = (actor: Actor) =>
+  buildPrincipal({ token, scope: "s", kind: "organisation", level: "organisation", user: null, tenant, organisation: org, roles: ["ORGANISATION"], actorUserPk: actor.pk, actor });
 
-test("own credentials: administrators and impersonated tokens only", () => {
+const orgUser = (pk: string, roles: string[]): CredentialTarget => ({ pk, level: "organisation", tenantPk: tenant.pk, organisationPk: org.pk, roles });
+const topAdmin = actorOf("root", ["ADMIN"], "top");
+const tenantAdmin = actorOf("boss", ["TENANT"], "tenant");
+const orgAdminA = actorOf("a1", ["ORGANISATION"]);
+
+test("own credentials: administrators, and administrators acting as a user they outrank", () => {
   expect(mayManageOwnCredentials(userPrincipal("s1", ["STUDENT"]))).toBe(false);
   expect(mayManageOwnCredentials(userPrincipal("t1", ["TEACHER"]))).toBe(false);
-  expect(mayManageOwnCredentials(userPrincipal("s1", ["STUDENT"], "admin"))).toBe(true);
+  expect(mayManageOwnCredentials(userPrincipal("s1", ["STUDENT"], topAdmin))).toBe(true);
   expect(mayManageOwnCredentials(userPrincipal("a1", ["ORGANISATION"]))).toBe(true);
-  expect(mayManageOwnCredentials(orgPrincipal)).toBe(true);
-  expect(isImpersonating(userPrincipal("s1", ["STUDENT"], null))).toBe(false);
-  expect(isImpersonating(orgPrincipal)).toBe(true);
+  // Administrator A acting as administrator B (however obtained) does not outrank B.
+  expect(mayManageOwnCredentials(userPrincipal("a2", ["ORGANISATION"], orgAdminA))).toBe(false);
+  expect(mayManageOwnCredentials(userPrincipal("a2", ["ORGANISATION"], tenantAdmin))).toBe(true);
+  expect(isImpersonating(userPrincipal("s1", ["STUDENT"]))).toBe(false);
+  expect(isImpersonating(orgPrincipal(orgAdminA))).toBe(true);
 });
 
-test("other users: top-down administrators, never sideways onto another administrator", () => {
-  expect(mayManageCredentialsOf(orgPrincipal, { pk: "x", roles: ["ORGANISATION"] })).toBe(true);
+test("other users: administrators of a higher level, or of the same level over non-administrators", () => {
   const orgAdmin = userPrincipal("a1", ["ORGANISATION"]);
-  expect(mayManageCredentialsOf(orgAdmin, { pk: "s1", roles: ["STUDENT"] })).toBe(true);
-  expect(mayManageCredentialsOf(orgAdmin, { pk: "a2", roles: ["ORGANISATION"] })).toBe(false);
-  expect(mayManageCredentialsOf(orgAdmin, { pk: "a1", roles: ["ORGANISATION"] })).toBe(true);
+  expect(mayManageCredentialsOf(orgAdmin, orgUser("s1", ["STUDENT"]))).toBe(true);
+  expect(mayManageCredentialsOf(orgAdmin, orgUser("t2", ["TEACHER"]))).toBe(true);
+  expect(mayManageCredentialsOf(orgAdmin, orgUser("a2", ["ORGANISATION"]))).toBe(false);
+  expect(mayManageCredentialsOf(orgAdmin, orgUser("a1", ["ORGANISATION"]))).toBe(true);
+  // The organisation token of administrator A is still A: never B's credentials.
+  expect(mayManageCredentialsOf(orgPrincipal(orgAdminA), orgUser("a2", ["ORGANISATION"]))).toBe(false);
+  expect(mayManageCredentialsOf(orgPrincipal(orgAdminA), orgUser("s1", ["STUDENT"]))).toBe(true);
+  expect(mayManageCredentialsOf(orgPrincipal(tenantAdmin), orgUser("a2", ["ORGANISATION"]))).toBe(true);
+  expect(mayManageCredentialsOf(orgPrincipal(topAdmin), orgUser("a2", ["ORGANISATION"]))).toBe(true);
+  // A tenant administrator of another tenant outranks nobody here.
+  expect(mayManageCredentialsOf(orgPrincipal({ ...tenantAdmin, tenantPk: "t2" }), orgUser("s1", ["STUDENT"]))).toBe(false);
 });
 
-test("USER_CREATE holders reach only users whose roles they could grant", () => {
+test("teachers and students manage nobody's credentials", () => {
   const teacher = userPrincipal("t1", ["TEACHER"]);
-  expect(mayManageCredentialsOf(teacher, { pk: "s1", roles: ["STUDENT"] })).toBe(true);
-  expect(mayManageCredentialsOf(teacher, { pk: "t2", roles: ["TEACHER", "STUDENT"] })).toBe(true);
-  expect(mayManageCredentialsOf(teacher, { pk: "a1", roles: ["ORGANISATION"] })).toBe(false);
-  expect(mayManageCredentialsOf(teacher, { pk: "n1", roles: ["ANNOTATOR_FULL"] })).toBe(false);
+  expect(mayManageCredentialsOf(teacher, orgUser("s1", ["STUDENT"]))).toBe(false);
+  expect(mayManageCredentialsOf(teacher, orgUser("t2", ["TEACHER"]))).toBe(false);
   const student = userPrincipal("s1", ["STUDENT"]);
-  expect(mayManageCredentialsOf(student, { pk: "s2", roles: ["STUDENT"] })).toBe(false);
-  expect(mayManageCredentialsOf(student, { pk: "s1", roles: ["STUDENT"] })).toBe(false);
+  expect(mayManageCredentialsOf(student, orgUser("s2", ["STUDENT"]))).toBe(false);
+  expect(mayManageCredentialsOf(student, orgUser("s1", ["STUDENT"]))).toBe(false);
   // An impersonated student may manage its own, not another student's.
-  const impersonated = userPrincipal("s1", ["STUDENT"], "admin");
-  expect(mayManageCredentialsOf(impersonated, { pk: "s1", roles: ["STUDENT"] })).toBe(true);
-  expect(mayManageCredentialsOf(impersonated, { pk: "s2", roles: ["STUDENT"] })).toBe(false);
+  const impersonated = userPrincipal("s1", ["STUDENT"], topAdmin);
+  expect(mayManageCredentialsOf(impersonated, orgUser("s1", ["STUDENT"]))).toBe(true);
+  expect(mayManageCredentialsOf(impersonated, orgUser("s2", ["STUDENT"]))).toBe(false);
 });

@@ -1,38 +1,39 @@
 import type { Db } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/api/errors";
-import { can, isAdministrator, mayGrantRoles, requireUser, type Principal } from "@/lib/auth/principal";
-import { ADMINISTRATIVE_ROLES } from "@/lib/permissions/catalog";
+import { actorOutranks, actorView, isAdministrator, requireUser, type Level, type OutrankTarget, type Principal } from "@/lib/auth/principal";
 import { userInScope } from "@/lib/users/users";
 
-// Who may manage whose credentials. The rules are pure (the caller and the target's
-// roles in, yes or no out); credentialOwner applies them to a request. A credential is
-// a way to sign in as its user, so adding one to someone is as strong as impersonating
-// them and follows the same top-down rules.
+// Who may manage whose credentials. A credential is a way to sign in as its user, so adding one
+// to someone is as strong as impersonating them: only administrators may, over users of a lower
+// level, or of their own level who administer nothing — never over an administrator of equal
+// rank. Rank is judged by the person who signed in (the token's actor), never by an intermediate
+// token: an organisation administrator acting as the organisation stays an organisation administrator.
 
-export type CredentialTarget = { pk: string; roles: readonly string[] };
-
-const isAdministrativeRole = (role: string) => (ADMINISTRATIVE_ROLES as readonly string[]).includes(role);
+export type CredentialTarget = OutrankTarget;
 
 /** The token was obtained by impersonation (only administrators can impersonate). */
 export function isImpersonating(caller: Principal): boolean {
   return caller.actorUserPk !== null && caller.actorUserPk !== (caller.user?.pk ?? null);
 }
 
-/** The current-user credential endpoints: administrators, or anyone acting through impersonation. */
+const asTarget = (caller: Principal, user: { pk: string }): CredentialTarget => ({
+  pk: user.pk,
+  level: caller.level,
+  tenantPk: caller.tenant?.pk ?? null,
+  organisationPk: caller.organisation?.pk ?? null,
+  roles: caller.roles,
+});
+
+/** The current-user credential endpoints: administrators for themselves, or an administrator acting as a user it outranks. */
 export function mayManageOwnCredentials(caller: Principal): boolean {
-  return isAdministrator(caller) || isImpersonating(caller);
+  if (!isImpersonating(caller)) return isAdministrator(caller);
+  return caller.user ? actorOutranks(caller, asTarget(caller, caller.user)) : isAdministrator(actorView(caller));
 }
 
-/**
- * Credentials of a user of the caller's namespace: the caller itself under the rule
- * above; otherwise administrators (but a user never takes over another administrator
- * of its own level, as with impersonation), or holders of USER_CREATE for users whose
- * roles they could grant themselves (STUDENT and their own non-administrative roles).
- */
+/** Credentials of another user of the caller's namespace: administrators who outrank that user. */
 export function mayManageCredentialsOf(caller: Principal, target: CredentialTarget): boolean {
-  if (caller.user && target.pk === caller.user.pk && mayManageOwnCredentials(caller)) return true;
-  if (isAdministrator(caller)) return caller.kind !== "user" || !target.roles.some(isAdministrativeRole);
-  return can(caller, "USER_CREATE") && mayGrantRoles(caller, target.roles);
+  if (caller.user && target.pk === caller.user.pk) return mayManageOwnCredentials(caller);
+  return isAdministrator(caller) && actorOutranks(caller, target);
 }
 
 const ONLY_ADMINISTRATORS =
@@ -51,10 +52,9 @@ export async function credentialOwner(db: Db, caller: Principal, userId: string 
     return row;
   }
   // Refuse before the lookup so callers without any right learn nothing about user ids.
-  if (!mayManageOwnCredentials(caller) && !can(caller, "USER_CREATE")) throw new ApiError("forbidden", ONLY_ADMINISTRATORS);
+  if (!isAdministrator(caller) && !isImpersonating(caller)) throw new ApiError("forbidden", ONLY_ADMINISTRATORS);
   const row = await userInScope(db, caller, userId);
-  if (!mayManageCredentialsOf(caller, { pk: row.pk, roles: row.roles.map((r) => r.roleName) })) {
-    throw new ApiError("forbidden", "You may not manage the credentials of this user");
-  }
+  const target = { pk: row.pk, level: row.level as Level, tenantPk: row.tenantPk, organisationPk: row.organisationPk, roles: row.roles.map((r) => r.roleName) };
+  if (!mayManageCredentialsOf(caller, target)) throw new ApiError("forbidden", "You may not manage the credentials of this user");
   return { pk: row.pk, ns: row.ns };
 }

@@ -1,6 +1,7 @@
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { OAuthError } from "@/lib/api/errors";
+import { clientAddress } from "@/lib/api/client-address";
 import { withApi } from "@/lib/api/with-api";
 import { clientCredentialsGrant, grantSettingsOf, passwordGrant } from "@/lib/auth/grants";
 import { tokenRequestSchema, tokenResponseSchema } from "@/lib/auth/schemas";
@@ -9,12 +10,13 @@ import { otherMethods } from "@/lib/api/other-methods";
 const TOKEN_HEADERS = { "Cache-Control": "no-store", Pragma: "no-cache", "Content-Type": "application/json;charset=UTF-8" };
 
 // POST /api/tokens
-export const POST = withApi({ optionalAuth: true, resource: "Token", body: tokenRequestSchema }, async ({ body, optionalPrincipal }) => {
+export const POST = withApi({ optionalAuth: true, resource: "Token", body: tokenRequestSchema }, async ({ req, body, optionalPrincipal }) => {
   const settings = grantSettingsOf(config());
   let token;
   if (body.grant_type === "password") {
     if (!body.username || !body.password) throw new OAuthError("invalid_request", "username and password are required");
-    token = await passwordGrant(db(), { username: body.username, password: body.password, scope: body.scope || undefined }, settings);
+    const grant = { username: body.username, password: body.password, scope: body.scope || undefined, clientAddress: clientAddress(req) };
+    token = await passwordGrant(db(), grant, settings);
   } else if (body.grant_type === "client_credentials") {
     if (!optionalPrincipal) throw new OAuthError("invalid_client", "client_credentials needs a valid bearer token of the caller");
     token = await clientCredentialsGrant(db(), optionalPrincipal, body.scope || undefined, settings);

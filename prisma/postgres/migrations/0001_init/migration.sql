@@ -144,6 +144,8 @@ CREATE TABLE "Token" (
     "organisationPk" TEXT,
     "actorUserPk" TEXT,
     "parentTokenPk" TEXT,
+    "familyPk" TEXT NOT NULL,
+    "lineage" TEXT NOT NULL,
     "expiresAt" TIMESTAMP(3) NOT NULL,
     "revokedAt" TIMESTAMP(3),
     "created" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -154,9 +156,9 @@ CREATE TABLE "Token" (
 -- CreateTable
 CREATE TABLE "LoginThrottle" (
     "key" TEXT NOT NULL,
-    "failures" INTEGER NOT NULL,
-    "windowStart" TIMESTAMP(3) NOT NULL,
-    "lockedUntil" TIMESTAMP(3),
+    "attempts" INTEGER NOT NULL,
+    "windowStart" BIGINT NOT NULL,
+    "lockedUntil" BIGINT NOT NULL,
 
     CONSTRAINT "LoginThrottle_pkey" PRIMARY KEY ("key")
 );
@@ -487,6 +489,9 @@ CREATE INDEX "Token_userPk_idx" ON "Token"("userPk");
 CREATE INDEX "Token_parentTokenPk_idx" ON "Token"("parentTokenPk");
 
 -- CreateIndex
+CREATE INDEX "Token_familyPk_idx" ON "Token"("familyPk");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "StoredFile_storageKey_key" ON "StoredFile"("storageKey");
 
 -- CreateIndex
@@ -644,6 +649,9 @@ ALTER TABLE "Token" ADD CONSTRAINT "Token_tenantPk_fkey" FOREIGN KEY ("tenantPk"
 
 -- AddForeignKey
 ALTER TABLE "Token" ADD CONSTRAINT "Token_organisationPk_fkey" FOREIGN KEY ("organisationPk") REFERENCES "Organisation"("pk") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Token" ADD CONSTRAINT "Token_actorUserPk_fkey" FOREIGN KEY ("actorUserPk") REFERENCES "User"("pk") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "Category" ADD CONSTRAINT "Category_parentPk_fkey" FOREIGN KEY ("parentPk") REFERENCES "Category"("pk") ON DELETE SET NULL ON UPDATE CASCADE;

@@ -139,20 +139,23 @@ CREATE TABLE "Token" (
     "organisationPk" TEXT,
     "actorUserPk" TEXT,
     "parentTokenPk" TEXT,
+    "familyPk" TEXT NOT NULL,
+    "lineage" TEXT NOT NULL,
     "expiresAt" DATETIME NOT NULL,
     "revokedAt" DATETIME,
     "created" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "Token_userPk_fkey" FOREIGN KEY ("userPk") REFERENCES "User" ("pk") ON DELETE CASCADE ON UPDATE CASCADE,
     CONSTRAINT "Token_tenantPk_fkey" FOREIGN KEY ("tenantPk") REFERENCES "Tenant" ("pk") ON DELETE CASCADE ON UPDATE CASCADE,
-    CONSTRAINT "Token_organisationPk_fkey" FOREIGN KEY ("organisationPk") REFERENCES "Organisation" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+    CONSTRAINT "Token_organisationPk_fkey" FOREIGN KEY ("organisationPk") REFERENCES "Organisation" ("pk") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Token_actorUserPk_fkey" FOREIGN KEY ("actorUserPk") REFERENCES "User" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "LoginThrottle" (
     "key" TEXT NOT NULL PRIMARY KEY,
-    "failures" INTEGER NOT NULL,
-    "windowStart" DATETIME NOT NULL,
-    "lockedUntil" DATETIME
+    "attempts" INTEGER NOT NULL,
+    "windowStart" BIGINT NOT NULL,
+    "lockedUntil" BIGINT NOT NULL
 );
 
 -- CreateTable
@@ -467,6 +470,9 @@ CREATE INDEX "Token_userPk_idx" ON "Token"("userPk");
 
 -- CreateIndex
 CREATE INDEX "Token_parentTokenPk_idx" ON "Token"("parentTokenPk");
+
+-- CreateIndex
+CREATE INDEX "Token_familyPk_idx" ON "Token"("familyPk");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "StoredFile_storageKey_key" ON "StoredFile"("storageKey");

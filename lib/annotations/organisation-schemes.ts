@@ -1,17 +1,18 @@
 import type { Db } from "@/lib/db/client";
 import { forbidden, notFound } from "@/lib/api/errors";
-import { isAdministrator, type Principal } from "@/lib/auth/principal";
+import { can, isAdministrator, type Principal } from "@/lib/auth/principal";
 import { resetScheme, saveScheme, schemeOf, type Scheme } from "./label-schemes";
 import type { Layer } from "./schemas";
 
-// The label scheme of an organisation of the caller's tenant: readable by everyone in the
-// tenant (annotators need it, whichever organisation they belong to), changed by the
-// tenant's or the organisation's administrators.
+// The label scheme of an organisation of the caller's tenant (the "scheme" policy): read by the
+// organisation's members, the tenant's administrators and the tenant's annotators (whichever
+// organisation they belong to), changed by the tenant's or the organisation's administrators.
 
 async function organisationOf(db: Db, caller: Principal, id: string, write: boolean) {
   if (!caller.tenant) throw forbidden("Label schemes belong to organisations: impersonate the tenant or organisation first");
   const org = await db.organisation.findUnique({ where: { tenantPk_id: { tenantPk: caller.tenant.pk, id } }, select: { pk: true, id: true } });
-  if (!org) throw notFound("Organisation");
+  const member = caller.organisation?.pk === org?.pk;
+  if (!org || !(member || (caller.level === "tenant" && isAdministrator(caller)) || can(caller, "ANNOTATION_LIST"))) throw notFound("Organisation");
   if (write && !(isAdministrator(caller) && (caller.level === "tenant" || caller.organisation?.pk === org.pk))) {
     if (caller.level === "organisation" && caller.organisation?.pk !== org.pk) throw notFound("Organisation");
     throw forbidden("Only the organisation's (or its tenant's) administrators change its label scheme");

@@ -1,7 +1,9 @@
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, ns } from "@/lib/db/ids";
 import { ApiError, forbidden, notFound } from "@/lib/api/errors";
-import { can, isAdministrator, seesAllSubmissions, type Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/auth/principal";
+import { adminWhere, annotatorAssignments, NOTHING } from "@/lib/policies/reach";
+import { visibleRecordings } from "@/lib/policies/submissions";
 import { annotationShape, checkFragments, fromInput, parseStored, sortFragments, type Editor } from "./fragments";
 import { schemeOf } from "./label-schemes";
 import { describeRecordings, type RecordingInfo } from "./recording-refs";
@@ -9,10 +11,9 @@ import { etagOf, ifMatches, staleVersion } from "./versions";
 import { REFERENCE_RESOURCE, type AnnotationOut, type FragmentInput } from "./schemas";
 
 // The reference annotation of a speech recording (usually from forced alignment): one per
-// recording, replaced with PUT. Read by whoever sees the recording (its organisation's
-// administrators and teachers, its owner, its tenant) and by the annotators it is assigned
-// to; written by administrators (a top-level admin impersonates the tenant or organisation)
-// and by the recording's full annotators.
+// recording, replaced with PUT. Read by whoever sees the recording (its administrators and
+// teachers, its owner, the annotators it is assigned to); written by administrators (a
+// top-level admin impersonates the tenant or organisation) and by its full annotators.
 
 export type ReferencePath = { organisation: string; challenge: string; recording: string };
 type Access = { recordingPk: string; info: RecordingInfo; editor: Editor | null };
@@ -27,20 +28,15 @@ async function reach(db: Db, caller: Principal, path: ReferencePath): Promise<Ac
       })
     : null;
   if (!org || !recording) throw notFound("Speech recording");
-  const inScope = caller.level === "tenant" || caller.organisation?.pk === org.pk;
-  const admin = inScope && isAdministrator(caller);
-  const viewer = admin || (inScope && (caller.level === "tenant" || seesAllSubmissions(caller) || caller.user?.pk === recording.userPk));
-  // The caller's part in the assignments holding this recording: full annotator of any of them
-  // (asked first: the same user may be the base annotator of another), else base annotator.
-  const assigned = (role: "fullAnnotatorPk" | "baseAnnotatorPk") =>
-    caller.user && can(caller, "ANNOTATION_LIST")
-      ? db.assignmentRecording.findFirst({ where: { recordingPk: recording.pk, assignment: { [role]: caller.user.pk } }, select: { recordingPk: true } })
-      : null;
-  const full = (await assigned("fullAnnotatorPk")) !== null;
-  const annotator = full || (await assigned("baseAnnotatorPk")) !== null;
-  if (!viewer && !annotator) throw notFound("Speech recording");
+  // The "reference" policy (lib/policies/table.ts): seen by whoever sees the recording; written
+  // by administrators whose reach covers it and by its full annotators.
+  const visible = await db.speechRecording.count({ where: { AND: [{ pk: recording.pk }, await visibleRecordings(db, caller)] } });
+  if (!visible) throw notFound("Speech recording");
+  const admin = await db.speechRecording.count({ where: { AND: [{ pk: recording.pk }, (await adminWhere(db, caller)) ?? NOTHING] } });
+  const full = annotatorAssignments(caller, true);
+  const fullAnnotator = full !== null && (await db.assignmentRecording.count({ where: { recordingPk: recording.pk, assignment: full } })) > 0;
   const info = (await describeRecordings(db, [recording.pk])).get(recording.pk)!;
-  const editor: Editor | null = admin ? "admin" : full ? "full" : null;
+  const editor: Editor | null = admin ? "admin" : fullAnnotator ? "full" : null;
   return { recordingPk: recording.pk, info, editor };
 }
 

@@ -6,6 +6,7 @@ import { db } from "@/lib/db/client";
 import { resolveToken } from "@/lib/auth/tokens";
 import { requirePermission, type Principal } from "@/lib/auth/principal";
 import type { Permission } from "@/lib/permissions/catalog";
+import type { PolicyName } from "@/lib/policies/table";
 import { parseBody, type ParsedBody, type UploadedFile } from "./body";
 import { checkParts, jsonFileFields } from "./body-fields";
 import { ApiError, HTTP_STATUS, OAuthError, type FieldError } from "./errors";
@@ -20,6 +21,8 @@ import { ensureStarted } from "@/lib/bootstrap/start";
 type Auth = { permission: Permission } | { authenticated: true } | { public: true } | { optionalAuth: true };
 
 type Options<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> = Auth & {
+  /** The authorization policy (lib/policies/table.ts) that decides which rows this route reaches. */
+  policy: PolicyName;
   /** Resource name used in validation errors. */
   resource: string;
   body?: B;
@@ -50,7 +53,7 @@ export function withApi<
   options: Options<B, Q>,
   handler: (ctx: ApiContext<P, B extends z.ZodType ? z.output<B> : undefined, Q extends z.ZodType ? z.output<Q> : undefined>) => Promise<Response>,
 ) {
-  return async (req: Request, route: RouteContext<P>): Promise<Response> => {
+  const handle = async (req: Request, route: RouteContext<P>): Promise<Response> => {
     const requestId = randomUUID();
     const started = performance.now();
     const url = new URL(req.url);
@@ -107,6 +110,15 @@ export function withApi<
     });
     return response;
   };
+  return Object.assign(handle, { rule: ruleOf(options) });
+}
+
+/** What a route declares, for the authorization matrix test: its permission (or auth mode) and policy. */
+export type RouteRule = { auth: Permission | "authenticated" | "optional" | "public"; policy: PolicyName };
+
+function ruleOf(options: Auth & { policy: PolicyName }): RouteRule {
+  const auth = "permission" in options ? options.permission : "authenticated" in options ? "authenticated" : "optionalAuth" in options ? "optional" : "public";
+  return { auth, policy: options.policy };
 }
 
 function hasNul(value: unknown): boolean {

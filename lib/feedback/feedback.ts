@@ -4,6 +4,7 @@ import { conflict, forbidden, invalid, notFound } from "@/lib/api/errors";
 import type { UploadedFile } from "@/lib/api/body";
 import { finishPage, pageArgs, type PageRequest } from "@/lib/api/pagination";
 import { isAdministrator, requireOrganisation, requireUser, type Principal } from "@/lib/auth/principal";
+import { visibleSubmissions } from "@/lib/policies/submissions";
 import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
 import { withStoredFiles } from "@/lib/storage/stored-files";
 import type { Storage } from "@/lib/storage/storage";
@@ -131,23 +132,19 @@ export async function createFeedback(db: Db, storage: Storage, caller: Principal
   }
 }
 
-/** Whether the caller may read other users' feedback (5.4: TEACHER; ours: the organisation's administrators too). */
-export const readsAllFeedback = (caller: Principal) => isAdministrator(caller) || caller.roles.includes("TEACHER");
-
 export async function getFeedback(db: Db, caller: Principal, id: string) {
   requireOrganisation(caller);
-  const row = await db.feedback.findUnique({ where: { ns_id: { ns: caller.ns, id } } });
+  // 5.4: the owner or a TEACHER; ours, the "submission" policy: administrators of its scope too.
+  const row = await db.feedback.findFirst({ where: { AND: [{ ns: caller.ns, id }, await visibleSubmissions(db, caller)] } });
   if (!row) throw notFound("Feedback");
-  if (row.userPk !== caller.user?.pk && !readsAllFeedback(caller)) throw forbidden("Only the owning user or a teacher may fetch this feedback");
   return toFeedback(row, await refsOf(db, [row]));
 }
 
-/** GET /feedback: the caller's own feedback, oldest first, one page. */
+/** GET /feedback: the feedback the caller may read by id (the "submission" policy), oldest first, one page. */
 export async function listFeedback(db: Db, caller: Principal, page: PageRequest) {
   requireOrganisation(caller);
-  const user = requireUser(caller);
   const args = pageArgs("created", "asc", page);
-  const rows = await db.feedback.findMany({ ...args, where: { AND: [{ ns: caller.ns, userPk: user.pk }, args.where] } });
+  const rows = await db.feedback.findMany({ ...args, where: { AND: [{ ns: caller.ns }, await visibleSubmissions(db, caller), args.where] } });
   const result = finishPage(rows, page, (r) => r.created);
   const refs = await refsOf(db, result.items);
   return { items: result.items.map((r) => toFeedback(r, refs)), nextCursor: result.nextCursor };

@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
 import { finishPage, pageArgs } from "@/lib/api/pagination";
-import type { Principal } from "@/lib/auth/principal";
+import { isAdministrator, type Principal } from "@/lib/auth/principal";
 import type { CreateOrganisation, ListOrganisations } from "./schemas";
 
 // Organisations live in a tenant; the caller's tenant context scopes every query.
@@ -38,6 +38,8 @@ export async function listOrganisations(db: Db, caller: Principal, query: ListOr
 export async function getOrganisation(db: Db, caller: Principal, id: string) {
   const tenant = tenantOf(caller);
   const org = await db.organisation.findUnique({ where: { tenantPk_id: { tenantPk: tenant.pk, id } } });
-  if (!org || (caller.level === "organisation" && org.pk !== caller.organisation!.pk)) throw notFound("Organisation");
+  // The "organisation" policy: administrators of its tenant, and the organisation's own members.
+  const sees = caller.level === "organisation" ? org?.pk === caller.organisation!.pk : isAdministrator(caller);
+  if (!org || !sees) throw notFound("Organisation");
   return org;
 }

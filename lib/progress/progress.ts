@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/client";
 import { notFound } from "@/lib/api/errors";
-import { requireOrganisation, requireUser, seesAllSubmissions, type Principal } from "@/lib/auth/principal";
+import { requireOrganisation, requireUser, type Principal } from "@/lib/auth/principal";
+import { seesWholeOrganisation } from "@/lib/policies/submissions";
 import { fileUrl } from "@/lib/downloads/urls";
 import { combinedAudioUrl } from "@/lib/recordings/result-sets";
 import type { ProgressEntry, ProgressQuery } from "./schemas";
@@ -11,8 +12,8 @@ import type { ProgressEntry, ProgressQuery } from "./schemas";
 // itself). With `group` (repeatable), the users who are members of any of those groups of the
 // caller's organisation (unknown group ids select nobody, as in GET /users). `role`
 // (repeatable) keeps only users holding one of those roles, in both forms. Callers that do
-// not see all submissions (students: not an administrator, not a TEACHER; see
-// seesAllSubmissions) only ever see their own progress: with `group` the answer is then their
+// not see all of the organisation's submissions (the "progress" policy, lib/policies/table.ts:
+// students, annotators) only ever see their own progress: with `group` the answer is then their
 // own entry when they match the filters, else an empty list (never a 403, never others).
 // Entries are ordered by lastName, firstName, id (code-point order, the same on both databases).
 //
@@ -118,7 +119,7 @@ async function progressUsers(db: Db, caller: Principal, query: ProgressQuery): P
     filters.push({ pk: requireUser(caller).pk });
   } else {
     filters.push({ ns: caller.ns, groups: { some: { group: { ns: caller.ns, id: { in: groups } } } } });
-    if (!seesAllSubmissions(caller)) filters.push({ pk: requireUser(caller).pk });
+    if (!(await seesWholeOrganisation(db, caller))) filters.push({ pk: requireUser(caller).pk });
   }
   if (query.role?.length) filters.push({ roles: { some: { roleName: { in: [...new Set(query.role)] } } } });
   const users = await db.user.findMany({

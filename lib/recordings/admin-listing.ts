@@ -2,19 +2,17 @@ import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { timestamps } from "@/lib/api/schemas";
 import { finishPage, pageArgs, pageQuery } from "@/lib/api/pagination";
-import { ApiError } from "@/lib/api/errors";
-import { hasAdminRole, isAdministrator, seesAllSubmissions, type Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/auth/principal";
+import { visibleRecordings } from "@/lib/policies/submissions";
 import { fileUrl } from "@/lib/downloads/urls";
 import { combinedAudioUrl } from "./result-sets";
 import { RECORDING_RESOURCE } from "./schemas";
 
 // GET /recordings (service-interface.md "Recording in the admin listing", 5.2): the speech
-// recordings of the caller's level, oldest first, paginated with the shared keyset helper.
-//   - a top-level administrator: every recording;
-//   - a tenant (acting as itself) or a user of the tenant level: the recordings of all the
-//     tenant's organisations;
-//   - an organisation (acting as itself), its administrators and teachers: the organisation's;
-//   - any other user (e.g. a student): their own.
+// recordings the caller sees under the "recording" policy (lib/policies/table.ts), oldest
+// first, paginated with the shared keyset helper: administrators those of their reach (a
+// top-level admin all, a tenant its organisations', an organisation its own), teachers their
+// organisation's, annotators those assigned to them, anyone else their own.
 // One query per page (its relations are loaded by Prisma in batched queries) plus two batched
 // lookups (organisations, feedback ids): never a query per row. `count=true` answers
 // `{ count }` from one COUNT query with the same filter.
@@ -45,34 +43,15 @@ export const adminRecordingSchema = z.object({
 });
 export const adminCountSchema = z.object({ count: z.number().int() });
 
-/** The recordings the caller's level sees, as a Prisma filter. */
-export function levelFilter(caller: Principal): object {
-  if (caller.level === "top") {
-    if (caller.kind !== "user" || hasAdminRole("top", caller.roles)) return {};
-    return ownOnly(caller);
-  }
-  if (caller.level === "tenant") {
-    if (!caller.tenant) throw new ApiError("forbidden", "This token acts for no tenant");
-    return { user: { organisation: { tenantPk: caller.tenant.pk } } };
-  }
-  if (isAdministrator(caller) || seesAllSubmissions(caller)) return { ns: caller.ns };
-  return ownOnly(caller);
-}
-
-function ownOnly(caller: Principal): object {
-  if (!caller.user) throw new ApiError("forbidden", `This ${caller.kind} token acts for no user`);
-  return { userPk: caller.user.pk };
-}
-
 export async function countAdminRecordings(db: Db, caller: Principal): Promise<{ count: number }> {
-  return { count: await db.speechRecording.count({ where: levelFilter(caller) }) };
+  return { count: await db.speechRecording.count({ where: await visibleRecordings(db, caller) }) };
 }
 
 export async function listAdminRecordings(db: Db, caller: Principal, query: AdminListingQuery) {
   const args = pageArgs("created", "asc", query);
   const rows = await db.speechRecording.findMany({
     ...args,
-    where: { AND: [levelFilter(caller), args.where] },
+    where: { AND: [await visibleRecordings(db, caller), args.where] },
     include: {
       user: { select: { id: true } },
       resultSet: { select: { id: true } },

@@ -4,7 +4,8 @@ import { isUniqueViolation, newId, newPk, isForeignKeyViolation } from "@/lib/db
 import { conflict, notFound } from "@/lib/api/errors";
 import type { UploadedFile } from "@/lib/api/body";
 import { finishPage, pageArgs } from "@/lib/api/pagination";
-import { requireOrganisation, requireUser, seesAllSubmissions, type Principal } from "@/lib/auth/principal";
+import { requireOrganisation, requireUser, type Principal } from "@/lib/auth/principal";
+import { visibleRecordings } from "@/lib/policies/submissions";
 import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
 import { withStoredFiles } from "@/lib/storage/stored-files";
 import type { Storage } from "@/lib/storage/storage";
@@ -109,8 +110,7 @@ export async function createRecording(
 export async function listRecordings(db: Db, caller: Principal, challengeId: string, query: ListRecordings) {
   const challenge = await speechChallengeInScope(db, caller, challengeId);
   const args = pageArgs("created", "asc", query);
-  const filters: object[] = [{ challengePk: challenge.pk }, args.where];
-  if (!seesAllSubmissions(caller)) filters.push({ userPk: requireUser(caller).pk });
+  const filters: object[] = [{ challengePk: challenge.pk }, args.where, await visibleRecordings(db, caller)];
   if (query.userId?.length) {
     const users = await db.user.findMany({ where: { ns: caller.ns, id: { in: [...new Set(query.userId)] } }, select: { pk: true } });
     if (users.length === 0) return { items: [], nextCursor: null };
@@ -124,8 +124,10 @@ export async function listRecordings(db: Db, caller: Principal, challengeId: str
 
 export async function getRecording(db: Db, caller: Principal, challengeId: string, recordingId: string) {
   const challenge = await speechChallengeInScope(db, caller, challengeId);
-  const row = await db.speechRecording.findUnique({ where: { ns_id: { ns: caller.ns, id: recordingId } }, include: { resultSet: { select: { id: true } } } });
-  if (!row || row.challengePk !== challenge.pk) throw notFound("Speech recording");
-  if (!seesAllSubmissions(caller) && row.userPk !== caller.user?.pk) throw notFound("Speech recording");
+  const row = await db.speechRecording.findFirst({
+    where: { AND: [{ ns: caller.ns, id: recordingId, challengePk: challenge.pk }, await visibleRecordings(db, caller)] },
+    include: { resultSet: { select: { id: true } } },
+  });
+  if (!row) throw notFound("Speech recording");
   return toRecording(row, row.resultSet.id, await publicUserIds(db, [row.userPk]));
 }

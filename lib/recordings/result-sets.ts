@@ -5,7 +5,8 @@ import { newPk } from "@/lib/db/ids";
 import { config } from "@/lib/config";
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
 import { log } from "@/lib/api/log";
-import { requireOrganisation, seesAllSubmissions, type Principal } from "@/lib/auth/principal";
+import { requireOrganisation, type Principal } from "@/lib/auth/principal";
+import { visibleSubmissions } from "@/lib/policies/submissions";
 import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
 import type { Storage } from "@/lib/storage/storage";
 import { combineSegments, concatPeaks, type SegmentSource } from "./combine";
@@ -86,12 +87,11 @@ export async function appendToResultSet(
   return { pk, id, position: 0 };
 }
 
-/** The set for a caller of its organisation: students only their own (others' are 404). */
+/** The set for a caller of its organisation who sees it ("submission" policy; others get 404). */
 export async function resultSetInScope(db: Db, caller: Principal, id: string): Promise<SetRow> {
   requireOrganisation(caller);
-  const row = await db.resultSet.findUnique({ where: { ns_id: { ns: caller.ns, id } } });
+  const row = await db.resultSet.findFirst({ where: { AND: [{ ns: caller.ns, id }, await visibleSubmissions(db, caller)] } });
   if (!row || row.recordingCount === 0) throw notFound("Result set");
-  if (!seesAllSubmissions(caller) && row.userPk !== caller.user?.pk) throw notFound("Result set");
   return row;
 }
 

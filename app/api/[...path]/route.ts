@@ -2,7 +2,7 @@ import { ApiError } from "@/lib/api/errors";
 import { withApi } from "@/lib/api/with-api";
 
 // Any method on an unknown API path: a JSON 404.
-const unknownRoute = withApi<{ path?: string[] }>({ public: true, resource: "Route" }, async () => {
+const unknownRoute = withApi<{ path?: string[] }>({ policy: "public", public: true, resource: "Route" }, async () => {
   throw new ApiError("not_found", "No such API endpoint");
 });
 

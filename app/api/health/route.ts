@@ -6,7 +6,7 @@ import { otherMethods } from "@/lib/api/other-methods";
 import { storage } from "@/lib/storage/storage";
 
 // GET /api/health
-export const GET = withApi({ public: true, resource: "Health" }, async () => {
+export const GET = withApi({ policy: "public", public: true, resource: "Health" }, async () => {
   const result = await readiness(db(), config().databaseKind, storage());
   return Response.json(result, { status: result.status === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 });

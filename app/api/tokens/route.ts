@@ -10,7 +10,7 @@ import { otherMethods } from "@/lib/api/other-methods";
 const TOKEN_HEADERS = { "Cache-Control": "no-store", Pragma: "no-cache", "Content-Type": "application/json;charset=UTF-8" };
 
 // POST /api/tokens
-export const POST = withApi({ optionalAuth: true, resource: "Token", body: tokenRequestSchema }, async ({ req, body, optionalPrincipal }) => {
+export const POST = withApi({ policy: "token", optionalAuth: true, resource: "Token", body: tokenRequestSchema }, async ({ req, body, optionalPrincipal }) => {
   const settings = grantSettingsOf(config());
   let token;
   if (body.grant_type === "password") {

@@ -3,7 +3,8 @@ import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
 import { finishPage, pageArgs, type PageRequest } from "@/lib/api/pagination";
 import type { UploadedFile } from "@/lib/api/body";
-import { requireUser, seesAllSubmissions, type Principal } from "@/lib/auth/principal";
+import { requireUser, type Principal } from "@/lib/auth/principal";
+import { visibleSubmissions } from "@/lib/policies/submissions";
 import { fileUrl } from "@/lib/downloads/urls";
 import { analyseAudio, createAudioRows } from "@/lib/media/audio-upload";
 import { withStoredFiles } from "@/lib/storage/stored-files";
@@ -66,16 +67,18 @@ export async function createRecognition(
 export async function listRecognitions(db: Db, caller: Principal, challengeId: string, page: PageRequest) {
   const challenge = await choiceChallengeInScope(db, caller, challengeId);
   const args = pageArgs("created", "asc", page);
-  const own = seesAllSubmissions(caller) ? {} : { userPk: requireUser(caller).pk };
-  const rows = await db.choiceRecognition.findMany({ ...args, where: { AND: [{ challengePk: challenge.pk }, own, args.where] }, include: withUser });
+  const visible = await visibleSubmissions(db, caller);
+  const rows = await db.choiceRecognition.findMany({ ...args, where: { AND: [{ challengePk: challenge.pk }, visible, args.where] }, include: withUser });
   const result = finishPage(rows, page, (r) => r.created);
   return { items: result.items.map((r) => toRecognition(r, challenge.id)), nextCursor: result.nextCursor };
 }
 
 export async function getRecognition(db: Db, caller: Principal, challengeId: string, id: string) {
   const challenge = await choiceChallengeInScope(db, caller, challengeId);
-  const row = await db.choiceRecognition.findUnique({ where: { ns_id: { ns: caller.ns, id } }, include: withUser });
-  const visible = row && row.challengePk === challenge.pk && (seesAllSubmissions(caller) || row.userPk === caller.user?.pk);
-  if (!visible) throw notFound("Recognition");
+  const row = await db.choiceRecognition.findFirst({
+    where: { AND: [{ ns: caller.ns, id, challengePk: challenge.pk }, await visibleSubmissions(db, caller)] },
+    include: withUser,
+  });
+  if (!row) throw notFound("Recognition");
   return toRecognition(row, challenge.id);
 }

@@ -4,7 +4,8 @@ import { isUniqueViolation, newId, newPk, isForeignKeyViolation } from "@/lib/db
 import { conflict, notFound } from "@/lib/api/errors";
 import type { UploadedFile } from "@/lib/api/body";
 import { finishPage, pageArgs } from "@/lib/api/pagination";
-import { requireUser, seesAllSubmissions, type Principal } from "@/lib/auth/principal";
+import { requireUser, type Principal } from "@/lib/auth/principal";
+import { visibleSubmissions } from "@/lib/policies/submissions";
 import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
 import { withStoredFiles } from "@/lib/storage/stored-files";
 import type { Storage } from "@/lib/storage/storage";
@@ -84,8 +85,7 @@ export async function createAnalysis(
 export async function listAnalyses(db: Db, caller: Principal, challengeId: string, query: ListAnalyses) {
   const challenge = await challengeInScope(db, caller, challengeId);
   const args = pageArgs("created", "asc", query);
-  const filters: object[] = [{ challengePk: challenge.pk }, args.where];
-  if (!seesAllSubmissions(caller)) filters.push({ userPk: requireUser(caller).pk });
+  const filters: object[] = [{ challengePk: challenge.pk }, args.where, await visibleSubmissions(db, caller)];
   if (query.userId?.length) {
     const users = await db.user.findMany({ where: { ns: caller.ns, id: { in: [...new Set(query.userId)] } }, select: { pk: true } });
     if (users.length === 0) return { items: [], nextCursor: null };
@@ -99,8 +99,9 @@ export async function listAnalyses(db: Db, caller: Principal, challengeId: strin
 
 export async function getAnalysis(db: Db, caller: Principal, challengeId: string, analysisId: string) {
   const challenge = await challengeInScope(db, caller, challengeId);
-  const row = await db.pronunciationAnalysis.findUnique({ where: { ns_id: { ns: caller.ns, id: analysisId } } });
-  if (!row || row.challengePk !== challenge.pk) throw notFound("Pronunciation analysis");
-  if (!seesAllSubmissions(caller) && row.userPk !== caller.user?.pk) throw notFound("Pronunciation analysis");
+  const row = await db.pronunciationAnalysis.findFirst({
+    where: { AND: [{ ns: caller.ns, id: analysisId, challengePk: challenge.pk }, await visibleSubmissions(db, caller)] },
+  });
+  if (!row) throw notFound("Pronunciation analysis");
   return toAnalysis(row, await publicUserIds(db, [row.userPk]));
 }

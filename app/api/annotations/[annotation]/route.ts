@@ -8,13 +8,13 @@ import { getAnnotation, updateAnnotation } from "@/lib/annotations/annotations";
 type Params = { annotation: string };
 
 // GET /api/annotations/:annotation (the contract's path is /annotation/:annotation; both work)
-export const GET = withApi<Params>({ authenticated: true, resource: ANNOTATION_RESOURCE }, async ({ principal, params }) =>
+export const GET = withApi<Params>({ policy: "annotation", authenticated: true, resource: ANNOTATION_RESOURCE }, async ({ principal, params }) =>
   annotationResponse(await getAnnotation(db(), principal, idParam(params.annotation, "Annotation"))),
 );
 
 // PUT /api/annotations/:annotation (JSON, incremental; If-Match with the ETag refuses stale saves with 409)
 export const PUT = withApi<Params, typeof updateAnnotationSchema>(
-  { authenticated: true, resource: ANNOTATION_RESOURCE, body: updateAnnotationSchema },
+  { policy: "annotation", authenticated: true, resource: ANNOTATION_RESOURCE, body: updateAnnotationSchema },
   async ({ req, principal, params, body }) =>
     annotationResponse(await updateAnnotation(db(), principal, idParam(params.annotation, "Annotation"), body, ifMatchOf(req))),
 );

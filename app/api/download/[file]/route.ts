@@ -6,7 +6,7 @@ import { downloadHeaders, serveFile } from "@/lib/downloads/serve";
 import { storage } from "@/lib/storage/storage";
 
 // GET /api/download/:file
-export const GET = withApi<{ file: string }>({ permission: "DOWNLOAD", resource: "File" }, async ({ req, principal, params, tokenFromQuery }) => {
+export const GET = withApi<{ file: string }>({ policy: "file", permission: "DOWNLOAD", resource: "File" }, async ({ req, principal, params, tokenFromQuery }) => {
   const file = await downloadableFile(db(), principal, params.file);
   return serveFile(req, file, storage(), downloadHeaders(tokenFromQuery));
 });

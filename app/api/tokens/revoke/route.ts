@@ -4,7 +4,7 @@ import { revokeToken } from "@/lib/auth/tokens";
 import { otherMethods } from "@/lib/api/other-methods";
 
 // POST /api/tokens/revoke — revokes the presented token and those impersonated from it (sign-out).
-export const POST = withApi({ authenticated: true, resource: "Token" }, async ({ principal }) => {
+export const POST = withApi({ policy: "token", authenticated: true, resource: "Token" }, async ({ principal }) => {
   await revokeToken(db(), principal.token);
   return Response.json({}, { headers: { "Cache-Control": "no-store" } });
 });

@@ -7,7 +7,7 @@ import { exportAnnotation } from "@/lib/annotations/exchange";
 
 // GET /api/annotation/:annotation/export?format=textgrid|eaf|vtt|json (a download)
 export const GET = withApi<{ annotation: string }, undefined, typeof exportQuery>(
-  { authenticated: true, resource: ANNOTATION_RESOURCE, query: exportQuery },
+  { policy: "annotation", authenticated: true, resource: ANNOTATION_RESOURCE, query: exportQuery },
   async ({ principal, params, query }) => exportResponse(await exportAnnotation(db(), principal, idParam(params.annotation, "Annotation"), query.format)),
 );
 

@@ -8,7 +8,7 @@ import { importIntoAnnotation } from "@/lib/annotations/exchange";
 
 // POST /api/annotation/:annotation/import (multipart: file = a TextGrid or .eaf): replaces the fragments
 export const POST = withApi<{ annotation: string }, z.ZodObject>(
-  { authenticated: true, resource: ANNOTATION_RESOURCE, body: z.object({}), files: IMPORT_FILES },
+  { policy: "annotation", authenticated: true, resource: ANNOTATION_RESOURCE, body: z.object({}), files: IMPORT_FILES },
   async ({ req, principal, params, files }) =>
     annotationResponse(await importIntoAnnotation(db(), principal, idParam(params.annotation, "Annotation"), files.file?.[0], ifMatchOf(req))),
 );

@@ -6,13 +6,13 @@ import { REFERENCE_RESOURCE, putReferenceSchema } from "@/lib/annotations/schema
 import { getReference, putReference, type ReferencePath } from "@/lib/annotations/references";
 
 // GET /api/organisations/:organisation/challenges/speech/:challenge/recordings/:recording/reference
-export const GET = withApi<ReferencePath>({ authenticated: true, resource: REFERENCE_RESOURCE }, async ({ principal, params }) =>
+export const GET = withApi<ReferencePath>({ policy: "reference", authenticated: true, resource: REFERENCE_RESOURCE }, async ({ principal, params }) =>
   annotationResponse(await getReference(db(), principal, params)),
 );
 
 // PUT /api/organisations/:organisation/challenges/speech/:challenge/recordings/:recording/reference (JSON: annotations)
 export const PUT = withApi<ReferencePath, typeof putReferenceSchema>(
-  { authenticated: true, resource: REFERENCE_RESOURCE, body: putReferenceSchema },
+  { policy: "reference", authenticated: true, resource: REFERENCE_RESOURCE, body: putReferenceSchema },
   async ({ req, principal, params, body }) => annotationResponse(await putReference(db(), principal, params, body.annotations, ifMatchOf(req))),
 );
 

@@ -8,7 +8,7 @@ import type { ReferencePath } from "@/lib/annotations/references";
 
 // GET /api/organisations/:organisation/challenges/speech/:challenge/recordings/:recording/reference/export?format=...
 export const GET = withApi<ReferencePath, undefined, typeof exportQuery>(
-  { authenticated: true, resource: REFERENCE_RESOURCE, query: exportQuery },
+  { policy: "reference", authenticated: true, resource: REFERENCE_RESOURCE, query: exportQuery },
   async ({ principal, params, query }) => exportResponse(await exportReference(db(), principal, params, query.format)),
 );
 

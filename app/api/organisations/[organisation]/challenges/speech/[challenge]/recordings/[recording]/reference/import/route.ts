@@ -9,7 +9,7 @@ import type { ReferencePath } from "@/lib/annotations/references";
 
 // POST /api/organisations/:organisation/challenges/speech/:challenge/recordings/:recording/reference/import (multipart: file)
 export const POST = withApi<ReferencePath, z.ZodObject>(
-  { authenticated: true, resource: REFERENCE_RESOURCE, body: z.object({}), files: IMPORT_FILES },
+  { policy: "reference", authenticated: true, resource: REFERENCE_RESOURCE, body: z.object({}), files: IMPORT_FILES },
   async ({ req, principal, params, files }) => annotationResponse(await importIntoReference(db(), principal, params, files.file?.[0], ifMatchOf(req))),
 );
 

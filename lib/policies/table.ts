@@ -1,0 +1,64 @@
+// The authorization policies: who may see and who may change each kind of row, once the
+// route's permission (lib/permissions/catalog.ts) has let the caller in. Every route declares
+// its policy (withApi's `policy`), and lists, reads, updates, downloads, exports and progress
+// all ask the policy's filters in lib/policies/. The audiences:
+//
+//   admin      an administrator whose reach covers the row: a top-level ADMIN everything; a
+//              tenant (acting as itself, or a tenant-level user with TENANT) its organisations;
+//              an organisation (acting as itself, or a user with ORGANISATION) its own
+//   member     a caller acting in the row's namespace (the organisation itself or its users)
+//   staff      a TEACHER of the row's organisation
+//   owner      the user who submitted the row
+//   annotator  a base or full annotator named on an assignment that holds the recording
+//   full       a full annotator named on such an assignment
+//   outranks   an administrator who ranks above the user, judged by the person who signed in
+//   self       the caller's own account or token family
+//   anyone     every authenticated caller
+//
+// | policy       | sees (lists, reads, downloads, exports)        | changes                          |
+// |--------------|------------------------------------------------|----------------------------------|
+// | tenant       | admin                                          | admin (top level creates)        |
+// | organisation | admin, member                                  | admin (its tenant creates)       |
+// | user         | admin, member, self                            | admin, member with USER_CREATE   |
+// | credential   | outranks, self when impersonated by outranking | outranks                         |
+// | group        | member                                         | member with GROUP_CREATE         |
+// | challenge    | member, admin (downloads)                      | member with the route permission |
+// | category     | member, admin (downloads)                      | member with CATEGORY_CREATE      |
+// | progress     | admin, staff, owner (own rows only)            | —                                |
+// | submission   | admin, staff, owner                            | owner (creates)                  |
+// | recording    | admin, staff, owner, annotator                 | owner (creates)                  |
+// | reference    | admin, staff, owner, annotator                 | admin, full                      |
+// | assignment   | admin, annotator                               | admin                            |
+// | annotation   | admin, annotator                               | admin, annotator (by stage)      |
+// | scheme       | admin, member, annotator                       | admin                            |
+// | file         | whoever sees the row that owns the file        | —                                |
+// | role         | anyone                                         | —                                |
+// | token        | self                                           | self                             |
+// | public       | anyone, also without a token                   | —                                |
+//
+// Other tenants' rows are never in any audience, so they answer exactly like missing ones.
+
+export type Audience = "admin" | "member" | "staff" | "owner" | "annotator" | "full" | "outranks" | "self" | "anyone";
+
+export const POLICIES = {
+  tenant: { sees: ["admin"], changes: ["admin"] },
+  organisation: { sees: ["admin", "member"], changes: ["admin"] },
+  user: { sees: ["admin", "member", "self"], changes: ["admin", "member"] },
+  credential: { sees: ["outranks", "self"], changes: ["outranks", "self"] },
+  group: { sees: ["member"], changes: ["member"] },
+  challenge: { sees: ["member", "admin"], changes: ["member"] },
+  category: { sees: ["member", "admin"], changes: ["member"] },
+  progress: { sees: ["admin", "staff", "owner"], changes: [] },
+  submission: { sees: ["admin", "staff", "owner"], changes: ["owner"] },
+  recording: { sees: ["admin", "staff", "owner", "annotator"], changes: ["owner"] },
+  reference: { sees: ["admin", "staff", "owner", "annotator"], changes: ["admin", "full"] },
+  assignment: { sees: ["admin", "annotator"], changes: ["admin"] },
+  annotation: { sees: ["admin", "annotator"], changes: ["admin", "annotator"] },
+  scheme: { sees: ["admin", "member", "annotator"], changes: ["admin"] },
+  file: { sees: ["admin", "member", "staff", "owner", "annotator"], changes: [] },
+  role: { sees: ["anyone"], changes: [] },
+  token: { sees: ["self"], changes: ["self"] },
+  public: { sees: ["anyone"], changes: [] },
+} as const satisfies Record<string, { sees: readonly Audience[]; changes: readonly Audience[] }>;
+
+export type PolicyName = keyof typeof POLICIES;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { resolveToken } from "@/lib/auth/tokens";
-import { requirePermission, type Principal } from "@/lib/auth/principal";
+import { requireOrganisation, requirePermission, type Principal } from "@/lib/auth/principal";
 import type { Permission } from "@/lib/permissions/catalog";
 import type { PolicyName } from "@/lib/policies/table";
 import { parseBody, type ParsedBody, type UploadedFile } from "./body";
@@ -23,6 +23,8 @@ type Auth = { permission: Permission } | { authenticated: true } | { public: tru
 type Options<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> = Auth & {
   /** The authorization policy (lib/policies/table.ts) that decides which rows this route reaches. */
   policy: PolicyName;
+  /** The route acts in the caller's organisation: callers not acting in one get 403. */
+  in?: "organisation";
   /** Resource name used in validation errors. */
   resource: string;
   body?: B;
@@ -67,6 +69,7 @@ export function withApi<
         principal = token ? await resolveToken(db(), token) : null;
         if (!principal && !("optionalAuth" in options)) throw unauthorized(token !== null);
         if (principal && "permission" in options) requirePermission(principal, options.permission);
+        if (principal && options.in === "organisation") requireOrganisation(principal);
       }
       const cfg = config();
       const query = options.query ? validate(options.query, queryObject(url), options.resource) : undefined;
@@ -114,11 +117,11 @@ export function withApi<
 }
 
 /** What a route declares, for the authorization matrix test: its permission (or auth mode) and policy. */
-export type RouteRule = { auth: Permission | "authenticated" | "optional" | "public"; policy: PolicyName };
+export type RouteRule = { auth: Permission | "authenticated" | "optional" | "public"; policy: PolicyName; in: "organisation" | null };
 
-function ruleOf(options: Auth & { policy: PolicyName }): RouteRule {
+function ruleOf(options: Auth & { policy: PolicyName; in?: "organisation" }): RouteRule {
   const auth = "permission" in options ? options.permission : "authenticated" in options ? "authenticated" : "optionalAuth" in options ? "optional" : "public";
-  return { auth, policy: options.policy };
+  return { auth, policy: options.policy, in: options.in ?? null };
 }
 
 function hasNul(value: unknown): boolean {

@@ -7,7 +7,7 @@ import { combinedFiles, resultSetInScope } from "@/lib/recordings/result-sets";
 
 // GET /api/resultsets/:resultSet/audio: the set's combined audio, one single-stream Ogg Opus
 // of all its recordings in order (built when stale, then cached); Range and ETag as any download.
-export const GET = withApi<{ resultSet: string }>({ policy: "submission", permission: "DOWNLOAD", resource: "ResultSet" }, async ({ req, principal, params, tokenFromQuery }) => {
+export const GET = withApi<{ resultSet: string }>({ policy: "submission", in: "organisation", permission: "DOWNLOAD", resource: "ResultSet" }, async ({ req, principal, params, tokenFromQuery }) => {
   const set = await resultSetInScope(db(), principal, params.resultSet);
   const { audio } = await combinedFiles(db(), storage(), set.pk);
   return serveFile(req, audio, storage(), downloadHeaders(tokenFromQuery));

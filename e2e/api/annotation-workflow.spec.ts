@@ -229,8 +229,10 @@ test.describe("label schemes", () => {
       ],
     });
     expect(await get(s.base.token)).toEqual(saved);
-    // Everyone in the tenant reads it (annotators may belong to another organisation).
-    expect(await get(sibling.world.orgToken)).toEqual(saved);
+    // The tenant's annotators read it (they may belong to another organisation); other organisations do not.
+    expect(await get((await sibling.member("ANNOTATOR_BASE")).token)).toEqual(saved);
+    await expectError(await request.get(schemePath(world.orgId), { headers: authed(sibling.world.orgToken) }), 404);
+    await expectError(await request.get(schemePath(world.orgId), { headers: authed((await sibling.member("STUDENT")).token) }), 404);
     await put(s.adminUser.token);
     await put(world.tenantToken);
     const tenantAdmin = await tenantUser(request, world, "TENANT");

@@ -247,7 +247,7 @@ test.describe("label schemes", () => {
     // Deleting again is harmless.
     await expectJson(await request.delete(schemePath(world.orgId), { headers: authed(world.orgToken) }), 200);
     // The sibling's own scheme is its own.
-    expect((await get(world.orgToken, sibling.world.orgId)).isDefault).toBe(false);
+    expect((await get(world.tenantToken, sibling.world.orgId)).isDefault).toBe(false);
   });
 
   test("the scheme decides validation: layers, labels, overlaps and the base subset; saved labels survive a change", async ({ request, world }) => {

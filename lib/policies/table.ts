@@ -36,6 +36,12 @@
 // | token        | self                                           | self                             |
 // | public       | anyone, also without a token                   | —                                |
 //
+// Where each is applied: submission, recording, reference, progress — lib/policies/submissions.ts;
+// file — lib/policies/files.ts; assignment, annotation — lib/annotations/access.ts; credential —
+// lib/credentials/access.ts; token — lib/auth/grants.ts and tokens.ts; member-only policies
+// (group, challenge, category, user) — every query of their domain functions is scoped to the
+// caller's namespace (`caller.ns`), which is what "member" means.
+//
 // Other tenants' rows are never in any audience, so they answer exactly like missing ones.
 
 export type Audience = "admin" | "member" | "staff" | "owner" | "annotator" | "full" | "outranks" | "self" | "anyone";

@@ -17,7 +17,7 @@ import { CLIENT_ADDRESS_HEADER, clientAddressResolver } from "../lib/server/clie
 import { beginDrain, isDraining } from "../lib/server/lifecycle.mjs";
 import { log } from "../lib/server/log.mjs";
 import { answerClientError, apiRequestProblem, sendProblem } from "../lib/server/request-guard.mjs";
-import { bodyUnread, watchUploadStall } from "../lib/server/upload-stall.mjs";
+import { bodyUnread, lingerOnClose, watchUploadStall } from "../lib/server/request-body.mjs";
 
 const settings = JSON.parse(process.env.SERVER_SETTINGS ?? "null");
 if (!settings) throw new Error("SERVER_SETTINGS is missing: start the server with scripts/serve.ts (npm start)");
@@ -92,7 +92,9 @@ function patchResponse(req, res) {
   // the upload before the connection could carry the next request.
   const writeHead = res.writeHead;
   res.writeHead = function (...args) {
-    if (bodyUnread(req) || isDraining()) setHeader("Connection", "close");
+    const unread = bodyUnread(req);
+    if (unread) lingerOnClose(req.socket);
+    if (unread || isDraining()) setHeader("Connection", "close");
     return writeHead.apply(this, args);
   };
 }

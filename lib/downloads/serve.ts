@@ -67,7 +67,9 @@ function toWeb(stream: Readable, req: Request): ReadableStream<Uint8Array> {
     finished = true;
     stream.destroy();
   };
-  req.signal?.addEventListener("abort", release, { once: true });
+  // A client gone before the answer: Next then neither reads nor cancels the body.
+  if (req.signal?.aborted) release();
+  else req.signal?.addEventListener("abort", release, { once: true });
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {

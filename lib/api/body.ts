@@ -76,7 +76,10 @@ async function readText(body: ReadableStream<Uint8Array>, limit: number): Promis
   let size = 0;
   const reader = body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    // A client that hangs up (or stalls until the server closes the connection) mid-body.
+    const { done, value } = await reader.read().catch((error: Error) => {
+      throw new ApiError("bad_request", `The request body could not be read: ${error.message}`);
+    });
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

@@ -11,6 +11,7 @@ import { parseBody, type ParsedBody, type UploadedFile } from "./body";
 import { checkParts, jsonFileFields } from "./body-fields";
 import { ApiError, HTTP_STATUS, OAuthError, type FieldError } from "./errors";
 import { corsHeaders } from "./cors";
+import { clientAddress } from "./client-address";
 import { log } from "./log";
 import { ensureStarted } from "@/lib/bootstrap/start";
 
@@ -110,6 +111,7 @@ export function withApi<
       status: response.status,
       ms: Math.round(performance.now() - started),
       scope: principal?.scope,
+      client: clientAddress(req),
     });
     return response;
   };

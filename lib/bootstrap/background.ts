@@ -7,15 +7,17 @@ import { PREPARE_CHOICE_CHALLENGE } from "@/lib/challenges/choice/choice-challen
 import { grammarBackend } from "@/lib/recognition/recogniser";
 import { storage } from "@/lib/storage/storage";
 import { sweepOrphans } from "@/lib/storage/sweep";
+import { isDraining, onDrain } from "@/lib/server/lifecycle.mjs";
 
 // Background work of each app instance: the job worker (challenge preparation) and
-// the periodic sweep of stored files no row references.
+// the periodic sweep of stored files no row references. When the instance drains
+// (scripts/http-server.mjs on SIGTERM) it stops claiming and hands its running job over.
 
 type Background = { wake: () => void; stop: () => Promise<void> };
 const globalForBackground = globalThis as unknown as { background?: Background };
 
 export function startBackground(): void {
-  if (globalForBackground.background) return;
+  if (globalForBackground.background || isDraining()) return;
   const cfg = config();
   if (!cfg.backgroundJobs) return;
   const worker = startWorker(db(), { [PREPARE_CHOICE_CHALLENGE]: choicePreparation(storage(), grammarBackend()) }, {
@@ -28,13 +30,15 @@ export function startBackground(): void {
       .catch((error) => log("warn", "sweep-failed", { error: (error as Error).message }));
   }, cfg.sweepIntervalSeconds * 1000);
   sweep.unref();
-  globalForBackground.background = {
+  const background = {
     wake: worker.wake,
     stop: async () => {
       clearInterval(sweep);
-      await worker.stop();
+      await worker.stop({ handOver: true });
     },
   };
+  globalForBackground.background = background;
+  onDrain(background.stop);
 }
 
 /** Work was queued by this instance: look for it now rather than at the next poll. */

@@ -1,12 +1,15 @@
 import type { Db } from "@/lib/db/client";
 import type { Storage } from "@/lib/storage/storage";
+import { isDraining } from "@/lib/server/lifecycle.mjs";
 
-export type Readiness = { status: "ok" | "unavailable"; database: Check; storage: Check };
+export type Readiness = { status: "ok" | "unavailable" | "draining"; database: Check; storage: Check };
 type Check = { ok: boolean; kind: string; message?: string };
 
+/** An instance that is shutting down is not ready, whatever its database and storage say. */
 export async function readiness(db: Db, kind: string, storage: Storage): Promise<Readiness> {
   const [database, files] = await Promise.all([checkDatabase(db, kind), storage.health()]);
-  return { status: database.ok && files.ok ? "ok" : "unavailable", database, storage: files };
+  const status = isDraining() ? "draining" : database.ok && files.ok ? "ok" : "unavailable";
+  return { status, database, storage: files };
 }
 
 async function checkDatabase(db: Db, kind: string): Promise<Check> {

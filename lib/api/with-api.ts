@@ -11,6 +11,8 @@ import { checkParts, jsonFileFields } from "./body-fields";
 import { ApiError, HTTP_STATUS, OAuthError, type FieldError } from "./errors";
 import { corsHeaders } from "./cors";
 import { log } from "./log";
+import { assertSafeInput } from "./input-guards";
+import { declareRoute } from "./route-registry";
 import { ensureStarted } from "@/lib/bootstrap/start";
 
 // The one wrapper every API route goes through: resolves the caller from the
@@ -50,7 +52,7 @@ export function withApi<
   options: Options<B, Q>,
   handler: (ctx: ApiContext<P, B extends z.ZodType ? z.output<B> : undefined, Q extends z.ZodType ? z.output<Q> : undefined>) => Promise<Response>,
 ) {
-  return async (req: Request, route: RouteContext<P>): Promise<Response> => {
+  return declareRoute(options, async (req: Request, route: RouteContext<P>): Promise<Response> => {
     const requestId = randomUUID();
     const started = performance.now();
     const url = new URL(req.url);
@@ -66,16 +68,16 @@ export function withApi<
         if (principal && "permission" in options) requirePermission(principal, options.permission);
       }
       const cfg = config();
-      const query = options.query ? validate(options.query, queryObject(url), options.resource) : undefined;
+      const query = options.query ? validate(options.query, assertSafeInput(queryObject(url), "The query"), options.resource) : undefined;
       if (options.body || options.files) {
         parsed = await parseBody(req, { ...cfg, tmpDir: path.join(cfg.dataDir, "tmp") });
         if (parsed.kind === "json" && options.files?.length) parsed = await jsonFileFields(parsed.value, options.files, path.join(cfg.dataDir, "tmp"), options.resource);
         if (parsed.kind === "multipart") await checkParts(parsed, options.files ?? [], options.resource, cfg.maxBodyBytes);
       }
-      const body = options.body ? validate(options.body, bodyObject(parsed), options.resource) : undefined;
-      const params = await route.params;
-      // PostgreSQL cannot store NUL characters in text; refuse them everywhere alike.
-      if (hasNul(params) || hasNul(query) || hasNul(body)) throw new ApiError("bad_request", "The request contains a NUL character");
+      // Too deep, NUL (PostgreSQL cannot store it in text) or ill-formed Unicode: 400 everywhere alike.
+      if (parsed.kind === "multipart") assertSafeInput(Object.values(parsed.files).flat().map((f) => f.filename), "A file name");
+      const body = options.body ? validate(options.body, assertSafeInput(bodyObject(parsed), "The request body"), options.resource) : undefined;
+      const params = assertSafeInput(await route.params, "The path");
       response = await handler({
         req,
         requestId,
@@ -106,14 +108,7 @@ export function withApi<
       scope: principal?.scope,
     });
     return response;
-  };
-}
-
-function hasNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (value && typeof value === "object") return Object.entries(value).some(([k, v]) => k.includes("\u0000") || hasNul(v));
-  return false;
+  });
 }
 
 function extractToken(req: Request, url: URL): { token: string | null; fromQuery: boolean } {

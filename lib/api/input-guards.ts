@@ -43,7 +43,34 @@ export function jsonTextDepth(text: string, limit = Number.POSITIVE_INFINITY): n
 
 /** Refuses (400) JSON text that nests deeper than MAX_JSON_DEPTH, before anything parses it. */
 export function assertJsonTextDepth(text: string, where = "The request body"): void {
-  if (jsonTextDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw tooDeep(where);
+  if (jsonTextDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw tooDeep(where, topLevelKeyAtDepth(text, MAX_JSON_DEPTH + 1));
+}
+
+/** For the message: the key of the top-level object's member in which JSON text first reaches `depth`. */
+function topLevelKeyAtDepth(text: string, depth: number): string {
+  let level = 0;
+  let key = "";
+  let stringStart = -1;
+  let lastString = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (stringStart >= 0) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) {
+        if (level === 1) lastString = text.slice(stringStart, i + 1);
+        stringStart = -1;
+      }
+    } else if (c === QUOTE) stringStart = i;
+    else if (c === 0x3a && level === 1) key = lastString;
+    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (++level >= depth) break;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) level--;
+  }
+  try {
+    return key ? String(JSON.parse(key)) : "";
+  } catch {
+    return "";
+  }
 }
 
 /** A string that is (or looks like) a JSON object or list: what JSON parts of multipart and form bodies carry. */

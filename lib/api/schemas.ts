@@ -22,9 +22,11 @@ export const languageSchema = z
 /**
  * Bounds of request lists (a longer list is a 422 on its field, before any database work: one
  * query parameter per id would otherwise run into the database's limits). Every request list
- * has a bound; lib/api/bounded-lists.test.ts fails on one without.
+ * has a bound; lib/api/bounded-lists.test.ts fails on one without. Ids are looked up as
+ * `ns = ? AND id IN (...)`, which Prisma cannot split: on SQLite such a query takes at most 999
+ * parameters, so lists of ids stay well below (with room for a second list in the same query).
  */
-export const MAX_IDS = 1000;
+export const MAX_IDS = 500;
 export const MAX_ROLES = 100;
 
 /** Repeated form fields arrive as a list; a single one as a string. Both become a list of at most `max` items. */

@@ -135,7 +135,7 @@ async function parseMultipart(req: Request, limits: BodyLimits): Promise<ParsedB
   busboy.on("fieldsLimit", () => (failure ??= tooManyParts(`${MAX_TEXT_PARTS} text`)));
   busboy.on("filesLimit", () => (failure ??= tooManyParts(`${MAX_FILE_PARTS} file`)));
   busboy.on("field", (name, value, info) => {
-    textBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
+    textBytes += Buffer.byteLength(name ?? "") + Buffer.byteLength(value ?? "");
     if (info.valueTruncated || textBytes > limits.maxBodyBytes) failure ??= tooLarge(limits.maxBodyBytes);
     else fieldEntries.push([name, value]);
   });

@@ -17,7 +17,8 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
 const refuse = (message: string) => new ApiError("bad_request", message);
-const inField = (field: string) => (field ? ` (in ${field})` : "");
+/** The top-level field named in a message (clipped: field names are input too). */
+const inField = (field: string) => (field ? ` (in ${field.length > 100 ? `${field.slice(0, 100)}...` : field})` : "");
 const tooDeep = (where: string, field = "") => refuse(`${where} nests deeper than ${MAX_JSON_DEPTH} levels${inField(field)}`);
 
 /**

@@ -13,6 +13,8 @@ import { ApiError, HTTP_STATUS, OAuthError, type FieldError } from "./errors";
 import { corsHeaders } from "./cors";
 import { clientAddress } from "./client-address";
 import { log } from "./log";
+import { assertSafeInput } from "./input-guards";
+import { declareRoute } from "./route-registry";
 import { ensureStarted } from "@/lib/bootstrap/start";
 
 // The one wrapper every API route goes through: resolves the caller from the
@@ -73,16 +75,16 @@ export function withApi<
         if (principal && options.in === "organisation") requireOrganisation(principal);
       }
       const cfg = config();
-      const query = options.query ? validate(options.query, queryObject(url), options.resource) : undefined;
+      const query = options.query ? validate(options.query, assertSafeInput(queryObject(url), "The query"), options.resource) : undefined;
       if (options.body || options.files) {
         parsed = await parseBody(req, { ...cfg, tmpDir: path.join(cfg.dataDir, "tmp") });
         if (parsed.kind === "json" && options.files?.length) parsed = await jsonFileFields(parsed.value, options.files, path.join(cfg.dataDir, "tmp"), options.resource);
         if (parsed.kind === "multipart") await checkParts(parsed, options.files ?? [], options.resource, cfg.maxBodyBytes);
       }
-      const body = options.body ? validate(options.body, bodyObject(parsed), options.resource) : undefined;
-      const params = await route.params;
-      // PostgreSQL cannot store NUL characters in text; refuse them everywhere alike.
-      if (hasNul(params) || hasNul(query) || hasNul(body)) throw new ApiError("bad_request", "The request contains a NUL character");
+      // Too deep, NUL (PostgreSQL cannot store it in text) or ill-formed Unicode: 400 everywhere alike.
+      if (parsed.kind === "multipart") assertSafeInput(Object.values(parsed.files).flat().map((f) => f.filename), "A file name");
+      const body = options.body ? validate(options.body, assertSafeInput(bodyObject(parsed), "The request body"), options.resource) : undefined;
+      const params = assertSafeInput(await route.params, "The path");
       response = await handler({
         req,
         requestId,
@@ -115,7 +117,7 @@ export function withApi<
     });
     return response;
   };
-  return Object.assign(handle, { rule: ruleOf(options) });
+  return Object.assign(declareRoute(options, handle), { rule: ruleOf(options) });
 }
 
 /** What a route declares, for the authorization matrix test: its permission (or auth mode) and policy. */
@@ -124,13 +126,6 @@ export type RouteRule = { auth: Permission | "authenticated" | "optional" | "pub
 function ruleOf(options: Auth & { policy: PolicyName; in?: "organisation" }): RouteRule {
   const auth = "permission" in options ? options.permission : "authenticated" in options ? "authenticated" : "optionalAuth" in options ? "optional" : "public";
   return { auth, policy: options.policy, in: options.in ?? null };
-}
-
-function hasNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (value && typeof value === "object") return Object.entries(value).some(([k, v]) => k.includes("\u0000") || hasNul(v));
-  return false;
 }
 
 function extractToken(req: Request, url: URL): { token: string | null; fromQuery: boolean } {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { resolveToken } from "@/lib/auth/tokens";
+import { sessionCookieToken } from "@/lib/auth/session-cookie";
 import { requirePermission, type Principal } from "@/lib/auth/principal";
 import type { Permission } from "@/lib/permissions/catalog";
 import { parseBody, type ParsedBody, type UploadedFile } from "./body";
@@ -59,7 +60,9 @@ export function withApi<
     let response: Response;
     try {
       await ensureStarted();
-      const { token, fromQuery } = extractToken(req, url);
+      const { token: given, fromQuery } = extractToken(req, url);
+      // No bearer token: the web app's own pages send the session cookie instead.
+      const token = given ?? (await sessionCookieToken(req));
       if (!("public" in options)) {
         principal = token ? await resolveToken(db(), token) : null;
         if (!principal && !("optionalAuth" in options)) throw unauthorized(token !== null);

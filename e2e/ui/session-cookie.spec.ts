@@ -46,3 +46,29 @@ test("same-origin calls with the header work by the cookie; cross-site, header-l
   expect(await post({ "Sec-Fetch-Site": "same-origin" })).toBe(401);
   expect(await post({ "Sec-Fetch-Site": "cross-site" })).toBe(401);
 });
+
+test("the session takes no token from the browser: views are impersonated on the server, and a refusal says why once", async ({ page, world }) => {
+  await signInAsAdmin(page);
+  const update = (data: unknown) =>
+    page.evaluate(async (data) => {
+      const { csrfToken } = await (await fetch("/auth/csrf")).json();
+      const response = await fetch("/auth/session", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ csrfToken, data }) });
+      return response.json();
+    }, data);
+
+  // A token pushed from the page (the old way) is not an update the session knows.
+  const pushed = await update({ op: "push", token: "x".repeat(43), scope: `tenant/${world.tenantId}`, label: "Pushed" });
+  expect(pushed.stack).toHaveLength(1);
+  expect(pushed.error).toBeTruthy();
+  // A scope that does not exist: refused with the token endpoint's own words.
+  const refused = await update({ op: "impersonate", scope: "tenant/no-such-tenant", label: "Nobody" });
+  expect(refused.stack).toHaveLength(1);
+  expect(refused.error).toMatch(/scope/i);
+  const reread = await page.evaluate(async () => (await fetch("/auth/session")).json());
+  expect(reread.error).toBeUndefined();
+  // A real one: the stack grows, and still no token is in sight.
+  const tenant = await update({ op: "impersonate", scope: `tenant/${world.tenantId}`, label: "The tenant" });
+  expect(tenant.scope).toBe(`tenant/${world.tenantId}`);
+  expect(tenant.stack).toHaveLength(2);
+  expect(JSON.stringify(tenant)).not.toMatch(/"token"/);
+});

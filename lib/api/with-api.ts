@@ -4,7 +4,6 @@ import { z } from "zod";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { resolveToken } from "@/lib/auth/tokens";
-import { sessionCookieToken } from "@/lib/auth/session-cookie";
 import { requirePermission, type Principal } from "@/lib/auth/principal";
 import type { Permission } from "@/lib/permissions/catalog";
 import { parseBody, type ParsedBody, type UploadedFile } from "./body";
@@ -13,6 +12,7 @@ import { ApiError, HTTP_STATUS, OAuthError, type FieldError } from "./errors";
 import { corsHeaders } from "./cors";
 import { log } from "./log";
 import { ensureStarted } from "@/lib/bootstrap/start";
+import { sessionCookieToken } from "@/lib/auth/session-cookie";
 
 // The one wrapper every API route goes through: resolves the caller from the
 // bearer header or ?access_token=, checks the declared permission, parses and

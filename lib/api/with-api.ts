@@ -16,6 +16,7 @@ import { log } from "./log";
 import { assertSafeInput } from "./input-guards";
 import { declareRoute } from "./route-registry";
 import { ensureStarted } from "@/lib/bootstrap/start";
+import { sessionCookieToken } from "@/lib/auth/session-cookie";
 
 // The one wrapper every API route goes through: resolves the caller from the
 // bearer header or ?access_token=, checks the declared permission, parses and
@@ -67,7 +68,9 @@ export function withApi<
     let response: Response;
     try {
       await ensureStarted();
-      const { token, fromQuery } = extractToken(req, url);
+      const { token: given, fromQuery } = extractToken(req, url);
+      // No bearer token: the web app's own pages send the session cookie instead.
+      const token = given ?? (await sessionCookieToken(req));
       if (!("public" in options)) {
         principal = token ? await resolveToken(db(), token) : null;
         if (!principal && !("optionalAuth" in options)) throw unauthorized(token !== null);

@@ -1,10 +1,12 @@
 import { getServerSession, type AuthOptions, type Session } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { ApiError, OAuthError } from "@/lib/api/errors";
 import { log } from "@/lib/api/log";
 import { grantSettingsOf, passwordGrant } from "@/lib/auth/grants";
+import { sessionStack } from "@/lib/auth/session-cookie";
 import { resolveToken, revokeRawToken } from "@/lib/auth/tokens";
 import { ensureStarted } from "@/lib/bootstrap/start";
 import { config } from "@/lib/config";
@@ -44,11 +46,15 @@ async function buildOptions(): Promise<AuthOptions> {
       async jwt({ token, user, trigger, session }) {
         if (user) return { stack: [user.entry] };
         if (!stackAlive(token.stack)) throw new SessionEnded("The API token has expired");
-        if (trigger !== "update") return token;
+        // An update's refusal is told in that update's answer only.
+        const { updateError: _told, ...rest } = token;
+        if (trigger !== "update") return rest;
         const update = sessionUpdateSchema.safeParse(session);
-        return update.success ? { ...token, stack: await applyUpdate(db(), token.stack, update.data) } : token;
+        if (!update.success) return { ...rest, updateError: "That change of view is not possible" };
+        const { stack, error } = await applyUpdate(db(), token.stack, update.data);
+        return { ...rest, stack, ...(error ? { updateError: error } : {}) };
       },
-      session: ({ session, token }) => toWebSession(token.stack ?? [], session.expires),
+      session: ({ session, token }) => toWebSession(token.stack ?? [], session.expires, token.updateError),
     },
     events: {
       async signOut({ token }) {
@@ -93,7 +99,10 @@ export async function currentSession(): Promise<Session | null> {
   // Per request, never at build time: the build must not open the database.
   await connection();
   const session = await getServerSession(await authOptions());
-  return session?.token && (await resolveToken(db(), session.token)) ? session : null;
+  if (!session) return null;
+  // The browser's session carries no token: the cookie's own stack says which one is current.
+  const top = (await sessionStack((await headers()).get("cookie")))?.at(-1);
+  return top && (await resolveToken(db(), top.token)) ? session : null;
 }
 
 /** For app pages: the session, or off to /sign-in. */

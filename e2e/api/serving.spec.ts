@@ -176,6 +176,27 @@ test("TRUST_PROXY: forwarding from an untrusted peer is ignored, a trusted proxy
   expect(await clientOf(refused)).toBe("203.0.113.56");
 });
 
+test("sign-in throttling counts per account and client address: a guesser behind the proxy locks out only itself; a forged X-Forwarded-For changes nothing", async () => {
+  const { asStudent, studentId } = await seedOrganisation(server, "throttle-t", "throttle-o");
+  const username = `thr-${studentId.slice(0, 8)}`;
+  await serverCall(server, "POST", "/user/basicauths", asStudent, JSON.stringify({ username, password: "right-password-1" }), "application/json");
+  const scope = "tenant/throttle-t/organisation/throttle-o";
+  const attempt = async (password: string, headers: string, localAddress?: string) => {
+    const body = new URLSearchParams({ grant_type: "password", username, password, scope }).toString();
+    const request = `POST /api/tokens HTTP/1.1\r\nHost: proxy.test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers}\r\n${body}`;
+    return (await rawExchange(server.url, request, { localAddress })).status;
+  };
+  // Through the trusted proxy, client 203.0.113.70 guesses until locked out.
+  const guesser = "X-Forwarded-For: 203.0.113.70\r\n";
+  for (let i = 0; i < 5; i++) expect(await attempt(`wrong-${i}`, guesser, TRUSTED_PROXY)).toBe(400);
+  expect(await attempt("right-password-1", guesser, TRUSTED_PROXY)).toBe(429);
+  // The account's owner, another client behind the same proxy, still signs in.
+  expect(await attempt("right-password-1", "X-Forwarded-For: 203.0.113.71\r\n", TRUSTED_PROXY)).toBe(200);
+  // An untrusted peer forging a fresh X-Forwarded-For on each guess is one address to the throttle.
+  for (let i = 0; i < 5; i++) expect(await attempt(`wrong-${i}`, `X-Forwarded-For: 198.51.100.${i}\r\n`)).toBe(400);
+  expect(await attempt("right-password-1", "X-Forwarded-For: 198.51.100.99\r\n")).toBe(429);
+});
+
 test("200 downloads cut off at random points: no uncaught exception, no descriptor left open", async () => {
   test.setTimeout(180_000);
   const { org } = await seedOrganisation(server, "serve-t", "serve-o");

@@ -6,6 +6,7 @@ import { connection } from "next/server";
 import { ApiError, OAuthError } from "@/lib/api/errors";
 import { log } from "@/lib/api/log";
 import { grantSettingsOf, passwordGrant } from "@/lib/auth/grants";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/api/client-address";
 import { sessionStack } from "@/lib/auth/session-cookie";
 import { resolveToken, revokeRawToken } from "@/lib/auth/tokens";
 import { ensureStarted } from "@/lib/bootstrap/start";
@@ -74,13 +75,15 @@ async function buildOptions(): Promise<AuthOptions> {
   };
 }
 
-async function authorize(credentials: Record<string, string> | undefined) {
+async function authorize(credentials: Record<string, string> | undefined, req: { headers?: Record<string, unknown> } | undefined) {
   const input = signInSchema.safeParse(credentials ?? {});
   if (!input.success) throw new Error(input.error.issues[0]?.message ?? "Fill in every field");
   const { label, ...grant } = passwordGrantInput(input.data);
+  // Throttled per account and client address, as the API's own sign-in (scripts/http-server.mjs sets it).
+  const address = req?.headers?.[CLIENT_ADDRESS_HEADER];
   try {
     const cfg = config();
-    const token = await passwordGrant(db(), grant, grantSettingsOf(cfg));
+    const token = await passwordGrant(db(), { ...grant, clientAddress: typeof address === "string" ? address : null }, grantSettingsOf(cfg));
     const entry: StackEntry = { token: token.access_token, scope: token.scope, label, expiresAt: Date.now() + token.expires_in * 1000 };
     return { id: token.scope, entry };
   } catch (error) {

@@ -64,9 +64,10 @@ function onRequest(req, res) {
     log("info", "request", { requestId, method: req.method, path: req.url.split("?")[0], status: problem.status, ms, client });
     return;
   }
+  const socket = req.socket;
   watchUploadStall(req, settings.uploadStallMs, (received) => {
     log("warn", "upload-stalled", { method: req.method, path: req.url.split("?")[0], client, receivedBytes: received, stallSeconds: settings.uploadStallMs / 1000 });
-    req.socket.destroy();
+    socket.destroy();
   });
   handle(req, res);
 }
@@ -93,7 +94,8 @@ function patchResponse(req, res) {
   const writeHead = res.writeHead;
   res.writeHead = function (...args) {
     const unread = bodyUnread(req);
-    if (unread) lingerOnClose(req.socket);
+    // res.socket: Next may have destroyed the request (and nulled req.socket) on refusing its body.
+    if (unread && res.socket) lingerOnClose(res.socket);
     if (unread || isDraining()) setHeader("Connection", "close");
     return writeHead.apply(this, args);
   };

@@ -103,7 +103,8 @@ test("script injected into a signed-in page does not run, and the browser report
 });
 
 test("the main pages and the annotation editor render without a policy violation, and call the API without a token", async ({ browser, request, world }) => {
-  test.setTimeout(120_000);
+  // Eleven pages in two signed-in browsers, each waited on until its requests are done.
+  test.setTimeout(240_000);
   const [admin, full, { refs }] = await Promise.all([
     person(request, world, "ADMIN", "Ada"),
     person(request, world, "ANNOTATOR_FULL", "Fay"),

@@ -169,8 +169,11 @@ export function routeTable(w: World): Record<string, RouteEntry> {
   const u = w.users;
   const O1 = o.place;
 
+  // S1's recording is assigned to the O1 annotators (A1) and to the tenant-level full annotator (A2);
+  // the rest of A1 (the pool and the spare) to the O1 annotators only.
   const annotators = ["baseAssigned", "fullAssigned"];
-  const speechTarget: Target = { type: "content", place: O1, annotators };
+  const r1Annotators = [...annotators, "tenantFull"];
+  const speechTarget: Target = { type: "content", place: O1, annotators: r1Annotators };
   const content: Target = { type: "content", place: O1 };
   // The assignment holds S1's recording, the pool and the spare; T2's holds T2's recording.
   const assigned = new Set([o.recording.id, ...w.pool.map((r) => r.id), w.spare.id]);
@@ -179,7 +182,9 @@ export function routeTable(w: World): Record<string, RouteEntry> {
       ? { type: "submission", place: { tenant: "T1", org: "O2" }, owner: r.owner }
       : r.owner === "t2Student"
         ? { type: "submission", place: t2.place, owner: r.owner, annotators: ["t2Full"], full: ["t2Full"] }
-        : assigned.has(r.id)
+        : r.id === o.recording.id
+          ? { type: "submission", place: O1, owner: r.owner, annotators: r1Annotators, full: ["fullAssigned", "tenantFull"] }
+          : assigned.has(r.id)
           ? { type: "submission", place: O1, owner: r.owner, annotators, full: ["fullAssigned"] }
           : { type: "submission", place: O1, owner: r.owner };
   const submission = (owner: string): Target => ({ type: "submission", place: O1, owner });
@@ -693,6 +698,7 @@ export function routeTable(w: World): Record<string, RouteEntry> {
             rowId: idRow,
             rows: [
               { id: String(o.assignment.id), target: assignment },
+              { id: String(w.tenantAssignment), target: { type: "assignment", place: O1, annotators: ["tenantFull"], full: ["tenantFull"] } },
               { id: String(t2.assignment.id), target: t2Assignment },
             ],
             byId: (row) => ({ route: "assignment/[assignment]", path: `/api/assignment/${row.id}` }),

@@ -6,7 +6,8 @@
 //   │        STUDENT S2, ANNOTATOR_BASE / ANNOTATOR_FULL assigned to S1's recording, and an
 //   │        ANNOTATOR_BASE / ANNOTATOR_FULL assigned nothing
 //   ├─ O2: a STUDENT (and a recording of theirs)
-//   └─ tenant-level users: TENANT, STUDENT, TEACHER, ANNOTATOR_FULL, ANNOTATOR_BASE
+//   └─ tenant-level users: TENANT, STUDENT, TEACHER, ANNOTATOR_FULL (assigned S1's recording by
+//      the tenant), ANNOTATOR_BASE
 //   T2 ─ P2: a STUDENT, an ANNOTATOR_FULL and the same kinds of object as O1
 //
 // Users sign in with their own password (so the person behind each token is the user itself);
@@ -264,6 +265,8 @@ export type World = {
   /** O1's further rows, for lists: S2's submissions, the annotation pool, a child category, ... */
   s2: { recording: Rec; feedback: { id: string }; analysis: { id: string }; recognition: { id: string } };
   o2: { speech: string; recording: Rec };
+  /** An assignment of S1's recording to the tenant-level ANNOTATOR_FULL. */
+  tenantAssignment: number;
   /** S1's recordings of the assignment that are not annotated yet: one per allowed POST /annotations. */
   pool: Rec[];
   /** A recording no allowed caller annotates: the target of refused POST /annotations. */
@@ -606,6 +609,15 @@ export async function seedWorld(api: APIRequestContext, baseURL: string): Promis
     "assignment pool",
   );
 
+  // A tenant-level ANNOTATOR_FULL assigned S1's recording too (by the tenant): annotators may live above the organisation.
+  const tenantAssignment = (
+    await json<{ id: number }>(
+      await api.post("/api/assignments", { data: { name: "Tenant-level", fullAnnotator: users.tenantFull.id, recordings: [o1Objects.recording.ref] }, headers: authed(t1) }),
+      201,
+      "tenant-level assignment",
+    )
+  ).id;
+
   // S2's submissions, O2's recording, a second choice challenge and a group for member removals.
   const s2Token = userTokens.s2;
   const s2Recording = await recording(api, s2Token, "s2", { tenant: tenants.T1, org: orgs.O1 }, o1Objects.speech.id, wav);
@@ -646,6 +658,7 @@ export async function seedWorld(api: APIRequestContext, baseURL: string): Promis
     t2: t2Plain,
     s2: { recording: s2Recording, feedback: s2Feedback, analysis: s2Analysis, recognition: s2Recognition },
     o2: { speech: o2Speech, recording: o2Recording },
+    tenantAssignment,
     pool: pooled,
     spare,
     choice2,

@@ -86,7 +86,7 @@ test.afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // Expectations
 
-type Expected = { kind: "allow" | "deny" | "either"; status?: number; exact?: number; why: string };
+type Expected = { kind: "allow" | "deny" | "either"; status?: number; exact?: number; refusal?: number[]; why: string };
 
 function expectation(rule: RouteRule, kase: Case, c: Caller, method: Method): Expected {
   const read = method === "GET";
@@ -96,11 +96,11 @@ function expectation(rule: RouteRule, kase: Case, c: Caller, method: Method): Ex
   if (rule.in === "organisation" && c.level !== "organisation") return { kind: "deny", exact: 403, why: "does not act in an organisation" };
   const policy: PolicyName = kase.policy ?? rule.policy;
   if (!inAudience(c, policy, read, kase.target)) {
-    return { kind: "deny", why: `outside ${policy}.${read ? "sees" : "changes"} (caller is: ${[...audiences(c, kase.target)].join(", ") || "nothing"})` };
+    return { kind: "deny", refusal: kase.refusal, why: `outside ${policy}.${read ? "sees" : "changes"} (caller is: ${[...audiences(c, kase.target)].join(", ") || "nothing"})` };
   }
   const refined = kase.refine?.(c);
   if (refined) return { kind: refined.expect, why: refined.why };
-  return { kind: "allow", status: kase.status, why: `in ${policy}.${read ? "sees" : "changes"}` };
+  return { kind: "allow", status: kase.status, refusal: kase.refusal, why: `in ${policy}.${read ? "sees" : "changes"}` };
 }
 
 type Answer = { status: number; text: string; headers: Record<string, string>; url: string; response: APIResponse };
@@ -124,12 +124,13 @@ function judge(exp: Expected, a: Answer, read: boolean): string | null {
   if (exp.kind === "allow") {
     if (exp.status !== undefined) return a.status === exp.status ? null : `expected ${exp.status}`;
     if (read) return is2xx(a.status) ? null : "expected 2xx for an allowed read";
-    return REFUSED.includes(a.status) ? "an allowed caller was refused" : null;
+    return [...REFUSED, ...(exp.refusal ?? [])].includes(a.status) ? "an allowed caller was refused" : null;
   }
   if (exp.kind === "deny") {
     if (is2xx(a.status)) return "UNEXPECTED 2xx";
     if (exp.exact !== undefined) return a.status === exp.exact ? null : `expected ${exp.exact}`;
-    return REFUSED.includes(a.status) || missingReference(a) ? null : "expected 401/403/404";
+    const refusal = exp.refusal ?? REFUSED;
+    return refusal.includes(a.status) || missingReference(a) ? null : `expected ${refusal.join("/")}`;
   }
   if (read) return is2xx(a.status) || REFUSED.includes(a.status) ? null : "expected 2xx or 401/403/404";
   return null;

@@ -58,6 +58,8 @@ export type Case = {
   refine?: Refine;
   /** The status every allowed caller gets (routes that always answer the same). */
   status?: number;
+  /** How this route refuses a caller outside the audience, when not 401/403/404 (the token endpoint: 400 invalid_scope). */
+  refusal?: number[];
   /** Destructive requests: each caller works on an object of its own (denied callers may share one). */
   fresh?: (c: Caller, allowed: boolean) => Promise<{ path: string }>;
   /** Requests that revoke the presented token use a new token of the caller's kind. */
@@ -257,7 +259,37 @@ export function routeTable(w: World): Record<string, RouteEntry> {
     health: { GET: [{ target: { type: "none" }, path: "/api/health", status: 200 }] },
 
     // ---- tokens
-    tokens: { POST: [{ target: { type: "token" }, path: "/api/tokens", body: () => ({ form: { grant_type: "client_credentials" } }) }] },
+    tokens: {
+      POST: [
+        { name: "own scope", target: { type: "token" }, path: "/api/tokens", body: () => ({ form: { grant_type: "client_credentials" } }) },
+        // Impersonation, top-down only (judged by the token and by the person who signed in): the
+        // administrators whose reach covers the scope; anyone else gets 400 invalid_scope.
+        {
+          name: "impersonate S3",
+          target: content,
+          policy: "organisation",
+          path: "/api/tokens",
+          refusal: [400],
+          body: () => ({ form: { grant_type: "client_credentials", scope: `tenant/${w.tenants.T1}/organisation/${w.orgs.O1}/student/${u.s3.id}` } }),
+        },
+        {
+          name: "impersonate O1",
+          target: content,
+          policy: "organisation",
+          path: "/api/tokens",
+          refusal: [400],
+          body: () => ({ form: { grant_type: "client_credentials", scope: `tenant/${w.tenants.T1}/organisation/${w.orgs.O1}` } }),
+        },
+        {
+          name: "impersonate T1",
+          target: { type: "tenant", tenant: "T1" },
+          policy: "tenant",
+          path: "/api/tokens",
+          refusal: [400],
+          body: () => ({ form: { grant_type: "client_credentials", scope: `tenant/${w.tenants.T1}` } }),
+        },
+      ],
+    },
     "tokens/revoke": { POST: [{ target: { type: "token" }, path: "/api/tokens/revoke", freshToken: true, destructive: true }] },
 
     // ---- tenants and organisations
@@ -491,6 +523,8 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           body: () => ({ multipart: { audio: wavOf(), resultSetId: uniqueId("rs") } }),
           otherTenant: other(paths.recordings),
         },
+        // Appending to S1's result set: only S1 (a set may only be added to by its owner).
+        { name: "into S1's result set", target: submission("s1"), path: paths.recordings(o), body: () => ({ multipart: { audio: wavOf(), resultSetId: o.recording.resultSet } }) },
       ],
     },
     "challenges/speech/[challenge]/recordings/[recording]": {
@@ -532,7 +566,10 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           },
         },
       ],
-      POST: [{ target: { type: "new-submission", place: O1 }, path: "/api/feedback", body: () => ({ multipart: feedbackFields(wav, o.speech.id, uniqueId("rs")) }) }],
+      POST: [
+        { target: { type: "new-submission", place: O1 }, path: "/api/feedback", body: () => ({ multipart: feedbackFields(wav, o.speech.id, uniqueId("rs")) }) },
+        { name: "into S1's result set", target: submission("s1"), path: "/api/feedback", body: () => ({ multipart: feedbackFields(wav, o.speech.id, o.recording.resultSet) }) },
+      ],
     },
     "feedback/[id]": { GET: [{ target: submission("s1"), path: paths.feedback(o), otherTenant: other(paths.feedback) }] },
 
@@ -710,6 +747,14 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           target: assignment,
           path: "/api/assignments",
           body: () => ({ json: { name: "Made by the matrix", fullAnnotator: u.fullAssigned.id, recordings: [o.recording.ref] } }),
+        },
+        // A recording of O2 in the body: administrators of O2's reach only (O1's read it as missing: 422).
+        {
+          name: "O2's recording",
+          target: recordingTarget(w.o2.recording),
+          policy: "assignment",
+          path: "/api/assignments",
+          body: () => ({ json: { name: "Made by the matrix", fullAnnotator: u.tenantFull.id, recordings: [w.o2.recording.ref] } }),
         },
       ],
     },

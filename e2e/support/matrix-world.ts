@@ -4,7 +4,7 @@
 //
 //   T1 ─ O1: organisation admin (ORGANISATION), TEACHER, STUDENT S1 (owns the submissions),
 //   │        STUDENT S2, ANNOTATOR_BASE / ANNOTATOR_FULL assigned to S1's recording, and an
-//   │        ANNOTATOR_BASE / ANNOTATOR_FULL assigned nothing
+//   │        ANNOTATOR_BASE / ANNOTATOR_FULL assigned nothing; STUDENT S3 (no caller: impersonated)
 //   ├─ O2: a STUDENT (and a recording of theirs)
 //   └─ tenant-level users: TENANT, STUDENT, TEACHER, ANNOTATOR_FULL (assigned S1's recording by
 //      the tenant), ANNOTATOR_BASE
@@ -491,6 +491,7 @@ export async function seedWorld(api: APIRequestContext, baseURL: string): Promis
     ["fullAssigned", "O1", ["ANNOTATOR_FULL"]],
     ["baseUnassigned", "O1", ["ANNOTATOR_BASE"]],
     ["fullUnassigned", "O1", ["ANNOTATOR_FULL"]],
+    ["s3", "O1", ["STUDENT"]],
     ["o2Student", "O2", ["STUDENT"]],
     ["t2Student", "P2", ["STUDENT"]],
     ["t2Full", "P2", ["ANNOTATOR_FULL"]],

@@ -47,9 +47,8 @@ for (let shard = 0; shard < SHARDS; shard++) {
   });
 }
 
-// Odd paths and methods are answered by scripts/http-server.mjs and Next's router, which the
-// serve branch mends; enabled after the serve branch merges.
-test.fixme("odd paths and methods answer JSON errors, never a 500", async ({ request, world }) => {
+// Odd paths and methods are answered as JSON by scripts/http-server.mjs before Next's router.
+test("odd paths and methods answer JSON errors, never a 500", async ({ request, world }) => {
   const run = new FuzzRun(request);
   const paths: [string, string][] = [
     ["PUT", "/api/groups/%ff"],

@@ -229,8 +229,11 @@ test.describe("label schemes", () => {
       ],
     });
     expect(await get(s.base.token)).toEqual(saved);
-    // The tenant's annotators read it (they may belong to another organisation); other organisations do not.
-    expect(await get((await sibling.member("ANNOTATOR_BASE")).token)).toEqual(saved);
+    // Annotators of another organisation read it once assigned a recording of this one; other organisations do not.
+    const siblingAnnotator = await sibling.member("ANNOTATOR_FULL");
+    await expectError(await request.get(schemePath(world.orgId), { headers: authed(siblingAnnotator.token) }), 404);
+    await createAssignment(request, world.tenantToken, { fullAnnotator: siblingAnnotator.id, recordings: [s.refs[0]] });
+    expect(await get(siblingAnnotator.token)).toEqual(saved);
     await expectError(await request.get(schemePath(world.orgId), { headers: authed(sibling.world.orgToken) }), 404);
     await expectError(await request.get(schemePath(world.orgId), { headers: authed((await sibling.member("STUDENT")).token) }), 404);
     await put(s.adminUser.token);

@@ -2,9 +2,10 @@
 // run as a script or page), no framing, and no full URLs (paths, ids) in Referer to other sites.
 const everywhere = [
   { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Frame-Options", value: "DENY" },
 ];
+// Downloads decide their own Referrer-Policy: no-referrer when the token rides in the URL.
+const referrer = [{ key: "Referrer-Policy", value: "strict-origin-when-cross-origin" }];
 
 // next-auth's endpoints (/auth) are JSON and redirects, apart from its sign-out confirmation
 // page: inline styles and a form, no script. The pages' own policy comes from proxy.ts.
@@ -15,6 +16,7 @@ const nextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: everywhere },
+      { source: "/((?!api/download/).*)", headers: referrer },
       { source: "/auth/:path*", headers: [{ key: "Content-Security-Policy", value: authPolicy }] },
     ];
   },

@@ -10,6 +10,13 @@ test("malformed percent-escapes under /api are a 400, other paths are left to Ne
   expect(apiRequestProblem("GET", "/apis/%ff")).toBeNull();
 });
 
+test("dot segments under /api, plain or percent-encoded, are a 400: Next would take them out of the API", () => {
+  expect(apiRequestProblem("GET", "/api/%2e%2e/%2e%2e/etc/passwd")).toMatchObject({ status: 400 });
+  expect(apiRequestProblem("GET", "/api/groups/../tenants")).toMatchObject({ status: 400 });
+  expect(apiRequestProblem("GET", "/api/groups/%2E")).toMatchObject({ status: 400 });
+  expect(apiRequestProblem("GET", "/api/groups/a..b")).toBeNull();
+});
+
 test("methods the API does not serve are a 405 with Allow; served ones pass", () => {
   for (const method of ["TRACE", "PROPFIND", "MKCOL", "LOCK", "PURGE"]) {
     expect(apiRequestProblem(method, "/api/tenants")).toMatchObject({ status: 405, headers: { Allow: API_METHODS.join(", ") } });

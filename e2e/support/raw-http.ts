@@ -62,21 +62,26 @@ export function rawExchange(url: string, request: string | Buffer, options: { wa
   });
 }
 
-export type CutDownload = { range: [number, number] | null; cutAfter: number; status: number | null; received: number };
+export type CutDownload = { range: [number, number] | null; cutAfter: number; slow: boolean; status: number | null; received: number };
 
 /**
  * GETs `url` (a whole file, or a random byte range when `range` is true) on a new connection and
  * destroys the connection once `cutAfter` body bytes have arrived (0: as soon as the headers do;
- * -1: right after sending the request, before any answer).
+ * -1: right after sending the request, before any answer). A `slow` reader pauses now and then,
+ * as a media element does once it has buffered enough, so the server meets backpressure.
  */
-export function cutDownload(url: string, token: string, size: number, options: { range: boolean; cutAfter: number }): Promise<CutDownload> {
+export function cutDownload(url: string, token: string, size: number, options: { range: boolean; cutAfter: number; slow?: boolean }): Promise<CutDownload> {
   const target = new URL(url);
   let range: [number, number] | null = null;
   if (options.range) {
     const start = Math.floor(Math.random() * (size - 1));
     range = [start, start + Math.floor(Math.random() * (size - start))];
   }
-  const result: CutDownload = { range, cutAfter: options.cutAfter, status: null, received: 0 };
+  const result: CutDownload = { range, cutAfter: options.cutAfter, slow: !!options.slow, status: null, received: 0 };
+  const pauseAWhile = (res: http.IncomingMessage, ms: number) => {
+    res.pause();
+    setTimeout(() => res.resume(), ms);
+  };
   return new Promise((resolve) => {
     const req = http.request({
       host: target.hostname,
@@ -91,9 +96,11 @@ export function cutDownload(url: string, token: string, size: number, options: {
     req.on("response", (res) => {
       result.status = res.statusCode ?? null;
       if (options.cutAfter === 0) return cut();
+      if (options.slow) pauseAWhile(res, 50 + Math.random() * 250);
       res.on("data", (chunk: Buffer) => {
         result.received += chunk.length;
         if (result.received >= options.cutAfter) cut();
+        else if (options.slow && Math.random() < 0.2) pauseAWhile(res, 20 + Math.random() * 80);
       });
       res.on("error", () => {});
     });
@@ -131,8 +138,9 @@ export async function settledDescriptorCount(pid: number, { quietMs = 3000, time
 }
 
 /**
- * `count` downloads of a `size`-byte file, half of them of random ranges, each cut off at a
- * random point (before the answer, at its headers, mid-body, or not at all), `concurrency` at a time.
+ * `count` downloads of a `size`-byte file, half of them of random ranges, half of them read
+ * slowly, each cut off at a random point (before the answer, at its headers, mid-body, or not
+ * at all), `concurrency` at a time.
  */
 export async function cutDownloads(url: string, token: string, size: number, count: number, concurrency = 10): Promise<CutDownload[]> {
   const results: CutDownload[] = [];
@@ -148,7 +156,7 @@ export async function cutDownloads(url: string, token: string, size: number, cou
     Array.from({ length: concurrency }, async () => {
       while (next < count) {
         const n = next++;
-        results.push(await cutDownload(url, token, size, { range: n % 2 === 1, cutAfter: cutPoint() }));
+        results.push(await cutDownload(url, token, size, { range: n % 2 === 1, cutAfter: cutPoint(), slow: n % 4 >= 2 }));
       }
     }),
   );

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { ConfigError, parseConfig } from "@/lib/config";
+import { ConfigError, parseConfig as parse } from "@/lib/config";
+
+const parseConfig = (vars: Record<string, string>) => parse(vars as NodeJS.ProcessEnv);
 
 // The HTTP server's settings (lib/config.ts → SERVER_SETTINGS → scripts/http-server.mjs).
 

@@ -113,11 +113,11 @@ test("S3 downloads cut off at random points end quietly and release their connec
   expect(sha256(new Uint8Array(await whole.arrayBuffer()))).toBe(sha256(wav));
 
   const pid = server.httpPid()!;
-  const before = await settledDescriptorCount(pid);
+  const before = await settledDescriptorCount(pid, Number(new URL(server.url).port));
   const results = await cutDownloads(url, org, wav.length, 100);
   expect(results.filter((r) => r.status !== null).every((r) => r.status === (r.range ? 206 : 200))).toBe(true);
   // Aborted S3 reads destroy their connections; pooled ones close after the gate's 1 s keep-alive.
-  expect(await settledDescriptorCount(pid)).toBe(before);
+  expect(await settledDescriptorCount(pid, Number(new URL(server.url).port))).toBe(before);
   expect(server.log()).not.toMatch(/uncaughtException|Controller is already closed|ERR_INVALID_STATE|on garbage collection/);
 });
 

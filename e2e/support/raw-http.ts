@@ -109,13 +109,19 @@ export function cutDownload(url: string, token: string, size: number, options: {
   });
 }
 
-/** The targets of a process's open file descriptors (sockets as `socket:[inode]`). */
-export function openDescriptors(pid: number): string[] {
+/**
+ * The targets of a process's open file descriptors (sockets as `socket:[inode]`), without the
+ * connections clients opened to `inboundPort`: those come and go with the clients (fetch keeps
+ * idle ones for as long as the server's Keep-Alive allows), not with what the server holds.
+ */
+export function openDescriptors(pid: number, inboundPort?: number): string[] {
+  const inbound = inboundPort ? inboundSockets(inboundPort) : new Set<string>();
   const dir = `/proc/${pid}/fd`;
   const targets: string[] = [];
   for (const fd of fs.readdirSync(dir)) {
     try {
-      targets.push(fs.readlinkSync(`${dir}/${fd}`));
+      const target = fs.readlinkSync(`${dir}/${fd}`);
+      if (!inbound.has(target)) targets.push(target);
     } catch {
       // closed meanwhile
     }
@@ -123,14 +129,29 @@ export function openDescriptors(pid: number): string[] {
   return targets;
 }
 
-/** The number of open descriptors once it has not changed for `quietMs` (connections winding down settle first). */
-export async function settledDescriptorCount(pid: number, { quietMs = 3000, timeoutMs = 30_000 } = {}): Promise<number> {
+// `socket:[inode]` of open TCP connections whose local port is `port` (/proc/net/tcp, tcp6).
+function inboundSockets(port: number): Set<string> {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  const found = new Set<string>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    for (const line of fs.readFileSync(table, "utf8").split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // Fields: sl, local_address, rem_address, st (01: established), ..., inode. A connection
+      // the client closed but the server did not (08, close-wait) is the server's and still counts.
+      if (fields[1]?.endsWith(`:${hexPort}`) && fields[3] === "01") found.add(`socket:[${fields[9]}]`);
+    }
+  }
+  return found;
+}
+
+/** The number of open descriptors (but clients' connections to `inboundPort`) once it has not changed for `quietMs`. */
+export async function settledDescriptorCount(pid: number, inboundPort: number, { quietMs = 3000, timeoutMs = 30_000 } = {}): Promise<number> {
   const deadline = Date.now() + timeoutMs;
-  let count = openDescriptors(pid).length;
+  let count = openDescriptors(pid, inboundPort).length;
   let since = Date.now();
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 250));
-    const now = openDescriptors(pid).length;
+    const now = openDescriptors(pid, inboundPort).length;
     if (now !== count) [count, since] = [now, Date.now()];
     else if (Date.now() - since >= quietMs) return count;
   }

@@ -236,7 +236,8 @@ test("SIGTERM during 20 uploads and a running preparation: uploads finish, the j
   gate.open();
   await server.start();
   await expect.poll(() => status("drain-held"), { timeout: 30_000 }).toBe("prepared");
-  expect(sqlite("SELECT status, attempts FROM Job WHERE targetPk = ?", heldPk)).toEqual([{ status: "done", attempts: 1 }]);
+  // The job row is marked done just after the challenge's commit.
+  await expect.poll(() => sqlite("SELECT status, attempts FROM Job WHERE targetPk = ?", heldPk)).toEqual([{ status: "done", attempts: 1 }]);
   const jobLines = server.log().split("\n").filter((l) => l.includes('"event":"job"') && l.includes(heldPk));
   expect(jobLines.filter((l) => l.includes('"status":"done"'))).toHaveLength(1);
   expect(sqlite("SELECT s.kind FROM ChoiceChallenge c JOIN StoredFile s ON s.pk = c.grammarFilePk WHERE c.id = ?", "drain-held")).toEqual([{ kind: "grammar" }]);

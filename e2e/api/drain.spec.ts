@@ -238,8 +238,9 @@ test("SIGTERM during 20 uploads and a running preparation: uploads finish, the j
   await expect.poll(() => status("drain-held"), { timeout: 30_000 }).toBe("prepared");
   // The job row is marked done just after the challenge's commit.
   await expect.poll(() => sqlite("SELECT status, attempts FROM Job WHERE targetPk = ?", heldPk)).toEqual([{ status: "done", attempts: 1 }]);
-  const jobLines = server.log().split("\n").filter((l) => l.includes('"event":"job"') && l.includes(heldPk));
-  expect(jobLines.filter((l) => l.includes('"status":"done"'))).toHaveLength(1);
+  const jobLines = () => server.log().split("\n").filter((l) => l.includes('"event":"job"') && l.includes(heldPk));
+  await expect.poll(() => jobLines().filter((l) => l.includes('"status":"done"')).length).toBe(1);
+  expect(jobLines().filter((l) => l.includes('"status":"released"'))).toHaveLength(1);
   expect(sqlite("SELECT s.kind FROM ChoiceChallenge c JOIN StoredFile s ON s.pk = c.grammarFilePk WHERE c.id = ?", "drain-held")).toEqual([{ kind: "grammar" }]);
   // No second grammar anywhere: every stored file row is a distinct object, none left unreferenced.
   expect(sqlite("SELECT COUNT(*) AS n FROM StoredFile WHERE kind = 'grammar' AND pk NOT IN (SELECT grammarFilePk FROM ChoiceChallenge WHERE grammarFilePk IS NOT NULL)")).toEqual([{ n: 0 }]);

@@ -14,6 +14,7 @@ import http from "node:http";
 import path from "node:path";
 import next from "next";
 import { CLIENT_ADDRESS_HEADER, clientAddressResolver } from "../lib/server/client-address.mjs";
+import { trackConnections } from "../lib/server/connections.mjs";
 import { beginDrain, isDraining } from "../lib/server/lifecycle.mjs";
 import { log } from "../lib/server/log.mjs";
 import { answerClientError, apiRequestProblem, sendProblem } from "../lib/server/request-guard.mjs";
@@ -27,7 +28,6 @@ const app = next({ dev: false, dir: path.resolve(import.meta.dirname, ".."), hos
 await app.prepare();
 const handle = app.getRequestHandler();
 const resolveClient = clientAddressResolver(settings.trustProxy, settings.trustProxyHeader);
-const inFlight = new Set();
 
 const server = http.createServer(
   {
@@ -39,10 +39,7 @@ const server = http.createServer(
   onRequest,
 );
 server.keepAliveTimeout = settings.keepAliveTimeoutMs;
-const BEFORE_DRAIN = Symbol("accepted before the drain");
-server.on("connection", (socket) => {
-  if (!isDraining()) socket[BEFORE_DRAIN] = true;
-});
+const connections = trackConnections(server);
 server.on("clientError", (error, socket) => {
   const answered = answerClientError(error, socket);
   if (answered) log("info", "request", { ...answered, error: error.code, client: socket.remoteAddress });
@@ -51,11 +48,10 @@ server.listen(port, hostname, () => console.log(`Listening on http://${hostname}
 
 function onRequest(req, res) {
   const started = performance.now();
-  inFlight.add(res);
-  res.once("close", () => inFlight.delete(res));
+  connections.request(req, res);
   const client = setClientAddress(req);
   patchResponse(req, res);
-  if (isDraining() && !req.socket[BEFORE_DRAIN]) return answerDraining(req, res);
+  if (isDraining() && !connections.acceptedBeforeDrain(req.socket)) return answerDraining(req, res);
 
   const problem = apiRequestProblem(req.method, req.url);
   if (problem) {
@@ -102,8 +98,10 @@ function patchResponse(req, res) {
 }
 
 // ---- graceful drain ----
-// Connections accepted once the drain has begun are answered 503 (readiness included) and
-// closed; requests already in flight finish, uploads included, within SHUTDOWN_GRACE_SECONDS.
+// Connections opened once the drain has begun are answered 503 (readiness included) and
+// closed. Those opened before keep being served, each answer saying `Connection: close`, until
+// none has a request in progress (uploads included); then the idle ones are closed and the
+// process exits, within SHUTDOWN_GRACE_SECONDS in any case.
 
 let stopping = false;
 async function drain(signal) {
@@ -111,25 +109,17 @@ async function drain(signal) {
   if (stopping) return;
   stopping = true;
   const graceMs = settings.shutdownGraceMs;
-  log("info", "shutdown", { signal, inFlight: inFlight.size, graceSeconds: graceMs / 1000 });
+  log("info", "shutdown", { signal, inFlight: connections.busy(), graceSeconds: graceMs / 1000 });
   const forced = setTimeout(() => {
-    log("warn", "shutdown-forced", { inFlight: inFlight.size });
+    log("warn", "shutdown-forced", { inFlight: connections.busy() });
     server.closeAllConnections();
     process.exit(1);
   }, graceMs);
-  const hooks = beginDrain(); // readiness turns 503 now; a running job is handed over
-  // Idle keep-alive connections close now. Busy ones close after their request: answers not
-  // started yet say `Connection: close` (patchResponse), those under way are closed when done.
-  server.closeIdleConnections();
-  const pending = [...inFlight].map((res) => {
-    if (res.headersSent) res.once("finish", () => setImmediate(() => server.closeIdleConnections()));
-    return new Promise((resolve) => res.once("close", resolve));
-  });
-  await Promise.all([...pending, hooks]);
-  await new Promise((resolve) => {
-    server.close(resolve);
-    server.closeIdleConnections();
-  });
+  // Readiness turns 503 now, and a running job is handed over.
+  await Promise.all([beginDrain(), connections.oldOnesIdle()]);
+  const closed = new Promise((resolve) => server.close(resolve));
+  connections.closeIdle();
+  await closed;
   clearTimeout(forced);
   log("info", "shutdown-complete", { signal });
   process.exit(0);

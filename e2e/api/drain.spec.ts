@@ -1,9 +1,9 @@
 // Shutting down under load, with S3 storage (s3rver behind a gate that can hold the object
 // HEAD requests of challenge preparation, so that a job is reliably mid-run): SIGTERM during
 // 20 concurrent uploads and a running preparation. Every upload that started gets its 201 and
-// its file is intact; new connections are answered 503 (readiness included); the running job
-// is handed back at once and, after a restart, finishes exactly once; the process exits
-// cleanly within SHUTDOWN_GRACE_SECONDS. Also: S3 downloads cut off at random points end quietly.
+// its file is intact; new connections are answered 503 (readiness included), an idle keep-alive
+// connection is not cut off but told to close; the running job is handed back at once and,
+// after a restart, finishes exactly once; the process exits cleanly within SHUTDOWN_GRACE_SECONDS. Also: S3 downloads cut off at random points end quietly.
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import Database from "better-sqlite3";
 import { createHash } from "node:crypto";
@@ -15,7 +15,7 @@ import { expect, test } from "@playwright/test";
 import { makeLongSpeech, makeSpeechOgg } from "../../lib/audio/test-audio";
 import { S3RVER_CREDENTIALS, startS3rver } from "../../lib/storage/test-support";
 import { PORTS } from "../support/env";
-import { cutDownloads, settledDescriptorCount } from "../support/raw-http";
+import { cutDownloads, rawExchange, settledDescriptorCount } from "../support/raw-http";
 import { multipartFrame } from "../support/raw-upload";
 import { privateServer, seedOrganisation, serverCall, type PrivateServer } from "../support/server";
 
@@ -113,11 +113,11 @@ test("S3 downloads cut off at random points end quietly and release their connec
   expect(sha256(new Uint8Array(await whole.arrayBuffer()))).toBe(sha256(wav));
 
   const pid = server.httpPid()!;
-  const before = await settledDescriptorCount(pid);
+  const before = await settledDescriptorCount(pid, Number(new URL(server.url).port));
   const results = await cutDownloads(url, org, wav.length, 100);
   expect(results.filter((r) => r.status !== null).every((r) => r.status === (r.range ? 206 : 200))).toBe(true);
   // Aborted S3 reads destroy their connections; pooled ones close after the gate's 1 s keep-alive.
-  expect(await settledDescriptorCount(pid)).toBe(before);
+  expect(await settledDescriptorCount(pid, Number(new URL(server.url).port))).toBe(before);
   expect(server.log()).not.toMatch(/uncaughtException|Controller is already closed|ERR_INVALID_STATE|on garbage collection/);
 });
 
@@ -185,18 +185,44 @@ test("SIGTERM during 20 uploads and a running preparation: uploads finish, the j
   const done = uploads.map((u) => slowUpload(`${server.url}/api/challenges/choice/drain-answers/recognitions`, asStudent, u));
   await expect.poll(() => uploads.filter((u) => u.started).length).toBe(20);
 
+  // A keep-alive connection opened before the drain, idle when it begins.
+  const keptAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const health = () =>
+    new Promise<{ status: number; connection?: string; body: string; reused: boolean }>((resolve, reject) => {
+      const req = http.get(`${server.url}/api/health`, { agent: keptAlive }, (res) => {
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body, reused: req.reusedSocket }));
+      });
+      req.on("error", reject);
+    });
+  expect((await health()).status).toBe(200);
+
   const signalled = Date.now();
   const exited = server.terminate();
   await sleep(300);
-  // New connections: readiness says draining, an upload is turned away.
-  const ready = await fetch(`${server.url}/api/health`);
-  expect(ready.status).toBe(503);
-  expect(await ready.json()).toMatchObject({ status: "draining" });
-  const late = new FormData();
-  late.append("id", "drain-late");
-  late.append("audio", new Blob([new Uint8Array(audio[0])], { type: "audio/ogg" }), "a.opus");
-  const turnedAway = await fetch(`${server.url}/api/challenges/choice/drain-answers/recognitions`, { method: "POST", headers: { Authorization: `Bearer ${asStudent}` }, body: late });
-  expect(turnedAway.status).toBe(503);
+  // Readiness says draining at once: on a new connection (answered by the HTTP server) and on
+  // the idle keep-alive one, which was not cut off but is served, and told to close.
+  const fresh = await rawExchange(server.url, "GET /api/health HTTP/1.1\r\nHost: drain.test\r\n\r\n");
+  expect(fresh.status).toBe(503);
+  expect(JSON.parse(fresh.body)).toMatchObject({ status: "draining" });
+  expect(fresh.closedByServer).toBe(true);
+  const old = await health();
+  expect(old).toMatchObject({ status: 503, connection: "close", reused: true });
+  expect(JSON.parse(old.body)).toMatchObject({ status: "draining" });
+  keptAlive.destroy();
+  // An upload on a new connection is turned away before its body is read.
+  const frame = multipartFrame([["id", "drain-late"]], { name: "audio", filename: "a.opus", mimeType: "audio/ogg" });
+  const lateBody = Buffer.concat([frame.head, audio[0], frame.tail]);
+  const late = await rawExchange(
+    server.url,
+    Buffer.concat([
+      Buffer.from(`POST /api/challenges/choice/drain-answers/recognitions HTTP/1.1\r\nHost: drain.test\r\nAuthorization: Bearer ${asStudent}\r\nContent-Type: ${frame.contentType}\r\nContent-Length: ${lateBody.length}\r\n\r\n`),
+      lateBody,
+    ]),
+  );
+  expect(late.status).toBe(503);
+  expect(late.headers["retry-after"]).toBe("1");
 
   await Promise.all(done);
   for (const u of uploads) expect(u.status, `${u.id}: ${u.error ?? u.body}`).toBe(201);
@@ -210,9 +236,11 @@ test("SIGTERM during 20 uploads and a running preparation: uploads finish, the j
   gate.open();
   await server.start();
   await expect.poll(() => status("drain-held"), { timeout: 30_000 }).toBe("prepared");
-  expect(sqlite("SELECT status, attempts FROM Job WHERE targetPk = ?", heldPk)).toEqual([{ status: "done", attempts: 1 }]);
-  const jobLines = server.log().split("\n").filter((l) => l.includes('"event":"job"') && l.includes(heldPk));
-  expect(jobLines.filter((l) => l.includes('"status":"done"'))).toHaveLength(1);
+  // The job row is marked done just after the challenge's commit.
+  await expect.poll(() => sqlite("SELECT status, attempts FROM Job WHERE targetPk = ?", heldPk)).toEqual([{ status: "done", attempts: 1 }]);
+  const jobLines = () => server.log().split("\n").filter((l) => l.includes('"event":"job"') && l.includes(heldPk));
+  await expect.poll(() => jobLines().filter((l) => l.includes('"status":"done"')).length).toBe(1);
+  expect(jobLines().filter((l) => l.includes('"status":"released"'))).toHaveLength(1);
   expect(sqlite("SELECT s.kind FROM ChoiceChallenge c JOIN StoredFile s ON s.pk = c.grammarFilePk WHERE c.id = ?", "drain-held")).toEqual([{ kind: "grammar" }]);
   // No second grammar anywhere: every stored file row is a distinct object, none left unreferenced.
   expect(sqlite("SELECT COUNT(*) AS n FROM StoredFile WHERE kind = 'grammar' AND pk NOT IN (SELECT grammarFilePk FROM ChoiceChallenge WHERE grammarFilePk IS NOT NULL)")).toEqual([{ n: 0 }]);

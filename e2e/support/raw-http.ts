@@ -62,21 +62,26 @@ export function rawExchange(url: string, request: string | Buffer, options: { wa
   });
 }
 
-export type CutDownload = { range: [number, number] | null; cutAfter: number; status: number | null; received: number };
+export type CutDownload = { range: [number, number] | null; cutAfter: number; slow: boolean; status: number | null; received: number };
 
 /**
  * GETs `url` (a whole file, or a random byte range when `range` is true) on a new connection and
  * destroys the connection once `cutAfter` body bytes have arrived (0: as soon as the headers do;
- * -1: right after sending the request, before any answer).
+ * -1: right after sending the request, before any answer). A `slow` reader pauses now and then,
+ * as a media element does once it has buffered enough, so the server meets backpressure.
  */
-export function cutDownload(url: string, token: string, size: number, options: { range: boolean; cutAfter: number }): Promise<CutDownload> {
+export function cutDownload(url: string, token: string, size: number, options: { range: boolean; cutAfter: number; slow?: boolean }): Promise<CutDownload> {
   const target = new URL(url);
   let range: [number, number] | null = null;
   if (options.range) {
     const start = Math.floor(Math.random() * (size - 1));
     range = [start, start + Math.floor(Math.random() * (size - start))];
   }
-  const result: CutDownload = { range, cutAfter: options.cutAfter, status: null, received: 0 };
+  const result: CutDownload = { range, cutAfter: options.cutAfter, slow: !!options.slow, status: null, received: 0 };
+  const pauseAWhile = (res: http.IncomingMessage, ms: number) => {
+    res.pause();
+    setTimeout(() => res.resume(), ms);
+  };
   return new Promise((resolve) => {
     const req = http.request({
       host: target.hostname,
@@ -91,9 +96,11 @@ export function cutDownload(url: string, token: string, size: number, options: {
     req.on("response", (res) => {
       result.status = res.statusCode ?? null;
       if (options.cutAfter === 0) return cut();
+      if (options.slow) pauseAWhile(res, 50 + Math.random() * 250);
       res.on("data", (chunk: Buffer) => {
         result.received += chunk.length;
         if (result.received >= options.cutAfter) cut();
+        else if (options.slow && Math.random() < 0.2) pauseAWhile(res, 20 + Math.random() * 80);
       });
       res.on("error", () => {});
     });
@@ -102,13 +109,19 @@ export function cutDownload(url: string, token: string, size: number, options: {
   });
 }
 
-/** The targets of a process's open file descriptors (sockets as `socket:[inode]`). */
-export function openDescriptors(pid: number): string[] {
+/**
+ * The targets of a process's open file descriptors (sockets as `socket:[inode]`), without the
+ * connections clients opened to `inboundPort`: those come and go with the clients (fetch keeps
+ * idle ones for as long as the server's Keep-Alive allows), not with what the server holds.
+ */
+export function openDescriptors(pid: number, inboundPort?: number): string[] {
+  const inbound = inboundPort ? inboundSockets(inboundPort) : new Set<string>();
   const dir = `/proc/${pid}/fd`;
   const targets: string[] = [];
   for (const fd of fs.readdirSync(dir)) {
     try {
-      targets.push(fs.readlinkSync(`${dir}/${fd}`));
+      const target = fs.readlinkSync(`${dir}/${fd}`);
+      if (!inbound.has(target)) targets.push(target);
     } catch {
       // closed meanwhile
     }
@@ -116,14 +129,29 @@ export function openDescriptors(pid: number): string[] {
   return targets;
 }
 
-/** The number of open descriptors once it has not changed for `quietMs` (connections winding down settle first). */
-export async function settledDescriptorCount(pid: number, { quietMs = 3000, timeoutMs = 30_000 } = {}): Promise<number> {
+// `socket:[inode]` of open TCP connections whose local port is `port` (/proc/net/tcp, tcp6).
+function inboundSockets(port: number): Set<string> {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  const found = new Set<string>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    for (const line of fs.readFileSync(table, "utf8").split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // Fields: sl, local_address, rem_address, st (01: established), ..., inode. A connection
+      // the client closed but the server did not (08, close-wait) is the server's and still counts.
+      if (fields[1]?.endsWith(`:${hexPort}`) && fields[3] === "01") found.add(`socket:[${fields[9]}]`);
+    }
+  }
+  return found;
+}
+
+/** The number of open descriptors (but clients' connections to `inboundPort`) once it has not changed for `quietMs`. */
+export async function settledDescriptorCount(pid: number, inboundPort: number, { quietMs = 3000, timeoutMs = 30_000 } = {}): Promise<number> {
   const deadline = Date.now() + timeoutMs;
-  let count = openDescriptors(pid).length;
+  let count = openDescriptors(pid, inboundPort).length;
   let since = Date.now();
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 250));
-    const now = openDescriptors(pid).length;
+    const now = openDescriptors(pid, inboundPort).length;
     if (now !== count) [count, since] = [now, Date.now()];
     else if (Date.now() - since >= quietMs) return count;
   }
@@ -131,8 +159,9 @@ export async function settledDescriptorCount(pid: number, { quietMs = 3000, time
 }
 
 /**
- * `count` downloads of a `size`-byte file, half of them of random ranges, each cut off at a
- * random point (before the answer, at its headers, mid-body, or not at all), `concurrency` at a time.
+ * `count` downloads of a `size`-byte file, half of them of random ranges, half of them read
+ * slowly, each cut off at a random point (before the answer, at its headers, mid-body, or not
+ * at all), `concurrency` at a time.
  */
 export async function cutDownloads(url: string, token: string, size: number, count: number, concurrency = 10): Promise<CutDownload[]> {
   const results: CutDownload[] = [];
@@ -148,7 +177,7 @@ export async function cutDownloads(url: string, token: string, size: number, cou
     Array.from({ length: concurrency }, async () => {
       while (next < count) {
         const n = next++;
-        results.push(await cutDownload(url, token, size, { range: n % 2 === 1, cutAfter: cutPoint() }));
+        results.push(await cutDownload(url, token, size, { range: n % 2 === 1, cutAfter: cutPoint(), slow: n % 4 >= 2 }));
       }
     }),
   );

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { ConfigError, parseConfig as parseEnv } from "@/lib/config";
+import { ConfigError, parseConfig as parse } from "@/lib/config";
 
-const parseConfig = (env: Record<string, string>) => parseEnv(env as NodeJS.ProcessEnv);
+const parseConfig = (vars: Record<string, string>) => parse(vars as NodeJS.ProcessEnv);
 
 // The HTTP server's settings (lib/config.ts → SERVER_SETTINGS → scripts/http-server.mjs).
 

@@ -13,6 +13,8 @@ import { ApiError, HTTP_STATUS, OAuthError, type FieldError } from "./errors";
 import { corsHeaders } from "./cors";
 import { log } from "./log";
 import { ensureStarted } from "@/lib/bootstrap/start";
+import type { ResponsesDoc, RouteDoc } from "./doc";
+import { observeRequest } from "@/lib/metrics/hooks";
 
 // The one wrapper every API route goes through: resolves the caller from the
 // bearer header or ?access_token=, checks the declared permission, parses and
@@ -31,6 +33,14 @@ type Options<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> =
   query?: Q;
   /** Accept multipart/form-data with files in these fields (and only there). */
   files?: readonly string[];
+  /** Success responses per status, for the OpenAPI document (lib/openapi). */
+  responses?: ResponsesDoc;
+  /** The route honours If-Match with an ETag it issued. */
+  ifMatch?: boolean;
+  /** Not in the contract (service-interface.md): ours. */
+  extension?: boolean;
+  /** One line for the reference page. */
+  summary?: string;
 };
 
 export type ApiContext<P, B, Q> = {
@@ -111,9 +121,15 @@ export function withApi<
       ms: Math.round(performance.now() - started),
       scope: principal?.scope,
     });
+    observeRequest(url.pathname, req.method, response.status, performance.now() - started);
     return response;
   };
-  return Object.assign(handle, { rule: ruleOf(options) });
+  return Object.assign(handle, { rule: ruleOf(options), doc: docOf(options) });
+}
+
+function docOf(options: Options<z.ZodType | undefined, z.ZodType | undefined>): RouteDoc {
+  const { resource, body, query, files, responses, ifMatch, extension, summary } = options;
+  return { resource, body, query, files, responses, ifMatch, extension, summary };
 }
 
 /** What a route declares, for the authorization matrix test: its permission (or auth mode) and policy. */

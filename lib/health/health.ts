@@ -1,8 +1,18 @@
+import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { Storage } from "@/lib/storage/storage";
 
+const checkSchema = z.object({ ok: z.boolean(), kind: z.string(), message: z.string().optional() });
+/** GET /api/health and /api/health/ready answer this (ready adds migrations and draining). */
+export const readinessSchema = z.object({
+  status: z.enum(["ok", "unavailable"]),
+  database: checkSchema,
+  storage: checkSchema,
+  migrations: checkSchema.optional(),
+  draining: z.boolean().optional(),
+});
 export type Readiness = { status: "ok" | "unavailable"; database: Check; storage: Check };
-type Check = { ok: boolean; kind: string; message?: string };
+type Check = z.infer<typeof checkSchema>;
 
 export async function readiness(db: Db, kind: string, storage: Storage): Promise<Readiness> {
   const [database, files] = await Promise.all([checkDatabase(db, kind), storage.health()]);

@@ -35,6 +35,7 @@
 // | role         | anyone                                         | —                                |
 // | token        | self                                           | self                             |
 // | public       | anyone, also without a token                   | —                                |
+// | operator     | top-level admins, or the METRICS_TOKEN bearer  | —                                |
 //
 // Other tenants' rows are never in any audience, so they answer exactly like missing ones.
 
@@ -59,6 +60,7 @@ export const POLICIES = {
   role: { sees: ["anyone"], changes: [] },
   token: { sees: ["self"], changes: ["self"] },
   public: { sees: ["anyone"], changes: [] },
+  operator: { sees: ["admin"], changes: [] },
 } as const satisfies Record<string, { sees: readonly Audience[]; changes: readonly Audience[] }>;
 
 export type PolicyName = keyof typeof POLICIES;

@@ -1,0 +1,31 @@
+// The API reference page (/docs): Scalar renders GET /api/openapi.json, and a signed-in
+// person's token is used for the calls sent from the page.
+import { expect, test } from "../support/fixtures";
+import { session, signInAsAdmin } from "../support/ui";
+
+test("the reference page renders the API and sends a call with the signed-in token", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page);
+  const { token } = await session(page);
+  await page.goto("/docs");
+  await expect(page.getByTestId("docs-auth")).toContainText("Trying calls as");
+  // Scalar has rendered the document's operations.
+  const reference = page.getByTestId("api-reference");
+  await expect(reference.getByText("Speech training platform API").first()).toBeVisible({ timeout: 60_000 });
+
+  // Send GET /user from the page: open its "Test Request" client and send.
+  const sent = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/user" && r.method() === "GET", { timeout: 60_000 });
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/user" && r.request().method() === "GET", { timeout: 60_000 });
+  await page.goto("/docs#tag/user/GET/user");
+  const operation = page.locator("[id='tag/user/GET/user']");
+  await expect(operation).toBeVisible({ timeout: 60_000 });
+  await operation.getByRole("button", { name: /test request/i }).first().click();
+  const client = page.getByRole("dialog");
+  await expect(client).toBeVisible();
+  await client.getByRole("button", { name: /^send/i }).first().click();
+  const request = await sent;
+  expect(request.headers()["authorization"]).toBe(`Bearer ${token}`);
+  const response = await answered;
+  expect(response.status()).toBe(200);
+  await page.screenshot({ path: test.info().outputPath("docs.png") });
+});

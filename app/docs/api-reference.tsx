@@ -32,6 +32,10 @@ export function ApiReference({ token }: { token: string }) {
       theme: "none",
       customCss: CUSTOM_CSS,
       defaultOpenAllTags: false,
+      // Nothing that leaves this installation: no hosted client link, no AI agent.
+      hideClientButton: true,
+      showDeveloperTools: "never",
+      agent: { disabled: true },
       authentication: token
         ? { preferredSecurityScheme: "bearerAuth", securitySchemes: { bearerAuth: { token } } }
         : { preferredSecurityScheme: "bearerAuth" },

@@ -16,13 +16,14 @@ test("the reference page renders the API and sends a call with the signed-in tok
   // Send GET /user from the page: open its "Test Request" client and send.
   const sent = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/user" && r.method() === "GET", { timeout: 60_000 });
   const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/user" && r.request().method() === "GET", { timeout: 60_000 });
-  await page.goto("/docs#tag/user/GET/user");
-  const operation = page.locator("[id='tag/user/GET/user']");
-  await expect(operation).toBeVisible({ timeout: 60_000 });
-  await operation.getByRole("button", { name: /test request/i }).first().click();
-  const client = page.getByRole("dialog");
-  await expect(client).toBeVisible();
-  await client.getByRole("button", { name: /^send/i }).first().click();
+  const group = page.getByRole("button", { name: "user Open Group", exact: true });
+  if (await group.isVisible()) await group.click();
+  await page.getByRole("button", { name: "/user HTTP Method: GET", exact: true }).click();
+  await page.getByRole("button", { name: "Test Request (get /user)", exact: true }).click();
+  // Scalar's API client opens with the bearer token pre-filled; send the request.
+  const send = page.getByRole("button", { name: /^send/i }).first();
+  await expect(send).toBeVisible({ timeout: 30_000 });
+  await send.click();
   const request = await sent;
   expect(request.headers()["authorization"]).toBe(`Bearer ${token}`);
   const response = await answered;

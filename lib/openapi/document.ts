@@ -130,7 +130,7 @@ function errorStatuses(method: Method, rule: RouteRule, doc: RouteDoc, path: str
   if (method === "DELETE") out.add(410);
   if (doc.body || doc.files) [413, 415].forEach((s) => out.add(s));
   if (path === "/tokens") [401, 429].forEach((s) => out.add(s));
-  if (rule.auth === "authenticated" || rule.policy === "role") out.add(403);
+  if (rule.auth === "authenticated" || rule.policy === "role" || rule.policy === "operator") out.add(403);
   return [...out].sort();
 }
 
@@ -143,7 +143,7 @@ function responseObject(schemas: Schemas, status: number, decl: z.ZodType | Resp
   else if (d.body && d.body !== "empty") {
     const list = Array.isArray(d.body) ? d.body : [d.body];
     const converted = list.map((s) => schemas.convert(s, "output"));
-    out.content = { [d.contentType ?? "application/json"]: { schema: converted.length === 1 ? converted[0] : { oneOf: converted } } };
+    out.content = { [d.contentType ?? "application/json"]: { schema: converted.length === 1 ? converted[0] : { anyOf: converted } } };
   }
   return out;
 }
@@ -240,7 +240,7 @@ export async function buildDocument(serverUrl: string, extra: ExtraOperation[] =
   for (const s of [400, 401]) {
     errorResponses[`OAuthError${s}`] = {
       description: s === 400 ? "RFC 6749 error: invalid_request, invalid_grant, unsupported_grant_type, invalid_scope" : "RFC 6749 invalid_client",
-      content: { "application/json": { schema: { oneOf: [{ $ref: "#/components/schemas/OAuthError" }, { $ref: "#/components/schemas/Error" }] } } },
+      content: { "application/json": { schema: { anyOf: [{ $ref: "#/components/schemas/OAuthError" }, { $ref: "#/components/schemas/Error" }] } } },
     };
   }
   return {

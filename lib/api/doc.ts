@@ -38,5 +38,5 @@ export const downloadResponses: ResponsesDoc = {
   200: { body: "binary", headers: ["ETag"], description: "The file" },
   206: { body: "binary", headers: ["ETag", "Content-Range"], description: "The requested byte range" },
   304: { body: "empty", headers: ["ETag"], description: "Not modified (If-None-Match)" },
-  416: { body: "empty", headers: ["Content-Range"], description: "Range not satisfiable" },
+  416: { body: "empty", headers: ["ETag", "Content-Range"], description: "Range not satisfiable" },
 };

@@ -206,6 +206,13 @@ export async function buildDocument(serverUrl: string, extra: ExtraOperation[] =
     if (doc.ifMatch) params.push({ $ref: "#/components/parameters/IfMatch" });
     const responses: Json = {};
     for (const [status, decl] of Object.entries(doc.responses ?? {})) responses[status] = responseObject(schemas, Number(status), decl);
+    if (doc.ifMatch && !responses[409]) {
+      responses[409] = {
+        description: "Stale If-Match: the body is the error plus the current state, with its ETag",
+        headers: { ETag: { $ref: HEADER_REFS.ETag } },
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      };
+    }
     for (const status of errorStatuses(method, rule, doc, path)) {
       if (responses[status]) continue;
       responses[status] = { $ref: path === "/tokens" && (status === 400 || status === 401) ? `#/components/responses/OAuthError${status}` : `#/components/responses/Error${status}` };

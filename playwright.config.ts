@@ -62,7 +62,7 @@ export default defineConfig({
     { name: "unit", testMatch: /lib\/.*\.test\.ts$/ },
     { name: "api-sqlite", testMatch: /e2e\/api\/.*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORTS.sqlite}` } },
     // Specs that start a private server of their own (crash, S3) run once, in the SQLite project.
-    ...(pgUrl ? [{ name: "api-postgres", testMatch: /e2e\/api\/.*\.spec\.ts$/, testIgnore: /e2e\/api\/(crash|s3-storage|logging)\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORTS.postgres}` } }] : []),
+    ...(pgUrl ? [{ name: "api-postgres", testMatch: /e2e\/api\/.*\.spec\.ts$/, testIgnore: /e2e\/api\/(crash|s3-storage|logging|web-hardening)\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORTS.postgres}` } }] : []),
     // Browser tests against the SQLite server.
     { name: "ui", testMatch: /e2e\/ui\/.*\.spec\.ts$/, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.sqlite}` } },
   ],

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustList } from "./server/client-address.mjs";
 
 // Environment configuration, validated once. Every problem is reported together
 // with the variable's name so a bad deployment fails at start-up, not per request.
@@ -33,6 +34,23 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.stringbool({ error: "must be true or false" }).default(false),
+  // HTTP serving (scripts/http-server.mjs): timeouts, drain, proxies whose forwarding is believed.
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(65),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(20),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(0).default(3600),
+  UPLOAD_STALL_SECONDS: z.coerce.number().int().min(1).default(60),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: z
+    .string()
+    .default("")
+    .superRefine((value, ctx) => {
+      try {
+        parseTrustList(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `${(error as Error).message} (addresses or CIDR ranges, comma-separated)` });
+      }
+    }),
+  TRUST_PROXY_HEADER: z.enum(["x-forwarded-for", "forwarded"]).default("x-forwarded-for"),
   // Web app sessions (next-auth); without either, a secret is generated once and kept in the database.
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
   NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
@@ -61,10 +79,24 @@ export type Config = {
   sweepIntervalSeconds: number;
   orphanAgeSeconds: number;
   storage: StorageConfig;
+  /** For scripts/http-server.mjs (passed to it as SERVER_SETTINGS). */
+  server: ServerSettings;
   /** AUTH_SECRET or NEXTAUTH_SECRET; not enumerable, like the S3 secret. */
   authSecret?: string;
   /** METRICS_TOKEN: a bearer token that may read GET /api/metrics; not enumerable. */
   metricsToken?: string;
+};
+
+export type ServerSettings = {
+  keepAliveTimeoutMs: number;
+  headersTimeoutMs: number;
+  /** 0: none. */
+  requestTimeoutMs: number;
+  uploadStallMs: number;
+  shutdownGraceMs: number;
+  /** Proxies (addresses, CIDR ranges) whose forwarding header is believed; empty: none. */
+  trustProxy: string[];
+  trustProxyHeader: "x-forwarded-for" | "forwarded";
 };
 
 /** Without access keys the AWS SDK's default credential chain applies (environment, instance role). */
@@ -86,7 +118,7 @@ export class ConfigError extends Error {}
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = schema.safeParse(env);
   const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-  lines.push(...storageProblems(env));
+  lines.push(...storageProblems(env), ...timeoutProblems(parsed.data));
   if (!parsed.success || lines.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
@@ -115,6 +147,15 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
     orphanAgeSeconds: e.ORPHAN_AGE_SECONDS,
     storage: storageConfig(e),
+    server: {
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      uploadStallMs: e.UPLOAD_STALL_SECONDS * 1000,
+      shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+      trustProxy: parseTrustList(e.TRUST_PROXY),
+      trustProxyHeader: e.TRUST_PROXY_HEADER,
+    },
   };
   const authSecret = e.AUTH_SECRET ?? e.NEXTAUTH_SECRET;
   if (authSecret) Object.defineProperty(cfg, "authSecret", { value: authSecret, enumerable: false });
@@ -131,6 +172,12 @@ function storageProblems(env: NodeJS.ProcessEnv): string[] {
     problems.push("  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");
   }
   return problems;
+}
+
+// Node refuses a headers timeout longer than the request timeout.
+function timeoutProblems(e: z.infer<typeof schema> | undefined): string[] {
+  if (!e || e.REQUEST_TIMEOUT_SECONDS === 0 || e.REQUEST_TIMEOUT_SECONDS >= e.HEADERS_TIMEOUT_SECONDS) return [];
+  return ["  REQUEST_TIMEOUT_SECONDS: must be 0 (no limit) or at least HEADERS_TIMEOUT_SECONDS"];
 }
 
 function storageConfig(e: z.infer<typeof schema>): StorageConfig {

@@ -1,28 +1,144 @@
-// The production HTTP server: Next's request handler behind node:http, plus one fix.
-// Next drops Content-Length from route handler responses (send-response.js strips it
-// because fetch may have decoded a proxied body). Downloads must carry it, so they
-// send X-Content-Length and this server turns it back into Content-Length.
+// The production HTTP server: Next's request handler behind node:http, plus what Next leaves
+// to its host (settings from lib/config.ts, passed by scripts/serve.ts as SERVER_SETTINGS):
+// - timeouts fit for a load balancer: keep-alive longer than its idle timeout, so the
+//   balancer, not this server, closes idle connections (else a request sent as the server
+//   closes meets a reset: a 502); headers that never finish (slowloris); stalled uploads;
+// - a graceful drain on SIGTERM/SIGINT (readiness 503, jobs handed over, requests finished);
+// - the client's address (TRUST_PROXY), always decided here, in the X-Client-Address header;
+// - JSON answers for paths and methods under /api that Next fails on before any handler;
+// - `Connection: close` on answers that leave a request body unread;
+// - Content-Length on downloads: Next drops it from route handler responses (send-response.js
+//   strips it because fetch may have decoded a proxied body), so downloads send
+//   X-Content-Length and this server turns it back into Content-Length.
 import http from "node:http";
 import path from "node:path";
 import next from "next";
+import { CLIENT_ADDRESS_HEADER, clientAddressResolver } from "../lib/server/client-address.mjs";
+import { beginDrain, isDraining } from "../lib/server/lifecycle.mjs";
+import { log } from "../lib/server/log.mjs";
+import { answerClientError, apiRequestProblem, sendProblem } from "../lib/server/request-guard.mjs";
+import { bodyUnread, lingerOnClose, watchUploadStall } from "../lib/server/request-body.mjs";
 
+const settings = JSON.parse(process.env.SERVER_SETTINGS ?? "null");
+if (!settings) throw new Error("SERVER_SETTINGS is missing: start the server with scripts/serve.ts (npm start)");
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || "0.0.0.0";
 const app = next({ dev: false, dir: path.resolve(import.meta.dirname, ".."), hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
+const resolveClient = clientAddressResolver(settings.trustProxy, settings.trustProxyHeader);
+const inFlight = new Set();
 
-const server = http.createServer((req, res) => {
-  const setHeader = res.setHeader.bind(res);
-  res.setHeader = (name, value) =>
-    String(name).toLowerCase() === "x-content-length" ? setHeader("Content-Length", value) : setHeader(name, value);
-  handle(req, res);
+const server = http.createServer(
+  {
+    headersTimeout: settings.headersTimeoutMs,
+    requestTimeout: settings.requestTimeoutMs,
+    // How often those two are checked (Node's default, 30 s, would let a slow client overstay).
+    connectionsCheckingInterval: Math.min(1000, settings.headersTimeoutMs),
+  },
+  onRequest,
+);
+server.keepAliveTimeout = settings.keepAliveTimeoutMs;
+const BEFORE_DRAIN = Symbol("accepted before the drain");
+server.on("connection", (socket) => {
+  if (!isDraining()) socket[BEFORE_DRAIN] = true;
+});
+server.on("clientError", (error, socket) => {
+  const answered = answerClientError(error, socket);
+  if (answered) log("info", "request", { ...answered, error: error.code, client: socket.remoteAddress });
 });
 server.listen(port, hostname, () => console.log(`Listening on http://${hostname}:${port}`));
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5000).unref();
+function onRequest(req, res) {
+  const started = performance.now();
+  inFlight.add(res);
+  res.once("close", () => inFlight.delete(res));
+  const client = setClientAddress(req);
+  patchResponse(req, res);
+  if (isDraining() && !req.socket[BEFORE_DRAIN]) return answerDraining(req, res);
+
+  const problem = apiRequestProblem(req.method, req.url);
+  if (problem) {
+    const requestId = sendProblem(res, problem);
+    const ms = Math.round(performance.now() - started);
+    log("info", "request", { requestId, method: req.method, path: req.url.split("?")[0], status: problem.status, ms, client });
+    return;
+  }
+  const socket = req.socket;
+  watchUploadStall(req, settings.uploadStallMs, (received) => {
+    log("warn", "upload-stalled", { method: req.method, path: req.url.split("?")[0], client, receivedBytes: received, stallSeconds: settings.uploadStallMs / 1000 });
+    socket.destroy();
   });
+  handle(req, res);
 }
+
+// Whatever the client sent under this name is replaced: only this server decides it.
+function setClientAddress(req) {
+  const address = resolveClient(req);
+  const raw = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i].toLowerCase() !== CLIENT_ADDRESS_HEADER) raw.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  }
+  req.rawHeaders.splice(0, req.rawHeaders.length, ...raw, CLIENT_ADDRESS_HEADER, address);
+  req.headers[CLIENT_ADDRESS_HEADER] = address;
+  return address;
+}
+
+function patchResponse(req, res) {
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) =>
+    String(name).toLowerCase() === "x-content-length" ? setHeader("Content-Length", value) : setHeader(name, value);
+  // Every response passes here (res.write and res.end without it call it too). An answer that
+  // leaves the body unread closes the connection: else Node would read and discard the rest of
+  // the upload before the connection could carry the next request.
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    const unread = bodyUnread(req);
+    // res.socket: Next may have destroyed the request (and nulled req.socket) on refusing its body.
+    if (unread && res.socket) lingerOnClose(res.socket);
+    if (unread || isDraining()) setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  };
+}
+
+// ---- graceful drain ----
+// Connections accepted once the drain has begun are answered 503 (readiness included) and
+// closed; requests already in flight finish, uploads included, within SHUTDOWN_GRACE_SECONDS.
+
+let stopping = false;
+async function drain(signal) {
+  // The process group gets the signal and scripts/serve.ts forwards it again: act once.
+  if (stopping) return;
+  stopping = true;
+  const graceMs = settings.shutdownGraceMs;
+  log("info", "shutdown", { signal, inFlight: inFlight.size, graceSeconds: graceMs / 1000 });
+  const forced = setTimeout(() => {
+    log("warn", "shutdown-forced", { inFlight: inFlight.size });
+    server.closeAllConnections();
+    process.exit(1);
+  }, graceMs);
+  const hooks = beginDrain(); // readiness turns 503 now; a running job is handed over
+  // Idle keep-alive connections close now. Busy ones close after their request: answers not
+  // started yet say `Connection: close` (patchResponse), those under way are closed when done.
+  server.closeIdleConnections();
+  const pending = [...inFlight].map((res) => {
+    if (res.headersSent) res.once("finish", () => setImmediate(() => server.closeIdleConnections()));
+    return new Promise((resolve) => res.once("close", resolve));
+  });
+  await Promise.all([...pending, hooks]);
+  await new Promise((resolve) => {
+    server.close(resolve);
+    server.closeIdleConnections();
+  });
+  clearTimeout(forced);
+  log("info", "shutdown-complete", { signal });
+  process.exit(0);
+}
+
+const DRAINING_BODY = "The server is shutting down: retry the request (another instance will answer it)";
+function answerDraining(req, res) {
+  const requestId = sendProblem(res, { status: 503, message: DRAINING_BODY, headers: { "Retry-After": "1" } }, { status: "draining" });
+  log("info", "request", { requestId, method: req.method, path: req.url.split("?")[0], status: 503, client: req.headers[CLIENT_ADDRESS_HEADER] });
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void drain(signal));

@@ -8,7 +8,7 @@ import { writeRouteModules } from "./openapi-routes";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
-const SOURCES = ["app", "components", "lib", "prisma", "public", "proxy.ts", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const SOURCES = ["app", "components", "lib", "prisma", "public", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
 
 export function prepare({ force = false } = {}): void {
   const env = { ...process.env, ...engineEnv(), NEXT_TELEMETRY_DISABLED: "1" };

@@ -28,7 +28,8 @@ export function serve(): void {
     process.exit(1);
   }
   console.log(`Database ready (${cfg.databaseKind}); serving ${cfg.publicBaseUrl} (API at ${cfg.apiBaseUrl})`);
-  const child = spawn(process.execPath, [path.join(root, "scripts/http-server.mjs")], { cwd: root, env: { ...env, NODE_ENV: "production", PORT: String(cfg.port) }, stdio: "inherit" });
+  const child = spawn(process.execPath, [path.join(root, "scripts/http-server.mjs")], { cwd: root, env: { ...env, NODE_ENV: "production", PORT: String(cfg.port), SERVER_SETTINGS: JSON.stringify(cfg.server) }, stdio: "inherit" });
+  // The server drains on these (SHUTDOWN_GRACE_SECONDS); this process waits for it to exit.
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

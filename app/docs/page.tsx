@@ -1,15 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { currentSession } from "@/lib/web/auth";
+import { docsToken } from "@/lib/web/docs-token";
 import { ApiReference } from "./api-reference";
 
 export const metadata: Metadata = { title: "API reference · Speech training platform" };
 
 // GET /docs: the interactive reference of the API, rendered by Scalar from /api/openapi.json.
-// Public (other teams write their apps against it); a signed-in person's current API token
-// is handed to the page so "Test request" calls run as them.
+// Public (other teams write their apps against it); a signed-in person gets a ten-minute token
+// derived from their current view (lib/web/docs-token.ts) so "Test request" calls run as them.
 export default async function DocsPage() {
   const session = await currentSession();
+  const token = session ? await docsToken() : null;
   return (
     <div className="flex min-h-screen flex-col">
       <header className="flex items-center justify-between border-b border-slate-200 bg-white px-6 py-3">
@@ -34,7 +36,7 @@ export default async function DocsPage() {
           )}
         </div>
       </header>
-      <ApiReference token={session?.token ?? ""} />
+      <ApiReference token={token ?? ""} />
     </div>
   );
 }

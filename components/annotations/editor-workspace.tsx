@@ -2,12 +2,11 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { ErrorState } from "@/components/states";
 import { toast } from "@/lib/web/toast";
-import { useApiSession } from "@/lib/web/use-api";
 import { newSpan, stepZoom, type Span } from "@/lib/web/annotations/lanes";
 import { defaultLabel } from "@/lib/web/annotations/roles";
 import type { AnnotationEditor } from "@/lib/web/annotations/use-annotation-editor";
 import { useEditorKeys } from "@/lib/web/annotations/use-editor-keys";
-import { mediaUrl, usePeaks, usePeaksWaveform } from "@/lib/web/annotations/use-peaks-waveform";
+import { usePeaks, usePeaksWaveform } from "@/lib/web/annotations/use-peaks-waveform";
 import { problemIds } from "@/lib/web/annotations/validate";
 import type { SchemeLayer } from "@/lib/web/annotations/types";
 import { ConflictPanel } from "./conflict-panel";
@@ -23,7 +22,6 @@ import { WaveformLanes } from "./waveform-lanes";
 // under the waveform, the selected fragment, the checks, the conflict panel.
 
 export function EditorWorkspace({ editor }: { editor: AnnotationEditor }) {
-  const { token } = useApiSession();
   const annotation = editor.server!.annotation;
   const { draft, role, lanes } = editor;
   const durationMs = editor.durationMs ?? 0;
@@ -34,7 +32,7 @@ export function EditorWorkspace({ editor }: { editor: AnnotationEditor }) {
 
   const peaks = usePeaks(annotation.peaksUrl, annotation.duration);
   const source = annotation.normalisedAudioUrl ?? annotation.audioUrl;
-  const audioUrl = useMemo(() => (source && token ? mediaUrl(source, token) : null), [source, token]);
+  const audioUrl = source ?? null;
   const wave = usePeaksWaveform({ container, media, audioUrl, peaks: peaks.data ?? null, durationSec: durationMs / 1000, height: 80 });
 
   const editableLayer = useCallback((layer: SchemeLayer) => !readOnly && role !== "none" && (role !== "base" || layer.baseAllowed), [readOnly, role]);

@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { Button, buttonClass } from "@/components/button";
 import { EXPORT_FORMATS, type ExportFormat } from "@/lib/web/annotations/annotation-api";
 
-// Exports of the saved annotation (downloaded with the token) and the TextGrid/EAF import,
+// Exports of the saved annotation (downloaded by the session cookie) and the TextGrid/EAF import,
 // which replaces every fragment (sent with If-Match like a save).
 
 type Props = { canImport: boolean; busy: boolean; dirty: boolean; onExport: (format: ExportFormat) => void; onImport: (file: File) => void };

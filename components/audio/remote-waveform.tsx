@@ -4,7 +4,7 @@ import { ErrorState } from "@/components/states";
 import { useDownload } from "@/lib/web/use-download";
 import { Waveform } from "./waveform";
 
-// The waveform of audio the API stores (an `...Url` field), fetched with the session's token.
+// The waveform of audio the API stores (an `...Url` field), fetched by the session cookie.
 export function RemoteWaveform({ url, label, overlay }: { url: string; label: string; overlay?: (duration: number) => ReactNode }) {
   const file = useDownload(url);
   if (file.isError) return <ErrorState title={`The ${label} could not be loaded`} error={file.error} onRetry={() => file.refetch()} />;

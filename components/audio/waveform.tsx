@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type WaveSurfer from "wavesurfer.js";
 import { Button } from "@/components/button";
+import { pageNonce } from "@/lib/web/csp";
 
 // Audio played back in place over its waveform (wavesurfer.js v7, decoded in the browser:
 // challenge audio is short). Playback runs in the <audio> element rendered here, so the
@@ -43,6 +44,8 @@ export function Waveform({ blob, label, overlay, height = 72 }: Props) {
       instance = WaveSurferClass.create({
         container: container.current,
         media: media.current,
+        // Its shadow root's <style> needs the page's nonce (Content-Security-Policy).
+        cspNonce: pageNonce(),
         height,
         waveColor: "#94a3b8",
         progressColor: "#1d4ed8",

@@ -1,7 +1,7 @@
 "use client";
 import { useDownload, useObjectUrl } from "@/lib/web/use-download";
 
-// An image the API serves (an `...Url` field): fetched with the bearer token and shown
+// An image the API serves (an `...Url` field): fetched by the session cookie and shown
 // through an object URL; a grey box while it loads or when it cannot be had.
 export function ApiImage({ url, alt, className = "" }: { url: string; alt: string; className?: string }) {
   const file = useDownload(url);

@@ -1,31 +1,28 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
-import { withAccessToken } from "@/lib/web/progress";
-import { useApiSession } from "@/lib/web/use-api";
 
 // The progress page's one player: a click on a cell or a "Play" button hands it a URL of the
-// API (a recording, or a result set's combined audio), which <audio> streams with the session's
-// token as `access_token` (it cannot send a header) and plays at once.
+// API (a recording, or a result set's combined audio), which <audio> streams (same-origin, so
+// the API answers it by the session cookie) and plays at once.
 
 export type Playing = { url: string; label: string };
 
 type Status = "idle" | "loading" | "playing" | "paused" | "error";
 
 export function AudioPlayer({ playing }: { playing: Playing | null }) {
-  const { token } = useApiSession();
   const audio = useRef<HTMLAudioElement>(null);
   const [status, setStatus] = useState<Status>("idle");
 
   useEffect(() => {
     const a = audio.current;
-    if (!a || !playing || !token) return;
+    if (!a || !playing) return;
     setStatus("loading");
-    a.src = withAccessToken(playing.url, token);
+    a.src = playing.url;
     a.play().catch((error: Error) => {
       // A newer choice replaced this one: not a failure.
       if (error.name !== "AbortError") setStatus("error");
     });
-  }, [playing, token]);
+  }, [playing]);
 
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2" data-testid="progress-player" data-status={status}>

@@ -60,9 +60,9 @@ test("GET /users/:userId/credentials lists usernames and addresses, never passwo
   expect(JSON.stringify(list)).not.toContain("password");
   expect(response.headers()["cache-control"]).toContain("no-store");
 
-  // A teacher may manage students' credentials (USER_CREATE, a role it may grant), not an administrator's.
+  // Only administrators who outrank a user manage (and list) its credentials: no teacher, not even a student's.
   const teacher = await member(request, world, "TEACHER");
-  expect((await request.get(`/api/users/${student.id}/credentials`, { headers: authed(teacher.token) })).status()).toBe(200);
+  await expectError(await request.get(`/api/users/${student.id}/credentials`, { headers: authed(teacher.token) }), 403);
   const admin = await createUser(request, world.orgToken, { roles: ["ORGANISATION"] });
   await expectError(await request.get(`/api/users/${admin.id}/credentials`, { headers: authed(teacher.token) }), 403);
   const other = await member(request, world, "STUDENT");

@@ -229,8 +229,13 @@ test.describe("label schemes", () => {
       ],
     });
     expect(await get(s.base.token)).toEqual(saved);
-    // Everyone in the tenant reads it (annotators may belong to another organisation).
-    expect(await get(sibling.world.orgToken)).toEqual(saved);
+    // Annotators of another organisation read it once assigned a recording of this one; other organisations do not.
+    const siblingAnnotator = await sibling.member("ANNOTATOR_FULL");
+    await expectError(await request.get(schemePath(world.orgId), { headers: authed(siblingAnnotator.token) }), 404);
+    await createAssignment(request, world.tenantToken, { fullAnnotator: siblingAnnotator.id, recordings: [s.refs[0]] });
+    expect(await get(siblingAnnotator.token)).toEqual(saved);
+    await expectError(await request.get(schemePath(world.orgId), { headers: authed(sibling.world.orgToken) }), 404);
+    await expectError(await request.get(schemePath(world.orgId), { headers: authed((await sibling.member("STUDENT")).token) }), 404);
     await put(s.adminUser.token);
     await put(world.tenantToken);
     const tenantAdmin = await tenantUser(request, world, "TENANT");
@@ -245,7 +250,7 @@ test.describe("label schemes", () => {
     // Deleting again is harmless.
     await expectJson(await request.delete(schemePath(world.orgId), { headers: authed(world.orgToken) }), 200);
     // The sibling's own scheme is its own.
-    expect((await get(world.orgToken, sibling.world.orgId)).isDefault).toBe(false);
+    expect((await get(world.tenantToken, sibling.world.orgId)).isDefault).toBe(false);
   });
 
   test("the scheme decides validation: layers, labels, overlaps and the base subset; saved labels survive a change", async ({ request, world }) => {

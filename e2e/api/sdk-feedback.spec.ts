@@ -141,8 +141,10 @@ test("feedback.getById: the owner and a teacher; another student is refused (403
   expect(error.message).toMatch(/owning user or a teacher/);
 });
 
-test("feedback.getAll: the caller's own feedback", async () => {
+test("feedback.getAll: what the caller may read by id (the owner's own, a teacher all, another student none)", async () => {
   useToken(studentToken);
+  expect(onlyPage(await sdk.challenges.feedback.getAll())).toEqual([created]);
+  useToken(teacherToken);
   expect(onlyPage(await sdk.challenges.feedback.getAll())).toEqual([created]);
   useToken(otherToken);
   expect(onlyPage(await sdk.challenges.feedback.getAll())).toEqual([]);

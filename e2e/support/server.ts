@@ -15,6 +15,8 @@ export type PrivateServer = {
   log: () => string;
   dataDir: string;
   kill9: () => Promise<void>;
+  /** SIGTERM to the process group, as an orchestrator stops it (data kept); resolves with the exit code once it has exited. */
+  terminate: () => Promise<number | null>;
   stop: () => Promise<void>;
   /** Starts it again, with these settings on top of the first start's. */
   start: (env?: Record<string, string>) => Promise<void>;
@@ -55,24 +57,25 @@ export async function privateServer(port: number, extraEnv: Record<string, strin
       await new Promise((r) => setTimeout(r, 200));
     }
   };
-  const signalGroup = async (signal: NodeJS.Signals) => {
-    if (!child?.pid) return;
-    const exited = new Promise((r) => child!.once("exit", r));
+  const signalGroup = async (signal: NodeJS.Signals): Promise<number | null> => {
+    if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return null;
+    const exited = new Promise<number | null>((r) => child!.once("exit", (code) => r(code)));
     try {
       process.kill(-child.pid, signal);
     } catch {
-      return;
+      return null;
     }
-    await exited;
+    const code = await exited;
     // `next start` may outlive its parent for a moment; wait until the port is free.
     for (let i = 0; i < 100; i++) {
       try {
         await fetch(`${url}/api/health`);
         await new Promise((r) => setTimeout(r, 100));
       } catch {
-        return;
+        break;
       }
     }
+    return code;
   };
   await start();
   return {
@@ -104,7 +107,8 @@ export async function privateServer(port: number, extraEnv: Record<string, strin
     log: () => fs.readFileSync(path.join(dataDir, "server.log"), "utf8"),
     dataDir,
     start,
-    kill9: () => signalGroup("SIGKILL"),
+    kill9: async () => void (await signalGroup("SIGKILL")),
+    terminate: () => signalGroup("SIGTERM"),
     stop: async () => {
       await signalGroup("SIGTERM");
       fs.rmSync(dataDir, { recursive: true, force: true });

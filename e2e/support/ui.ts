@@ -1,18 +1,21 @@
 // Browser helpers for the web app (e2e/ui): signing in the three ways (an organisation's user
-// also as a new user of a given role), reading the session, and real pictures to upload.
+// also as a new user of a given role), reading the session and its cookie, and real pictures to upload.
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { addBasicAuth, asUser, authed, createUser, uniqueId, type User } from "./api";
+import { addBasicAuth, asUser, createUser, uniqueId, type User } from "./api";
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from "./env";
 import type { World } from "./fixtures";
 
-export type WebSession = { token: string; scope: string; view: string; stack: { scope: string; view: string }[] };
+export type WebSession = { scope: string; view: string; stack: { scope: string; view: string }[] };
 
-/** The browser's session as next-auth serves it to the page (the current API token on top). */
+/** The header the web app's API calls carry; with it the API answers by the session cookie. */
+export const SESSION_CALL = { "X-Requested-With": "fetch" };
+
+/** The browser's session as next-auth serves it to the page (scopes and views, no token). */
 export async function session(page: Page): Promise<WebSession> {
   const response = await page.request.get("/auth/session");
   expect(response.status()).toBe(200);
@@ -71,9 +74,19 @@ export async function signInAsOrganisationUser(page: Page, request: APIRequestCo
   return login;
 }
 
-/** Whether the API still accepts a token (GET /api/roles needs only a live one). */
-export async function tokenAccepted(request: APIRequestContext, token: string): Promise<boolean> {
-  const status = (await request.get("/api/roles", { headers: authed(token) })).status();
+/** The page's session cookie as a `Cookie` header (HttpOnly: only the browser and tests see it). */
+export async function sessionCookie(page: Page): Promise<string> {
+  const cookies = (await page.context().cookies()).filter((c) => c.name.includes("next-auth.session-token"));
+  expect(cookies.length).toBeGreaterThan(0);
+  return cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+}
+
+/**
+ * Whether the API still accepts the API token inside a saved session cookie, sent as the pages
+ * send it (GET /api/roles needs only a live token): a revoked token fails even in a replayed cookie.
+ */
+export async function cookieAccepted(request: APIRequestContext, cookie: string): Promise<boolean> {
+  const status = (await request.get("/api/roles", { headers: { Cookie: cookie, ...SESSION_CALL } })).status();
   expect([200, 401]).toContain(status);
   return status === 200;
 }

@@ -52,7 +52,8 @@ test("choice challenge: uploaded and recorded audio, played in place; the status
 
   const status = await watchStatus(page);
   await page.getByRole("button", { name: "Create choice challenge" }).click();
-  await expect(page).toHaveURL(new RegExp(`/challenges/choice/${id}$`));
+  // The answer comes once both audio files are ingested: over 5 s on a busy 2-core machine.
+  await expect(page).toHaveURL(new RegExp(`/challenges/choice/${id}$`), { timeout: 20_000 });
   const badge = page.getByTestId("challenge-status");
   await expect(badge).toHaveText("Prepared", { timeout: 20_000 });
   // The 202's "preparing", then the poll's "prepared", in the same document: no reload.

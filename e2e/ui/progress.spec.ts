@@ -1,8 +1,8 @@
 // The progress dashboard (/progress): a teacher picks a category (its subtree's challenges are
 // the columns), a group and the STUDENT role; students uploaded real recordings through the API
 // beforehand. The grid shows which cells hold a recording and when (the newest recording of the
-// cell's result set), the percentages, sorts, and a click plays the combined audio (<audio> with
-// ?access_token=). A student's pronunciation analysis shows per grapheme, coloured by verdict.
+// cell's result set), the percentages, sorts, and a click plays the combined audio (<audio>, by
+// the session cookie). A student's pronunciation analysis shows per grapheme, coloured by verdict.
 import { asUser, authed, expectJson } from "../support/api";
 import { testAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
@@ -87,7 +87,8 @@ test("a teacher reads the grid of a nested category: presence, times, percentage
   const player = page.getByTestId("progress-audio");
   await rowOf(alpha.id).getByRole("button", { name: /Introduce yourself: recorded/ }).click();
   await expect(page.getByTestId("progress-player")).toHaveAttribute("data-status", "playing", { timeout: 20_000 });
-  expect(await player.evaluate((a: HTMLAudioElement) => a.src)).toContain(`/api/resultsets/${set1}/audio?access_token=`);
+  // Same-origin, by the session cookie: the URL carries no token.
+  expect(await player.evaluate((a: HTMLAudioElement) => a.src)).toMatch(new RegExp(`/api/resultsets/${set1}/audio$`));
   await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.duration), { timeout: 10_000 }).toBeGreaterThan(1);
   await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.2);
   // The cell's details: its two recordings, each playable.

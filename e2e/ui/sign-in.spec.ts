@@ -3,7 +3,7 @@
 import { asUser, authed, expectJson, uniqueId } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { snap } from "../support/screenshots";
-import { chooseMethod, fillOrganisationSignIn, orgUserWithPassword, session, signInAsAdmin, submitSignIn, tokenAccepted } from "../support/ui";
+import { chooseMethod, cookieAccepted, fillOrganisationSignIn, orgUserWithPassword, session, SESSION_CALL, sessionCookie, signInAsAdmin, submitSignIn } from "../support/ui";
 
 test("a signed-out visit to an app page lands on the sign-in page", async ({ page }) => {
   await page.goto("/organisations");
@@ -29,7 +29,8 @@ test("a user of an organisation signs in with tenant, organisation, username and
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   const current = await session(page);
   expect(current.scope).toBe(`tenant/${world.tenantId}/organisation/${world.orgId}/user/${username}`);
-  const me = await expectJson<{ id: string }>(await request.get("/api/user", { headers: authed(current.token) }), 200);
+  // The page's own cookie (as its API calls send it) speaks for the signed-in user.
+  const me = await expectJson<{ id: string }>(await page.request.get("/api/user", { headers: SESSION_CALL }), 200);
   expect(me.id).toBe(user.id);
   await expect(page.getByText("Roles: TEACHER")).toBeVisible();
   await snap(page, "dashboard-teacher");
@@ -81,19 +82,22 @@ test("too many failed sign-ins show the throttling message", async ({ page, requ
 
 test("sign-out revokes the session's API tokens, impersonated ones too", async ({ page, request, world }) => {
   await signInAsAdmin(page);
-  const signedIn = await session(page);
+  const signedIn = await sessionCookie(page);
   await page.goto(`/tenants/${world.tenantId}`);
   await page.getByRole("button", { name: "View as this tenant" }).click();
   await expect(page.getByTestId("active-view")).toContainText("tenant");
-  const impersonated = await session(page);
-  expect(impersonated.token).not.toBe(signedIn.token);
-  expect(await tokenAccepted(request, impersonated.token)).toBe(true);
+  expect((await session(page)).stack).toHaveLength(2);
+  const impersonated = await sessionCookie(page);
+  expect(impersonated).not.toBe(signedIn);
+  expect(await cookieAccepted(request, signedIn)).toBe(true);
+  expect(await cookieAccepted(request, impersonated)).toBe(true);
 
   await page.getByRole("button", { name: "top-level user admin", exact: true }).click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
-  expect(await tokenAccepted(request, signedIn.token)).toBe(false);
-  expect(await tokenAccepted(request, impersonated.token)).toBe(false);
+  // Replaying either cookie gets nowhere: the API tokens inside them are revoked.
+  expect(await cookieAccepted(request, signedIn)).toBe(false);
+  expect(await cookieAccepted(request, impersonated)).toBe(false);
   await page.goto("/");
   await expect(page).toHaveURL(/\/sign-in$/);
 });

@@ -13,6 +13,8 @@ export type ResolvedRecording = { pk: string; tenantPk: string; organisationPk: 
 
 const refText = (r: RecordingRefInput) => `${r.tenant}/${r.organisation}/${r.challenge}/${r.recording}`;
 
+const REF_BATCH = 50;
+
 /** The recordings the references name, in order (duplicates dropped), else 422 on `field`. */
 export async function resolveRecordingRefs(
   db: Db | Tx,
@@ -37,12 +39,17 @@ export async function resolveRecordingRefs(
     return { ref: r, tenantPk: t, organisationPk: o };
   });
   const reachable = wanted.filter((w) => w.organisationPk);
-  const rows = reachable.length
-    ? await db.speechRecording.findMany({
-        where: { OR: reachable.map((w) => ({ ns: ns.organisation(w.organisationPk!), id: w.ref.recording, challenge: { id: w.ref.challenge } })) },
+  // A batch at a time: SQLite joins the challenges once per alternative, and allows 64 tables in a join.
+  const rows: { pk: string; ns: string; id: string; challenge: { id: string } }[] = [];
+  for (let i = 0; i < reachable.length; i += REF_BATCH) {
+    const batch = reachable.slice(i, i + REF_BATCH);
+    rows.push(
+      ...(await db.speechRecording.findMany({
+        where: { OR: batch.map((w) => ({ ns: ns.organisation(w.organisationPk!), id: w.ref.recording, challenge: { id: w.ref.challenge } })) },
         select: { pk: true, ns: true, id: true, challenge: { select: { id: true } } },
-      })
-    : [];
+      })),
+    );
+  }
   const byKey = new Map(rows.map((r) => [`${r.ns}/${r.challenge.id}/${r.id}`, r.pk]));
   const out: ResolvedRecording[] = [];
   const seen = new Set<string>();

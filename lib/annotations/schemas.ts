@@ -114,7 +114,9 @@ export const fragmentInput = z.object({
 });
 export type FragmentInput = z.infer<typeof fragmentInput>;
 
-export const fragmentsInput = z.array(fragmentInput).max(10_000, "at most 10000 fragments");
+/** A 60-minute recording's words alone are 5,000 fragments and more; the body size limit bounds them further. */
+export const MAX_FRAGMENTS = 100_000;
+export const fragmentsInput = z.array(fragmentInput).max(MAX_FRAGMENTS, `at most ${MAX_FRAGMENTS} fragments`);
 
 /** doneBase / doneFull: a date-time marks it done (true means now), null or false clears it. */
 const doneSchema = z.preprocess(

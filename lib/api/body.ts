@@ -6,6 +6,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { ApiError } from "./errors";
+import { assertJsonTextDepth } from "./input-guards";
 
 // Request bodies as plain objects: JSON as sent; form-encoded and multipart fields
 // as strings, repeated names as lists in the order given; multipart files streamed
@@ -32,6 +33,11 @@ export type BodyLimits = { maxBodyBytes: number; maxUploadBytes: number; tmpDir?
 const tooLarge = (limit: number) =>
   new ApiError("payload_too_large", `The request body exceeds the limit of ${limit} bytes`);
 
+/** Multipart bodies: text parts (a repeated name is a list: bounded again by its schema) and file parts. */
+export const MAX_TEXT_PARTS = 10_000;
+export const MAX_FILE_PARTS = 100;
+const tooManyParts = (what: string) => new ApiError("payload_too_large", `The multipart body has more than ${what} parts`);
+
 export async function parseBody(req: Request, limits: BodyLimits): Promise<ParsedBody> {
   const type = (req.headers.get("content-type") ?? "").toLowerCase();
   const declared = Number(req.headers.get("content-length") ?? "NaN");
@@ -41,9 +47,12 @@ export async function parseBody(req: Request, limits: BodyLimits): Promise<Parse
     await req.body.cancel().catch(() => {});
     throw tooLarge(limits.maxBodyBytes);
   }
-  const text = await readText(req.body, limits.maxBodyBytes);
+  const bytes = await readBytes(req.body, limits.maxBodyBytes);
+  const isJson = type.startsWith("application/json") || type.endsWith("+json");
+  const text = isJson ? strictUtf8(bytes) : bytes.toString("utf8");
   if (text.trim() === "") return { kind: "none" };
-  if (type.startsWith("application/json") || type.endsWith("+json")) {
+  if (isJson) {
+    assertJsonTextDepth(text);
     try {
       return { kind: "json", value: JSON.parse(text) };
     } catch {
@@ -71,12 +80,24 @@ export function collect(entries: Iterable<[string, string]>): FormFields {
   return out;
 }
 
-async function readText(body: ReadableStream<Uint8Array>, limit: number): Promise<string> {
+/** JSON is UTF-8 (RFC 8259): bytes that are not are refused, not silently replaced. */
+function strictUtf8(bytes: Buffer): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new ApiError("bad_request", "The request body is not valid UTF-8");
+  }
+}
+
+async function readBytes(body: ReadableStream<Uint8Array>, limit: number): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    // A client that hangs up (or stalls until the server closes the connection) mid-body.
+    const { done, value } = await reader.read().catch((error: Error) => {
+      throw new ApiError("bad_request", `The request body could not be read: ${error.message}`);
+    });
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
@@ -85,7 +106,7 @@ async function readText(body: ReadableStream<Uint8Array>, limit: number): Promis
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 async function parseMultipart(req: Request, limits: BodyLimits): Promise<ParsedBody> {
@@ -104,15 +125,21 @@ async function parseMultipart(req: Request, limits: BodyLimits): Promise<ParsedB
   try {
     busboy = Busboy({
       headers: Object.fromEntries(req.headers),
-      limits: { fileSize: limits.maxUploadBytes, fieldSize: limits.maxBodyBytes, fields: 1000, files: 100 },
+      limits: { fileSize: limits.maxUploadBytes, fieldSize: limits.maxBodyBytes, fields: MAX_TEXT_PARTS, files: MAX_FILE_PARTS },
     });
   } catch {
     await cleanup();
     throw new ApiError("bad_request", "The multipart body has no valid boundary");
   }
 
+  // Past busboy's part limits the rest would be dropped without a word: refuse instead. The
+  // text parts are held in memory, so together they get the limit of a whole form body.
+  let textBytes = 0;
+  busboy.on("fieldsLimit", () => (failure ??= tooManyParts(`${MAX_TEXT_PARTS} text`)));
+  busboy.on("filesLimit", () => (failure ??= tooManyParts(`${MAX_FILE_PARTS} file`)));
   busboy.on("field", (name, value, info) => {
-    if (info.valueTruncated) failure ??= tooLarge(limits.maxBodyBytes);
+    textBytes += Buffer.byteLength(name ?? "") + Buffer.byteLength(value ?? "");
+    if (info.valueTruncated || textBytes > limits.maxBodyBytes) failure ??= tooLarge(limits.maxBodyBytes);
     else fieldEntries.push([name, value]);
   });
   // Past a file's size limit the request is answered at once: nothing waits for the

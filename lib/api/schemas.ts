@@ -19,9 +19,19 @@ export const languageSchema = z
   .toLowerCase()
   .refine((code) => LANGUAGES.has(code), "must be an ISO 639-2 language code (three letters, e.g. nld, eng)");
 
-/** Repeated form fields arrive as a list; a single one as a string. Both become a list. */
-export const listOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined || v === null ? v : Array.isArray(v) ? v : [v]), z.array(item));
+/**
+ * Bounds of request lists (a longer list is a 422 on its field, before any database work: one
+ * query parameter per id would otherwise run into the database's limits). Every request list
+ * has a bound; lib/api/bounded-lists.test.ts fails on one without. Ids are looked up as
+ * `ns = ? AND id IN (...)`, which Prisma cannot split: on SQLite such a query takes at most 999
+ * parameters, so lists of ids stay well below (with room for a second list in the same query).
+ */
+export const MAX_IDS = 500;
+export const MAX_ROLES = 100;
+
+/** Repeated form fields arrive as a list; a single one as a string. Both become a list of at most `max` items. */
+export const listOf = <T extends z.ZodType>(item: T, max: number) =>
+  z.preprocess((v) => (v === undefined || v === null ? v : Array.isArray(v) ? v : [v]), z.array(item).max(max, `must have at most ${max} items`));
 
 /** Integers that may arrive as form strings. */
 export const intFromForm = z.preprocess(

@@ -11,10 +11,14 @@ import { parseBody, type ParsedBody, type UploadedFile } from "./body";
 import { checkParts, jsonFileFields } from "./body-fields";
 import { ApiError, HTTP_STATUS, OAuthError, type FieldError } from "./errors";
 import { corsHeaders } from "./cors";
+import { clientAddress } from "./client-address";
 import { log } from "./log";
+import { assertSafeInput } from "./input-guards";
+import { declareRoute } from "./route-registry";
 import { ensureStarted } from "@/lib/bootstrap/start";
 import type { ResponsesDoc, RouteDoc } from "./doc";
 import { observeRequest } from "@/lib/metrics/hooks";
+import { sessionCookieToken } from "@/lib/auth/session-cookie";
 
 // The one wrapper every API route goes through: resolves the caller from the
 // bearer header or ?access_token=, checks the declared permission, parses and
@@ -74,7 +78,9 @@ export function withApi<
     let response: Response;
     try {
       await ensureStarted();
-      const { token, fromQuery } = extractToken(req, url);
+      const { token: given, fromQuery } = extractToken(req, url);
+      // No bearer token: the web app's own pages send the session cookie instead.
+      const token = given ?? (await sessionCookieToken(req));
       if (!("public" in options)) {
         principal = token ? await resolveToken(db(), token) : null;
         if (!principal && !("optionalAuth" in options)) throw unauthorized(token !== null);
@@ -82,16 +88,16 @@ export function withApi<
         if (principal && options.in === "organisation") requireOrganisation(principal);
       }
       const cfg = config();
-      const query = options.query ? validate(options.query, queryObject(url), options.resource) : undefined;
+      const query = options.query ? validate(options.query, assertSafeInput(queryObject(url), "The query"), options.resource) : undefined;
       if (options.body || options.files) {
         parsed = await parseBody(req, { ...cfg, tmpDir: path.join(cfg.dataDir, "tmp") });
         if (parsed.kind === "json" && options.files?.length) parsed = await jsonFileFields(parsed.value, options.files, path.join(cfg.dataDir, "tmp"), options.resource);
         if (parsed.kind === "multipart") await checkParts(parsed, options.files ?? [], options.resource, cfg.maxBodyBytes);
       }
-      const body = options.body ? validate(options.body, bodyObject(parsed), options.resource) : undefined;
-      const params = await route.params;
-      // PostgreSQL cannot store NUL characters in text; refuse them everywhere alike.
-      if (hasNul(params) || hasNul(query) || hasNul(body)) throw new ApiError("bad_request", "The request contains a NUL character");
+      // Too deep, NUL (PostgreSQL cannot store it in text) or ill-formed Unicode: 400 everywhere alike.
+      if (parsed.kind === "multipart") assertSafeInput(Object.values(parsed.files).flat().map((f) => f.filename), "A file name");
+      const body = options.body ? validate(options.body, assertSafeInput(bodyObject(parsed), "The request body"), options.resource) : undefined;
+      const params = assertSafeInput(await route.params, "The path");
       response = await handler({
         req,
         requestId,
@@ -120,11 +126,12 @@ export function withApi<
       status: response.status,
       ms: Math.round(performance.now() - started),
       scope: principal?.scope,
+      client: clientAddress(req),
     });
     observeRequest(url.pathname, req.method, response.status, performance.now() - started);
     return response;
   };
-  return Object.assign(handle, { rule: ruleOf(options), doc: docOf(options) });
+  return Object.assign(declareRoute(options, handle), { rule: ruleOf(options), doc: docOf(options) });
 }
 
 function docOf(options: Options<z.ZodType | undefined, z.ZodType | undefined>): RouteDoc {
@@ -138,13 +145,6 @@ export type RouteRule = { auth: Permission | "authenticated" | "optional" | "pub
 function ruleOf(options: Auth & { policy: PolicyName; in?: "organisation" }): RouteRule {
   const auth = "permission" in options ? options.permission : "authenticated" in options ? "authenticated" : "optionalAuth" in options ? "optional" : "public";
   return { auth, policy: options.policy, in: options.in ?? null };
-}
-
-function hasNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (value && typeof value === "object") return Object.entries(value).some(([k, v]) => k.includes("\u0000") || hasNul(v));
-  return false;
 }
 
 function extractToken(req: Request, url: URL): { token: string | null; fromQuery: boolean } {

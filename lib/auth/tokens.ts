@@ -134,13 +134,3 @@ export async function revokeRawToken(db: Db, raw: string): Promise<void> {
   const token = await db.token.findUnique({ where: { hash: hashToken(raw) }, select: { familyPk: true, lineage: true } });
   if (token) await revokeToken(db, token);
 }
-
-/** When `childRaw` expires, if it is a live token issued (by impersonation) from `parentRaw` for `scope`; else null. */
-export async function impersonatedTokenExpiry(db: Db, childRaw: string, parentRaw: string, scope: string): Promise<Date | null> {
-  const [child, parent] = await Promise.all([
-    db.token.findUnique({ where: { hash: hashToken(childRaw) }, select: { parentTokenPk: true, scope: true, revokedAt: true, expiresAt: true } }),
-    db.token.findUnique({ where: { hash: hashToken(parentRaw) }, select: { pk: true } }),
-  ]);
-  if (!child || !parent || child.revokedAt || child.expiresAt.getTime() <= Date.now()) return null;
-  return child.parentTokenPk === parent.pk && child.scope === scope ? child.expiresAt : null;
-}

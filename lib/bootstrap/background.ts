@@ -1,3 +1,4 @@
+import path from "node:path";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { log } from "@/lib/api/log";
@@ -7,17 +8,27 @@ import { PREPARE_CHOICE_CHALLENGE } from "@/lib/challenges/choice/choice-challen
 import { grammarBackend } from "@/lib/recognition/recogniser";
 import { storage } from "@/lib/storage/storage";
 import { sweepOrphans } from "@/lib/storage/sweep";
+import { isDraining, onDrain } from "@/lib/server/lifecycle.mjs";
+import { removeStaleTempDirs, STALE_IN_SWEEP_MS } from "@/lib/storage/temp-dirs";
 
-// Background work of each app instance: the job worker (challenge preparation) and
-// the periodic sweep of stored files no row references.
+// Background work of each app instance: the job worker (challenge preparation), the
+// periodic sweep of stored files no row references, and of its own stale temp directories.
+// When the instance drains (scripts/http-server.mjs on SIGTERM) it stops claiming and hands
+// its running job over.
 
 type Background = { wake: () => void; stop: () => Promise<void> };
 const globalForBackground = globalThis as unknown as { background?: Background };
 
 export function startBackground(): void {
-  if (globalForBackground.background) return;
+  if (globalForBackground.background || isDraining()) return;
   const cfg = config();
-  if (!cfg.backgroundJobs) return;
+  // The temp directory is this instance's own disk: every instance sweeps it, jobs or not.
+  const tempSweep = setInterval(() => void sweepTempDirs(cfg.dataDir), cfg.sweepIntervalSeconds * 1000);
+  tempSweep.unref();
+  if (!cfg.backgroundJobs) {
+    globalForBackground.background = { wake: () => {}, stop: async () => clearInterval(tempSweep) };
+    return;
+  }
   const worker = startWorker(db(), { [PREPARE_CHOICE_CHALLENGE]: choicePreparation(storage(), grammarBackend()) }, {
     pollMs: cfg.jobPollMs,
     leaseMs: cfg.jobLeaseMs,
@@ -28,13 +39,25 @@ export function startBackground(): void {
       .catch((error) => log("warn", "sweep-failed", { error: (error as Error).message }));
   }, cfg.sweepIntervalSeconds * 1000);
   sweep.unref();
-  globalForBackground.background = {
+  const background = {
     wake: worker.wake,
     stop: async () => {
+      clearInterval(tempSweep);
       clearInterval(sweep);
-      await worker.stop();
+      await worker.stop({ handOver: true });
     },
   };
+  globalForBackground.background = background;
+  onDrain(background.stop);
+}
+
+async function sweepTempDirs(dataDir: string): Promise<void> {
+  try {
+    const removed = await removeStaleTempDirs(path.join(dataDir, "tmp"), STALE_IN_SWEEP_MS);
+    if (removed > 0) log("info", "temp-cleanup", { removed });
+  } catch (error) {
+    log("warn", "temp-cleanup-failed", { error: (error as Error).message });
+  }
 }
 
 /** Work was queued by this instance: look for it now rather than at the next poll. */

@@ -1,9 +1,13 @@
+import path from "node:path";
+import { log } from "@/lib/api/log";
 import { config } from "@/lib/config";
 import { db, prepareDatabase } from "@/lib/db/client";
 import { seedRolesAndPermissions } from "@/lib/permissions/seed";
+import { removeStaleTempDirs, STALE_AT_START_MS } from "@/lib/storage/temp-dirs";
 import { ensureAdmin } from "./admin";
 
-// Once per process: database settings, the role catalog and the first admin.
+// Once per process: database settings, the role catalog, the first admin, and what a
+// crashed predecessor left in the temp directory.
 // Migrations are applied before the server starts (scripts/serve.ts).
 let started: Promise<void> | undefined;
 
@@ -26,4 +30,8 @@ async function start(): Promise<void> {
       `\n  Created the top-level admin "${cfg.adminUsername}" with the generated password:\n\n    ${generated}\n\n  Store it now: it will not be shown again.\n\n`,
     );
   }
+  // Not awaited: a slow disk must not hold up the start.
+  removeStaleTempDirs(path.join(cfg.dataDir, "tmp"), STALE_AT_START_MS)
+    .then((removed) => removed > 0 && log("info", "temp-cleanup", { removed }))
+    .catch((error) => log("warn", "temp-cleanup-failed", { error: (error as Error).message }));
 }

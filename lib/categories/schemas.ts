@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, listOf, timestamps } from "@/lib/api/schemas";
+import { idSchema, listOf, MAX_IDS, timestamps } from "@/lib/api/schemas";
 import { pageQuery } from "@/lib/api/page-query";
 
 export const CATEGORY_RESOURCE = "Category";
@@ -76,7 +76,7 @@ const parentSchema = z.preprocess((v) => (typeof v === "string" && v.trim() === 
 /** Speech challenge ids (repeatable); a lone blank value is an empty list (multipart cannot send an empty list otherwise). */
 const speechChallengesSchema = z.preprocess(
   (v) => (v === "" ? [] : Array.isArray(v) && v.length === 1 && v[0] === "" ? [] : v),
-  listOf(idSchema).pipe(z.array(z.string()).max(1000)),
+  listOf(idSchema, MAX_IDS),
 );
 
 /** POST /categories (multipart or JSON): the text fields; image and icon are file parts. */

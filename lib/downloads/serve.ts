@@ -41,8 +41,8 @@ export async function serveFile(req: Request, file: ServableFile, storage: Stora
     // Malformed (-2) headers are ignored, as RFC 9110 allows; several ranges get the whole file.
     if (ranges !== -2 && ranges.length === 1) {
       const { start, end } = ranges[0];
-      const body = await storage.read(file.storageKey, { start, end });
-      return new Response(toWeb(body, req), {
+      const body = req.method === "HEAD" ? null : toWeb(await storage.read(file.storageKey, { start, end }), req);
+      return new Response(body, {
         status: 206,
         headers: { ...headers, [LENGTH]: String(end - start + 1), "Content-Range": `bytes ${start}-${end}/${size}` },
       });
@@ -53,10 +53,42 @@ export async function serveFile(req: Request, file: ServableFile, storage: Stora
   return new Response(body, { status: 200, headers: { ...headers, [LENGTH]: String(size) } });
 }
 
+/**
+ * The storage stream as a web stream, pulled chunk by chunk. A client that goes away (Next
+ * cancels the body, or the request's signal aborts) destroys the storage stream, which
+ * releases its file handle or S3 connection. Not Readable.toWeb: it closes its controller
+ * when the destroyed stream ends, after the cancel already closed it, and that throws
+ * "Invalid state: Controller is already closed" outside any handler (an uncaught exception).
+ */
 function toWeb(stream: Readable, req: Request): ReadableStream<Uint8Array> {
-  // A client that goes away must release the storage stream (an S3 stream holds a connection).
-  req.signal?.addEventListener("abort", () => stream.destroy(), { once: true });
-  return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+  const chunks = stream[Symbol.asyncIterator]();
+  let finished = false;
+  const release = () => {
+    finished = true;
+    stream.destroy();
+  };
+  // A client gone before the answer: Next then neither reads nor cancels the body.
+  if (req.signal?.aborted) release();
+  else req.signal?.addEventListener("abort", release, { once: true });
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const { value, done } = await chunks.next();
+          if (finished) return;
+          if (done) {
+            finished = true;
+            controller.close();
+          } else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+        } catch (error) {
+          if (!finished) controller.error(error);
+          release();
+        }
+      },
+      cancel: release,
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /** A URL carrying ?access_token= must not be cached by shared caches nor leak via Referer. */

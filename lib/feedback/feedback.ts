@@ -139,7 +139,7 @@ export async function getFeedback(db: Db, caller: Principal, id: string) {
   const row = await db.feedback.findUnique({ where: { ns_id: { ns: caller.ns, id } } });
   if (!row) throw notFound("Feedback");
   const visible = await db.feedback.count({ where: { AND: [{ pk: row.pk }, await visibleSubmissions(db, caller)] } });
-  if (!visible) throw forbidden("Only the owning user, a teacher or an administrator may fetch this feedback");
+  if (!visible) throw forbidden("Only the owning user or a teacher (or an administrator) may fetch this feedback");
   return toFeedback(row, await refsOf(db, [row]));
 }
 

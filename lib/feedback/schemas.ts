@@ -10,6 +10,10 @@ export const FEEDBACK_RESOURCE = "Feedback";
 
 const int = z.number().int();
 
+/** Bounds of the lists: sentences of one recording (parts or JSON), words of one sentence. */
+const MAX_SENTENCES = 10_000;
+const MAX_WORDS = 1000;
+
 /** A word in a sentence: label is a code such as CW (Correct) or PC (Phonetic Change); the set is open. */
 export const feedbackWordSchema = z
   .object({
@@ -33,7 +37,7 @@ export const feedbackSentenceSchema = z.object({
   eosFrame: int,
   sessionId: z.string(),
   tokenType: z.string(),
-  words: z.array(feedbackWordSchema),
+  words: z.array(feedbackWordSchema).max(MAX_WORDS),
 });
 export type FeedbackSentence = z.output<typeof feedbackSentenceSchema>;
 
@@ -53,9 +57,9 @@ const jsonText = z.unknown().transform((v, ctx) => {
  * holding a list of sentences is accepted too and flattened in place.
  */
 const sentencesSchema = z
-  .preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(jsonText))
+  .preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(jsonText).max(MAX_SENTENCES))
   .transform((parts) => parts.flatMap((p) => (Array.isArray(p) ? p : [p])))
-  .pipe(z.array(feedbackSentenceSchema));
+  .pipe(z.array(feedbackSentenceSchema).max(MAX_SENTENCES));
 
 /** `extra`: any JSON value, stored as its JSON text (null when absent). */
 const extraSchema = jsonText.transform((v) => (v === undefined ? null : v));

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { idSchema, listOf, requiredText, timestamps } from "@/lib/api/schemas";
+import { idSchema, listOf, MAX_IDS, requiredText, timestamps } from "@/lib/api/schemas";
 import { pageQuery } from "@/lib/api/page-query";
 
 export const createGroupSchema = z.object({
   id: idSchema.optional(),
   name: requiredText(200),
-  categories: listOf(idSchema).optional(),
+  categories: listOf(idSchema, MAX_IDS).optional(),
 });
 export type CreateGroup = z.infer<typeof createGroupSchema>;
 

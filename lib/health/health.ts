@@ -1,22 +1,25 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { Storage } from "@/lib/storage/storage";
+import { isDraining } from "@/lib/server/lifecycle.mjs";
 
 const checkSchema = z.object({ ok: z.boolean(), kind: z.string(), message: z.string().optional() });
 /** GET /api/health and /api/health/ready answer this (ready adds migrations and draining). */
 export const readinessSchema = z.object({
-  status: z.enum(["ok", "unavailable"]),
+  status: z.enum(["ok", "unavailable", "draining"]),
   database: checkSchema,
   storage: checkSchema,
   migrations: checkSchema.optional(),
   draining: z.boolean().optional(),
 });
-export type Readiness = { status: "ok" | "unavailable"; database: Check; storage: Check };
+export type Readiness = { status: "ok" | "unavailable" | "draining"; database: Check; storage: Check };
 type Check = z.infer<typeof checkSchema>;
 
+/** An instance that is shutting down is not ready, whatever its database and storage say. */
 export async function readiness(db: Db, kind: string, storage: Storage): Promise<Readiness> {
   const [database, files] = await Promise.all([checkDatabase(db, kind), storage.health()]);
-  return { status: database.ok && files.ok ? "ok" : "unavailable", database, storage: files };
+  const status = isDraining() ? "draining" : database.ok && files.ok ? "ok" : "unavailable";
+  return { status, database, storage: files };
 }
 
 async function checkDatabase(db: Db, kind: string): Promise<Check> {

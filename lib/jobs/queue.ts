@@ -5,11 +5,20 @@ import { newPk } from "@/lib/db/ids";
 // claimed with a compare-and-set on its row (so two instances never run it at once)
 // and leased: if the instance dies mid-job the lease runs out and the job is retried,
 // up to `maxAttempts`, after which its `onFailure` runs. No job stays running forever.
+// An instance that shuts down hands its job over instead (releaseLease): queued again at
+// once, the interrupted attempt not counted.
 
 export type JobStatus = "queued" | "running" | "done" | "failed";
+/** What became of one run: a JobStatus, or "released" when it was handed over on shutdown. */
+export type RunOutcome = Exclude<JobStatus, "running"> | "released";
 
 export type JobHandler = {
-  run: (db: Db, targetPk: string) => Promise<void>;
+  /**
+   * Does the work. `signal` aborts when the instance shuts down: stop at the next safe point
+   * by throwing (signal.throwIfAborted()), and commit nothing after it aborted; the job is
+   * then run again elsewhere, so its effects must be safe to attempt twice.
+   */
+  run: (db: Db, targetPk: string, signal: AbortSignal) => Promise<void>;
   /** After the last attempt failed (or the job could not finish): record why. */
   onFailure: (db: Db, targetPk: string, reason: string) => Promise<void>;
   maxAttempts?: number;
@@ -47,8 +56,20 @@ export async function claimNext(db: Db, workerId: string, leaseMs: number, now =
   return null;
 }
 
+/**
+ * Gives up this worker's claim on a running job: queued again, due now, the attempt not
+ * counted. Does nothing when the job is no longer this worker's (done, or taken over).
+ */
+export async function releaseLease(db: Db, job: ClaimedJob, workerId: string): Promise<boolean> {
+  const released = await db.job.updateMany({
+    where: { pk: job.pk, lockedBy: workerId, status: "running" },
+    data: { status: "queued", lockedBy: null, lockedUntil: null, runAt: new Date(), attempts: { decrement: 1 } },
+  });
+  return released.count === 1;
+}
+
 /** Runs one claimed job with its handler and records the outcome. */
-export async function runClaimed(db: Db, job: ClaimedJob, handler: JobHandler | undefined, workerId: string, leaseMs: number): Promise<JobStatus> {
+export async function runClaimed(db: Db, job: ClaimedJob, handler: JobHandler | undefined, workerId: string, leaseMs: number, signal: AbortSignal = new AbortController().signal): Promise<RunOutcome> {
   const mine = { pk: job.pk, lockedBy: workerId, status: "running" };
   // Renew the lease while the job runs, so a long job is never taken over by another
   // instance; if this process dies the renewals stop and the lease runs out.
@@ -56,13 +77,17 @@ export async function runClaimed(db: Db, job: ClaimedJob, handler: JobHandler | 
     db.job.updateMany({ where: mine, data: { lockedUntil: new Date(Date.now() + leaseMs) } }).catch(() => {});
   }, Math.max(250, leaseMs / 3));
   try {
-    return await runWithHandler(db, job, handler, mine);
+    return await runWithHandler(db, job, handler, mine, signal);
+  } catch (error) {
+    if (!signal.aborted) throw error;
+    await releaseLease(db, job, workerId);
+    return "released";
   } finally {
     clearInterval(heartbeat);
   }
 }
 
-async function runWithHandler(db: Db, job: ClaimedJob, handler: JobHandler | undefined, mine: object): Promise<JobStatus> {
+async function runWithHandler(db: Db, job: ClaimedJob, handler: JobHandler | undefined, mine: object, signal: AbortSignal): Promise<RunOutcome> {
   if (!handler) {
     await db.job.updateMany({ where: mine, data: { status: "failed", lastError: `no handler for ${job.kind}`, lockedUntil: null } });
     return "failed";
@@ -74,10 +99,11 @@ async function runWithHandler(db: Db, job: ClaimedJob, handler: JobHandler | und
     return "failed";
   }
   try {
-    await handler.run(db, job.targetPk);
+    await handler.run(db, job.targetPk, signal);
     await db.job.updateMany({ where: mine, data: { status: "done", lockedUntil: null, lastError: null } });
     return "done";
   } catch (error) {
+    if (signal.aborted) throw error; // handed over by runClaimed, not a failure of the job
     const reason = error instanceof Error ? error.message : String(error);
     const permanent = error instanceof PermanentJobError;
     if (permanent || job.attempts >= maxAttempts) {

@@ -19,23 +19,35 @@
 // |--------------|------------------------------------------------|----------------------------------|
 // | tenant       | admin                                          | admin (top level creates)        |
 // | organisation | admin, member                                  | admin (its tenant creates)       |
-// | user         | admin, member, self                            | admin, member with USER_CREATE   |
+// | user         | member with USER_LIST, self (admins act in its | member with USER_CREATE          |
+// |              | namespace: a tenant impersonates the org first)|                                  |
 // | credential   | outranks, self when impersonated by outranking | outranks                         |
 // | group        | member                                         | member with GROUP_CREATE         |
-// | challenge    | member, admin (downloads)                      | member with the route permission |
+// | challenge    | member, admin (downloads); a speech challenge's| member with the route permission |
+// |              | files also its recordings' annotators; choice  |                                  |
+// |              | preparation: administrators                    |                                  |
 // | category     | member, admin (downloads)                      | member with CATEGORY_CREATE      |
 // | progress     | admin, staff, owner (own rows only)            | —                                |
 // | submission   | admin, staff, owner                            | owner (creates)                  |
 // | recording    | admin, staff, owner, annotator                 | owner (creates)                  |
 // | reference    | admin, staff, owner, annotator                 | admin, full                      |
-// | assignment   | admin, annotator                               | admin                            |
+// | assignment   | admin, annotator (others without               | admin                            |
+// |              | ASSIGNMENT_LIST: 403)                          |                                  |
 // | annotation   | admin, annotator                               | admin, annotator (by stage)      |
-// | scheme       | admin, member, annotator                       | admin                            |
+// | scheme       | admin, member, annotator of one of its         | admin                            |
+// |              | organisation's recordings                      |                                  |
 // | file         | whoever sees the row that owns the file        | —                                |
 // | role         | anyone                                         | —                                |
-// | token        | self                                           | self                             |
+// | token        | self; impersonation: top-down within the reach | self                             |
+// |              | of both the token and the person signed in     |                                  |
 // | public       | anyone, also without a token                   | —                                |
 // | operator     | top-level admins, or the METRICS_TOKEN bearer  | —                                |
+//
+// Where each is applied: submission, recording, reference, progress — lib/policies/submissions.ts;
+// file — lib/policies/files.ts; assignment, annotation — lib/annotations/access.ts; credential —
+// lib/credentials/access.ts; token — lib/auth/grants.ts and tokens.ts; member-only policies
+// (group, challenge, category, user) — every query of their domain functions is scoped to the
+// caller's namespace (`caller.ns`), which is what "member" means.
 //
 // Other tenants' rows are never in any audience, so they answer exactly like missing ones.
 

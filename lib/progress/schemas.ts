@@ -5,8 +5,8 @@ export const PROGRESS_RESOURCE = "Progress";
 
 /** GET /categories/:category/progress?group=a&group=b&role=STUDENT (both repeatable, both optional). */
 export const progressQuery = z.object({
-  group: listOf(z.string().trim().min(1).max(100)).pipe(z.array(z.string()).max(500)).optional(),
-  role: listOf(z.string().trim().min(1).max(100)).pipe(z.array(z.string()).max(100)).optional(),
+  group: listOf(z.string().trim().min(1).max(100), 500).optional(),
+  role: listOf(z.string().trim().min(1).max(100), 100).optional(),
 });
 export type ProgressQuery = z.infer<typeof progressQuery>;
 

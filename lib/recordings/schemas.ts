@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, listOf, timestamps } from "@/lib/api/schemas";
+import { idSchema, listOf, MAX_IDS, timestamps } from "@/lib/api/schemas";
 import { pageQuery } from "@/lib/api/page-query";
 
 export const RECORDING_RESOURCE = "SpeechRecording";
@@ -13,7 +13,7 @@ export type CreateRecording = z.infer<typeof createRecordingSchema>;
 
 export const listRecordingsQuery = z.object({
   /** Only these users' recordings (teachers and administrators); repeatable. */
-  userId: listOf(z.string().trim().min(1)).optional(),
+  userId: listOf(z.string().trim().min(1), MAX_IDS).optional(),
   ...pageQuery,
 });
 export type ListRecordings = z.infer<typeof listRecordingsQuery>;

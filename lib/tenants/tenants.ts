@@ -2,11 +2,21 @@ import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
 import { finishPage, pageArgs, type PageRequest } from "@/lib/api/pagination";
-import { requireAdministrator, type Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/auth/principal";
+import { adminReach, type Where } from "@/lib/policies/reach";
 import type { CreateTenant } from "./schemas";
 
-// Tenants: created by top-level admins; a tenant (or anyone inside it with
-// administrative powers) sees only its own.
+// Tenants: created by top-level admins; the "tenant" policy (lib/policies/table.ts): a top-level
+// admin sees every tenant, a tenant (acting as itself, or a tenant-level user with TENANT) its
+// own. An organisation's administrators reach their organisation only, not its tenant.
+
+/** The tenants within the caller's administrative reach; 403 for callers that reach none. */
+function tenantsInReach(caller: Principal): Where {
+  const reach = adminReach(caller);
+  if (reach && "all" in reach) return {};
+  if (reach && "tenantPk" in reach) return { pk: reach.tenantPk };
+  throw new ApiError("forbidden", "Only top-level and tenant administrators see tenants");
+}
 
 export async function createTenant(db: Db, caller: Principal, input: CreateTenant) {
   if (caller.level !== "top") throw new ApiError("forbidden", "Only top-level admins create tenants");
@@ -19,16 +29,14 @@ export async function createTenant(db: Db, caller: Principal, input: CreateTenan
 }
 
 export async function listTenants(db: Db, caller: Principal, page: PageRequest) {
-  requireAdministrator(caller);
+  const scoped = tenantsInReach(caller);
   const args = pageArgs("created", "asc", page);
-  const scoped = caller.level === "top" ? {} : { pk: caller.tenant!.pk };
   const rows = await db.tenant.findMany({ ...args, where: { AND: [scoped, args.where] } });
   return finishPage(rows, page, (r) => r.created);
 }
 
 export async function getTenant(db: Db, caller: Principal, id: string) {
-  requireAdministrator(caller);
-  const tenant = await db.tenant.findUnique({ where: { id } });
-  if (!tenant || (caller.level !== "top" && tenant.pk !== caller.tenant!.pk)) throw notFound("Tenant");
+  const tenant = await db.tenant.findFirst({ where: { AND: [{ id }, tenantsInReach(caller)] } });
+  if (!tenant) throw notFound("Tenant");
   return tenant;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, intFromForm, languageSchema, listOf, requiredText, timestamps } from "@/lib/api/schemas";
+import { idSchema, intFromForm, languageSchema, listOf, MAX_IDS, MAX_ROLES, requiredText, timestamps } from "@/lib/api/schemas";
 import { pageQuery } from "@/lib/api/page-query";
 
 export const createUserSchema = z.object({
@@ -8,14 +8,14 @@ export const createUserSchema = z.object({
   // Required on create by the contract, though it may be empty ("van", "de", or "").
   infix: z.string().trim().max(100).nullable(),
   lastName: requiredText(200),
-  groups: listOf(idSchema).optional(),
-  roles: listOf(z.string().trim().min(1)).refine((r) => r.length > 0, "at least one role is required"),
+  groups: listOf(idSchema, MAX_IDS).optional(),
+  roles: listOf(z.string().trim().min(1), MAX_ROLES).refine((r) => r.length > 0, "at least one role is required"),
 });
 export type CreateUser = z.infer<typeof createUserSchema>;
 
 export const listUsersQuery = z.object({
-  group: listOf(z.string()).optional(),
-  role: listOf(z.string()).optional(),
+  group: listOf(z.string(), MAX_IDS).optional(),
+  role: listOf(z.string(), MAX_ROLES).optional(),
   sort: z.enum(["created", "updated", "lastName", "firstName"]).default("created"),
   direction: z.enum(["asc", "desc"]).default("asc"),
   ...pageQuery,

@@ -1,7 +1,9 @@
 import type { FieldError } from "@/lib/api/errors";
+import { ACT_AS_HEADER, SESSION_CALL_HEADER } from "./session";
 
-// The browser's client of our own API: Bearer token, JSON in and out, the API's own error
-// message (and field errors) on failure, and the next-page cursor of paginated lists.
+// The browser's client of our own API: same-origin calls the API answers by the session
+// cookie (or a Bearer token when one is given), JSON in and out, the API's own error message
+// (and field errors) on failure, and the next-page cursor of paginated lists.
 
 export class ApiRequestError extends Error {
   constructor(
@@ -17,7 +19,10 @@ export class ApiRequestError extends Error {
 export type ApiResult<T> = { data: T; status: number; nextCursor: string | null };
 
 export type ApiRequest = {
+  /** A bearer token; without one the session cookie speaks for the current view. */
   token?: string;
+  /** Make this one call as a scope below the current view (lib/auth/session-cookie.ts). */
+  actAs?: string;
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Query parameters; undefined and empty values are left out, arrays repeat the key. */
   query?: Record<string, string | number | readonly string[] | undefined>;
@@ -29,7 +34,7 @@ export type ApiRequest = {
 };
 
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...sessionCallHeaders(request.actAs) };
   if (request.token) headers.Authorization = `Bearer ${request.token}`;
   let body: string | URLSearchParams | undefined;
   if (request.json !== undefined) {
@@ -48,6 +53,11 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   const payload = await readJson(response);
   if (!response.ok) throw toError(response.status, payload);
   return { data: payload as T, status: response.status, nextCursor: nextCursor(response.headers.get("Link")) };
+}
+
+/** What every call of our pages to the API carries (the session cookie goes by itself). */
+export function sessionCallHeaders(actAs?: string): Record<string, string> {
+  return { [SESSION_CALL_HEADER]: "fetch", ...(actAs ? { [ACT_AS_HEADER]: actAs } : {}) };
 }
 
 export function withQuery(path: string, query: ApiRequest["query"]): string {

@@ -1,8 +1,8 @@
 import type { FieldError } from "@/lib/api/errors";
-import { ApiRequestError } from "./api-client";
+import { ApiRequestError, sessionCallHeaders } from "./api-client";
 
 // What apiFetch (JSON and form-encoded only) leaves out: multipart requests with file parts,
-// and downloads of the API's files (`...Url` fields) with the bearer token. Failures throw
+// and downloads of the API's files (`...Url` fields), both by the session cookie. Failures throw
 // the same ApiRequestError, with the API's own message and field errors.
 
 export type Part = string | Blob;
@@ -39,10 +39,10 @@ async function send(url: string, init: RequestInit): Promise<Response> {
 }
 
 /** A multipart/form-data request (the browser sets the boundary); the JSON answer. */
-export async function apiSendParts<T>(path: string, request: { token: string; method: "POST" | "PUT"; parts: Parts; signal?: AbortSignal }): Promise<T> {
+export async function apiSendParts<T>(path: string, request: { method: "POST" | "PUT"; parts: Parts; signal?: AbortSignal }): Promise<T> {
   const response = await send(path, {
     method: request.method,
-    headers: { Accept: "application/json", Authorization: `Bearer ${request.token}` },
+    headers: { Accept: "application/json", ...sessionCallHeaders() },
     body: toFormData(request.parts),
     signal: request.signal,
   });
@@ -51,8 +51,8 @@ export async function apiSendParts<T>(path: string, request: { token: string; me
 }
 
 /** The bytes behind one of the API's `...Url` fields. */
-export async function downloadFile(url: string, token: string, signal?: AbortSignal): Promise<Blob> {
-  const response = await send(url, { headers: { Authorization: `Bearer ${token}` }, signal });
+export async function downloadFile(url: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await send(url, { headers: sessionCallHeaders(), signal });
   if (!response.ok) throw await failure(response);
   return response.blob();
 }

@@ -1,10 +1,13 @@
 import { getServerSession, type AuthOptions, type Session } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { ApiError, OAuthError } from "@/lib/api/errors";
 import { log } from "@/lib/api/log";
 import { grantSettingsOf, passwordGrant } from "@/lib/auth/grants";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/api/client-address";
+import { sessionStack } from "@/lib/auth/session-cookie";
 import { resolveToken, revokeRawToken } from "@/lib/auth/tokens";
 import { ensureStarted } from "@/lib/bootstrap/start";
 import { config } from "@/lib/config";
@@ -44,11 +47,15 @@ async function buildOptions(): Promise<AuthOptions> {
       async jwt({ token, user, trigger, session }) {
         if (user) return { stack: [user.entry] };
         if (!stackAlive(token.stack)) throw new SessionEnded("The API token has expired");
-        if (trigger !== "update") return token;
+        // An update's refusal is told in that update's answer only.
+        const { updateError: _told, ...rest } = token;
+        if (trigger !== "update") return rest;
         const update = sessionUpdateSchema.safeParse(session);
-        return update.success ? { ...token, stack: await applyUpdate(db(), token.stack, update.data) } : token;
+        if (!update.success) return { ...rest, updateError: "That change of view is not possible" };
+        const { stack, error } = await applyUpdate(db(), token.stack, update.data);
+        return { ...rest, stack, ...(error ? { updateError: error } : {}) };
       },
-      session: ({ session, token }) => toWebSession(token.stack ?? [], session.expires),
+      session: ({ session, token }) => toWebSession(token.stack ?? [], session.expires, token.updateError),
     },
     events: {
       async signOut({ token }) {
@@ -68,13 +75,15 @@ async function buildOptions(): Promise<AuthOptions> {
   };
 }
 
-async function authorize(credentials: Record<string, string> | undefined) {
+async function authorize(credentials: Record<string, string> | undefined, req: { headers?: Record<string, unknown> } | undefined) {
   const input = signInSchema.safeParse(credentials ?? {});
   if (!input.success) throw new Error(input.error.issues[0]?.message ?? "Fill in every field");
   const { label, ...grant } = passwordGrantInput(input.data);
+  // Throttled per account and client address, as the API's own sign-in (scripts/http-server.mjs sets it).
+  const address = req?.headers?.[CLIENT_ADDRESS_HEADER];
   try {
     const cfg = config();
-    const token = await passwordGrant(db(), grant, grantSettingsOf(cfg));
+    const token = await passwordGrant(db(), { ...grant, clientAddress: typeof address === "string" ? address : null }, grantSettingsOf(cfg));
     const entry: StackEntry = { token: token.access_token, scope: token.scope, label, expiresAt: Date.now() + token.expires_in * 1000 };
     return { id: token.scope, entry };
   } catch (error) {
@@ -93,7 +102,10 @@ export async function currentSession(): Promise<Session | null> {
   // Per request, never at build time: the build must not open the database.
   await connection();
   const session = await getServerSession(await authOptions());
-  return session?.token && (await resolveToken(db(), session.token)) ? session : null;
+  if (!session) return null;
+  // The browser's session carries no token: the cookie's own stack says which one is current.
+  const top = (await sessionStack((await headers()).get("cookie")))?.at(-1);
+  return top && (await resolveToken(db(), top.token)) ? session : null;
 }
 
 /** For app pages: the session, or off to /sign-in. */

@@ -23,15 +23,15 @@ const PARALLEL = 6;
 
 export const treeKey = (scope: string) => apiKey(scope, CATEGORIES_PATH, { tree: "all" });
 
-async function loadTree(token: string, signal?: AbortSignal): Promise<Category[]> {
+async function loadTree(signal?: AbortSignal): Promise<Category[]> {
   const all: Category[] = [];
-  let level = await fetchAll<Category>(CATEGORIES_PATH, token, signal);
+  let level = await fetchAll<Category>(CATEGORIES_PATH, signal);
   const seen = new Set<string>();
   while (level.length) {
     level = level.filter((c) => !seen.has(c.id));
     for (const c of level) seen.add(c.id);
     all.push(...level);
-    const children = await inParallel(level, PARALLEL, (c) => fetchAll<Category>(`${CATEGORIES_PATH}/${encodeURIComponent(c.id)}/categories`, token, signal));
+    const children = await inParallel(level, PARALLEL, (c) => fetchAll<Category>(`${CATEGORIES_PATH}/${encodeURIComponent(c.id)}/categories`, signal));
     level = children.flat();
   }
   return all;
@@ -39,21 +39,21 @@ async function loadTree(token: string, signal?: AbortSignal): Promise<Category[]
 
 /** All categories of the organisation (a flat list; lib/web/category-tree.ts makes the tree). */
 export function useCategoryTree() {
-  const { token, scope } = useApiSession();
+  const { scope } = useApiSession();
   return useQuery<Category[], ApiRequestError>({
     queryKey: treeKey(scope),
-    queryFn: ({ signal }) => loadTree(token, signal),
-    enabled: !!token,
+    queryFn: ({ signal }) => loadTree(signal),
+    enabled: !!scope,
   });
 }
 
 /** The organisation's speech challenges (every page), for picking and for labels. */
 export function useSpeechChallenges(enabled = true) {
-  const { token, scope } = useApiSession();
+  const { scope } = useApiSession();
   return useQuery<SpeechChallenge[], ApiRequestError>({
     queryKey: apiKey(scope, SPEECH_PATH, { all: "pages" }),
-    queryFn: ({ signal }) => fetchAll<SpeechChallenge>(SPEECH_PATH, token, signal),
-    enabled: !!token && enabled,
+    queryFn: ({ signal }) => fetchAll<SpeechChallenge>(SPEECH_PATH, signal),
+    enabled: !!scope && enabled,
     staleTime: 60_000,
   });
 }
@@ -94,12 +94,11 @@ export function categoryParts(input: CategoryInput, creating: boolean): Parts {
 
 /** Creates (no `editing`) or updates a category; the tree is fetched again afterwards. */
 export function useSaveCategory(editing?: string) {
-  const { token, scope } = useApiSession();
+  const { scope } = useApiSession();
   const queryClient = useQueryClient();
   return useMutation<Category, ApiRequestError, CategoryInput>({
     mutationFn: (input) =>
       apiSendParts<Category>(editing ? `${CATEGORIES_PATH}/${encodeURIComponent(editing)}` : CATEGORIES_PATH, {
-        token,
         method: editing ? "PUT" : "POST",
         parts: categoryParts(input, !editing),
       }),
@@ -115,7 +114,7 @@ export function useSaveCategory(editing?: string) {
 
 /** Moves: the PUTs of lib/web/category-tree.ts planMove, shown in the tree before they are sent. */
 export function useMoveCategory() {
-  const { token, scope } = useApiSession();
+  const { scope } = useApiSession();
   return useOptimisticMutation<MoveUpdate[], Category[], Category[]>({
     mutationFn: (updates) =>
       Promise.all(
@@ -123,7 +122,6 @@ export function useMoveCategory() {
           async (u) =>
             (
               await apiFetch<Category>(`${CATEGORIES_PATH}/${encodeURIComponent(u.id)}`, {
-                token,
                 method: "PUT",
                 json: { order: u.order, ...(u.parent !== undefined ? { parent: u.parent } : {}) },
               })

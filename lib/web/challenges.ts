@@ -85,14 +85,14 @@ export type SaveRequest = { id?: string; parts?: Parts; json?: Record<string, un
 
 /** Creates (POST) or updates (PUT) a challenge; the answer becomes the cached detail at once. */
 export function useSaveChallenge<K extends ChallengeKind>(kind: K) {
-  const { token, scope } = useApiSession();
+  const { scope } = useApiSession();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (request: SaveRequest): Promise<ChallengeOf<K>> => {
       const path = request.id ? itemPath(kind, request.id) : KINDS[kind].apiPath;
       const method = request.id ? "PUT" : "POST";
-      if (request.parts) return apiSendParts<ChallengeOf<K>>(path, { token, method, parts: request.parts });
-      return (await apiFetch<ChallengeOf<K>>(path, { token, method, json: request.json ?? {} })).data;
+      if (request.parts) return apiSendParts<ChallengeOf<K>>(path, { method, parts: request.parts });
+      return (await apiFetch<ChallengeOf<K>>(path, { method, json: request.json ?? {} })).data;
     },
     onSuccess: (challenge) => {
       // The detail page shows the answer (e.g. status "preparing") and polls from there.
@@ -103,11 +103,11 @@ export function useSaveChallenge<K extends ChallengeKind>(kind: K) {
 }
 
 export function useDeleteChallenge(kind: ChallengeKind) {
-  const { token, scope } = useApiSession();
+  const { scope } = useApiSession();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await apiFetch(itemPath(kind, id), { token, method: "DELETE" });
+      await apiFetch(itemPath(kind, id), { method: "DELETE" });
       return id;
     },
     onSuccess: (id) => {

@@ -6,11 +6,11 @@ import { apiFetch, type ApiRequest } from "./api-client";
 const PER_PAGE = 100;
 
 /** Every page of a paginated list. */
-export async function fetchAll<T>(path: string, token: string, signal?: AbortSignal, query: ApiRequest["query"] = {}): Promise<T[]> {
+export async function fetchAll<T>(path: string, signal?: AbortSignal, query: ApiRequest["query"] = {}): Promise<T[]> {
   const items: T[] = [];
   let startCursor: string | undefined;
   do {
-    const page = await apiFetch<T[]>(path, { token, signal, query: { ...query, perPage: PER_PAGE, startCursor } });
+    const page = await apiFetch<T[]>(path, { signal, query: { ...query, perPage: PER_PAGE, startCursor } });
     items.push(...page.data);
     startCursor = page.nextCursor ?? undefined;
   } while (startCursor);

@@ -11,5 +11,7 @@ declare module "next-auth" {
 declare module "next-auth/jwt" {
   interface JWT {
     stack?: StackEntry[];
+    /** Why the last session update was refused; dropped on the next read. */
+    updateError?: string;
   }
 }

@@ -55,17 +55,14 @@ export function useProgress(selection: ProgressSelection) {
 
 /** The organisation's groups (every page). */
 export function useGroups(enabled = true) {
-  const { token, scope } = useApiSession();
+  const { scope } = useApiSession();
   return useQuery<Group[], ApiRequestError>({
     queryKey: apiKey(scope, "/api/groups", { all: "pages" }),
-    queryFn: ({ signal }) => fetchAll<Group>("/api/groups", token, signal),
-    enabled: !!token && enabled,
+    queryFn: ({ signal }) => fetchAll<Group>("/api/groups", signal),
+    enabled: !!scope && enabled,
     staleTime: 60_000,
   });
 }
-
-/** A URL the API serves with the token as `access_token`, for <audio> (which cannot send a header). */
-export const withAccessToken = (url: string, token: string) => `${url}${url.includes("?") ? "&" : "?"}access_token=${encodeURIComponent(token)}`;
 
 const USERS_PER_REQUEST = 50;
 const TIME_REQUESTS_IN_FLIGHT = 4;
@@ -77,7 +74,7 @@ const SETTLE_MS = 120;
  * kept for the page's life (a recording's time never changes). `version` changes as times arrive.
  */
 export function useRecordingTimes(entries: ProgressEntry[] | undefined, rows: readonly number[]) {
-  const { token } = useApiSession();
+  const { scope } = useApiSession();
   const times = useRef(new Map<string, string>());
   const asked = useRef(new Set<string>());
   const [version, setVersion] = useState(0);
@@ -89,7 +86,7 @@ export function useRecordingTimes(entries: ProgressEntry[] | undefined, rows: re
   }, [entries]);
 
   useEffect(() => {
-    if (!entries?.length || !token || !rowsKey) return;
+    if (!entries?.length || !scope || !rowsKey) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       const missing = missingTimes(entries, rowsKey.split(",").map(Number), times.current, asked.current);
@@ -103,7 +100,7 @@ export function useRecordingTimes(entries: ProgressEntry[] | undefined, rows: re
       void inParallel(jobs, TIME_REQUESTS_IN_FLIGHT, async (job) => {
         try {
           const path = `/api/challenges/speech/${encodeURIComponent(job.challenge)}/recordings`;
-          const recordings = await fetchAll<SpeechRecordingOut>(path, token, controller.signal, { userId: job.users });
+          const recordings = await fetchAll<SpeechRecordingOut>(path, controller.signal, { userId: job.users });
           for (const r of recordings) times.current.set(r.id, r.created);
           setVersion((v) => v + 1);
         } catch {
@@ -116,7 +113,7 @@ export function useRecordingTimes(entries: ProgressEntry[] | undefined, rows: re
       clearTimeout(timer);
       controller.abort();
     };
-  }, [entries, rowsKey, token]);
+  }, [entries, rowsKey, scope]);
 
   return { times: times.current, version };
 }

@@ -11,23 +11,23 @@ import { apiKey, useApiSession } from "./use-api";
 const PATH = "/api/challenges/pronunciation";
 
 export function usePronunciationChallenges(enabled = true) {
-  const { token, scope } = useApiSession();
+  const { scope } = useApiSession();
   return useQuery<PronunciationChallenge[], ApiRequestError>({
     queryKey: apiKey(scope, PATH, { all: "pages" }),
-    queryFn: ({ signal }) => fetchAll<PronunciationChallenge>(PATH, token, signal),
-    enabled: !!token && enabled,
+    queryFn: ({ signal }) => fetchAll<PronunciationChallenge>(PATH, signal),
+    enabled: !!scope && enabled,
     staleTime: 60_000,
   });
 }
 
 /** The user's analyses of the challenge, newest first. */
 export function useAnalyses(challengeId: string | null, userId: string | null) {
-  const { token, scope } = useApiSession();
+  const { scope } = useApiSession();
   const path = `${PATH}/${encodeURIComponent(challengeId ?? "")}/analyses`;
   return useQuery<PronunciationAnalysis[], ApiRequestError>({
     queryKey: apiKey(scope, path, { userId: userId ?? "", all: "pages" }),
-    queryFn: async ({ signal }) => (await fetchAll<PronunciationAnalysis>(path, token, signal, { userId: userId ?? undefined })).reverse(),
-    enabled: !!token && !!challengeId && !!userId,
+    queryFn: async ({ signal }) => (await fetchAll<PronunciationAnalysis>(path, signal, { userId: userId ?? undefined })).reverse(),
+    enabled: !!scope && !!challengeId && !!userId,
   });
 }
 

@@ -1,40 +1,53 @@
+import { OAuthError } from "@/lib/api/errors";
+import { clientCredentialsGrant, grantSettingsOf } from "@/lib/auth/grants";
+import { resolveToken, revokeRawToken } from "@/lib/auth/tokens";
+import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
-import { impersonatedTokenExpiry, revokeRawToken } from "@/lib/auth/tokens";
 import { describeView, type SessionUpdate, type StackEntry, type WebSession } from "./session";
 
-// The impersonation stack in the session cookie: pushes are checked against the token
-// table, returns revoke what they leave. Server-only (next-auth's jwt callback).
+// The impersonation stack in the session cookie: impersonations are made here, on the server
+// (the browser never sees a token), returns revoke what they leave. Server-only (next-auth's
+// jwt callback).
 
 const MAX_DEPTH = 6;
 
-/** The stack after an update; an update that does not check out leaves it as it was. */
-export async function applyUpdate(db: Db, stack: StackEntry[], update: SessionUpdate): Promise<StackEntry[]> {
+export type UpdateResult = { stack: StackEntry[]; error?: string };
+
+/** The stack after an update; an update that does not check out leaves it as it was and says why. */
+export async function applyUpdate(db: Db, stack: StackEntry[], update: SessionUpdate): Promise<UpdateResult> {
   const top = stack[stack.length - 1];
-  if (!top) return stack;
-  if (update.op === "push") {
-    if (stack.length >= MAX_DEPTH) return stack;
-    // Only a token impersonated from the current one: sign-out's revocation then reaches it.
-    const expires = await impersonatedTokenExpiry(db, update.token, top.token, update.scope);
-    if (!expires) return stack;
-    return [...stack, { token: update.token, scope: update.scope, label: update.label, expiresAt: expires.getTime() }];
+  if (!top) return { stack, error: "The session has no view" };
+  if (update.op === "impersonate") {
+    if (stack.length >= MAX_DEPTH) return { stack, error: "Return to an earlier view before switching further" };
+    const caller = await resolveToken(db, top.token);
+    if (!caller) return { stack, error: "The session has ended" };
+    try {
+      // Impersonated from the current token: sign-out's revocation of the bottom one reaches it.
+      const token = await clientCredentialsGrant(db, caller, update.scope, grantSettingsOf(config()));
+      const entry = { token: token.access_token, scope: token.scope, label: update.label, expiresAt: Date.now() + token.expires_in * 1000 };
+      return { stack: [...stack, entry] };
+    } catch (error) {
+      if (error instanceof OAuthError) return { stack, error: error.description };
+      throw error;
+    }
   }
-  if (update.depth >= stack.length - 1) return stack;
+  if (update.depth >= stack.length - 1) return { stack, error: "There is no such view to return to" };
   // Revoking the first token left behind revokes every token impersonated from it.
   await revokeRawToken(db, stack[update.depth + 1].token);
-  return stack.slice(0, update.depth + 1);
+  return { stack: stack.slice(0, update.depth + 1) };
 }
 
 /** Whether every token on the stack is still within its lifetime. */
 export const stackAlive = (stack: StackEntry[] | undefined): stack is StackEntry[] =>
   !!stack?.length && stack.every((entry) => entry.expiresAt > Date.now());
 
-export function toWebSession(stack: StackEntry[], expires: string): WebSession {
+export function toWebSession(stack: StackEntry[], expires: string, error?: string): WebSession {
   const top = stack[stack.length - 1];
   return {
     expires,
-    token: top.token,
     scope: top.scope,
     view: describeView(top.scope, top.label),
     stack: stack.map((entry) => ({ scope: entry.scope, view: describeView(entry.scope, entry.label) })),
+    ...(error ? { error } : {}),
   };
 }

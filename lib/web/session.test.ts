@@ -22,10 +22,11 @@ test("the three ways to sign in become password grants", () => {
   expect(signInSchema.safeParse({ method: "organisation", tenant: "", username: "x", password: "" }).success).toBe(false);
 });
 
-test("session updates are only pushes of a token or returns to a depth", () => {
-  expect(sessionUpdateSchema.safeParse({ op: "push", token: "x".repeat(43), scope: "tenant/t", label: "T" }).success).toBe(true);
+test("session updates are only impersonations of a scope or returns to a depth; never a token from the browser", () => {
+  expect(sessionUpdateSchema.safeParse({ op: "impersonate", scope: "tenant/t", label: "T" }).success).toBe(true);
   expect(sessionUpdateSchema.safeParse({ op: "return", depth: 0 }).success).toBe(true);
   expect(sessionUpdateSchema.safeParse({ op: "return", depth: -1 }).success).toBe(false);
   expect(sessionUpdateSchema.safeParse({ op: "replace", stack: [] }).success).toBe(false);
-  expect(sessionUpdateSchema.safeParse({ op: "push", token: "short", scope: "tenant/t", label: "T" }).success).toBe(false);
+  expect(sessionUpdateSchema.safeParse({ op: "push", token: "x".repeat(43), scope: "tenant/t", label: "T" }).success).toBe(false);
+  expect(sessionUpdateSchema.safeParse({ op: "impersonate", scope: "", label: "T" }).success).toBe(false);
 });

@@ -7,15 +7,19 @@ import { parseScope, type Scope } from "@/lib/auth/scope";
 
 export type StackEntry = { token: string; scope: string; label: string; expiresAt: number };
 
-/** What the browser sees: the current token and scope, and only the labels of the rest. */
+/**
+ * What the browser sees: the current scope and the labels of the stack, never a token (page
+ * scripts call the API with the HttpOnly cookie: lib/auth/session-cookie.ts).
+ */
 export type WebSession = {
   expires: string;
-  token: string;
   scope: string;
   /** Whose view is active, e.g. "organisation School One". */
   view: string;
   /** Bottom first; the last entry is the current view. */
   stack: { scope: string; view: string }[];
+  /** Why the session update just asked for did not happen (only in that update's answer). */
+  error?: string;
 };
 
 export type Level = "top" | "tenant" | "organisation";
@@ -58,9 +62,9 @@ export function describeView(scope: string, label: string): string {
 
 /** Session updates the browser may ask for; the server checks each one. */
 export const sessionUpdateSchema = z.discriminatedUnion("op", [
+  /** Act as `scope` (below the current view): the server impersonates it and pushes the new token. */
   z.object({
-    op: z.literal("push"),
-    token: z.string().min(16).max(200),
+    op: z.literal("impersonate"),
     scope: z.string().min(1).max(1000),
     label: z.string().trim().min(1).max(120),
   }),
@@ -68,3 +72,11 @@ export const sessionUpdateSchema = z.discriminatedUnion("op", [
   z.object({ op: z.literal("return"), depth: z.number().int().min(0) }),
 ]);
 export type SessionUpdate = z.infer<typeof sessionUpdateSchema>;
+
+/**
+ * Carried by the web app's API calls, which the API then answers with the session cookie
+ * (lib/auth/session-cookie.ts): a cross-site form cannot set it.
+ */
+export const SESSION_CALL_HEADER = "X-Requested-With";
+/** One API call as a scope below the current view (e.g. a user's own credentials). */
+export const ACT_AS_HEADER = "X-Act-As-Scope";

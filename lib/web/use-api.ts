@@ -4,33 +4,33 @@ import { useSession } from "next-auth/react";
 import { useCallback, useMemo, useState } from "react";
 import { apiFetch, type ApiRequest, type ApiRequestError, type ApiResult } from "./api-client";
 
-// React Query hooks over apiFetch with the session's current token. Query keys start with
-// the current scope, so each view (after impersonating) has its own cache.
+// React Query hooks over apiFetch for the session's current view (the API answers our pages by
+// the session cookie; the page never holds a token). Query keys start with the current scope,
+// so each view (after impersonating) has its own cache.
 
 type Query = ApiRequest["query"];
 
-/** The current API token and scope ("" while the session loads). */
-export function useApiSession(): { token: string; scope: string } {
+/** The current view's scope ("" while the session loads or when signed out). */
+export function useApiSession(): { scope: string } {
   const { data } = useSession();
-  return { token: data?.token ?? "", scope: data?.scope ?? "" };
+  return { scope: data?.scope ?? "" };
 }
 
-/** apiFetch bound to the current token. */
+/** apiFetch for the current view. */
 export function useApi() {
-  const { token } = useApiSession();
-  return useCallback(<T,>(path: string, request: Omit<ApiRequest, "token"> = {}): Promise<ApiResult<T>> => apiFetch<T>(path, { ...request, token }), [token]);
+  return useCallback(<T,>(path: string, request: ApiRequest = {}): Promise<ApiResult<T>> => apiFetch<T>(path, request), []);
 }
 
 export const apiKey = (scope: string, path: string, query?: Query) => ["api", scope, path, query ?? {}] as const;
 
 /** GET `path` (null: not yet) and its body. */
 export function useApiQuery<T>(path: string | null, query?: Query, options: Omit<UseQueryOptions<T, ApiRequestError>, "queryKey" | "queryFn"> = {}) {
-  const { token, scope } = useApiSession();
+  const { scope } = useApiSession();
   return useQuery<T, ApiRequestError>({
     queryKey: apiKey(scope, path ?? "", query),
-    queryFn: async ({ signal }) => (await apiFetch<T>(path!, { token, query, signal })).data,
+    queryFn: async ({ signal }) => (await apiFetch<T>(path!, { query, signal })).data,
     ...options,
-    enabled: !!path && !!token && (options.enabled ?? true),
+    enabled: !!path && !!scope && (options.enabled ?? true),
   });
 }
 
@@ -50,7 +50,7 @@ export type ServerListOptions = {
  * `Link` header). The cursors of pages already seen make "previous" possible.
  */
 export function useServerList<T>(path: string, initial: ServerListOptions = {}) {
-  const { token, scope } = useApiSession();
+  const { scope } = useApiSession();
   const [sort, setSortState] = useState<Sort | null>(initial.sort ?? null);
   const [perPage, setPerPageState] = useState(initial.perPage ?? 20);
   const [filters, setFiltersState] = useState<Record<string, string>>(initial.filters ?? {});
@@ -64,10 +64,10 @@ export function useServerList<T>(path: string, initial: ServerListOptions = {}) 
   const result = useQuery<ListPage<T>, ApiRequestError>({
     queryKey: apiKey(scope, path, query),
     queryFn: async ({ signal }) => {
-      const { data, nextCursor } = await apiFetch<T[]>(path, { token, query, signal });
+      const { data, nextCursor } = await apiFetch<T[]>(path, { query, signal });
       return { items: data, nextCursor };
     },
-    enabled: !!token,
+    enabled: !!scope,
     placeholderData: keepPreviousData,
   });
 

@@ -10,7 +10,7 @@ import { userPath } from "./use-users";
 
 // A user's credentials. Listing (GET /api/users/:id/credentials) and email credentials
 // (POST /api/users/:id/emailauths) take a user id; username credentials and every delete
-// act on "the current user" only, so they go through a short impersonation (act-as-user.ts).
+// act on "the current user" only, so they are made as that user (act-as-user.ts).
 // Who may do what is the API's rule (lib/credentials/access.ts); its refusal is shown as is.
 
 export type CredentialKind = "basic" | "email";
@@ -28,9 +28,7 @@ function useInvalidating<TVars>(user: Owner, mutationFn: (vars: TVars) => Promis
 
 export function useAddBasicAuth(user: Owner) {
   const actAs = useActAsUser();
-  return useInvalidating<CreateBasicAuth>(user, (input) =>
-    actAs(user, async (token) => (await apiFetch<CreatedCredential>("/api/user/basicauths", { token, json: input })).data),
-  );
+  return useInvalidating<CreateBasicAuth>(user, async (input) => (await apiFetch<CreatedCredential>("/api/user/basicauths", { actAs: actAs(user), json: input })).data);
 }
 
 export function useAddEmailAuth(user: Owner) {
@@ -43,11 +41,10 @@ export function useDeleteCredential(user: Owner) {
   const actAs = useActAsUser();
   const { scope } = useApiSession();
   return useOptimisticMutation<{ kind: CredentialKind; name: string }, void, CredentialList>({
-    mutationFn: ({ kind, name }) =>
-      actAs(user, async (token) => {
-        const path = kind === "basic" ? "/api/user/basicauths/" : "/api/user/emailauths/";
-        await apiFetch(path + encodeURIComponent(name), { token, method: "DELETE" });
-      }),
+    mutationFn: async ({ kind, name }) => {
+      const path = kind === "basic" ? "/api/user/basicauths/" : "/api/user/emailauths/";
+      await apiFetch(path + encodeURIComponent(name), { actAs: actAs(user), method: "DELETE" });
+    },
     queryKey: apiKey(scope, listPath(user.id)),
     apply: (list, { kind, name }) =>
       kind === "basic" ? { ...list, basicauths: list.basicauths.filter((b) => b.username !== name) } : { ...list, emailauths: list.emailauths.filter((e) => e.email !== name) },

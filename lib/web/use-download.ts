@@ -5,15 +5,15 @@ import type { ApiRequestError } from "./api-client";
 import { downloadFile } from "./api-upload";
 import { useApiSession } from "./use-api";
 
-// Files the API serves (`...Url` fields) need the bearer token, which <img> and <audio> cannot
-// send: they are fetched here (cached per URL and view) and shown through object URLs.
+// Files the API serves (`...Url` fields), fetched here (cached per URL and view) and shown
+// through object URLs.
 
 export function useDownload(url: string | null | undefined) {
-  const { token, scope } = useApiSession();
+  const { scope } = useApiSession();
   return useQuery<Blob, ApiRequestError>({
     queryKey: ["download", scope, url ?? ""],
-    queryFn: ({ signal }) => downloadFile(url!, token, signal),
-    enabled: !!url && !!token,
+    queryFn: ({ signal }) => downloadFile(url!, signal),
+    enabled: !!url && !!scope,
     // A file behind a URL never changes: a new upload gets a new URL.
     staleTime: Infinity,
     gcTime: 5 * 60_000,

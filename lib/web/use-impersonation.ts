@@ -2,14 +2,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import type { TokenResponseBody } from "@/lib/auth/schemas";
-import { apiFetch } from "./api-client";
 import type { SessionUpdate } from "./session";
 import { toast } from "./toast";
 
-// Switching views: impersonate a scope below the current one (POST /api/tokens,
-// client_credentials, with the current token) and push the new token on the session's
-// stack; "return" pops back, and the server revokes what was popped.
+// Switching views: the session impersonates a scope below the current one on the server
+// (client_credentials with the current token) and pushes the new token on its stack, which
+// the page never sees; "return" pops back, and the server revokes what was popped.
 
 export type Target = { scope: string; label: string };
 
@@ -28,16 +26,9 @@ export function useImpersonation() {
 
   const impersonate = useMutation({
     mutationFn: async (target: Target) => {
-      const current = session?.token ?? "";
-      const form = { grant_type: "client_credentials", scope: target.scope };
-      const { data } = await apiFetch<TokenResponseBody>("/api/tokens", { token: current, form });
-      const push: SessionUpdate = { op: "push", token: data.access_token, scope: data.scope, label: target.label };
-      const next = await update(push);
-      if (next?.scope !== data.scope) {
-        // The session refused it: leave no live token behind.
-        await apiFetch("/api/tokens/revoke", { token: data.access_token, method: "POST" }).catch(() => {});
-        throw new Error("The new view could not be kept in your session; sign in again and retry.");
-      }
+      const depth = session?.stack.length ?? 0;
+      const next = await update({ op: "impersonate", scope: target.scope, label: target.label } satisfies SessionUpdate);
+      if (!next || next.error || next.stack.length !== depth + 1) throw new Error(next?.error ?? "Could not switch to that view; sign in again and retry.");
       return next.view;
     },
     onSuccess: switched,
@@ -47,7 +38,7 @@ export function useImpersonation() {
   const returnTo = useMutation({
     mutationFn: async (depth: number) => {
       const next = await update({ op: "return", depth } satisfies SessionUpdate);
-      if (!next || next.stack.length !== depth + 1) throw new Error("Could not return to that view; try again.");
+      if (!next || next.stack.length !== depth + 1) throw new Error(next?.error ?? "Could not return to that view; try again.");
       return next.view;
     },
     onSuccess: switched,

@@ -7,7 +7,7 @@ import type { Target } from "./use-impersonation";
 
 // What the current view may switch to, top-down as the API allows: a top-level admin to
 // tenants and top-level users, a tenant to its organisations and tenant users, an
-// organisation to its users. Each kind is listed through the API with the current token.
+// organisation to its users. Each kind is listed through the API for the current view.
 
 export type TargetItem = Tenant | Organisation | User;
 type Item = TargetItem;

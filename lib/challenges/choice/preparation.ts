@@ -12,17 +12,20 @@ import { deleteFileRows } from "@/lib/media/file-rows";
 // normalised, then build the recognition grammar and store it. Success makes the
 // challenge `prepared`; failure `unprepared`, with the reason kept for admins.
 // A challenge changed while it was being prepared is left to the job queued by
-// that change (the result here would describe the old choices).
+// that change (the result here would describe the old choices). On shutdown the job stops
+// between steps (its signal) and commits nothing; the challenge's compare-and-set makes a
+// second run after a hand-over harmless.
 
 export function choicePreparation(storage: Storage, backend: RecognitionBackend): JobHandler {
   return {
     maxAttempts: 3,
-    run: async (db, challengePk) => {
+    run: async (db, challengePk, signal) => {
       const challenge = await db.choiceChallenge.findUnique({ where: { pk: challengePk }, include: { choices: { orderBy: { position: "asc" } } } });
       if (!challenge || challenge.status !== "preparing") return;
       const seen = challenge.updated;
 
       for (const choice of challenge.choices) {
+        signal.throwIfAborted();
         if (!choice.audioFilePk) continue;
         const original = await db.storedFile.findUnique({ where: { pk: choice.audioFilePk } });
         const normalised = original?.normalisedPk ? await db.storedFile.findUnique({ where: { pk: original.normalisedPk } }) : null;
@@ -38,12 +41,14 @@ export function choicePreparation(storage: Storage, backend: RecognitionBackend)
         throw error;
       }
 
+      signal.throwIfAborted();
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), "grammar-"));
       const file = path.join(dir, "grammar.json");
       await fs.writeFile(file, JSON.stringify(grammar, null, 2));
       let dropped: string[] = [];
       try {
         await withStoredFiles(db, storage, [{ sourcePath: file, ns: challenge.ns, kind: "grammar", contentType: "application/json" }], async (tx, [row]) => {
+          signal.throwIfAborted();
           const claimed = await tx.choiceChallenge.updateMany({
             where: { pk: challengePk, status: "preparing", updated: seen },
             data: { status: "prepared", statusReason: null, grammarFilePk: row.pk },

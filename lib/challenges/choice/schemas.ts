@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idSchema, languageSchema, listOf, requiredText, timestamps } from "@/lib/api/schemas";
 import { pageQuery } from "@/lib/api/page-query";
 
-const choicesSchema = listOf(requiredText(1000)).pipe(z.array(z.string()).min(1, "at least one choice is required").max(100));
+const choicesSchema = listOf(requiredText(1000), 100).refine((c) => c.length > 0, "at least one choice is required");
 
 export const createChoiceChallengeSchema = z.object({
   id: idSchema.optional(),

@@ -12,6 +12,11 @@ const score01 = z.number().min(0, "must be between 0 and 1").max(1, "must be bet
 export const VERDICTS = ["bad", "good", "moderate"] as const;
 const verdict = z.enum(VERDICTS);
 
+/** Bounds of the lists (a transcription is at most 5,000 characters; analyses are as long). */
+const MAX_WORDS = 10_000;
+const MAX_CHUNKS = 100;
+const MAX_PHONEMES = 100;
+
 const timed = <T extends { start: number; end: number }>(p: T) => p.start <= p.end;
 const startBeforeEnd = { message: "start must not be after end", path: ["end"] };
 
@@ -28,14 +33,14 @@ export const alignmentPhonemeSchema = z
 
 export const alignmentChunkSchema = z.object({
   graphemes: z.string(),
-  phonemes: z.array(alignmentPhonemeSchema),
+  phonemes: z.array(alignmentPhonemeSchema).max(MAX_PHONEMES),
 });
 
-export const alignmentWordSchema = z.object({ chunks: z.array(alignmentChunkSchema) });
+export const alignmentWordSchema = z.object({ chunks: z.array(alignmentChunkSchema).max(MAX_CHUNKS) });
 
 export const alignmentSchema = z.object({
   confidenceScore: z.number(),
-  words: z.array(alignmentWordSchema),
+  words: z.array(alignmentWordSchema).max(MAX_WORDS),
 });
 export type Alignment = z.output<typeof alignmentSchema>;
 
@@ -53,14 +58,14 @@ export const analysisPhonemeSchema = z
 
 export const analysisChunkSchema = z.object({
   graphemes: z.string(),
-  phonemes: z.array(analysisPhonemeSchema),
+  phonemes: z.array(analysisPhonemeSchema).max(MAX_PHONEMES),
   score: score01,
   verdict,
 });
 
-export const analysisWordSchema = z.object({ chunks: z.array(analysisChunkSchema) });
+export const analysisWordSchema = z.object({ chunks: z.array(analysisChunkSchema).max(MAX_CHUNKS) });
 
-export const analysisWordsSchema = z.array(analysisWordSchema);
+export const analysisWordsSchema = z.array(analysisWordSchema).max(MAX_WORDS);
 export type AnalysisWords = z.output<typeof analysisWordsSchema>;
 
 /**
@@ -69,21 +74,16 @@ export type AnalysisWords = z.output<typeof analysisWordsSchema>;
  * (e.g. `alignment.words.0.chunks.1.phonemes.0.end`), malformed JSON on the field itself.
  */
 export function jsonPart<S extends z.ZodType>(schema: S) {
-  return z.unknown().transform((input, ctx): z.output<S> => {
-    let value = input;
-    if (typeof input === "string") {
-      try {
-        value = JSON.parse(input);
-      } catch (error) {
-        ctx.addIssue({ code: "custom", message: `must be valid JSON (${(error as Error).message})` });
-        return z.NEVER;
-      }
+  // A pipe into `schema` (not a transform calling it), so that walks over the request schemas see it.
+  return z.preprocess((input, ctx) => {
+    if (typeof input !== "string") return input;
+    try {
+      return JSON.parse(input) as unknown;
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: `must be valid JSON (${(error as Error).message})` });
+      return z.NEVER;
     }
-    const result = schema.safeParse(value);
-    if (result.success) return result.data;
-    for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
-    return z.NEVER;
-  });
+  }, schema);
 }
 
 /** A stored JSON text column back as a value (null stays null). */

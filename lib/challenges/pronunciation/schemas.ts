@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, intFromForm, languageSchema, listOf, requiredText, timestamps } from "@/lib/api/schemas";
+import { idSchema, intFromForm, languageSchema, listOf, MAX_IDS, requiredText, timestamps } from "@/lib/api/schemas";
 import { pageQuery } from "@/lib/api/page-query";
 import { alignmentSchema, analysisWordsSchema, jsonPart } from "./alignment";
 
@@ -67,7 +67,7 @@ export type CreateAnalysis = z.infer<typeof createAnalysisSchema>;
 
 export const listAnalysesQuery = z.object({
   /** The user who supplied the audio; repeatable. */
-  userId: listOf(z.string().trim().min(1)).optional(),
+  userId: listOf(z.string().trim().min(1), MAX_IDS).optional(),
   ...pageQuery,
 });
 export type ListAnalyses = z.infer<typeof listAnalysesQuery>;

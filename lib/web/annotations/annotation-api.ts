@@ -1,10 +1,10 @@
 import type { FieldError } from "@/lib/api/errors";
-import { ApiRequestError } from "../api-client";
+import { ApiRequestError, sessionCallHeaders } from "../api-client";
 import type { Annotation, WireFragment } from "./types";
 
 // The annotation requests apiFetch cannot make: they read the ETag and send If-Match, and a
 // 409 with the current state (someone saved in between) becomes a VersionConflict. Also the
-// TextGrid/EAF import (multipart + If-Match) and exports downloaded with the bearer token.
+// TextGrid/EAF import (multipart + If-Match) and exports. Same-origin, by the session cookie.
 
 export type Versioned = { annotation: Annotation; etag: string };
 
@@ -19,10 +19,10 @@ export class VersionConflict extends Error {
   }
 }
 
-type Send = { token: string; method?: "GET" | "POST" | "PUT"; json?: unknown; form?: FormData; ifMatch?: string | null; signal?: AbortSignal };
+type Send = { method?: "GET" | "POST" | "PUT"; json?: unknown; form?: FormData; ifMatch?: string | null; signal?: AbortSignal };
 
 async function send(path: string, request: Send): Promise<Response> {
-  const headers: Record<string, string> = { Accept: "application/json", Authorization: `Bearer ${request.token}` };
+  const headers: Record<string, string> = { Accept: "application/json", ...sessionCallHeaders() };
   if (request.json !== undefined) headers["Content-Type"] = "application/json";
   if (request.ifMatch) headers["If-Match"] = request.ifMatch;
   try {
@@ -54,25 +54,25 @@ async function versioned(response: Response): Promise<Versioned> {
   throw new ApiRequestError(response.status, message, Array.isArray(body.errors) ? (body.errors as FieldError[]) : []);
 }
 
-export const readAnnotation = async (id: number, token: string, signal?: AbortSignal): Promise<Versioned> =>
-  versioned(await send(`/api/annotation/${id}`, { token, signal }));
+export const readAnnotation = async (id: number, signal?: AbortSignal): Promise<Versioned> =>
+  versioned(await send(`/api/annotation/${id}`, { signal }));
 
 export type RecordingRefInput = { tenant: string; organisation: string; challenge: string; recording: string };
 export type Changes = { fragments?: WireFragment[]; doneBase?: true | null; doneFull?: true | null };
 
 /** The first save of a recording's annotation. */
-export const createAnnotation = async (assignment: number, recording: RecordingRefInput, changes: Changes, token: string): Promise<Versioned> =>
-  versioned(await send("/api/annotations", { token, method: "POST", json: { assignment, recording, fragments: [], ...changes } }));
+export const createAnnotation = async (assignment: number, recording: RecordingRefInput, changes: Changes): Promise<Versioned> =>
+  versioned(await send("/api/annotations", { method: "POST", json: { assignment, recording, fragments: [], ...changes } }));
 
 /** Every later save: with If-Match, so a stale version is refused (VersionConflict) instead of overwriting. */
-export const updateAnnotation = async (id: number, changes: Changes, etag: string, token: string): Promise<Versioned> =>
-  versioned(await send(`/api/annotation/${id}`, { token, method: "PUT", json: changes, ifMatch: etag }));
+export const updateAnnotation = async (id: number, changes: Changes, etag: string): Promise<Versioned> =>
+  versioned(await send(`/api/annotation/${id}`, { method: "PUT", json: changes, ifMatch: etag }));
 
 /** Replaces the fragments with a Praat TextGrid or ELAN .eaf file. */
-export async function importAnnotation(id: number, file: File, etag: string, token: string): Promise<Versioned> {
+export async function importAnnotation(id: number, file: File, etag: string): Promise<Versioned> {
   const form = new FormData();
   form.append("file", file, file.name);
-  return versioned(await send(`/api/annotation/${id}/import`, { token, method: "POST", form, ifMatch: etag }));
+  return versioned(await send(`/api/annotation/${id}/import`, { method: "POST", form, ifMatch: etag }));
 }
 
 export const EXPORT_FORMATS = [
@@ -84,8 +84,8 @@ export const EXPORT_FORMATS = [
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]["format"];
 
 /** The saved annotation as a file, named as the API names it. */
-export async function exportAnnotation(id: number, format: ExportFormat, token: string): Promise<{ blob: Blob; filename: string }> {
-  const response = await send(`/api/annotation/${id}/export?format=${format}`, { token });
+export async function exportAnnotation(id: number, format: ExportFormat): Promise<{ blob: Blob; filename: string }> {
+  const response = await send(`/api/annotation/${id}/export?format=${format}`, {});
   if (!response.ok) await versioned(response);
   const disposition = response.headers.get("Content-Disposition") ?? "";
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `annotation-${id}.${format}`;

@@ -17,7 +17,7 @@ import type { Scheme } from "./types";
 // working copy, the API's checks run in the browser, and the save/markers/conflict actions.
 
 export function useAnnotationEditor(assignmentId: number, recordingId: string, organisation: string | null) {
-  const { token } = useApiSession();
+  const { scope } = useApiSession();
   const principal = usePrincipal();
   const assignment = useAssignment(assignmentId);
   const ref = assignment.data?.recordings.find((r) => r.recording === recordingId && (!organisation || r.organisation === organisation)) ?? null;
@@ -33,9 +33,9 @@ export function useAnnotationEditor(assignmentId: number, recordingId: string, o
   const annotationId = server?.annotation.id ?? listed?.id ?? null;
   const { reset } = draft;
   useEffect(() => {
-    if (!token || !listed?.id || server) return;
+    if (!scope || !listed?.id || server) return;
     const controller = new AbortController();
-    readAnnotation(listed.id, token, controller.signal).then(
+    readAnnotation(listed.id, controller.signal).then(
       (loaded) => {
         setServer(loaded);
         reset(itemsFromWire(loaded.annotation.fragments));
@@ -45,7 +45,7 @@ export function useAnnotationEditor(assignmentId: number, recordingId: string, o
       },
     );
     return () => controller.abort();
-  }, [token, listed?.id, server, reset]);
+  }, [scope, listed?.id, server, reset]);
 
   const role = assignment.data ? roleOf(assignment.data, principal.user?.id ?? null, principal.isAdministrator) : "none";
   const readOnly = readOnlyReason(role, server?.annotation ?? null);

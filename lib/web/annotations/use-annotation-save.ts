@@ -40,7 +40,7 @@ type Options = {
 };
 
 export function useAnnotationSave({ assignmentId, ref, server, setServer, draft, layerOrder, problems, readOnly }: Options) {
-  const { token, scope } = useApiSession();
+  const { scope } = useApiSession();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
@@ -84,8 +84,8 @@ export function useAnnotationSave({ assignmentId, ref, server, setServer, draft,
       setSaving(true);
       try {
         const result = base
-          ? await updateAnnotation(base.annotation.id!, changes, base.etag, token)
-          : await createAnnotation(assignmentId, { tenant: ref.tenant ?? "", organisation: ref.organisation, challenge: ref.challenge, recording: ref.recording }, changes, token);
+          ? await updateAnnotation(base.annotation.id!, changes, base.etag)
+          : await createAnnotation(assignmentId, { tenant: ref.tenant ?? "", organisation: ref.organisation, challenge: ref.challenge, recording: ref.recording }, changes);
         accept(result, false);
         return true;
       } catch (error) {
@@ -99,7 +99,7 @@ export function useAnnotationSave({ assignmentId, ref, server, setServer, draft,
         setSaving(false);
       }
     },
-    [readOnly, ref, saving, draft.dirty, draft.items, problems.length, layerOrder, token, assignmentId, accept, failed, queryClient, scope],
+    [readOnly, ref, saving, draft.dirty, draft.items, problems.length, layerOrder, assignmentId, accept, failed, queryClient, scope],
   );
 
   const save = useCallback(() => saveOn(server), [saveOn, server]);
@@ -128,7 +128,7 @@ export function useAnnotationSave({ assignmentId, ref, server, setServer, draft,
       if (draft.dirty && !window.confirm("Importing replaces every fragment, and your unsaved changes are lost. Import anyway?")) return;
       setSaving(true);
       try {
-        accept(await importAnnotation(server.annotation.id!, file, server.etag, token), true);
+        accept(await importAnnotation(server.annotation.id!, file, server.etag), true);
         toast.success(`Imported ${file.name}`);
       } catch (error) {
         failed(error, {});
@@ -136,20 +136,20 @@ export function useAnnotationSave({ assignmentId, ref, server, setServer, draft,
         setSaving(false);
       }
     },
-    [server, readOnly, draft.dirty, token, accept, failed],
+    [server, readOnly, draft.dirty, accept, failed],
   );
 
   const download = useCallback(
     async (format: ExportFormat) => {
       if (!server?.annotation.id) return;
       try {
-        const file = await exportAnnotation(server.annotation.id, format, token);
+        const file = await exportAnnotation(server.annotation.id, format);
         saveBlob(file.blob, file.filename);
       } catch (error) {
         toast.error(error instanceof Error ? error.message : String(error));
       }
     },
-    [server, token],
+    [server],
   );
 
   return { saving, savedAt, serverProblems, conflict, save, setMarkers, loadTheirs, keepMine, importFile, download, dismissServerProblems: () => setServerProblems([]) };

@@ -59,32 +59,32 @@ export function useViewPlace(): { tenant: string | null; organisation: string | 
 
 /** Every user of this view holding one of `roles` (annotator choices). */
 export function useUsersWithRoles(roles: readonly string[], enabled = true) {
-  const { token, scope } = useApiSession();
+  const { scope } = useApiSession();
   return useQuery<User[], ApiRequestError>({
     queryKey: ["api-all", scope, "/api/users", roles],
-    queryFn: ({ signal }) => fetchAll<User>("/api/users", token, signal, { role: roles, sort: "lastName" }),
-    enabled: enabled && !!token,
+    queryFn: ({ signal }) => fetchAll<User>("/api/users", signal, { role: roles, sort: "lastName" }),
+    enabled: enabled && !!scope,
     staleTime: 60_000,
   });
 }
 
 export function useSpeechChallenges(enabled: boolean) {
-  const { token, scope } = useApiSession();
+  const { scope } = useApiSession();
   return useQuery<SpeechChallenge[], ApiRequestError>({
     queryKey: ["api-all", scope, "/api/challenges/speech"],
-    queryFn: ({ signal }) => fetchAll<SpeechChallenge>("/api/challenges/speech", token, signal),
-    enabled: enabled && !!token,
+    queryFn: ({ signal }) => fetchAll<SpeechChallenge>("/api/challenges/speech", signal),
+    enabled: enabled && !!scope,
     staleTime: 60_000,
   });
 }
 
 export function useChallengeRecordings(challenge: string | null) {
-  const { token, scope } = useApiSession();
+  const { scope } = useApiSession();
   const path = challenge ? `/api/challenges/speech/${encodeURIComponent(challenge)}/recordings` : "";
   return useQuery<SpeechRecordingOut[], ApiRequestError>({
     queryKey: ["api-all", scope, path],
-    queryFn: ({ signal }) => fetchAll<SpeechRecordingOut>(path, token, signal),
-    enabled: !!challenge && !!token,
+    queryFn: ({ signal }) => fetchAll<SpeechRecordingOut>(path, signal),
+    enabled: !!challenge && !!scope,
     staleTime: 30_000,
   });
 }

@@ -4,30 +4,28 @@ import { useCallback, useEffect, useState, useSyncExternalStore, type RefObject 
 import type WaveSurfer from "wavesurfer.js";
 import type { ApiRequestError } from "../api-client";
 import { downloadFile } from "../api-upload";
-import { withQuery } from "../api-client";
+import { pageNonce } from "../csp";
 import { useApiSession } from "../use-api";
 import type { View } from "./lanes";
 import { flatPeaks, parsePeaks, type Peaks } from "./peaks";
 
 // The waveform of a long recording without decoding it: wavesurfer draws the API's precomputed
 // peaks (10 ms per point) for the known duration, and plays the normalised Ogg Opus streamed
-// by an <audio> element (its URL carries the token: media elements cannot send headers).
+// by an <audio> element (same-origin: the API answers it by the session cookie, so its URL
+// carries no token).
 // The lanes follow wavesurfer's zoom and scroll through `view`.
 
 /** The peaks behind `peaksUrl`, parsed; flat ones when the recording has none. */
 export function usePeaks(peaksUrl: string | null, durationSec: number | null) {
-  const { token, scope } = useApiSession();
+  const { scope } = useApiSession();
   return useQuery<Peaks, ApiRequestError | Error>({
     queryKey: ["peaks", scope, peaksUrl ?? `flat:${durationSec}`],
-    queryFn: async ({ signal }) => (peaksUrl ? parsePeaks(await (await downloadFile(peaksUrl, token, signal)).arrayBuffer()) : flatPeaks(durationSec ?? 0)),
-    enabled: !!token && (!!peaksUrl || durationSec !== null),
+    queryFn: async ({ signal }) => (peaksUrl ? parsePeaks(await (await downloadFile(peaksUrl, signal)).arrayBuffer()) : flatPeaks(durationSec ?? 0)),
+    enabled: !!scope && (!!peaksUrl || durationSec !== null),
     staleTime: Infinity,
     gcTime: 5 * 60_000,
   });
 }
-
-/** A download URL an <audio> element can stream (Range requests) with the session's token. */
-export const mediaUrl = (url: string, token: string) => withQuery(url, { access_token: token });
 
 type Options = {
   container: RefObject<HTMLDivElement | null>;
@@ -58,6 +56,8 @@ export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSe
       const ws = WaveSurferClass.create({
         container: container.current,
         media: media.current,
+        // Its shadow root's <style> needs the page's nonce (Content-Security-Policy).
+        cspNonce: pageNonce(),
         height,
         waveColor: "#94a3b8",
         progressColor: "#475569",

@@ -6,48 +6,8 @@ import { concatFloat32 } from "./wav-encoder";
 
 const PROCESSOR = "pcm-capture";
 
-// Runs in the AudioWorkletGlobalScope; loaded from a Blob URL so no separate asset is needed.
-const WORKLET_SOURCE = `
-class PcmCapture extends AudioWorkletProcessor {
-  constructor() {
-    super();
-    this.block = new Float32Array(4096);
-    this.filled = 0;
-    this.peak = 0;
-    this.stopped = false;
-    this.port.onmessage = (event) => {
-      if (event.data !== "stop") return;
-      this.flush();
-      this.stopped = true;
-      this.port.postMessage({ done: true });
-    };
-  }
-  flush() {
-    if (this.filled === 0) return;
-    const samples = this.block.slice(0, this.filled);
-    this.port.postMessage({ samples, peak: this.peak }, [samples.buffer]);
-    this.filled = 0;
-    this.peak = 0;
-  }
-  process(inputs) {
-    if (this.stopped) return false;
-    const input = inputs[0];
-    if (!input || input.length === 0) return true;
-    const frames = input[0].length;
-    for (let i = 0; i < frames; i++) {
-      let sum = 0;
-      for (let c = 0; c < input.length; c++) sum += input[c][i];
-      const s = sum / input.length;
-      this.block[this.filled++] = s;
-      const a = s < 0 ? -s : s;
-      if (a > this.peak) this.peak = a;
-      if (this.filled === this.block.length) this.flush();
-    }
-    return true;
-  }
-}
-registerProcessor("${PROCESSOR}", PcmCapture);
-`;
+// Runs in the AudioWorkletGlobalScope: public/worklets/pcm-capture.js (it registers PROCESSOR).
+const WORKLET_URL = "/worklets/pcm-capture.js";
 
 export type PcmCapture = {
   sampleRate: number;
@@ -61,13 +21,8 @@ const loaded = new WeakSet<BaseAudioContext>();
 
 async function loadProcessor(context: AudioContext): Promise<void> {
   if (loaded.has(context)) return;
-  const url = URL.createObjectURL(new Blob([WORKLET_SOURCE], { type: "text/javascript" }));
-  try {
-    await context.audioWorklet.addModule(url);
-    loaded.add(context);
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+  await context.audioWorklet.addModule(WORKLET_URL);
+  loaded.add(context);
 }
 
 /** Starts capturing `source` (a node of `context`); `onLevel` gets the peak (0–1) of each block. */

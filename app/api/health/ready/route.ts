@@ -2,13 +2,13 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { readiness, readinessSchema } from "@/lib/health/health";
 import { checkMigrations } from "@/lib/health/migrations";
-import { isDraining } from "@/lib/health/draining";
+import { isDraining } from "@/lib/server/lifecycle.mjs";
 import { withApi } from "@/lib/api/with-api";
 import { otherMethods } from "@/lib/api/other-methods";
 import { storage } from "@/lib/storage/storage";
 
 // GET /api/health/ready: 200 when the database and the storage answer and every shipped
-// migration is applied; 503 otherwise, and while the process drains (lib/health/draining.ts).
+// migration is applied; 503 otherwise, and while the process drains (lib/server/lifecycle.mjs, set on SIGTERM by scripts/http-server.mjs).
 export const GET = withApi(
   {
     policy: "public",

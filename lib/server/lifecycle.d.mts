@@ -1,0 +1,3 @@
+export declare function isDraining(): boolean;
+export declare function onDrain(hook: () => Promise<void> | void): void;
+export declare function beginDrain(): Promise<unknown>;

@@ -54,6 +54,7 @@ const schema = z.object({
   // Web app sessions (next-auth); without either, a secret is generated once and kept in the database.
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
   NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Config = {
@@ -82,6 +83,8 @@ export type Config = {
   server: ServerSettings;
   /** AUTH_SECRET or NEXTAUTH_SECRET; not enumerable, like the S3 secret. */
   authSecret?: string;
+  /** METRICS_TOKEN: a bearer token that may read GET /api/metrics; not enumerable. */
+  metricsToken?: string;
 };
 
 export type ServerSettings = {
@@ -156,6 +159,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   };
   const authSecret = e.AUTH_SECRET ?? e.NEXTAUTH_SECRET;
   if (authSecret) Object.defineProperty(cfg, "authSecret", { value: authSecret, enumerable: false });
+  if (e.METRICS_TOKEN) Object.defineProperty(cfg, "metricsToken", { value: e.METRICS_TOKEN, enumerable: false });
   return cfg;
 }
 

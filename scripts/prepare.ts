@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { engineEnv } from "./db-sync";
+import { writeRouteModules } from "./openapi-routes";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
@@ -19,6 +20,7 @@ export function prepare({ force = false } = {}): void {
     }
     fs.writeFileSync(path.join(generated, "stamp"), String(schemaStamp));
   }
+  writeRouteModules();
   const buildStamp = path.join(root, ".next/source-stamp");
   const stamp = String(newest(SOURCES));
   if (force || !fs.existsSync(path.join(root, ".next/BUILD_ID")) || !fs.existsSync(buildStamp) || fs.readFileSync(buildStamp, "utf8") !== stamp) {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 
 test("health reports the database and storage as ready", async ({ request }) => {
   const kind = test.info().project.name === "api-postgres" ? "postgres" : "sqlite";

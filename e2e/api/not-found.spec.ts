@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { authed } from "../support/api";
 
 for (const method of ["GET", "POST", "DELETE"] as const) {

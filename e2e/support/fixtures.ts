@@ -1,11 +1,16 @@
 import { test as base } from "@playwright/test";
 import { adminToken, createOrganisation, createTenant, impersonate } from "./api";
+import { validatingContext } from "./contract";
 
 export type World = { tenantId: string; orgId: string; tenantToken: string; orgToken: string };
 
 // `admin`: a fresh top-level admin token. `world`: a new tenant with one organisation
-// per test, so tests never see each other's data.
+// per test, so tests never see each other's data. `request` checks every API response
+// against the OpenAPI document the server serves (e2e/support/contract.ts).
 export const test = base.extend<{ admin: string; world: World }>({
+  request: async ({ request, baseURL }, use) => {
+    await use(baseURL ? validatingContext(request, baseURL) : request);
+  },
   admin: async ({ request }, use) => {
     await use(await adminToken(request));
   },

@@ -4,6 +4,7 @@ import type { AnnotationOut } from "@/lib/annotations/schemas";
 import type { ExportFile } from "@/lib/annotations/exchange";
 import { parseIfMatch } from "@/lib/annotations/versions";
 import { json } from "./respond";
+import type { ResponsesDoc } from "./doc";
 
 // Responses shared by the annotation and reference routes: the annotation with its ETag,
 // and exported files as downloads.
@@ -26,3 +27,10 @@ export function exportResponse(file: ExportFile): Response {
 }
 
 export const ifMatchOf = (req: Request) => parseIfMatch(req.headers.get("if-match"));
+
+/** For the OpenAPI document: an annotation with its ETag (and a Location when created). */
+export const annotationResponses: ResponsesDoc = { 200: { body: annotationSchema, headers: ["ETag"] } };
+export const createdAnnotationResponses: ResponsesDoc = { 200: { body: annotationSchema, headers: ["ETag", "Location"] } };
+export const exportResponses: ResponsesDoc = {
+  200: { body: "binary", contentType: "application/octet-stream", headers: ["ETag", "Content-Disposition"], description: "The exported file (TextGrid, EAF, WebVTT or JSON by `format`)" },
+};

@@ -16,6 +16,8 @@ import { log } from "./log";
 import { assertSafeInput } from "./input-guards";
 import { declareRoute } from "./route-registry";
 import { ensureStarted } from "@/lib/bootstrap/start";
+import type { ResponsesDoc, RouteDoc } from "./doc";
+import { observeRequest } from "@/lib/metrics/hooks";
 import { sessionCookieToken } from "@/lib/auth/session-cookie";
 
 // The one wrapper every API route goes through: resolves the caller from the
@@ -35,6 +37,14 @@ type Options<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> =
   query?: Q;
   /** Accept multipart/form-data with files in these fields (and only there). */
   files?: readonly string[];
+  /** Success responses per status, for the OpenAPI document (lib/openapi). */
+  responses?: ResponsesDoc;
+  /** The route honours If-Match with an ETag it issued. */
+  ifMatch?: boolean;
+  /** Not in the contract (service-interface.md): ours. */
+  extension?: boolean;
+  /** One line for the reference page. */
+  summary?: string;
 };
 
 export type ApiContext<P, B, Q> = {
@@ -118,9 +128,15 @@ export function withApi<
       scope: principal?.scope,
       client: clientAddress(req),
     });
+    observeRequest(url.pathname, req.method, response.status, performance.now() - started);
     return response;
   };
-  return Object.assign(declareRoute(options, handle), { rule: ruleOf(options) });
+  return Object.assign(declareRoute(options, handle), { rule: ruleOf(options), doc: docOf(options) });
+}
+
+function docOf(options: Options<z.ZodType | undefined, z.ZodType | undefined>): RouteDoc {
+  const { resource, body, query, files, responses, ifMatch, extension, summary } = options;
+  return { resource, body, query, files, responses, ifMatch, extension, summary };
 }
 
 /** What a route declares, for the authorization matrix test: its permission (or auth mode) and policy. */

@@ -14,3 +14,6 @@ export const tokenResponseSchema = z.object({
   expires_in: z.number().int(),
 });
 export type TokenResponseBody = z.infer<typeof tokenResponseSchema>;
+
+/** POST /api/tokens/revoke answers an empty object. */
+export const revokeResponseSchema = z.object({}).strict();

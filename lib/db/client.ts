@@ -5,6 +5,7 @@ import path from "node:path";
 import { config } from "@/lib/config";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
+import { observeDbQuery } from "@/lib/metrics/hooks";
 
 // Both generated clients have the same models; domain code is typed against one.
 export type Db = SqliteClient;
@@ -13,6 +14,30 @@ export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 const globalForDb = globalThis as unknown as { db?: Db };
 
 function createClient(): Db {
+  return timed(createBareClient());
+}
+
+/** Every query's time goes to the db_query_duration_seconds histogram (GET /api/metrics). */
+function timed(client: Db): Db {
+  return client.$extends({
+    query: {
+      async $allOperations({ model, operation, args, query }) {
+        const started = performance.now();
+        try {
+          return await query(args);
+        } finally {
+          try {
+            observeDbQuery(model, operation, (performance.now() - started) / 1000);
+          } catch {
+            // never let metrics fail a query
+          }
+        }
+      },
+    },
+  }) as unknown as Db;
+}
+
+function createBareClient(): Db {
   const { databaseUrl, databaseKind } = config();
   if (databaseKind === "postgres") {
     return new PostgresClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) }) as unknown as Db;

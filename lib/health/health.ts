@@ -1,9 +1,19 @@
+import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { Storage } from "@/lib/storage/storage";
 import { isDraining } from "@/lib/server/lifecycle.mjs";
 
+const checkSchema = z.object({ ok: z.boolean(), kind: z.string(), message: z.string().optional() });
+/** GET /api/health and /api/health/ready answer this (ready adds migrations and draining). */
+export const readinessSchema = z.object({
+  status: z.enum(["ok", "unavailable", "draining"]),
+  database: checkSchema,
+  storage: checkSchema,
+  migrations: checkSchema.optional(),
+  draining: z.boolean().optional(),
+});
 export type Readiness = { status: "ok" | "unavailable" | "draining"; database: Check; storage: Check };
-type Check = { ok: boolean; kind: string; message?: string };
+type Check = z.infer<typeof checkSchema>;
 
 /** An instance that is shutting down is not ready, whatever its database and storage say. */
 export async function readiness(db: Db, kind: string, storage: Storage): Promise<Readiness> {

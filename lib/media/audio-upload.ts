@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/api/errors";
 import type { UploadedFile } from "@/lib/api/body";
 import { ingestAudio, InvalidAudioError, type IngestResult } from "@/lib/audio/ingest";
 import type { StoredFileData, StoredFileInput } from "@/lib/storage/stored-files";
+import { observeUpload } from "@/lib/metrics/hooks";
 
 // An uploaded audio part on its way to storage: validated and analysed first (422 on
 // its field when it is not Ogg Opus or WAV), then stored as three files — the original
@@ -17,10 +18,13 @@ export async function analyseAudio(upload: UploadedFile, resource: string): Prom
   const base = path.join(path.dirname(upload.path), `${path.basename(upload.path)}-`);
   const out = { normalisedPath: `${base}normalised.ogg`, peaksPath: `${base}peaks.dat` };
   let result: IngestResult;
+  const started = performance.now();
   try {
     result = await withIngestSlot(() => ingestAudio(upload.path, out));
+    observeUpload(upload.size, (performance.now() - started) / 1000, true);
   } catch (error) {
     if (error instanceof InvalidAudioError) {
+      observeUpload(upload.size, 0, false);
       throw new ApiError("validation", `${upload.field} is not valid Ogg Opus or WAV audio: ${error.message}`, [
         { resource, field: upload.field, code: "invalid", message: error.message },
       ]);

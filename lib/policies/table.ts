@@ -41,6 +41,7 @@
 // | token        | self; impersonation: top-down within the reach | self                             |
 // |              | of both the token and the person signed in     |                                  |
 // | public       | anyone, also without a token                   | —                                |
+// | operator     | top-level admins, or the METRICS_TOKEN bearer  | —                                |
 //
 // Where each is applied: submission, recording, reference, progress — lib/policies/submissions.ts;
 // file — lib/policies/files.ts; assignment, annotation — lib/annotations/access.ts; credential —
@@ -71,6 +72,7 @@ export const POLICIES = {
   role: { sees: ["anyone"], changes: [] },
   token: { sees: ["self"], changes: ["self"] },
   public: { sees: ["anyone"], changes: [] },
+  operator: { sees: ["admin"], changes: [] },
 } as const satisfies Record<string, { sees: readonly Audience[]; changes: readonly Audience[] }>;
 
 export type PolicyName = keyof typeof POLICIES;

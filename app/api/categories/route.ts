@@ -11,7 +11,7 @@ import { createCategory, listTopCategories } from "@/lib/categories/categories";
 // POST /api/categories (multipart or JSON: id?, parent?, name?, order?, description?, color?,
 // image? and icon? (files), speechChallenges? (repeatable))
 export const POST = withApi(
-  { policy: "category", in: "organisation", permission: "CATEGORY_CREATE", resource: CATEGORY_RESOURCE, body: createCategorySchema, files: CATEGORY_FILES },
+  { policy: "category", in: "organisation", permission: "CATEGORY_CREATE", resource: CATEGORY_RESOURCE, body: createCategorySchema, files: CATEGORY_FILES, responses: { 201: { body: categorySchema, headers: ["Location"] } } },
   async ({ principal, body, files }) => {
     const category = await createCategory(db(), storage(), principal, body, files);
     return json(categorySchema, category, { status: 201, headers: { Location: `${config().apiBaseUrl}/categories/${category.id}` } });
@@ -19,7 +19,7 @@ export const POST = withApi(
 );
 
 // GET /api/categories: the top-level categories, ordered by `order`
-export const GET = withApi({ policy: "category", in: "organisation", permission: "CATEGORY_LIST", resource: CATEGORY_RESOURCE, query: listCategoriesQuery }, async ({ req, principal, query }) => {
+export const GET = withApi({ policy: "category", in: "organisation", permission: "CATEGORY_LIST", resource: CATEGORY_RESOURCE, query: listCategoriesQuery, responses: { 200: { body: categorySchema.array(), headers: ["Link"] } } }, async ({ req, principal, query }) => {
   const page = await listTopCategories(db(), principal, query);
   return json(categorySchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });
 });

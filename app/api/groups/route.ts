@@ -8,13 +8,13 @@ import { createGroup, listGroups } from "@/lib/groups/groups";
 import { otherMethods } from "@/lib/api/other-methods";
 
 // POST /api/groups
-export const POST = withApi({ policy: "group", permission: "GROUP_CREATE", resource: "Group", body: createGroupSchema }, async ({ principal, body }) => {
+export const POST = withApi({ policy: "group", permission: "GROUP_CREATE", resource: "Group", body: createGroupSchema, responses: { 201: { body: groupSchema, headers: ["Location"] } } }, async ({ principal, body }) => {
   const group = await createGroup(db(), principal, body);
   return json(groupSchema, group, { status: 201, headers: { Location: `${config().apiBaseUrl}/groups/${group.id}` } });
 });
 
 // GET /api/groups
-export const GET = withApi({ policy: "group", permission: "GROUP_LIST", resource: "Group", query: listGroupsQuery }, async ({ req, principal, query }) => {
+export const GET = withApi({ policy: "group", permission: "GROUP_LIST", resource: "Group", query: listGroupsQuery, responses: { 200: { body: groupSchema.array(), headers: ["Link"] } } }, async ({ req, principal, query }) => {
   const page = await listGroups(db(), principal, query);
   return json(groupSchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });
 });

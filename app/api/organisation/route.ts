@@ -8,7 +8,7 @@ import { otherMethods } from "@/lib/api/other-methods";
 
 // POST /api/organisation (the contract's singular path; POST /api/organisations is the same)
 export const POST = withApi(
-  { policy: "organisation", permission: "ORGANISATION_CREATE", resource: "Organisation", body: createOrganisationSchema },
+  { policy: "organisation", permission: "ORGANISATION_CREATE", resource: "Organisation", body: createOrganisationSchema, responses: { 201: { body: organisationSchema, headers: ["Location"] } } },
   async ({ principal, body }) => {
     const org = await createOrganisation(db(), principal, body);
     return json(organisationSchema, org, { status: 201, headers: { Location: `${config().apiBaseUrl}/organisations/${org.id}` } });

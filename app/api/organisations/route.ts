@@ -11,7 +11,7 @@ export { POST } from "../organisation/route";
 
 // GET /api/organisations
 export const GET = withApi(
-  { policy: "organisation", permission: "ORGANISATION_LIST", resource: "Organisation", query: listOrganisationsQuery },
+  { policy: "organisation", permission: "ORGANISATION_LIST", resource: "Organisation", query: listOrganisationsQuery, responses: { 200: { body: organisationSchema.array(), headers: ["Link"] } } },
   async ({ req, principal, query }) => {
     const page = await listOrganisations(db(), principal, query);
     return json(organisationSchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });

@@ -15,7 +15,7 @@ import {
 // GET /api/recordings[?count=true]: the recordings of the caller's level (tenant, organisation
 // or user), paginated (perPage, startCursor, Link rel="next"); count=true → { count }
 export const GET = withApi(
-  { policy: "recording", permission: "SPEECH_RECORDING_LIST", resource: ADMIN_LISTING_RESOURCE, query: adminListingQuery },
+  { policy: "recording", permission: "SPEECH_RECORDING_LIST", resource: ADMIN_LISTING_RESOURCE, query: adminListingQuery, responses: { 200: { body: [adminCountSchema, adminRecordingSchema.array()], headers: ["Link"] } } },
   async ({ req, principal, query }) => {
     if (query.count) return json(adminCountSchema, await countAdminRecordings(db(), principal));
     const page = await listAdminRecordings(db(), principal, query);

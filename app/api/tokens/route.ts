@@ -1,6 +1,9 @@
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { OAuthError } from "@/lib/api/errors";
+import type { z } from "zod";
+import { ApiError, OAuthError } from "@/lib/api/errors";
+import type { Principal } from "@/lib/auth/principal";
+import { observeTokenIssued, observeTokenRefused } from "@/lib/metrics/hooks";
 import { clientAddress } from "@/lib/api/client-address";
 import { withApi } from "@/lib/api/with-api";
 import { clientCredentialsGrant, grantSettingsOf, passwordGrant } from "@/lib/auth/grants";
@@ -10,7 +13,19 @@ import { otherMethods } from "@/lib/api/other-methods";
 const TOKEN_HEADERS = { "Cache-Control": "no-store", Pragma: "no-cache", "Content-Type": "application/json;charset=UTF-8" };
 
 // POST /api/tokens
-export const POST = withApi({ policy: "token", optionalAuth: true, resource: "Token", body: tokenRequestSchema }, async ({ req, body, optionalPrincipal }) => {
+export const POST = withApi({ policy: "token", optionalAuth: true, resource: "Token", body: tokenRequestSchema, responses: { 200: tokenResponseSchema } }, async (ctx) => {
+  try {
+    const response = await grant(ctx);
+    observeTokenIssued(ctx.body.grant_type ?? "");
+    return response;
+  } catch (error) {
+    const reason = error instanceof OAuthError ? error.error : error instanceof ApiError ? error.code : "error";
+    observeTokenRefused(ctx.body.grant_type, reason);
+    throw error;
+  }
+});
+
+async function grant({ req, body, optionalPrincipal }: { req: Request; body: z.output<typeof tokenRequestSchema>; optionalPrincipal: Principal | null }): Promise<Response> {
   const settings = grantSettingsOf(config());
   let token;
   if (body.grant_type === "password") {
@@ -26,6 +41,6 @@ export const POST = withApi({ policy: "token", optionalAuth: true, resource: "To
     throw new OAuthError("unsupported_grant_type", "grant_type must be password or client_credentials");
   }
   return new Response(JSON.stringify(tokenResponseSchema.parse(token)), { status: 200, headers: TOKEN_HEADERS });
-});
+}
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -6,7 +6,7 @@ import { currentUser } from "@/lib/users/users";
 import { otherMethods } from "@/lib/api/other-methods";
 
 // GET /api/user
-export const GET = withApi({ policy: "user", authenticated: true, resource: "User" }, async ({ principal }) =>
+export const GET = withApi({ policy: "user", authenticated: true, resource: "User", responses: { 200: userSchema } }, async ({ principal }) =>
   json(userSchema, await currentUser(db(), principal)),
 );
 

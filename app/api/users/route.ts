@@ -8,13 +8,13 @@ import { createUser, listUsers } from "@/lib/users/users";
 import { otherMethods } from "@/lib/api/other-methods";
 
 // POST /api/users
-export const POST = withApi({ policy: "user", permission: "USER_CREATE", resource: "User", body: createUserSchema }, async ({ principal, body }) => {
+export const POST = withApi({ policy: "user", permission: "USER_CREATE", resource: "User", body: createUserSchema, responses: { 201: { body: userSchema, headers: ["Location"] } } }, async ({ principal, body }) => {
   const user = await createUser(db(), principal, body);
   return json(userSchema, user, { status: 201, headers: { Location: `${config().apiBaseUrl}/users/${user.id}` } });
 });
 
 // GET /api/users
-export const GET = withApi({ policy: "user", permission: "USER_LIST", resource: "User", query: listUsersQuery }, async ({ req, principal, query }) => {
+export const GET = withApi({ policy: "user", permission: "USER_LIST", resource: "User", query: listUsersQuery, responses: { 200: { body: userSchema.array(), headers: ["Link"] } } }, async ({ req, principal, query }) => {
   const page = await listUsers(db(), principal, query);
   return json(userSchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });
 });

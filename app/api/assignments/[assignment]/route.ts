@@ -9,13 +9,13 @@ type Params = { assignment: string };
 const idOf = (params: Params) => idParam(params.assignment, "Assignment");
 
 // GET /api/assignments/:assignment (the contract's path is /assignment/:assignment; both work)
-export const GET = withApi<Params>({ policy: "assignment", authenticated: true, resource: ASSIGNMENT_RESOURCE }, async ({ principal, params }) =>
+export const GET = withApi<Params>({ policy: "assignment", authenticated: true, resource: ASSIGNMENT_RESOURCE, responses: { 200: assignmentSchema } }, async ({ principal, params }) =>
   json(assignmentSchema, (await getAssignment(db(), principal, idOf(params))) as never),
 );
 
 // PUT /api/assignments/:assignment (JSON, incremental; recordings replaces the list)
 export const PUT = withApi<Params, typeof updateAssignmentSchema>(
-  { policy: "assignment", authenticated: true, resource: ASSIGNMENT_RESOURCE, body: updateAssignmentSchema },
+  { policy: "assignment", authenticated: true, resource: ASSIGNMENT_RESOURCE, body: updateAssignmentSchema, responses: { 200: assignmentSchema } },
   async ({ principal, params, body }) => json(assignmentSchema, (await updateAssignment(db(), principal, idOf(params), body)) as never),
 );
 

@@ -10,14 +10,14 @@ import { getCategory, updateCategory } from "@/lib/categories/categories";
 type Params = { category: string };
 
 // GET /api/categories/:category
-export const GET = withApi<Params>({ policy: "category", in: "organisation", permission: "CATEGORY_LIST", resource: CATEGORY_RESOURCE }, async ({ principal, params }) =>
+export const GET = withApi<Params>({ policy: "category", in: "organisation", permission: "CATEGORY_LIST", resource: CATEGORY_RESOURCE, responses: { 200: categorySchema } }, async ({ principal, params }) =>
   json(categorySchema, await getCategory(db(), principal, params.category)),
 );
 
 // PUT /api/categories/:category (JSON, form-encoded or multipart; incremental: parent, name, order,
 // description, color, image and icon (files), speechChallenges (replaces the list))
 export const PUT = withApi<Params, typeof updateCategorySchema>(
-  { policy: "category", in: "organisation", permission: "CATEGORY_CREATE", resource: CATEGORY_RESOURCE, body: updateCategorySchema, files: CATEGORY_FILES },
+  { policy: "category", in: "organisation", permission: "CATEGORY_CREATE", resource: CATEGORY_RESOURCE, body: updateCategorySchema, files: CATEGORY_FILES, responses: { 200: { body: categorySchema, headers: ["Location"] } } },
   async ({ principal, params, body, files }) => {
     const category = await updateCategory(db(), storage(), principal, params.category, body, files);
     return json(categorySchema, category, { headers: { Location: `${config().apiBaseUrl}/categories/${category.id}` } });

@@ -11,7 +11,7 @@ import { storage } from "@/lib/storage/storage";
 
 // POST /api/challenges/choice
 export const POST = withApi(
-  { policy: "challenge", in: "organisation", permission: "CHOICE_CHALLENGE_CREATE", resource: "ChoiceChallenge", body: createChoiceChallengeSchema, files: ["audio"] },
+  { policy: "challenge", in: "organisation", permission: "CHOICE_CHALLENGE_CREATE", resource: "ChoiceChallenge", body: createChoiceChallengeSchema, files: ["audio"], responses: { 202: { body: choiceChallengeSchema, headers: ["Location"] } } },
   async ({ principal, body, files }) => {
     const challenge = await createChoiceChallenge(db(), storage(), principal, body, files.audio ?? []);
     wakeWorker();
@@ -21,7 +21,7 @@ export const POST = withApi(
 
 // GET /api/challenges/choice
 export const GET = withApi(
-  { policy: "challenge", in: "organisation", permission: "CHOICE_CHALLENGE_LIST", resource: "ChoiceChallenge", query: listChoiceChallengesQuery },
+  { policy: "challenge", in: "organisation", permission: "CHOICE_CHALLENGE_LIST", resource: "ChoiceChallenge", query: listChoiceChallengesQuery, responses: { 200: { body: choiceChallengeSchema.array(), headers: ["Link"] } } },
   async ({ req, principal, query }) => {
     const page = await listChoiceChallenges(db(), principal, query);
     return json(choiceChallengeSchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });

@@ -10,7 +10,7 @@ import { createChallenge, listChallenges } from "@/lib/challenges/pronunciation/
 
 // POST /api/challenges/pronunciation (multipart: id?, transcription, referenceAudio, language)
 export const POST = withApi(
-  { policy: "challenge", in: "organisation", permission: "CHALLENGE_CREATE", resource: CHALLENGE_RESOURCE, body: createChallengeSchema, files: ["referenceAudio"] },
+  { policy: "challenge", in: "organisation", permission: "CHALLENGE_CREATE", resource: CHALLENGE_RESOURCE, body: createChallengeSchema, files: ["referenceAudio"], responses: { 201: { body: challengeSchema, headers: ["Location"] } } },
   async ({ principal, body, files }) => {
     const challenge = await createChallenge(db(), storage(), principal, body, files);
     return json(challengeSchema, challenge, {
@@ -21,7 +21,7 @@ export const POST = withApi(
 );
 
 // GET /api/challenges/pronunciation
-export const GET = withApi({ policy: "challenge", in: "organisation", permission: "CHALLENGE_LIST", resource: CHALLENGE_RESOURCE, query: listChallengesQuery }, async ({ req, principal, query }) => {
+export const GET = withApi({ policy: "challenge", in: "organisation", permission: "CHALLENGE_LIST", resource: CHALLENGE_RESOURCE, query: listChallengesQuery, responses: { 200: { body: challengeSchema.array(), headers: ["Link"] } } }, async ({ req, principal, query }) => {
   const page = await listChallenges(db(), principal, query);
   return json(challengeSchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });
 });

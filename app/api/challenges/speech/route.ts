@@ -16,7 +16,7 @@ import { createSpeechChallenge, listSpeechChallenges } from "@/lib/challenges/sp
 
 // POST /api/challenges/speech (multipart: id?, topic?, language, referenceAudio?, srt?, image?, metadata?)
 export const POST = withApi(
-  { policy: "challenge", in: "organisation", permission: "CHALLENGE_CREATE", resource: SPEECH_CHALLENGE_RESOURCE, body: createSpeechChallengeSchema, files: SPEECH_CHALLENGE_FILES },
+  { policy: "challenge", in: "organisation", permission: "CHALLENGE_CREATE", resource: SPEECH_CHALLENGE_RESOURCE, body: createSpeechChallengeSchema, files: SPEECH_CHALLENGE_FILES, responses: { 201: { body: speechChallengeSchema, headers: ["Location"] } } },
   async ({ principal, body, files }) => {
     const challenge = await createSpeechChallenge(db(), storage(), principal, body, files);
     return json(speechChallengeSchema, challenge, {
@@ -28,7 +28,7 @@ export const POST = withApi(
 
 // GET /api/challenges/speech
 export const GET = withApi(
-  { policy: "challenge", in: "organisation", permission: "CHALLENGE_LIST", resource: SPEECH_CHALLENGE_RESOURCE, query: listSpeechChallengesQuery },
+  { policy: "challenge", in: "organisation", permission: "CHALLENGE_LIST", resource: SPEECH_CHALLENGE_RESOURCE, query: listSpeechChallengesQuery, responses: { 200: { body: speechChallengeSchema.array(), headers: ["Link"] } } },
   async ({ req, principal, query }) => {
     const page = await listSpeechChallenges(db(), principal, query);
     return json(speechChallengeSchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });

@@ -1,3 +1,4 @@
+import { downloadResponses } from "@/lib/api/doc";
 import { db } from "@/lib/db/client";
 import { withApi } from "@/lib/api/with-api";
 import { otherMethods } from "@/lib/api/other-methods";
@@ -6,7 +7,7 @@ import { downloadHeaders, serveFile } from "@/lib/downloads/serve";
 import { storage } from "@/lib/storage/storage";
 
 // GET /api/download/:file
-export const GET = withApi<{ file: string }>({ policy: "file", permission: "DOWNLOAD", resource: "File" }, async ({ req, principal, params, tokenFromQuery }) => {
+export const GET = withApi<{ file: string }>({ policy: "file", permission: "DOWNLOAD", resource: "File", responses: downloadResponses }, async ({ req, principal, params, tokenFromQuery }) => {
   const file = await downloadableFile(db(), principal, params.file);
   return serveFile(req, file, storage(), downloadHeaders(tokenFromQuery));
 });

@@ -6,7 +6,7 @@ import { FEEDBACK_RESOURCE, feedbackSchema } from "@/lib/feedback/schemas";
 import { getFeedback } from "@/lib/feedback/feedback";
 
 // GET /api/feedback/:id: the owning user, teachers and the organisation's administrators (others 403)
-export const GET = withApi<{ id: string }>({ policy: "submission", in: "organisation", authenticated: true, resource: FEEDBACK_RESOURCE }, async ({ principal, params }) =>
+export const GET = withApi<{ id: string }>({ policy: "submission", in: "organisation", authenticated: true, resource: FEEDBACK_RESOURCE, responses: { 200: feedbackSchema } }, async ({ principal, params }) =>
   json(feedbackSchema, await getFeedback(db(), principal, params.id)),
 );
 

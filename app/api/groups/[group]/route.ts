@@ -8,13 +8,13 @@ import { updateGroup } from "@/lib/groups/edit";
 import { otherMethods } from "@/lib/api/other-methods";
 
 // GET /api/groups/:group
-export const GET = withApi<{ group: string }>({ policy: "group", permission: "GROUP_LIST", resource: "Group" }, async ({ principal, params }) =>
+export const GET = withApi<{ group: string }>({ policy: "group", permission: "GROUP_LIST", resource: "Group", responses: { 200: groupSchema } }, async ({ principal, params }) =>
   json(groupSchema, await getGroup(db(), principal, params.group)),
 );
 
 // PUT /api/groups/:group (ours; the contract has no group update): name and categories.
 export const PUT = withApi<{ group: string }, typeof updateGroupSchema>(
-  { policy: "group", permission: "GROUP_CREATE", resource: "Group", body: updateGroupSchema },
+  { policy: "group", permission: "GROUP_CREATE", resource: "Group", body: updateGroupSchema, responses: { 200: groupSchema } },
   async ({ principal, params, body }) => json(groupSchema, await updateGroup(db(), principal, params.group, body)),
 );
 

@@ -6,7 +6,7 @@ import { getOrganisation } from "@/lib/organisations/organisations";
 import { otherMethods } from "@/lib/api/other-methods";
 
 // GET /api/organisations/:organisation
-export const GET = withApi<{ organisation: string }>({ policy: "organisation", authenticated: true, resource: "Organisation" }, async ({ principal, params }) =>
+export const GET = withApi<{ organisation: string }>({ policy: "organisation", authenticated: true, resource: "Organisation", responses: { 200: organisationSchema } }, async ({ principal, params }) =>
   json(organisationSchema, await getOrganisation(db(), principal, params.organisation)),
 );
 

@@ -6,7 +6,7 @@ import { getRole } from "@/lib/roles/roles";
 import { otherMethods } from "@/lib/api/other-methods";
 
 // GET /api/roles/:role
-export const GET = withApi<{ role: string }>({ policy: "role", authenticated: true, resource: "Role" }, async ({ params }) =>
+export const GET = withApi<{ role: string }>({ policy: "role", authenticated: true, resource: "Role", responses: { 200: roleSchema } }, async ({ params }) =>
   json(roleSchema, await getRole(db(), params.role)),
 );
 

@@ -6,7 +6,7 @@ import { getTenant } from "@/lib/tenants/tenants";
 import { otherMethods } from "@/lib/api/other-methods";
 
 // GET /api/tenants/:tenant
-export const GET = withApi<{ tenant: string }>({ policy: "tenant", authenticated: true, resource: "Tenant" }, async ({ principal, params }) =>
+export const GET = withApi<{ tenant: string }>({ policy: "tenant", authenticated: true, resource: "Tenant", responses: { 200: tenantSchema } }, async ({ principal, params }) =>
   json(tenantSchema, await getTenant(db(), principal, params.tenant)),
 );
 

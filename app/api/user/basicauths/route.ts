@@ -6,7 +6,7 @@ import { createBasicAuth } from "@/lib/credentials/basic-auths";
 import { otherMethods } from "@/lib/api/other-methods";
 
 // POST /api/user/basicauths
-export const POST = withApi({ policy: "credential", authenticated: true, resource: "BasicAuth", body: createBasicAuthSchema }, async ({ principal, body }) =>
+export const POST = withApi({ policy: "credential", authenticated: true, resource: "BasicAuth", body: createBasicAuthSchema, responses: { 201: createdCredentialSchema } }, async ({ principal, body }) =>
   json(createdCredentialSchema, await createBasicAuth(db(), principal, null, body), { status: 201, headers: { "Cache-Control": "no-store" } }),
 );
 

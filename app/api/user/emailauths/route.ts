@@ -6,7 +6,7 @@ import { createEmailAuth } from "@/lib/credentials/email-auths";
 import { otherMethods } from "@/lib/api/other-methods";
 
 // POST /api/user/emailauths
-export const POST = withApi({ policy: "credential", authenticated: true, resource: "EmailAuth", body: createEmailAuthSchema }, async ({ principal, body }) =>
+export const POST = withApi({ policy: "credential", authenticated: true, resource: "EmailAuth", body: createEmailAuthSchema, responses: { 201: createdCredentialSchema } }, async ({ principal, body }) =>
   json(createdCredentialSchema, await createEmailAuth(db(), principal, null, body), { status: 201, headers: { "Cache-Control": "no-store" } }),
 );
 

@@ -7,12 +7,12 @@ import { getProfile, saveProfile } from "@/lib/users/profiles";
 import { otherMethods } from "@/lib/api/other-methods";
 
 // GET /api/user/profile
-export const GET = withApi({ policy: "user", authenticated: true, resource: "Profile" }, async ({ principal }) =>
+export const GET = withApi({ policy: "user", authenticated: true, resource: "Profile", responses: { 200: profileSchema } }, async ({ principal }) =>
   json(profileSchema, await getProfile(db(), principal, null)),
 );
 
 // POST /api/user/profile
-export const POST = withApi({ policy: "user", authenticated: true, resource: "Profile", body: profileInputSchema }, async ({ principal, body }) =>
+export const POST = withApi({ policy: "user", authenticated: true, resource: "Profile", body: profileInputSchema, responses: { 201: { body: profileSchema, headers: ["Location"] } } }, async ({ principal, body }) =>
   json(profileSchema, await saveProfile(db(), principal, null, body), { status: 201, headers: { Location: `${config().apiBaseUrl}/user/profile` } }),
 );
 

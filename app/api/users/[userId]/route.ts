@@ -6,7 +6,7 @@ import { getUser } from "@/lib/users/users";
 import { otherMethods } from "@/lib/api/other-methods";
 
 // GET /api/users/:userId
-export const GET = withApi<{ userId: string }>({ policy: "user", authenticated: true, resource: "User" }, async ({ principal, params }) =>
+export const GET = withApi<{ userId: string }>({ policy: "user", authenticated: true, resource: "User", responses: { 200: userSchema } }, async ({ principal, params }) =>
   json(userSchema, await getUser(db(), principal, params.userId)),
 );
 

@@ -1,13 +1,13 @@
 import { db } from "@/lib/db/client";
 import { withApi } from "@/lib/api/with-api";
 import { otherMethods } from "@/lib/api/other-methods";
-import { exportResponse } from "@/lib/api/annotation-responses";
+import { exportResponse, exportResponses } from "@/lib/api/annotation-responses";
 import { ANNOTATION_RESOURCE, exportQuery, idParam } from "@/lib/annotations/schemas";
 import { exportAnnotation } from "@/lib/annotations/exchange";
 
 // GET /api/annotation/:annotation/export?format=textgrid|eaf|vtt|json (a download)
 export const GET = withApi<{ annotation: string }, undefined, typeof exportQuery>(
-  { policy: "annotation", authenticated: true, resource: ANNOTATION_RESOURCE, query: exportQuery },
+  { policy: "annotation", authenticated: true, resource: ANNOTATION_RESOURCE, query: exportQuery, responses: exportResponses, extension: true },
   async ({ principal, params, query }) => exportResponse(await exportAnnotation(db(), principal, idParam(params.annotation, "Annotation"), query.format)),
 );
 

@@ -2,13 +2,13 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { withApi } from "@/lib/api/with-api";
 import { otherMethods } from "@/lib/api/other-methods";
-import { annotationResponse, ifMatchOf } from "@/lib/api/annotation-responses";
+import { annotationResponse, annotationResponses, ifMatchOf } from "@/lib/api/annotation-responses";
 import { ANNOTATION_RESOURCE, IMPORT_FILES, idParam } from "@/lib/annotations/schemas";
 import { importIntoAnnotation } from "@/lib/annotations/exchange";
 
 // POST /api/annotation/:annotation/import (multipart: file = a TextGrid or .eaf): replaces the fragments
 export const POST = withApi<{ annotation: string }, z.ZodObject>(
-  { policy: "annotation", authenticated: true, resource: ANNOTATION_RESOURCE, body: z.object({}), files: IMPORT_FILES },
+  { policy: "annotation", authenticated: true, resource: ANNOTATION_RESOURCE, body: z.object({}), files: IMPORT_FILES, responses: annotationResponses, ifMatch: true, extension: true },
   async ({ req, principal, params, files }) =>
     annotationResponse(await importIntoAnnotation(db(), principal, idParam(params.annotation, "Annotation"), files.file?.[0], ifMatchOf(req))),
 );

@@ -8,7 +8,7 @@ import { listChildCategories } from "@/lib/categories/categories";
 
 // GET /api/categories/:category/categories: the categories with this parent, ordered by `order`
 export const GET = withApi<{ category: string }, undefined, typeof listCategoriesQuery>(
-  { policy: "category", in: "organisation", permission: "CATEGORY_LIST", resource: CATEGORY_RESOURCE, query: listCategoriesQuery },
+  { policy: "category", in: "organisation", permission: "CATEGORY_LIST", resource: CATEGORY_RESOURCE, query: listCategoriesQuery, responses: { 200: { body: categorySchema.array(), headers: ["Link"] } } },
   async ({ req, principal, params, query }) => {
     const page = await listChildCategories(db(), principal, params.category, query);
     return json(categorySchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });

@@ -9,7 +9,7 @@ import { categoryProgress } from "@/lib/progress/progress";
 // current user (no group) or for the members of the groups (students: only themselves).
 // The percentage and the choice of result set are defined in lib/progress/progress.ts.
 export const GET = withApi<{ category: string }, undefined, typeof progressQuery>(
-  { policy: "progress", in: "organisation", permission: "CATEGORY_LIST", resource: PROGRESS_RESOURCE, query: progressQuery },
+  { policy: "progress", in: "organisation", permission: "CATEGORY_LIST", resource: PROGRESS_RESOURCE, query: progressQuery, responses: { 200: progressEntrySchema.array() } },
   async ({ principal, params, query }) => json(progressEntrySchema.array(), await categoryProgress(db(), principal, params.category, query)),
 );
 

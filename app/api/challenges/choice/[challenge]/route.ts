@@ -11,13 +11,13 @@ import { storage } from "@/lib/storage/storage";
 type Params = { challenge: string };
 
 // GET /api/challenges/choice/:challenge
-export const GET = withApi<Params>({ policy: "challenge", in: "organisation", permission: "CHOICE_CHALLENGE_LIST", resource: "ChoiceChallenge" }, async ({ principal, params }) =>
+export const GET = withApi<Params>({ policy: "challenge", in: "organisation", permission: "CHOICE_CHALLENGE_LIST", resource: "ChoiceChallenge", responses: { 200: choiceChallengeSchema } }, async ({ principal, params }) =>
   json(choiceChallengeSchema, toChoiceChallenge(await choiceChallengeInScope(db(), principal, params.challenge))),
 );
 
 // PUT /api/challenges/choice/:challenge
 export const PUT = withApi<Params, typeof updateChoiceChallengeSchema>(
-  { policy: "challenge", in: "organisation", permission: "CHALLENGE_EDIT", resource: "ChoiceChallenge", body: updateChoiceChallengeSchema },
+  { policy: "challenge", in: "organisation", permission: "CHALLENGE_EDIT", resource: "ChoiceChallenge", body: updateChoiceChallengeSchema, responses: { 200: { body: choiceChallengeSchema, headers: ["Location"] } } },
   async ({ principal, params, body }) => {
     const challenge = await updateChoiceChallenge(db(), storage(), principal, params.challenge, body);
     wakeWorker();
@@ -26,7 +26,7 @@ export const PUT = withApi<Params, typeof updateChoiceChallengeSchema>(
 );
 
 // DELETE /api/challenges/choice/:challenge
-export const DELETE = withApi<Params>({ policy: "challenge", in: "organisation", permission: "CHOICE_CHALLENGE_DELETE", resource: "ChoiceChallenge" }, async ({ principal, params }) => {
+export const DELETE = withApi<Params>({ policy: "challenge", in: "organisation", permission: "CHOICE_CHALLENGE_DELETE", resource: "ChoiceChallenge", responses: { 204: null } }, async ({ principal, params }) => {
   await deleteChoiceChallenge(db(), storage(), principal, params.challenge);
   return noContent();
 });

@@ -10,14 +10,14 @@ import { deleteChallenge, getChallenge, updateChallenge } from "@/lib/challenges
 type Params = { challenge: string };
 
 // GET /api/challenges/pronunciation/:challenge
-export const GET = withApi<Params>({ policy: "challenge", in: "organisation", permission: "CHALLENGE_LIST", resource: CHALLENGE_RESOURCE }, async ({ principal, params }) =>
+export const GET = withApi<Params>({ policy: "challenge", in: "organisation", permission: "CHALLENGE_LIST", resource: CHALLENGE_RESOURCE, responses: { 200: challengeSchema } }, async ({ principal, params }) =>
   json(challengeSchema, await getChallenge(db(), principal, params.challenge)),
 );
 
 // PUT /api/challenges/pronunciation/:challenge (multipart, JSON or form-encoded; all optional:
 // transcription, referenceAudio (file), status, language, alignment (JSON part))
 export const PUT = withApi<Params, typeof updateChallengeSchema>(
-  { policy: "challenge", in: "organisation", permission: "CHALLENGE_EDIT", resource: CHALLENGE_RESOURCE, body: updateChallengeSchema, files: ["referenceAudio"] },
+  { policy: "challenge", in: "organisation", permission: "CHALLENGE_EDIT", resource: CHALLENGE_RESOURCE, body: updateChallengeSchema, files: ["referenceAudio"], responses: { 200: { body: challengeSchema, headers: ["Location"] } } },
   async ({ principal, params, body, files }) => {
     const challenge = await updateChallenge(db(), storage(), principal, params.challenge, body, files);
     return json(challengeSchema, challenge, { headers: { Location: `${config().apiBaseUrl}/challenges/pronunciation/${challenge.id}` } });
@@ -25,7 +25,7 @@ export const PUT = withApi<Params, typeof updateChallengeSchema>(
 );
 
 // DELETE /api/challenges/pronunciation/:challenge
-export const DELETE = withApi<Params>({ policy: "challenge", in: "organisation", permission: "CHALLENGE_DELETE", resource: CHALLENGE_RESOURCE }, async ({ principal, params }) => {
+export const DELETE = withApi<Params>({ policy: "challenge", in: "organisation", permission: "CHALLENGE_DELETE", resource: CHALLENGE_RESOURCE, responses: { 204: null } }, async ({ principal, params }) => {
   await deleteChallenge(db(), storage(), principal, params.challenge);
   return noContent();
 });

@@ -10,7 +10,7 @@ import { otherMethods } from "@/lib/api/other-methods";
 // GET /api/groups/:group/members (ours): the members, paginated and sorted like GET /api/users
 // (which lists them too, with ?group=); 404 for an unknown group.
 export const GET = withApi<{ group: string }, undefined, typeof listUsersQuery>(
-  { policy: "user", permission: "USER_LIST", resource: "User", query: listUsersQuery },
+  { policy: "user", permission: "USER_LIST", resource: "User", query: listUsersQuery, responses: { 200: { body: userSchema.array(), headers: ["Link"] } } },
   async ({ req, principal, params, query }) => {
     const page = await listMembers(db(), principal, params.group, query);
     return json(userSchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });
@@ -19,7 +19,7 @@ export const GET = withApi<{ group: string }, undefined, typeof listUsersQuery>(
 
 // POST /api/groups/:group/members (ours): JSON { users: [id, ...] } joins them to the group.
 export const POST = withApi<{ group: string }, typeof addMembersSchema>(
-  { policy: "group", permission: "GROUP_CREATE", resource: "Group", body: addMembersSchema },
+  { policy: "group", permission: "GROUP_CREATE", resource: "Group", body: addMembersSchema, responses: { 204: null } },
   async ({ principal, params, body }) => {
     await addMembers(db(), principal, params.group, body);
     return noContent();

@@ -8,17 +8,17 @@ import { deleteOrganisationScheme, getOrganisationScheme, putOrganisationScheme 
 type Params = { organisation: string };
 
 // GET /api/organisations/:organisation/annotation-scheme: layers, labels and the base annotators' subset
-export const GET = withApi<Params>({ policy: "scheme", authenticated: true, resource: SCHEME_RESOURCE }, async ({ principal, params }) =>
+export const GET = withApi<Params>({ policy: "scheme", authenticated: true, resource: SCHEME_RESOURCE, responses: { 200: schemeSchema } }, async ({ principal, params }) =>
   json(schemeSchema, await getOrganisationScheme(db(), principal, params.organisation)),
 );
 
 // PUT /api/organisations/:organisation/annotation-scheme (JSON: layers): replaces the scheme
-export const PUT = withApi<Params, typeof schemeInput>({ policy: "scheme", authenticated: true, resource: SCHEME_RESOURCE, body: schemeInput }, async ({ principal, params, body }) =>
+export const PUT = withApi<Params, typeof schemeInput>({ policy: "scheme", authenticated: true, resource: SCHEME_RESOURCE, body: schemeInput, responses: { 200: schemeSchema } }, async ({ principal, params, body }) =>
   json(schemeSchema, await putOrganisationScheme(db(), principal, params.organisation, body.layers)),
 );
 
 // DELETE /api/organisations/:organisation/annotation-scheme: back to the default scheme
-export const DELETE = withApi<Params>({ policy: "scheme", authenticated: true, resource: SCHEME_RESOURCE }, async ({ principal, params }) =>
+export const DELETE = withApi<Params>({ policy: "scheme", authenticated: true, resource: SCHEME_RESOURCE, responses: { 200: schemeSchema } }, async ({ principal, params }) =>
   json(schemeSchema, await deleteOrganisationScheme(db(), principal, params.organisation)),
 );
 

@@ -7,7 +7,7 @@ import { otherMethods } from "@/lib/api/other-methods";
 
 // POST /api/user/:userId/emailauths (the SDK's path)
 export const POST = withApi<{ userId: string }, typeof createEmailAuthSchema>(
-  { policy: "credential", authenticated: true, resource: "EmailAuth", body: createEmailAuthSchema },
+  { policy: "credential", authenticated: true, resource: "EmailAuth", body: createEmailAuthSchema, responses: { 201: createdCredentialSchema } },
   async ({ principal, params, body }) =>
     json(createdCredentialSchema, await createEmailAuth(db(), principal, params.userId, body), { status: 201, headers: { "Cache-Control": "no-store" } }),
 );

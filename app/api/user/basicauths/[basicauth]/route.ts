@@ -5,7 +5,7 @@ import { deleteBasicAuth } from "@/lib/credentials/basic-auths";
 import { otherMethods } from "@/lib/api/other-methods";
 
 // DELETE /api/user/basicauths/:basicauth
-export const DELETE = withApi<{ basicauth: string }>({ policy: "credential", authenticated: true, resource: "BasicAuth" }, async ({ principal, params }) => {
+export const DELETE = withApi<{ basicauth: string }>({ policy: "credential", authenticated: true, resource: "BasicAuth", responses: { 204: null } }, async ({ principal, params }) => {
   await deleteBasicAuth(db(), principal, params.basicauth);
   return noContent();
 });

@@ -5,7 +5,7 @@ import { deleteEmailAuth } from "@/lib/credentials/email-auths";
 import { otherMethods } from "@/lib/api/other-methods";
 
 // DELETE /api/user/emailauths/:emailauth
-export const DELETE = withApi<{ emailauth: string }>({ policy: "credential", authenticated: true, resource: "EmailAuth" }, async ({ principal, params }) => {
+export const DELETE = withApi<{ emailauth: string }>({ policy: "credential", authenticated: true, resource: "EmailAuth", responses: { 204: null } }, async ({ principal, params }) => {
   await deleteEmailAuth(db(), principal, params.emailauth);
   return noContent();
 });

@@ -7,7 +7,7 @@ import { otherMethods } from "@/lib/api/other-methods";
 
 // GET /api/users/:userId/credentials (ours): the user's usernames and email addresses, for
 // whoever may manage its credentials (lib/credentials/access.ts). Passwords are never shown.
-export const GET = withApi<{ userId: string }>({ policy: "credential", authenticated: true, resource: "Credential" }, async ({ principal, params }) =>
+export const GET = withApi<{ userId: string }>({ policy: "credential", authenticated: true, resource: "Credential", responses: { 200: credentialListSchema } }, async ({ principal, params }) =>
   json(credentialListSchema, await listCredentials(db(), principal, params.userId), { headers: { "Cache-Control": "no-store" } }),
 );
 

@@ -8,7 +8,7 @@ import { otherMethods } from "@/lib/api/other-methods";
 
 // POST /api/users/:userId/profile
 export const POST = withApi<{ userId: string }, typeof profileInputSchema>(
-  { policy: "user", authenticated: true, resource: "Profile", body: profileInputSchema },
+  { policy: "user", authenticated: true, resource: "Profile", body: profileInputSchema, responses: { 201: { body: profileSchema, headers: ["Location"] } } },
   async ({ principal, params, body }) =>
     json(profileSchema, await saveProfile(db(), principal, params.userId, body), {
       status: 201,
@@ -17,7 +17,7 @@ export const POST = withApi<{ userId: string }, typeof profileInputSchema>(
 );
 
 // GET /api/users/:userId/profile
-export const GET = withApi<{ userId: string }>({ policy: "user", authenticated: true, resource: "Profile" }, async ({ principal, params }) =>
+export const GET = withApi<{ userId: string }>({ policy: "user", authenticated: true, resource: "Profile", responses: { 200: profileSchema } }, async ({ principal, params }) =>
   json(profileSchema, await getProfile(db(), principal, params.userId)),
 );
 

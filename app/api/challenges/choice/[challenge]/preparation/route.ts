@@ -7,7 +7,7 @@ import { preparationOf } from "@/lib/challenges/choice/choice-challenges";
 import { preparationSchema } from "@/lib/challenges/choice/schemas";
 
 // GET /api/challenges/choice/:challenge/preparation — for admins: state, failure reason, grammar artefact
-export const GET = withApi<{ challenge: string }>({ policy: "challenge", in: "organisation", permission: "CHOICE_CHALLENGE_LIST", resource: "ChoiceChallenge" }, async ({ principal, params }) => {
+export const GET = withApi<{ challenge: string }>({ policy: "challenge", in: "organisation", permission: "CHOICE_CHALLENGE_LIST", resource: "ChoiceChallenge", responses: { 200: preparationSchema } }, async ({ principal, params }) => {
   requireAdministrator(principal);
   return json(preparationSchema, await preparationOf(db(), principal, params.challenge));
 });

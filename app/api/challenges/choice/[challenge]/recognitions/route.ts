@@ -14,7 +14,7 @@ type Params = { challenge: string };
 
 // POST /api/challenges/choice/:challenge/recognitions
 export const POST = withApi<Params, typeof createRecognitionSchema>(
-  { policy: "submission", in: "organisation", permission: "AUDIO_RECOGNITION_CREATE", resource: "ChoiceRecognition", body: createRecognitionSchema, files: ["audio"] },
+  { policy: "submission", in: "organisation", permission: "AUDIO_RECOGNITION_CREATE", resource: "ChoiceRecognition", body: createRecognitionSchema, files: ["audio"], responses: { 201: { body: recognitionSchema, headers: ["Location"] } } },
   async ({ principal, params, body, files }) => {
     const audio = requireFile(files, "audio", "ChoiceRecognition");
     const recognition = await createRecognition(db(), storage(), principal, params.challenge, body, audio);
@@ -25,7 +25,7 @@ export const POST = withApi<Params, typeof createRecognitionSchema>(
 
 // GET /api/challenges/choice/:challenge/recognitions
 export const GET = withApi<Params, undefined, z.ZodObject<typeof pageQuery>>(
-  { policy: "submission", in: "organisation", permission: "AUDIO_RECOGNITION_LIST", resource: "ChoiceRecognition", query: z.object(pageQuery) },
+  { policy: "submission", in: "organisation", permission: "AUDIO_RECOGNITION_LIST", resource: "ChoiceRecognition", query: z.object(pageQuery), responses: { 200: { body: recognitionSchema.array(), headers: ["Link"] } } },
   async ({ req, principal, params, query }) => {
     const page = await listRecognitions(db(), principal, params.challenge, query);
     return json(recognitionSchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });

@@ -7,7 +7,7 @@ import { recognitionSchema } from "@/lib/challenges/choice/schemas";
 
 // GET /api/challenges/choice/:challenge/recognitions/:recognition
 export const GET = withApi<{ challenge: string; recognition: string }>(
-  { policy: "submission", in: "organisation", permission: "AUDIO_RECOGNITION_LIST", resource: "ChoiceRecognition" },
+  { policy: "submission", in: "organisation", permission: "AUDIO_RECOGNITION_LIST", resource: "ChoiceRecognition", responses: { 200: recognitionSchema } },
   async ({ principal, params }) => json(recognitionSchema, await getRecognition(db(), principal, params.challenge, params.recognition)),
 );
 

@@ -6,7 +6,7 @@ import { ANALYSIS_RESOURCE, analysisSchema } from "@/lib/challenges/pronunciatio
 import { getAnalysis } from "@/lib/challenges/pronunciation/analyses";
 
 // GET /api/challenges/pronunciation/:challenge/analyses/:analysis
-export const GET = withApi<{ challenge: string; analysis: string }>({ policy: "submission", in: "organisation", permission: "AUDIO_ANALYSIS_LIST", resource: ANALYSIS_RESOURCE }, async ({ principal, params }) =>
+export const GET = withApi<{ challenge: string; analysis: string }>({ policy: "submission", in: "organisation", permission: "AUDIO_ANALYSIS_LIST", resource: ANALYSIS_RESOURCE, responses: { 200: analysisSchema } }, async ({ principal, params }) =>
   json(analysisSchema, await getAnalysis(db(), principal, params.challenge, params.analysis)),
 );
 

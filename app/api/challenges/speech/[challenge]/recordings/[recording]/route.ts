@@ -6,7 +6,7 @@ import { RECORDING_RESOURCE, recordingSchema } from "@/lib/recordings/schemas";
 import { getRecording } from "@/lib/recordings/recordings";
 
 // GET /api/challenges/speech/:challenge/recordings/:recording
-export const GET = withApi<{ challenge: string; recording: string }>({ policy: "recording", in: "organisation", permission: "SPEECH_RECORDING_LIST", resource: RECORDING_RESOURCE }, async ({ principal, params }) =>
+export const GET = withApi<{ challenge: string; recording: string }>({ policy: "recording", in: "organisation", permission: "SPEECH_RECORDING_LIST", resource: RECORDING_RESOURCE, responses: { 200: recordingSchema } }, async ({ principal, params }) =>
   json(recordingSchema, await getRecording(db(), principal, params.challenge, params.recording)),
 );
 

@@ -257,6 +257,19 @@ export function routeTable(w: World): Record<string, RouteEntry> {
     "[...path]": Object.fromEntries(METHODS.map((m) => [m, [{ target: { type: "none" }, path: "/api/no-such-endpoint/here", status: 404 } satisfies Case]])),
     "": Object.fromEntries(METHODS.map((m) => [m, [{ target: { type: "none" }, path: "/api", status: 404 } satisfies Case]])),
     health: { GET: [{ target: { type: "none" }, path: "/api/health", status: 200 }] },
+    "health/live": { GET: [{ target: { type: "none" }, path: "/api/health/live", status: 200 }] },
+    "health/ready": { GET: [{ target: { type: "none" }, path: "/api/health/ready", status: 200 }] },
+    "openapi.json": { GET: [{ target: { type: "none" }, path: "/api/openapi.json", status: 200 }] },
+    // ---- operations: the "operator" policy's admin is the top level only (or METRICS_TOKEN, unset here)
+    metrics: {
+      GET: [
+        {
+          target: { type: "tenant", tenant: "T1" },
+          path: "/api/metrics",
+          refine: (c) => (c.level === "top" ? undefined : { expect: "deny", why: "metrics: top-level administrators only" }),
+        },
+      ],
+    },
 
     // ---- tokens
     tokens: {

@@ -12,14 +12,14 @@ const ALLOW = API_METHODS.join(", ");
 export function apiRequestProblem(method, url) {
   const pathname = (url ?? "").split("?")[0];
   if (pathname !== "/api" && !pathname.startsWith("/api/")) return null;
-  let decoded;
+  let segments;
   try {
-    decoded = decodeURIComponent(pathname);
+    segments = pathname.split("/").map((segment) => decodeURIComponent(segment));
   } catch {
     return { status: 400, message: "The request path is malformed: it has an invalid percent-encoding" };
   }
   // Dot segments would step out of /api once Next normalises the path (to a page's HTML 404).
-  if (decoded.split("/").some((segment) => segment === "." || segment === "..")) {
+  if (segments.some((segment) => segment === "." || segment === "..")) {
     return { status: 400, message: "The request path is malformed: it has a . or .. segment" };
   }
   if (!API_METHODS.includes(method)) {

@@ -15,6 +15,8 @@ test("dot segments under /api, plain or percent-encoded, are a 400: Next would t
   expect(apiRequestProblem("GET", "/api/groups/../tenants")).toMatchObject({ status: 400 });
   expect(apiRequestProblem("GET", "/api/groups/%2E")).toMatchObject({ status: 400 });
   expect(apiRequestProblem("GET", "/api/groups/a..b")).toBeNull();
+  // An encoded slash keeps a segment whole: an id, not a step up.
+  expect(apiRequestProblem("GET", "/api/download/..%2F..%2Fapp.db")).toBeNull();
 });
 
 test("methods the API does not serve are a 405 with Allow; served ones pass", () => {

@@ -19,8 +19,9 @@ export function apiRequestProblem(method, url) {
     return { status: 400, message: "The request path is malformed: it has an invalid percent-encoding" };
   }
   // Dot segments would step out of /api once Next normalises the path (to a page's HTML 404).
-  if (segments.some((segment) => segment === "." || segment === "..")) {
-    return { status: 400, message: "The request path is malformed: it has a . or .. segment" };
+  // So would an empty segment ("//"), which Next answers with a redirect instead of the API's 404.
+  if (segments.slice(1, -1).some((segment) => segment === "") || segments.some((segment) => segment === "." || segment === "..")) {
+    return { status: 400, message: "The request path is malformed: it has an empty, . or .. segment" };
   }
   if (!API_METHODS.includes(method)) {
     return { status: 405, message: `${method} is not allowed; the API serves ${ALLOW}`, headers: { Allow: ALLOW } };

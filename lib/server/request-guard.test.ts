@@ -10,11 +10,13 @@ test("malformed percent-escapes under /api are a 400, other paths are left to Ne
   expect(apiRequestProblem("GET", "/apis/%ff")).toBeNull();
 });
 
-test("dot segments under /api, plain or percent-encoded, are a 400: Next would take them out of the API", () => {
+test("empty and dot segments under /api, plain or percent-encoded, are a 400: Next would take them out of the API", () => {
   expect(apiRequestProblem("GET", "/api/%2e%2e/%2e%2e/etc/passwd")).toMatchObject({ status: 400 });
   expect(apiRequestProblem("GET", "/api/groups/../tenants")).toMatchObject({ status: 400 });
   expect(apiRequestProblem("GET", "/api/groups/%2E")).toMatchObject({ status: 400 });
   expect(apiRequestProblem("GET", "/api/groups/a..b")).toBeNull();
+  expect(apiRequestProblem("POST", "/api//tenants")).toMatchObject({ status: 400 });
+  expect(apiRequestProblem("GET", "/api/tenants/")).toBeNull();
   // An encoded slash keeps a segment whole: an id, not a step up.
   expect(apiRequestProblem("GET", "/api/download/..%2F..%2Fapp.db")).toBeNull();
 });

@@ -57,8 +57,9 @@ export async function checkResponse(v: Validator, method: string, response: APIR
     if (!expected.includes(status)) return [`${where}: ${match ? "method not in the document" : "path not in the document"}, expected ${expected.join("/")}`];
     return validateJson(v, where, pointer("components", "schemas", "Error"), response, contentType);
   };
-  // Paths and methods the document does not list answer the JSON 404 / 405.
-  if (!match) return errorBody([404]);
+  // Paths and methods the document does not list answer the JSON 404 / 405 (400: a malformed path,
+  // refused by the HTTP server before routing).
+  if (!match) return errorBody([400, 404]);
   const item = v.doc.paths[match.template];
   const operation = item[m];
   if (!operation) return errorBody([405]);

@@ -62,7 +62,7 @@ export async function checkResponse(v: Validator, method: string, response: APIR
   if (!match) return errorBody([400, 404]);
   const item = v.doc.paths[match.template];
   const operation = item[m];
-  if (!operation) return errorBody([405]);
+  if (!operation) return errorBody([400, 405]);
   const responses = operation.responses as Record<string, Json>;
   const declared = responses[String(status)] ?? responses.default;
   if (!declared) return [`${where}: status ${status} is not documented for ${method.toUpperCase()} ${match.template} (documented: ${Object.keys(responses).join(", ")})`];

@@ -13,7 +13,8 @@ export function proxy(request: NextRequest) {
   }
   // A page: a fresh nonce, which Next.js puts on its own scripts when it sees it in the
   // request's copy of the policy.
-  const csp = contentSecurityPolicy(newNonce(), { dev: process.env.NODE_ENV === "development" });
+  const docs = request.nextUrl.pathname === "/docs" || request.nextUrl.pathname.startsWith("/docs/");
+  const csp = contentSecurityPolicy(newNonce(), { dev: process.env.NODE_ENV === "development", docs });
   const headers = new Headers(request.headers);
   headers.set("Content-Security-Policy", csp);
   const response = NextResponse.next({ request: { headers } });

@@ -10,12 +10,14 @@
  * style *attributes* stay allowed, since React, the virtual lists and the waveform position
  * elements with them and a nonce cannot cover an attribute.
  */
-export function contentSecurityPolicy(nonce: string, { dev = false } = {}): string {
+export function contentSecurityPolicy(nonce: string, { dev = false, docs = false } = {}): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     // React's development build evaluates code for its debugging aids; production never does.
-    "script-src": ["'self'", `'nonce-${nonce}'`, ...(dev ? ["'unsafe-eval'"] : [])],
-    "style-src": ["'self'", `'nonce-${nonce}'`],
+    // The API reference (/docs, Scalar's bundle from our origin) compiles schemas with eval and
+    // injects <style> elements without a nonce: that page alone gets both.
+    "script-src": ["'self'", `'nonce-${nonce}'`, ...(dev || docs ? ["'unsafe-eval'"] : [])],
+    "style-src": ["'self'", docs ? "'unsafe-inline'" : `'nonce-${nonce}'`],
     "style-src-attr": ["'unsafe-inline'"],
     // Downloads of the API's files become object URLs (pictures, recorded takes) or stream from /api.
     "img-src": ["'self'", "blob:", "data:"],

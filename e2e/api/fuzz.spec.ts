@@ -50,13 +50,14 @@ for (let shard = 0; shard < SHARDS; shard++) {
 // Odd paths and methods are answered as JSON by scripts/http-server.mjs before Next's router.
 test("odd paths and methods answer JSON errors, never a 500", async ({ request, world }) => {
   const run = new FuzzRun(request);
+  // Dot segments are not here: the client resolves them before sending (/api/%2e%2e/x is sent as
+  // /x); lib/server/request-guard.test.ts covers them as the server receives them.
   const paths: [string, string][] = [
     ["PUT", "/api/groups/%ff"],
     ["PUT", "/api/groups/%ED%A0%80"],
     ["POST", "/api/users/%00/profile"],
     ["DELETE", `/api/groups/${"x".repeat(10_000)}`],
     ["POST", "/api//tenants"],
-    ["GET", "/api/%2e%2e/%2e%2e/etc/passwd"],
     ["TRACE", "/api/tenants"],
     ["PROPFIND", "/api/tenants"],
     ["PROPFIND", "/api/"],

@@ -137,7 +137,7 @@ test("pronunciation challenge: uploaded Ogg Opus, keyboard playback, phonemes ov
 
   await page.getByRole("button", { name: "Create pronunciation challenge" }).click();
   // No id given: the API makes one, and the page moves to it.
-  await expect(page).toHaveURL(/\/challenges\/pronunciation\/(?!new$)[^/]+$/);
+  await expect(page).toHaveURL(/\/challenges\/pronunciation\/(?!new$)[^/]+$/, { timeout: 20_000 });
   const id = decodeURIComponent(page.url().split("/").pop()!);
   const created = await expectJson<Pronunciation>(await request.get(`/api/challenges/pronunciation/${id}`, { headers: authed(world.orgToken) }), 200);
   const stored = await download(request, world.orgToken, created.referenceAudioUrl!);
@@ -203,7 +203,7 @@ test("speech challenge: recorded Ogg Opus, SRT, image and metadata; deleted afte
   await page.getByLabel("Metadata (JSON)").fill('{"level": "A2"}');
   await snap(page, "speech-new");
   await page.getByRole("button", { name: "Create speech challenge" }).click();
-  await expect(page).toHaveURL(new RegExp(`/challenges/speech/${id}$`));
+  await expect(page).toHaveURL(new RegExp(`/challenges/speech/${id}$`), { timeout: 20_000 });
 
   const created = await expectJson<Speech>(await request.get(`/api/challenges/speech/${id}`, { headers: authed(world.orgToken) }), 200);
   expect(created).toMatchObject({ topic: "Describe the picture", metadata: '{"level": "A2"}' });

@@ -30,9 +30,10 @@ async function reach(db: Db, caller: Principal, path: ReferencePath): Promise<Ac
   if (!org || !recording) throw notFound("Speech recording");
   // The "reference" policy (lib/policies/table.ts): seen by whoever sees the recording; written
   // by administrators whose reach covers it and by its full annotators.
-  const visible = await db.speechRecording.count({ where: { AND: [{ pk: recording.pk }, await visibleRecordings(db, caller)] } });
+  const reach = await adminWhere(db, caller);
+  const visible = await db.speechRecording.count({ where: { AND: [{ pk: recording.pk }, await visibleRecordings(db, caller, reach)] } });
   if (!visible) throw notFound("Speech recording");
-  const admin = await db.speechRecording.count({ where: { AND: [{ pk: recording.pk }, (await adminWhere(db, caller)) ?? NOTHING] } });
+  const admin = await db.speechRecording.count({ where: { AND: [{ pk: recording.pk }, reach ?? NOTHING] } });
   const full = annotatorAssignments(caller, true);
   const fullAnnotator = full !== null && (await db.assignmentRecording.count({ where: { recordingPk: recording.pk, assignment: full } })) > 0;
   const info = (await describeRecordings(db, [recording.pk])).get(recording.pk)!;

@@ -9,8 +9,8 @@ import { visibleRecordings, visibleSubmissions } from "./submissions";
 // and its administrators; a speech challenge's files also by the annotators of its recordings.
 
 /** Challenges and categories (rows with `ns`) the caller sees. */
-export async function visibleOrganisationContent(db: Db, caller: Principal): Promise<Where> {
-  return anyOf(await adminWhere(db, caller), memberWhere(caller));
+export async function visibleOrganisationContent(db: Db, caller: Principal, admin?: Where | null): Promise<Where> {
+  return anyOf(admin === undefined ? await adminWhere(db, caller) : admin, memberWhere(caller));
 }
 
 /** Whether the caller may download the stored file `filePk`. */
@@ -18,7 +18,13 @@ export async function mayDownload(db: Db, caller: Principal, filePk: string): Pr
   const originals = await db.storedFile.findMany({ where: { OR: [{ pk: filePk }, { normalisedPk: filePk }, { peaksPk: filePk }] }, select: { pk: true } });
   if (originals.length === 0) return false;
   const pks = { in: originals.map((o) => o.pk) };
-  const [submissions, recordings, content] = await Promise.all([visibleSubmissions(db, caller), visibleRecordings(db, caller), visibleOrganisationContent(db, caller)]);
+  // The administrator's reach is one lookup (a tenant's organisations), shared by every owner's rule.
+  const admin = await adminWhere(db, caller);
+  const [submissions, recordings, content] = await Promise.all([
+    visibleSubmissions(db, caller, admin),
+    visibleRecordings(db, caller, admin),
+    visibleOrganisationContent(db, caller, admin),
+  ]);
   const assigned = annotatorAssignments(caller);
   const speechChallenges = assigned ? anyOf(content, { recordings: { some: { assignments: { some: { assignment: assigned } } } } }) : content;
   const owners: Promise<unknown>[] = [

@@ -8,15 +8,15 @@ import { adminWhere, annotatorAssignments, anyOf, ownerWhere, staffWhere, type W
 // recording also by the annotators it is assigned to. Tenant-wide and organisation-wide reach
 // belong to administrators (and teachers within their organisation) only.
 
-/** Submissions (any table with `ns` and `userPk`) the caller sees. */
-export async function visibleSubmissions(db: Db, caller: Principal): Promise<Where> {
-  return anyOf(await adminWhere(db, caller), staffWhere(caller), ownerWhere(caller));
+/** Submissions (any table with `ns` and `userPk`) the caller sees; `admin` when already looked up. */
+export async function visibleSubmissions(db: Db, caller: Principal, admin?: Where | null): Promise<Where> {
+  return anyOf(admin === undefined ? await adminWhere(db, caller) : admin, staffWhere(caller), ownerWhere(caller));
 }
 
 /** Speech recordings the caller sees: submissions, plus those assigned to it for annotation. */
-export async function visibleRecordings(db: Db, caller: Principal): Promise<Where> {
+export async function visibleRecordings(db: Db, caller: Principal, admin?: Where | null): Promise<Where> {
   const assigned = annotatorAssignments(caller);
-  return anyOf(await adminWhere(db, caller), staffWhere(caller), ownerWhere(caller), assigned && { assignments: { some: { assignment: assigned } } });
+  return anyOf(await visibleSubmissions(db, caller, admin), assigned && { assignments: { some: { assignment: assigned } } });
 }
 
 /** Whether the caller sees every submission of the organisation it acts in (administrators and teachers). */

@@ -19,7 +19,8 @@ export const GET = withApi(
     summary: "Prometheus metrics (top-level admins or METRICS_TOKEN)",
   },
   async ({ req, optionalPrincipal }) => {
-    const allowed = bearerIsMetricsToken(req) || (optionalPrincipal !== null && adminReach(optionalPrincipal) !== null && "all" in adminReach(optionalPrincipal)!);
+    const reach = optionalPrincipal && adminReach(optionalPrincipal);
+    const allowed = bearerIsMetricsToken(req) || (reach != null && "all" in reach);
     if (!allowed) {
       if (!optionalPrincipal) throw new ApiError("unauthorized", "Authentication is required", undefined, { "WWW-Authenticate": "Bearer" });
       throw new ApiError("forbidden", "Only top-level administrators may read the metrics");

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { resolveToken } from "@/lib/auth/tokens";
+import { forgetAllTokens } from "@/lib/auth/token-cache";
 import { requireOrganisation, requirePermission, type Principal } from "@/lib/auth/principal";
 import type { Permission } from "@/lib/permissions/catalog";
 import type { PolicyName } from "@/lib/policies/table";
@@ -61,6 +62,8 @@ export type ApiContext<P, B, Q> = {
 
 type RouteContext<P> = { params: Promise<P> };
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 export function withApi<
   P = Record<string, string>,
   B extends z.ZodType | undefined = undefined,
@@ -117,6 +120,9 @@ export function withApi<
     } finally {
       if (parsed.kind === "multipart") await parsed.cleanup().catch(() => {});
     }
+    // A write may have changed what a token stands for (roles, a deleted user, a new password):
+    // this instance forgets its cached tokens before answering (lib/auth/token-cache.ts).
+    if (!SAFE_METHODS.has(req.method) && response.status < 400) forgetAllTokens();
     for (const [k, v] of Object.entries(corsHeaders())) response.headers.set(k, v);
     response.headers.set("X-Request-Id", requestId);
     log("info", "request", {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { newPk } from "@/lib/db/ids";
 import { buildPrincipal, type Level, type Principal } from "./principal";
+import { cachedPrincipal, forgetLineage } from "./token-cache";
 
 // Opaque bearer tokens: 256 random bits, stored only as their SHA-256.
 
@@ -60,11 +61,19 @@ export class TokenRevokedError extends Error {
   }
 }
 
-/** The principal of a live token, or null for unknown, expired or revoked tokens. */
+/**
+ * The principal of a live token, or null for unknown, expired or revoked tokens. Cached for
+ * under a second (token-cache.ts: what that bounds, and how revocation reaches other instances).
+ */
 export async function resolveToken(db: Db, raw: string): Promise<Principal | null> {
   if (raw.length < 16 || raw.length > 200) return null;
+  const hash = hashToken(raw);
+  return cachedPrincipal(hash, () => loadPrincipal(db, hash));
+}
+
+async function loadPrincipal(db: Db, hash: string): Promise<Principal | null> {
   const token = await db.token.findUnique({
-    where: { hash: hashToken(raw) },
+    where: { hash },
     include: {
       user: { select: { pk: true, id: true, level: true, roles: { select: { roleName: true } } } },
       actorUser: { select: { pk: true, level: true, tenantPk: true, organisationPk: true, roles: { select: { roleName: true } } } },
@@ -122,12 +131,19 @@ export async function resolveToken(db: Db, raw: string): Promise<Principal | nul
   return null;
 }
 
-/** Revokes a token and every token derived from it (its lineage), in one statement. */
+/**
+ * Revokes a token and every token derived from it (its lineage), in one statement; on this
+ * instance they stop working at once (other instances: within the cache's TTL).
+ */
 export async function revokeToken(db: Db, token: { familyPk: string; lineage: string }): Promise<void> {
-  await db.token.updateMany({
-    where: { familyPk: token.familyPk, revokedAt: null, OR: [{ lineage: token.lineage }, { lineage: { startsWith: `${token.lineage}/` } }] },
-    data: { revokedAt: new Date() },
-  });
+  try {
+    await db.token.updateMany({
+      where: { familyPk: token.familyPk, revokedAt: null, OR: [{ lineage: token.lineage }, { lineage: { startsWith: `${token.lineage}/` } }] },
+      data: { revokedAt: new Date() },
+    });
+  } finally {
+    forgetLineage(token.familyPk, token.lineage);
+  }
 }
 
 export async function revokeRawToken(db: Db, raw: string): Promise<void> {

@@ -60,7 +60,8 @@ export default defineConfig({
   reporter: [["list"]],
   projects: [
     { name: "unit", testMatch: /lib\/.*\.test\.ts$/ },
-    { name: "api-sqlite", testMatch: /e2e\/api\/.*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORTS.sqlite}` } },
+    // two-instances needs PostgreSQL (two app instances on one database): api-postgres only.
+    { name: "api-sqlite", testMatch: /e2e\/api\/.*\.spec\.ts$/, testIgnore: /e2e\/api\/two-instances\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORTS.sqlite}` } },
     // Specs that start a private server of their own (crash, S3) run once, in the SQLite project.
     ...(pgUrl ? [{ name: "api-postgres", testMatch: /e2e\/api\/.*\.spec\.ts$/, testIgnore: /e2e\/api\/(crash|s3-storage|logging|web-hardening|drain|serving)\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORTS.postgres}` } }] : []),
     // Browser tests against the SQLite server.

@@ -113,7 +113,8 @@ export function useAnnotationSave({ assignmentId, ref, server, setServer, draft,
       try {
         const outcome = await send(base, fragments, markers);
         if (outcome.ok) {
-          accept(outcome.result, !!items);
+          // The draft already holds what was sent (restores and merges are applied to it as steps you can undo).
+          accept(outcome.result, false);
           return true;
         }
         const error = outcome.error;
@@ -132,9 +133,10 @@ export function useAnnotationSave({ assignmentId, ref, server, setServer, draft,
         const merge = threeWayMerge(itemsFromWire(base.annotation.fragments), itemsFromWire(mine), itemsFromWire(theirs.annotation.fragments));
         if (merge.conflicts.length === 0) {
           const result = resolveMerge(merge, {});
+          draft.apply("Merge with their changes", () => result);
           const again = await send(theirs, itemsToWire(result, layerOrder), markers);
           if (again.ok) {
-            accept(again.result, true);
+            accept(again.result, false);
             setMerged(`Someone saved this annotation while you were editing; their changes and yours did not overlap, so both were kept and saved as version ${again.result.annotation.version}.`);
             return true;
           }
@@ -149,7 +151,7 @@ export function useAnnotationSave({ assignmentId, ref, server, setServer, draft,
         setSaving(false);
       }
     },
-    [readOnly, ref, saving, draft.dirty, draft.items, problems.length, layerOrder, assignmentId, accept, send, shown, queryClient, scope],
+    [readOnly, ref, saving, draft.dirty, draft.items, draft.apply, problems.length, layerOrder, assignmentId, accept, send, shown, queryClient, scope],
   );
 
   const save = useCallback(() => saveOn(server), [saveOn, server]);
@@ -169,11 +171,12 @@ export function useAnnotationSave({ assignmentId, ref, server, setServer, draft,
       if (!conflict) return;
       const theirs = conflict.theirs;
       const items = resolveMerge(conflict.merge, choices);
+      draft.apply("Merge with their version", () => items);
       setServer(theirs);
       setConflict(null);
       await saveOn(theirs, conflict.markers, true, items);
     },
-    [conflict, setServer, saveOn],
+    [conflict, setServer, saveOn, draft],
   );
 
   /** Reads a TextGrid or .eaf in the browser for the preview; nothing changes yet. */

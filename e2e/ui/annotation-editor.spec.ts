@@ -155,7 +155,7 @@ test("base annotator labels words, full annotator corrects and finishes, then th
   await snap(bea, "annotation-read-only");
 });
 
-test("a stale save meets the conflict panel (load theirs, keep mine); a 422 the browser could not foresee is shown", async ({ browser, request, world }) => {
+test("a stale save meets the conflict panel (load theirs, merge keeping mine); a 422 the browser could not foresee is shown", async ({ browser, request, world }) => {
   const [full, { refs }] = await Promise.all([person(request, world, "ANNOTATOR_FULL", "Fay"), recordings(request, world, 1)]);
   const assignment = await assign(request, world, { name: "Conflicts", base: null, full, refs });
   const annotation = await annotate(request, full.token, assignment.id, refs[0], wordsAt(["the", "cat"]));
@@ -203,8 +203,11 @@ test("a stale save meets the conflict panel (load theirs, keep mine); a 422 the 
   await panel(page).getByLabel("Label").selectOption("Laughter");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByTestId("server-problems")).toContainText('"Laughter" is not a label of layer Noise');
+  // Named by tier, label and time, never by its place in the request ("fragments.3.labels.0").
+  await expect(page.getByTestId("server-problems")).toContainText(/Noise fragment “Laughter” at 0:0\d\.\d+–0:0\d\.\d+: /);
+  await expect(page.getByTestId("server-problems")).not.toContainText("fragments.");
   await expect(saveStatus(page)).toHaveText("Unsaved changes");
-  expect(labelsOf((await current(request, full.token, annotation.id)).body, "Noise")).toEqual(["Breath"]);
+  expect(labelsOf((await current(request, full.token, annotation.id)).body, "Noise")).toEqual([]);
 });
 
 test("at tablet width: peaks drawn, audio streamed, lanes follow zoom and scroll; export, import, keys and the unsaved guard", async ({ browser, request, world }) => {

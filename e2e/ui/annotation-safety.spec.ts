@@ -11,6 +11,8 @@ import { snap } from "../support/screenshots";
 import { annotate, assign, current, fragment, labelsOf, openEditor, panel, person, recordings, saveBehind, saveStatus, signedIn, waveformReady, wordsAt } from "../support/annotation-ui";
 
 prepareTestAudio();
+// Seeding, signing in and the editor's waveform take a while on a loaded machine; some tests reload twice.
+test.describe.configure({ timeout: 180_000 });
 
 const textGrid = (tiers: [string, [number, number, string][]][]) =>
   [

@@ -156,6 +156,7 @@ test("base annotator labels words, full annotator corrects and finishes, then th
 });
 
 test("a stale save meets the conflict panel (load theirs, merge keeping mine); a 422 the browser could not foresee is shown", async ({ browser, request, world }) => {
+  test.setTimeout(180_000);
   const [full, { refs }] = await Promise.all([person(request, world, "ANNOTATOR_FULL", "Fay"), recordings(request, world, 1)]);
   const assignment = await assign(request, world, { name: "Conflicts", base: null, full, refs });
   const annotation = await annotate(request, full.token, assignment.id, refs[0], wordsAt(["the", "cat"]));

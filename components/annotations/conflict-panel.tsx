@@ -1,65 +1,72 @@
 "use client";
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/button";
 import { formatDateTime } from "@/lib/web/format";
-import { layerDifferences } from "@/lib/web/annotations/items";
+import { formatMs } from "@/lib/web/annotations/format";
+import { describeSide, type Choice } from "@/lib/web/annotations/merge";
 import type { Conflict } from "@/lib/web/annotations/use-annotation-save";
 
-// Someone saved the annotation after the version this editor loaded: nothing of mine was
-// saved. Who wins: their version (mine is dropped) or mine (saved again on top of theirs).
+// Someone saved the annotation after the version this editor started from, and some of their
+// edits meet some of mine (same layer, overlapping times): nothing of mine was saved yet. Every
+// edit that does not meet another is merged as it is; for each place where they meet the
+// annotator keeps mine or theirs, then the merge is saved on top of their version. Or their
+// version replaces mine altogether.
 
-type Props = { conflict: Conflict; layerOrder: readonly string[]; busy: boolean; onLoadTheirs: () => void; onKeepMine: () => void };
+type Props = { conflict: Conflict; busy: boolean; onLoadTheirs: () => void; onSaveMerged: (choices: Record<number, Choice>) => void };
 
-export function ConflictPanel({ conflict, layerOrder, busy, onLoadTheirs, onKeepMine }: Props) {
+export function ConflictPanel({ conflict, busy, onLoadTheirs, onSaveMerged }: Props) {
+  const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [conflict]);
+  const [choices, setChoices] = useState<Record<number, Choice>>({});
+  useEffect(() => {
+    heading.current?.focus();
+    setChoices({});
+  }, [conflict]);
   const theirs = conflict.theirs.annotation;
-  const rows = layerDifferences(conflict.mine, theirs.fragments, layerOrder);
+  const groups = conflict.merge.conflicts;
+  const merged = conflict.merge.auto.length;
   const marker = (label: string, value: string | null) => `${label}: ${value ? `done ${formatDateTime(value)}` : "not done"}`;
   return (
-    <section role="alert" aria-labelledby="conflict-title" className="space-y-3 rounded-md border-2 border-amber-500 bg-amber-50 p-4 text-sm text-amber-950" data-testid="conflict-panel">
-      <h2 id="conflict-title" ref={heading} tabIndex={-1} className="text-base font-semibold">
+    <section role="alert" aria-labelledby={`${id}-title`} className="space-y-3 rounded-md border-2 border-amber-500 bg-amber-50 p-4 text-sm text-amber-950" data-testid="conflict-panel">
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="text-base font-semibold">
         Someone else saved this annotation while you were editing
       </h2>
       <p>
-        Nothing of yours was saved. Their version was saved {formatDateTime(theirs.updated)}. Choose which version to keep: the other one is lost.
+        Nothing of yours was saved yet. Their version (version {theirs.version}) was saved {formatDateTime(theirs.updated)}.{" "}
+        {merged > 0 ? "Changes that do not meet the other side's are merged as they are. " : ""}
+        {groups.length === 1 ? "In one place" : `In ${groups.length} places`} you both changed the same fragments: choose whose to keep.
       </p>
-      <table className="w-full max-w-md border-collapse text-left">
-        <caption className="sr-only">Fragments per layer in each version</caption>
-        <thead>
-          <tr className="border-b border-amber-300">
-            <th scope="col" className="py-1 pr-4 font-semibold">Layer</th>
-            <th scope="col" className="py-1 pr-4 font-semibold">Yours</th>
-            <th scope="col" className="py-1 font-semibold">Theirs</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.layer} className={`border-b border-amber-200 ${r.mine !== r.theirs ? "font-semibold" : ""}`}>
-              <th scope="row" className="py-1 pr-4 font-normal">{r.layer}</th>
-              <td className="py-1 pr-4 tabular-nums">{r.mine}</td>
-              <td className="py-1 tabular-nums">{r.theirs}</td>
-            </tr>
-          ))}
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={3} className="py-1">Neither version has fragments.</td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <ol className="space-y-2">
+        {groups.map((g) => (
+          <li key={g.id} className="rounded border border-amber-300 bg-white/60 p-2" data-testid={`conflict-${g.id}`}>
+            <fieldset>
+              <legend className="font-semibold">
+                {g.layer}, {formatMs(g.startMs)}–{formatMs(g.endMs)}
+              </legend>
+              <label className="mt-1 flex items-start gap-2">
+                <input type="radio" name={`${id}-${g.id}`} checked={(choices[g.id] ?? "mine") === "mine"} onChange={() => setChoices((c) => ({ ...c, [g.id]: "mine" }))} />
+                <span>Keep mine: {describeSide(g.mine)}</span>
+              </label>
+              <label className="flex items-start gap-2">
+                <input type="radio" name={`${id}-${g.id}`} checked={choices[g.id] === "theirs"} onChange={() => setChoices((c) => ({ ...c, [g.id]: "theirs" }))} />
+                <span>Keep theirs: {describeSide(g.theirs)}</span>
+              </label>
+            </fieldset>
+          </li>
+        ))}
+      </ol>
       <p className="text-xs">
         Their markers: {marker("base", theirs.doneBase)}; {marker("full", theirs.doneFull)}.
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button variant="primary" onClick={onLoadTheirs} disabled={busy}>
+        <Button variant="primary" onClick={() => onSaveMerged(choices)} disabled={busy}>
+          Save merged version
+        </Button>
+        <Button onClick={onLoadTheirs} disabled={busy}>
           Load their version
         </Button>
-        <Button onClick={onKeepMine} disabled={busy}>
-          Keep mine
-        </Button>
       </div>
-      <p className="text-xs">“Load their version” drops your changes; “Keep mine” saves your version over theirs.</p>
+      <p className="text-xs">“Load their version” drops all your changes.</p>
     </section>
   );
 }

@@ -16,6 +16,11 @@ import { KeyboardHelp } from "./keyboard-help";
 import { PlaybackBar } from "./playback-bar";
 import { ProblemsList } from "./problems-list";
 import { SaveBar } from "./save-bar";
+import { UndoButtons } from "./undo-buttons";
+import { DraftNotices } from "./draft-notices";
+import { HistoryPanel } from "./history-panel";
+import { ImportPreview } from "./import-preview";
+import { useUndoKeys } from "@/lib/web/annotations/use-undo-keys";
 import { WaveformLanes } from "./waveform-lanes";
 
 // The editor once the annotation exists: markers and saving, playback and zoom, the lanes
@@ -68,6 +73,7 @@ export function EditorWorkspace({ editor }: { editor: AnnotationEditor }) {
     },
     true,
   );
+  useUndoKeys({ undo: draft.undo, redo: draft.redo }, !readOnly);
   const bad = useMemo(() => problemIds(editor.problems), [editor.problems]);
   const layerOrder = useMemo(() => editor.scheme?.layers.map((l) => l.name) ?? [], [editor.scheme]);
 
@@ -79,7 +85,18 @@ export function EditorWorkspace({ editor }: { editor: AnnotationEditor }) {
         </div>
       )}
       {editor.conflict && (
-        <ConflictPanel conflict={editor.conflict} layerOrder={layerOrder} busy={editor.saving} onLoadTheirs={editor.loadTheirs} onKeepMine={() => void editor.keepMine()} />
+        <ConflictPanel conflict={editor.conflict} busy={editor.saving} onLoadTheirs={editor.loadTheirs} onSaveMerged={(choices) => void editor.saveMerged(choices)} />
+      )}
+      <DraftNotices editor={editor} />
+      {editor.pendingImport && (
+        <ImportPreview
+          fileName={editor.pendingImport.fileName}
+          imported={editor.pendingImport.imported}
+          current={draft.items}
+          layers={layerOrder}
+          onApply={editor.applyImport}
+          onCancel={editor.cancelImport}
+        />
       )}
       <div className="space-y-3 rounded-md border border-slate-200 bg-white p-3">
         <SaveBar
@@ -93,7 +110,8 @@ export function EditorWorkspace({ editor }: { editor: AnnotationEditor }) {
           onSave={() => void editor.save()}
           onMarkers={(change) => void editor.setMarkers(change)}
         />
-        <ExchangeControls canImport={!readOnly && role !== "none"} busy={editor.saving} dirty={draft.dirty} onExport={(f) => void editor.download(f)} onImport={(f) => void editor.importFile(f)} />
+        {!readOnly && <UndoButtons draft={draft} disabled={editor.saving} />}
+        <ExchangeControls canImport={!readOnly && role !== "none"} importBlocked={annotation.doneFull ? "marked done: reopen it before importing into it" : null} busy={editor.saving} dirty={draft.dirty} onExport={(f) => void editor.download(f)} onImport={(f) => void editor.importFile(f)} />
       </div>
       <PlaybackBar wave={wave} durationMs={durationMs} selected={selected} />
       {peaks.isError && <ErrorState title="The waveform could not be loaded" error={peaks.error} onRetry={() => peaks.refetch()} />}
@@ -114,6 +132,15 @@ export function EditorWorkspace({ editor }: { editor: AnnotationEditor }) {
             onChange={onChange}
             onAddAtCursor={onAddAtCursor}
             onReveal={wave.reveal}
+          />
+          <HistoryPanel
+            annotationId={annotation.id!}
+            currentVersion={annotation.version}
+            current={draft.items}
+            layers={layerOrder}
+            canRestore={!readOnly && role !== "none"}
+            busy={editor.saving}
+            onRestore={(r) => void editor.restore(r.version, r.fragments)}
           />
           <ProblemsList problems={editor.problems} serverProblems={editor.serverProblems} onSelect={select} onDismissServer={editor.dismissServerProblems} />
           <KeyboardHelp />

@@ -4,11 +4,12 @@ import { Button, buttonClass } from "@/components/button";
 import { EXPORT_FORMATS, type ExportFormat } from "@/lib/web/annotations/annotation-api";
 
 // Exports of the saved annotation (downloaded by the session cookie) and the TextGrid/EAF import,
-// which replaces every fragment (sent with If-Match like a save).
+// which is previewed first (tiers mapped, changes per layer) and then becomes an undoable edit
+// of the draft. Finished work (doneFull) takes no import until it is reopened.
 
-type Props = { canImport: boolean; busy: boolean; dirty: boolean; onExport: (format: ExportFormat) => void; onImport: (file: File) => void };
+type Props = { canImport: boolean; importBlocked?: string | null; busy: boolean; dirty: boolean; onExport: (format: ExportFormat) => void; onImport: (file: File) => void };
 
-export function ExchangeControls({ canImport, busy, dirty, onExport, onImport }: Props) {
+export function ExchangeControls({ canImport, importBlocked = null, busy, dirty, onExport, onImport }: Props) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="exchange">
@@ -20,7 +21,8 @@ export function ExchangeControls({ canImport, busy, dirty, onExport, onImport }:
           {f.label}
         </Button>
       ))}
-      {canImport && (
+      {canImport && importBlocked && <span className="text-xs text-slate-600" data-testid="import-blocked">Import: {importBlocked}</span>}
+      {canImport && !importBlocked && (
         <>
           <label className={buttonClass("secondary", `cursor-pointer px-2 py-1 ${busy ? "pointer-events-none opacity-60" : ""}`)}>
             Import TextGrid / EAF…

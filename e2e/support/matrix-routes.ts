@@ -798,6 +798,9 @@ export function routeTable(w: World): Record<string, RouteEntry> {
       GET: [{ target: assignment, path: paths.annotations(o), otherTenant: other(paths.annotations) }],
       PUT: [{ target: assignment, path: paths.annotations(o), body: () => ({ json: { fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Words", label: "the" }] }] } }), otherTenant: other(paths.annotations) }],
     },
+    "annotations/[annotation]/revisions": {
+      GET: [{ target: assignment, path: `${paths.annotations(o)}/revisions`, otherTenant: other((x) => `${paths.annotations(x)}/revisions`) }],
+    },
     "annotation/[annotation]": {
       GET: [{ target: assignment, path: paths.annotation(o), otherTenant: other(paths.annotation) }],
       PUT: [{ target: assignment, path: paths.annotation(o), body: () => ({ json: { fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Words", label: "the" }] }] } }), otherTenant: other(paths.annotation) }],

@@ -155,7 +155,8 @@ test("base annotator labels words, full annotator corrects and finishes, then th
   await snap(bea, "annotation-read-only");
 });
 
-test("a stale save meets the conflict panel (load theirs, keep mine); a 422 the browser could not foresee is shown", async ({ browser, request, world }) => {
+test("a stale save meets the conflict panel (load theirs, merge keeping mine); a 422 the browser could not foresee is shown", async ({ browser, request, world }) => {
+  test.setTimeout(180_000);
   const [full, { refs }] = await Promise.all([person(request, world, "ANNOTATOR_FULL", "Fay"), recordings(request, world, 1)]);
   const assignment = await assign(request, world, { name: "Conflicts", base: null, full, refs });
   const annotation = await annotate(request, full.token, assignment.id, refs[0], wordsAt(["the", "cat"]));
@@ -171,7 +172,8 @@ test("a stale save meets the conflict panel (load theirs, keep mine); a 422 the 
   await page.getByRole("button", { name: "Save", exact: true }).click();
   const conflict = page.getByTestId("conflict-panel");
   await expect(conflict).toContainText("Someone else saved this annotation while you were editing");
-  await expect(conflict.getByRole("row", { name: /Noise/ })).toContainText(/Noise\s*0\s*1/);
+  // Both changed "cat": the place to choose; their Noise label meets nothing of mine and merges.
+  await expect(conflict.getByTestId("conflict-0")).toContainText("Keep theirs: Words “dog”");
   await snap(page, "annotation-conflict");
   const untouched = await current(request, full.token, annotation.id);
   expect(labelsOf(untouched.body, "Words")).toEqual(["the", "dog"]);
@@ -183,16 +185,17 @@ test("a stale save meets the conflict panel (load theirs, keep mine); a 422 the 
   await expect(fragment(page, "Words", "bat")).toHaveCount(0);
   await expect(saveStatus(page)).not.toHaveText("Unsaved changes");
 
-  // Again, and this time mine wins over theirs.
+  // Again, and this time mine wins where both changed "dog"; their other changes ("the" → "a",
+  // the Noise label removed) merge as they are.
   await fragment(page, "Words", "dog").click();
   await panel(page).getByLabel("Label").fill("hog");
   const again = await saveBehind(request, world, annotation.id, wordsAt(["a", "fox"]));
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await conflict.getByRole("button", { name: "Keep mine" }).click();
+  await conflict.getByRole("button", { name: "Save merged version" }).click();
   await expect(saveStatus(page)).toHaveText(/^Saved at /);
   const kept = await current(request, full.token, annotation.id);
-  expect(labelsOf(kept.body, "Words")).toEqual(["the", "hog"]);
-  expect(labelsOf(kept.body, "Noise")).toEqual(["Breath"]);
+  expect(labelsOf(kept.body, "Words")).toEqual(["a", "hog"]);
+  expect(labelsOf(kept.body, "Noise")).toEqual([]);
   expect(kept.body.version).toBe(again.version + 1);
 
   // The scheme changes under the open editor: the API's 422 is shown where the browser's checks did not know.
@@ -201,8 +204,11 @@ test("a stale save meets the conflict panel (load theirs, keep mine); a 422 the 
   await panel(page).getByLabel("Label").selectOption("Laughter");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByTestId("server-problems")).toContainText('"Laughter" is not a label of layer Noise');
+  // Named by tier, label and time, never by its place in the request ("fragments.3.labels.0").
+  await expect(page.getByTestId("server-problems")).toContainText(/Noise fragment “Laughter” at 0:0\d\.\d+–0:0\d\.\d+: /);
+  await expect(page.getByTestId("server-problems")).not.toContainText("fragments.");
   await expect(saveStatus(page)).toHaveText("Unsaved changes");
-  expect(labelsOf((await current(request, full.token, annotation.id)).body, "Noise")).toEqual(["Breath"]);
+  expect(labelsOf((await current(request, full.token, annotation.id)).body, "Noise")).toEqual([]);
 });
 
 test("at tablet width: peaks drawn, audio streamed, lanes follow zoom and scroll; export, import, keys and the unsaved guard", async ({ browser, request, world }) => {
@@ -242,7 +248,10 @@ test("at tablet width: peaks drawn, audio streamed, lanes follow zoom and scroll
 
   const edited = text.replace('"cat"', '"hat"');
   await page.getByLabel("Import TextGrid / EAF…").setInputFiles({ name: "edited.TextGrid", mimeType: "text/plain", buffer: Buffer.from(edited) });
+  await page.getByTestId("import-preview").getByRole("button", { name: "Apply import" }).click();
   await expect(fragment(page, "Words", "hat")).toBeVisible();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(saveStatus(page)).toHaveText(/^Saved at /);
   expect(labelsOf((await current(request, full.token, annotation.id)).body, "Words")).toEqual(["the", "hat", "sits"]);
 
   // Keys: Shift+arrow moves a fragment by 100 ms inside its free gap, Alt+arrow moves its end.

@@ -9,6 +9,7 @@ import { afterChosenId } from "./int-ids";
 import { afterCursor, creationOrder, nextCursor } from "./int-cursor";
 import { schemeOf } from "./label-schemes";
 import { describeRecordings, type RecordingInfo } from "./recording-refs";
+import { recordRevision } from "./revisions";
 import { etagOf, ifMatches, staleVersion } from "./versions";
 import { applyMarkers, checkFragmentEdit } from "./workflow";
 import { ANNOTATION_RESOURCE, type AnnotationOut, type CreateAnnotation, type ListAnnotations, type RecordingRefInput, type UpdateAnnotation } from "./schemas";
@@ -92,6 +93,7 @@ export async function createAnnotation(db: Db, caller: Principal, input: CreateA
         select,
       });
       if (chosenId) await afterChosenId(tx, "Annotation");
+      await recordRevision(tx, caller, created);
       return created;
     });
     return { annotation: toAnnotation(row, info), etag: etagOf("annotation", row.id, row.version), organisationPk: info.organisationPk };
@@ -141,7 +143,10 @@ export async function updateAnnotation(
     // are this save's (read afterwards, they could be a later one's).
     const saved = await db.$transaction(async (tx) => {
       const done = await tx.annotation.updateMany({ where: { id, version: row.version }, data });
-      return done.count === 1 ? tx.annotation.findUnique({ where: { id }, select }) : null;
+      if (done.count !== 1) return null;
+      const after = await tx.annotation.findUniqueOrThrow({ where: { id }, select });
+      await recordRevision(tx, caller, after);
+      return after;
     });
     if (saved) return result(db, saved);
     if (ifMatch !== null && ifMatch !== "*") {

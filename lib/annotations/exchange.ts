@@ -75,6 +75,9 @@ async function readInterchange(file: UploadedFile | undefined, resource: string)
 
 export async function importIntoAnnotation(db: Db, caller: Principal, id: number, file: UploadedFile | undefined, ifMatch: string[] | "*" | null) {
   const fragments = await readInterchange(file, "Annotation");
+  // Finished work takes no import: it is reopened (doneFull cleared) first.
+  const { annotation } = await getAnnotation(db, caller, id);
+  if (annotation.doneFull) throw new ApiError("conflict", "This annotation is marked done (doneFull): reopen it before importing into it");
   return updateAnnotation(db, caller, id, { fragments }, ifMatch);
 }
 

@@ -194,6 +194,22 @@ export const annotationSchema = z.object({
 });
 export type AnnotationOut = z.output<typeof annotationSchema>;
 
+export const listRevisionsQuery = z.object({ ...pageQuery });
+export type ListRevisions = z.infer<typeof listRevisionsQuery>;
+
+/** Ours: one saved state of an annotation (GET /annotations/:annotation/revisions). */
+export const revisionSchema = z.object({
+  version: z.number().int(),
+  /** The id of the user who saved it; null for a tenant or organisation acting as itself, or a deleted user. */
+  savedBy: z.string().nullable(),
+  savedByName: z.string().nullable(),
+  saved: z.date().transform((d) => d.toISOString()),
+  doneBase: isoOrNull,
+  doneFull: isoOrNull,
+  fragments: z.array(fragmentSchema),
+});
+export type RevisionOut = z.output<typeof revisionSchema>;
+
 /** PUT .../recordings/:recording/reference: the fragments (required). */
 export const putReferenceSchema = z.object({ annotations: fragmentsInput });
 

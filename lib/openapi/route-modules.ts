@@ -7,6 +7,7 @@ export const ROUTE_MODULES: RouteEntry[] = [
   { path: "/annotation/{annotation}/export", file: "app/api/annotation/[annotation]/export/route.ts", load: () => import("@/app/api/annotation/[annotation]/export/route") },
   { path: "/annotation/{annotation}/import", file: "app/api/annotation/[annotation]/import/route.ts", load: () => import("@/app/api/annotation/[annotation]/import/route") },
   { path: "/annotation/{annotation}", file: "app/api/annotation/[annotation]/route.ts", load: () => import("@/app/api/annotation/[annotation]/route") },
+  { path: "/annotations/{annotation}/revisions", file: "app/api/annotations/[annotation]/revisions/route.ts", load: () => import("@/app/api/annotations/[annotation]/revisions/route") },
   { path: "/annotations/{annotation}", file: "app/api/annotations/[annotation]/route.ts", load: () => import("@/app/api/annotations/[annotation]/route") },
   { path: "/annotations", file: "app/api/annotations/route.ts", load: () => import("@/app/api/annotations/route") },
   { path: "/assignment/{assignment}", file: "app/api/assignment/[assignment]/route.ts", load: () => import("@/app/api/assignment/[assignment]/route") },

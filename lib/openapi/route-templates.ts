@@ -5,6 +5,7 @@ export const ROUTE_TEMPLATES: string[] = [
   "/annotation/{annotation}/export",
   "/annotation/{annotation}/import",
   "/annotation/{annotation}",
+  "/annotations/{annotation}/revisions",
   "/annotations/{annotation}",
   "/annotations",
   "/assignment/{assignment}",

@@ -4,7 +4,9 @@ import { usePrincipal } from "../use-principal";
 import { useApiQuery, useApiSession } from "../use-api";
 import type { ApiRequestError } from "../api-client";
 import { readAnnotation, type Versioned } from "./annotation-api";
-import { itemsFromWire, savedPlaces } from "./items";
+import { contentKey, itemsFromWire, itemsToWire, savedPlaces } from "./items";
+import { clearLocalDraft, readLocalDraft, writeLocalDraft } from "./local-draft";
+import { formatDateTime } from "../format";
 import { layersFor, readOnlyReason, roleOf } from "./roles";
 import { useAssignment } from "./use-assignments";
 import { useDraft } from "./use-draft";
@@ -26,26 +28,46 @@ export function useAnnotationEditor(assignmentId: number, recordingId: string, o
 
   const [server, setServer] = useState<Versioned | null>(null);
   const [loadError, setLoadError] = useState<ApiRequestError | null>(null);
+  /** Set when unsaved work kept in this browser was restored on load. */
+  const [restoredDraft, setRestoredDraft] = useState<string | null>(null);
+  const [draftNotKept, setDraftNotKept] = useState(false);
   const layerOrder = useMemo(() => scheme.data?.layers.map((l) => l.name) ?? [], [scheme.data]);
   const draft = useDraft(layerOrder);
 
   // The annotation is read once (and again only on request: their version, an import).
   const annotationId = server?.annotation.id ?? listed?.id ?? null;
-  const { reset } = draft;
+  const { reset, apply } = draft;
   useEffect(() => {
     if (!scope || !listed?.id || server) return;
+    const id = listed.id;
     const controller = new AbortController();
-    readAnnotation(listed.id, controller.signal).then(
+    readAnnotation(id, controller.signal).then(
       (loaded) => {
-        setServer(loaded);
-        reset(itemsFromWire(loaded.annotation.fragments));
+        // Unsaved work kept in this browser comes back on top of the version it started from:
+        // when someone saved since, its save meets the conflict flow (If-Match of that version).
+        const local = readLocalDraft(scope, id);
+        if (!local || contentKey(itemsFromWire(local.fragments), layerOrder) === contentKey(itemsFromWire(loaded.annotation.fragments), layerOrder)) {
+          if (local) clearLocalDraft(scope, id);
+          setServer(loaded);
+          reset(itemsFromWire(loaded.annotation.fragments));
+          return;
+        }
+        const stale = local.version !== loaded.annotation.version;
+        const base = stale ? { annotation: { ...loaded.annotation, fragments: local.baseFragments, version: local.version }, etag: local.etag } : loaded;
+        setServer(base);
+        reset(itemsFromWire(base.annotation.fragments));
+        apply("Restore unsaved changes", () => itemsFromWire(local.fragments));
+        setRestoredDraft(
+          `Your unsaved changes from ${formatDateTime(local.updated)} were restored from this browser (based on version ${local.version}).` +
+            (stale ? ` Version ${loaded.annotation.version} has been saved since: saving will merge with it.` : " Save to keep them, or undo to drop them."),
+        );
       },
       (error: unknown) => {
         if ((error as Error).name !== "AbortError") setLoadError(error as ApiRequestError);
       },
     );
     return () => controller.abort();
-  }, [scope, listed?.id, server, reset]);
+  }, [scope, listed?.id, server, reset, apply, layerOrder]);
 
   const role = assignment.data ? roleOf(assignment.data, principal.user?.id ?? null, principal.isAdministrator) : "none";
   const readOnly = readOnlyReason(role, server?.annotation ?? null);
@@ -67,6 +89,26 @@ export function useAnnotationEditor(assignmentId: number, recordingId: string, o
     problems,
     readOnly: readOnly !== null,
   });
+
+  // Unsaved work is kept in this browser (a moment after each edit) until it is saved.
+  const draftDirty = draft.dirty;
+  const draftItems = draft.items;
+  useEffect(() => {
+    const id = server?.annotation.id;
+    if (!scope || !id || readOnly) return;
+    if (!draftDirty) return clearLocalDraft(scope, id);
+    const timer = setTimeout(() => {
+      const kept = writeLocalDraft(scope, id, {
+        etag: server.etag,
+        version: server.annotation.version,
+        baseFragments: server.annotation.fragments,
+        fragments: itemsToWire(draftItems, layerOrder),
+        updated: new Date().toISOString(),
+      });
+      setDraftNotKept(!kept);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [scope, server, readOnly, draftItems, draftDirty, layerOrder]);
 
   // Leaving with unsaved changes asks first.
   useEffect(() => {
@@ -94,6 +136,9 @@ export function useAnnotationEditor(assignmentId: number, recordingId: string, o
     durationMs,
     problems,
     draft,
+    restoredDraft,
+    dismissRestoredDraft: () => setRestoredDraft(null),
+    draftNotKept,
     ...actions,
     loading,
     error,

@@ -1,6 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
+import { InterchangeError } from "@/lib/annotations/interchange/model";
 import { ApiRequestError } from "../api-client";
 import { toast } from "../toast";
 import { apiKey, useApiSession } from "../use-api";
@@ -8,25 +9,32 @@ import {
   VersionConflict,
   createAnnotation,
   exportAnnotation,
-  importAnnotation,
   saveBlob,
   updateAnnotation,
   type Changes,
   type ExportFormat,
   type Versioned,
 } from "./annotation-api";
+import { readImport, type Imported } from "./import-preview";
 import { itemsFromWire, itemsToWire } from "./items";
+import { clearLocalDraft } from "./local-draft";
+import { resolveMerge, threeWayMerge, type Choice, type Merge } from "./merge";
+import { describeServerProblem } from "./problem-wording";
 import { assignmentPath } from "./use-assignments";
 import type { Draft } from "./use-draft";
-import type { Problem, RecordingRefOut } from "./types";
+import type { Item, Problem, RecordingRefOut, WireFragment } from "./types";
 
 // Saving: the first save creates the annotation (POST), every later one sends If-Match with
-// the ETag it holds. A 409 with the current state opens the conflict: load their version
-// (dropping mine) or keep mine (saved again on top of their ETag). The API's 422 messages
-// are kept to show where the browser's own checks did not catch something.
+// the ETag it holds. A 409 with the current state is a conflict: a three-way merge of the
+// version this draft started from, mine and theirs (merge.ts); when no edits overlap it is
+// saved on top of theirs by itself, otherwise the annotator chooses per group of fragments
+// (or loads theirs, or keeps all of mine). The API's 422 messages are reworded to name the
+// tier, label and time (problem-wording.ts). Imports are read in the browser and previewed
+// (import-preview.ts) and then become one undoable step of the draft.
 
 type Markers = Pick<Changes, "doneBase" | "doneFull">;
-export type Conflict = { theirs: Versioned; mine: ReturnType<typeof itemsToWire>; markers: Markers; message: string };
+export type Conflict = { theirs: Versioned; mine: WireFragment[]; markers: Markers; message: string; merge: Merge };
+export type PendingImport = { fileName: string; imported: Imported };
 
 type Options = {
   assignmentId: number;
@@ -46,6 +54,8 @@ export function useAnnotationSave({ assignmentId, ref, server, setServer, draft,
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const [serverProblems, setServerProblems] = useState<string[]>([]);
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [pendingImport, setPendingImport] = useState<PendingImport | null>(null);
+  const [merged, setMerged] = useState<string | null>(null);
 
   const accept = useCallback(
     (result: Versioned, replaceItems: boolean) => {
@@ -55,51 +65,93 @@ export function useAnnotationSave({ assignmentId, ref, server, setServer, draft,
       else draft.markSaved(items);
       setSavedAt(new Date());
       setServerProblems([]);
+      if (scope && result.annotation.id) clearLocalDraft(scope, result.annotation.id);
       void queryClient.invalidateQueries({ queryKey: apiKey(scope, assignmentPath(assignmentId)) });
     },
     [setServer, draft, queryClient, scope, assignmentId],
   );
 
-  const failed = useCallback((error: unknown, markers: Markers) => {
-    if (error instanceof VersionConflict) {
-      setConflict({ theirs: { annotation: error.current, etag: error.etag }, mine: itemsToWire(draft.items, layerOrder), markers, message: error.message });
-    } else if (error instanceof ApiRequestError && (error.status === 422 || error.status === 409)) {
-      setServerProblems(error.errors.length ? error.errors.map((e) => e.message ?? `${e.field}: ${e.code}`) : [error.message]);
+  /** Sends `fragments` (when given) and markers on top of `base`; the outcome, or a failure already shown. */
+  const send = useCallback(
+    async (base: Versioned | null, fragments: WireFragment[] | null, markers: Markers): Promise<{ ok: true; result: Versioned } | { ok: false; error: unknown }> => {
+      const changes: Changes = { ...(fragments ? { fragments } : {}), ...markers };
+      try {
+        const result = base
+          ? await updateAnnotation(base.annotation.id!, changes, base.etag)
+          : await createAnnotation(assignmentId, { tenant: ref!.tenant ?? "", organisation: ref!.organisation, challenge: ref!.challenge, recording: ref!.recording }, changes);
+        return { ok: true, result };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    },
+    [assignmentId, ref],
+  );
+
+  const shown = useCallback((error: unknown, sent: WireFragment[] | null) => {
+    if (error instanceof ApiRequestError && (error.status === 422 || error.status === 409)) {
+      const messages = error.errors.length ? error.errors.map((e) => e.message ?? `${e.field}: ${e.code}`) : [error.message];
+      setServerProblems(messages.map((m) => describeServerProblem(m, sent ?? [])));
     } else {
       toast.error(error instanceof Error ? error.message : String(error));
     }
-  }, [draft.items, layerOrder]);
+  }, []);
 
-  /** Saves the draft (when changed, or when nothing exists yet) with marker changes, on top of `base`. */
+  /** Saves the draft (when changed, or when nothing exists yet, or `items` when given) with marker changes, on top of `base`. */
   const saveOn = useCallback(
-    async (base: Versioned | null, markers: Markers = {}, force = false): Promise<boolean> => {
+    async (base: Versioned | null, markers: Markers = {}, force = false, items?: Item[]): Promise<boolean> => {
       if (readOnly || !ref || saving) return false;
-      const sendFragments = force || draft.dirty || !base;
-      if (sendFragments && problems.length > 0) {
+      const sendFragments = force || !!items || draft.dirty || !base;
+      if (sendFragments && !items && problems.length > 0) {
         setServerProblems([]);
         toast.error(`Nothing was saved: ${problems.length === 1 ? "1 fragment needs" : `${problems.length} fragments need`} fixing first (see the list below the lanes).`);
         return false;
       }
-      const changes: Changes = { ...(sendFragments ? { fragments: itemsToWire(draft.items, layerOrder) } : {}), ...markers };
+      setMerged(null);
+      const mine = itemsToWire(items ?? draft.items, layerOrder);
+      const fragments = sendFragments ? mine : null;
       setSaving(true);
       try {
-        const result = base
-          ? await updateAnnotation(base.annotation.id!, changes, base.etag)
-          : await createAnnotation(assignmentId, { tenant: ref.tenant ?? "", organisation: ref.organisation, challenge: ref.challenge, recording: ref.recording }, changes);
-        accept(result, false);
-        return true;
-      } catch (error) {
+        const outcome = await send(base, fragments, markers);
+        if (outcome.ok) {
+          // The draft already holds what was sent (restores and merges are applied to it as steps you can undo).
+          accept(outcome.result, false);
+          return true;
+        }
+        const error = outcome.error;
         if (!base) {
           // The first save: someone may have started this annotation meanwhile; the assignment tells.
           toast.error(error instanceof Error ? error.message : String(error));
           void queryClient.invalidateQueries({ queryKey: apiKey(scope, assignmentPath(assignmentId)) });
-        } else failed(error, markers);
+          return false;
+        }
+        if (!(error instanceof VersionConflict)) {
+          shown(error, fragments);
+          return false;
+        }
+        // Someone saved since `base`: merge base, mine and theirs.
+        const theirs: Versioned = { annotation: error.current, etag: error.etag };
+        const merge = threeWayMerge(itemsFromWire(base.annotation.fragments), itemsFromWire(mine), itemsFromWire(theirs.annotation.fragments));
+        if (merge.conflicts.length === 0) {
+          const result = resolveMerge(merge, {});
+          draft.apply("Merge with their changes", () => result);
+          const again = await send(theirs, itemsToWire(result, layerOrder), markers);
+          if (again.ok) {
+            accept(again.result, false);
+            setMerged(`Someone saved this annotation while you were editing; their changes and yours did not overlap, so both were kept and saved as version ${again.result.annotation.version}.`);
+            return true;
+          }
+          if (!(again.error instanceof VersionConflict)) {
+            shown(again.error, itemsToWire(result, layerOrder));
+            return false;
+          }
+        }
+        setConflict({ theirs, mine, markers, message: error.message, merge });
         return false;
       } finally {
         setSaving(false);
       }
     },
-    [readOnly, ref, saving, draft.dirty, draft.items, problems.length, layerOrder, assignmentId, accept, failed, queryClient, scope],
+    [readOnly, ref, saving, draft.dirty, draft.items, draft.apply, problems.length, layerOrder, assignmentId, accept, send, shown, queryClient, scope],
   );
 
   const save = useCallback(() => saveOn(server), [saveOn, server]);
@@ -113,30 +165,52 @@ export function useAnnotationSave({ assignmentId, ref, server, setServer, draft,
     setConflict(null);
   }, [conflict, accept]);
 
-  /** Mine is saved again on top of theirs (their ETag), with the marker change that was refused. */
-  const keepMine = useCallback(async () => {
-    if (!conflict) return;
-    const theirs = conflict.theirs;
-    setServer(theirs);
-    setConflict(null);
-    await saveOn(theirs, conflict.markers, true);
-  }, [conflict, setServer, saveOn]);
+  /** Per conflict group mine or theirs, everything else merged; saved on top of theirs. */
+  const saveMerged = useCallback(
+    async (choices: Record<number, Choice>) => {
+      if (!conflict) return;
+      const theirs = conflict.theirs;
+      const items = resolveMerge(conflict.merge, choices);
+      draft.apply("Merge with their version", () => items);
+      setServer(theirs);
+      setConflict(null);
+      await saveOn(theirs, conflict.markers, true, items);
+    },
+    [conflict, setServer, saveOn, draft],
+  );
 
+  /** Reads a TextGrid or .eaf in the browser for the preview; nothing changes yet. */
   const importFile = useCallback(
     async (file: File) => {
       if (!server || readOnly) return;
-      if (draft.dirty && !window.confirm("Importing replaces every fragment, and your unsaved changes are lost. Import anyway?")) return;
-      setSaving(true);
       try {
-        accept(await importAnnotation(server.annotation.id!, file, server.etag), true);
-        toast.success(`Imported ${file.name}`);
+        const imported = readImport(new Uint8Array(await file.arrayBuffer()), file.name);
+        setPendingImport({ fileName: file.name, imported });
       } catch (error) {
-        failed(error, {});
-      } finally {
-        setSaving(false);
+        toast.error(error instanceof InterchangeError ? `Unreadable annotation file: ${error.message}` : String(error));
       }
     },
-    [server, readOnly, draft.dirty, accept, failed],
+    [server, readOnly],
+  );
+
+  const applyImport = useCallback(
+    (items: Item[]) => {
+      if (!pendingImport) return;
+      draft.apply(`Import ${pendingImport.fileName}`, () => items);
+      setPendingImport(null);
+      toast.success(`Imported ${pendingImport.fileName} into the draft: save to keep it, or undo.`);
+    },
+    [pendingImport, draft],
+  );
+
+  /** An older version back: one undoable step, saved at once as a new version. */
+  const restore = useCallback(
+    async (version: number, fragments: WireFragment[]) => {
+      const items = itemsFromWire(fragments);
+      draft.apply(`Restore version ${version}`, () => items);
+      if (await saveOn(server, {}, true, items)) toast.success(`Version ${version} restored`);
+    },
+    [draft, saveOn, server],
   );
 
   const download = useCallback(
@@ -152,5 +226,23 @@ export function useAnnotationSave({ assignmentId, ref, server, setServer, draft,
     [server],
   );
 
-  return { saving, savedAt, serverProblems, conflict, save, setMarkers, loadTheirs, keepMine, importFile, download, dismissServerProblems: () => setServerProblems([]) };
+  return {
+    saving,
+    savedAt,
+    serverProblems,
+    conflict,
+    merged,
+    dismissMerged: () => setMerged(null),
+    save,
+    setMarkers,
+    loadTheirs,
+    saveMerged,
+    importFile,
+    pendingImport,
+    applyImport,
+    cancelImport: () => setPendingImport(null),
+    restore,
+    download,
+    dismissServerProblems: () => setServerProblems([]),
+  };
 }

@@ -1,38 +1,67 @@
 "use client";
 import { useCallback, useMemo, useState } from "react";
+import { describeItem } from "./format";
+import { edit, emptyHistory, redo as redoStep, redoLabel, undo as undoStep, undoLabel, type DraftState } from "./history";
 import { contentKey, newItemId } from "./items";
 import type { Item } from "./types";
 
-// The editor's working copy: the items in the lanes, the selected one, and whether they
-// differ from what the server holds (`baseline`, set after each load and save).
+// The editor's working copy: the items in the lanes, the selected one, whether they differ
+// from what the server holds (`baseline`, set after each load and save), and the undo/redo
+// history over every edit (history.ts). Compound edits (split, merge, import, restore) go
+// through `apply` as one step; a drag's stream of `update`s of one fragment is one step.
+
+function updateLabel(item: Item | undefined, patch: Partial<Omit<Item, "id">>): string {
+  const what = item ? describeItem(item) : "fragment";
+  if ("label" in patch) return `Relabel ${what}`;
+  if ("comment" in patch) return `Comment on ${what}`;
+  if ("layer" in patch) return `Change layer of ${what}`;
+  return `Move ${what}`;
+}
 
 export function useDraft(layerOrder: readonly string[]) {
-  const [items, setItems] = useState<Item[]>([]);
+  const [state, setState] = useState<DraftState>(() => emptyHistory());
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [baseline, setBaseline] = useState<Item[]>([]);
+  const items = state.items;
 
   const key = useMemo(() => contentKey(items, layerOrder), [items, layerOrder]);
   const baselineKey = useMemo(() => contentKey(baseline, layerOrder), [baseline, layerOrder]);
 
+  /** A compound edit recorded as ONE undo step. */
+  const apply = useCallback((label: string, fn: (items: Item[]) => Item[]) => {
+    setState((s) => edit(s, label, fn, null, Date.now()));
+  }, []);
+
   const add = useCallback((item: Omit<Item, "id">): string => {
     const id = newItemId();
-    setItems((list) => [...list, { ...item, id }]);
+    setState((s) => edit(s, `Add ${describeItem(item)}`, (list) => [...list, { ...item, id }], null, Date.now()));
     setSelectedId(id);
     return id;
   }, []);
 
   const update = useCallback((id: string, patch: Partial<Omit<Item, "id">>) => {
-    setItems((list) => list.map((i) => (i.id === id ? { ...i, ...patch } : i)));
+    const fields = Object.keys(patch).sort().join(",");
+    setState((s) => {
+      const before = s.items.find((i) => i.id === id);
+      if (!before || Object.entries(patch).every(([k, v]) => before[k as keyof Item] === v)) return s;
+      return edit(s, updateLabel(before, patch), (list) => list.map((i) => (i.id === id ? { ...i, ...patch } : i)), `update:${id}:${fields}`, Date.now());
+    });
   }, []);
 
   const remove = useCallback((id: string) => {
-    setItems((list) => list.filter((i) => i.id !== id));
+    setState((s) => {
+      const gone = s.items.find((i) => i.id === id);
+      return gone ? edit(s, `Delete ${describeItem(gone)}`, (list) => list.filter((i) => i.id !== id), null, Date.now()) : s;
+    });
     setSelectedId((s) => (s === id ? null : s));
   }, []);
 
-  /** Everything from the server (a load, their version, an import); `baseline` is what the server now holds. */
+  const undo = useCallback(() => setState(undoStep), []);
+  const redo = useCallback(() => setState(redoStep), []);
+
+  /** Everything from the server (a load, their version): `baseline` is what the server now holds; the history starts afresh. */
   const reset = useCallback((next: Item[]) => {
-    setItems(next);
+    setState(emptyHistory(next));
     setSelectedId((s) => (next.some((i) => i.id === s) ? s : null));
     setBaseline(next);
   }, []);
@@ -45,9 +74,18 @@ export function useDraft(layerOrder: readonly string[]) {
     add,
     update,
     remove,
+    apply,
+    undo,
+    redo,
+    canUndo: state.past.length > 0,
+    canRedo: state.future.length > 0,
+    undoLabel: undoLabel(state),
+    redoLabel: redoLabel(state),
     reset,
     /** After a save: what the server holds now. */
     markSaved: setBaseline,
+    /** What the server holds (the base of a three-way merge). */
+    baseline,
     key,
     dirty: key !== baselineKey,
   };

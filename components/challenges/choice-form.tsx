@@ -9,6 +9,7 @@ import { KINDS, useSaveChallenge } from "@/lib/web/challenges";
 import { toast } from "@/lib/web/toast";
 import { useZodForm } from "@/lib/web/use-zod-form";
 import { detailHref } from "./challenge-list";
+import { challengeName } from "./challenge-name";
 import { ChoicesEditor, audioGap, newChoiceRow, type ChoiceRow } from "./choices-editor";
 import { LANGUAGE_HINT } from "./language";
 
@@ -42,7 +43,7 @@ export function CreateChoiceForm() {
       for (const choice of value.choices) parts.push(["choices", choice]);
       for (const row of rows) if (row.audio) parts.push(["audio", row.audio]);
       const created = await save.mutateAsync({ parts });
-      toast.success(`Choice challenge ${created.id} created; it is being prepared`);
+      toast.success(`Choice challenge “${challengeName("choice", created)}” created; it is being prepared`);
       router.push(detailHref("choice", created.id));
     },
   });
@@ -73,7 +74,7 @@ export function EditChoiceForm({ challenge }: { challenge: ChoiceChallenge }) {
       // JSON: the update takes no audio; a blank question clears it.
       const saved = await save.mutateAsync({ id: challenge.id, json: { question: value.question || null, language: value.language, choices: value.choices } });
       setRows(saved.choices.map((c) => newChoiceRow(c.choice, c.audioUrl)));
-      toast.success(`Choice challenge ${saved.id} saved; it is being prepared again`);
+      toast.success(`Choice challenge “${challengeName("choice", saved)}” saved; it is being prepared again`);
     },
   });
   const setChoices = (next: ChoiceRow[]) => {

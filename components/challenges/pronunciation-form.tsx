@@ -12,6 +12,7 @@ import { KINDS, useSaveChallenge } from "@/lib/web/challenges";
 import { toast } from "@/lib/web/toast";
 import { useZodForm } from "@/lib/web/use-zod-form";
 import { detailHref } from "./challenge-list";
+import { challengeName } from "./challenge-name";
 import { LANGUAGE_HINT } from "./language";
 
 // Create and edit form of a pronunciation challenge (the API's schemas; the reference audio is
@@ -46,9 +47,9 @@ export function PronunciationForm({ challenge }: Props) {
       if (editing) {
         setAudio(null);
         form.setValue("referenceAudio", "");
-        toast.success(`Pronunciation challenge ${saved.id} saved`);
+        toast.success(`Pronunciation challenge “${challengeName("pronunciation", saved)}” saved`);
       } else {
-        toast.success(`Pronunciation challenge ${saved.id} created`);
+        toast.success(`Pronunciation challenge “${challengeName("pronunciation", saved)}” created`);
         router.push(detailHref("pronunciation", saved.id));
       }
     },

@@ -10,6 +10,7 @@ import { KINDS, useSaveChallenge, type SaveRequest } from "@/lib/web/challenges"
 import { toast } from "@/lib/web/toast";
 import { useZodForm } from "@/lib/web/use-zod-form";
 import { detailHref } from "./challenge-list";
+import { challengeName } from "./challenge-name";
 import { FileField } from "./file-field";
 import { LANGUAGE_HINT } from "./language";
 
@@ -76,9 +77,9 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
       if (editing) {
         setFiles({ referenceAudio: null, srt: null, image: null });
         for (const name of ["referenceAudio", "srt", "image"] as const) form.setValue(name, "");
-        toast.success(`Speech challenge ${saved!.id} saved`);
+        toast.success(`Speech challenge “${challengeName("speech", saved!)}” saved`);
       } else {
-        toast.success(`Speech challenge ${saved!.id} created`);
+        toast.success(`Speech challenge “${challengeName("speech", saved!)}” created`);
         router.push(detailHref("speech", saved!.id));
       }
     },

@@ -52,7 +52,9 @@ export function RecordingPicker({ tenant, organisation, value, onChange, error }
   const allShownChosen = shown.length > 0 && shown.every(isChosen);
   const setAllShown = (on: boolean) => {
     const keys = new Set(shown.map((r) => recordingKey(r.challenge, r.id)));
-    onChange(on ? [...value, ...shown.filter((r) => !isChosen(r)).map(refOf)] : value.filter((v) => !keys.has(keyOf(v))));
+    // Added oldest first, the order the API lists them in (the list shows the newest first).
+    const added = shown.filter((r) => !isChosen(r)).sort((a, b) => a.created.localeCompare(b.created));
+    onChange(on ? [...value, ...added.map(refOf)] : value.filter((v) => !keys.has(keyOf(v))));
   };
 
   const play = (r: PickerRecording) => {

@@ -11,7 +11,7 @@ import { useZodForm } from "@/lib/web/use-zod-form";
 import { detailHref } from "./challenge-list";
 import { challengeName } from "./challenge-name";
 import { ChoicesEditor, audioGap, newChoiceRow, type ChoiceRow } from "./choices-editor";
-import { LANGUAGE_HINT } from "./language";
+import { LanguageCombobox } from "./language-combobox";
 
 // Create and edit forms of a choice challenge, validated with the API's own schemas. The
 // choices live in their own state; their texts are mirrored into the form as JSON so the
@@ -56,7 +56,7 @@ export function CreateChoiceForm() {
     <Form form={form} submitLabel="Create choice challenge" submittingLabel="Uploading…" cancelHref={KINDS.choice.href}>
       <FormField label="Question" hint="Optional: what the student is asked." {...form.field("question")} />
       <div className="grid gap-4 md:grid-cols-2">
-        <FormField label="Language" required hint={LANGUAGE_HINT} {...form.field("language")} />
+        <LanguageCombobox required value={form.values.language} error={form.errors.language} onValueChange={(code) => form.setValue("language", code)} />
         <IdField {...form.field("id")} />
       </div>
       <ChoicesEditor rows={rows} onChange={setChoices} newAudio error={form.errors.choices} audioError={form.errors.audio} />
@@ -85,7 +85,7 @@ export function EditChoiceForm({ challenge }: { challenge: ChoiceChallenge }) {
   return (
     <Form form={form} submitLabel="Save changes">
       <FormField label="Question" hint="Optional: what the student is asked." {...form.field("question")} />
-      <FormField label="Language" required hint={LANGUAGE_HINT} className="max-w-sm" {...form.field("language")} />
+      <LanguageCombobox required className="max-w-sm" value={form.values.language} error={form.errors.language} onValueChange={(code) => form.setValue("language", code)} />
       <ChoicesEditor rows={rows} onChange={setChoices} newAudio={false} error={form.errors.choices} />
     </Form>
   );

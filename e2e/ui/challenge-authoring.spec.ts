@@ -118,7 +118,7 @@ test("pronunciation challenge: uploaded Ogg Opus, keyboard playback, phonemes ov
   const field = page.getByRole("group", { name: "Reference audio" });
   // Neither WAV nor Ogg Opus: refused before upload.
   await field.getByLabel("Upload reference audio").setInputFiles({ name: "picture.png", mimeType: "image/png", buffer: await png() });
-  await expect(field.getByRole("alert")).toHaveText("picture.png is not audio the API accepts: choose a WAV or Ogg Opus file.");
+  await expect(field.getByRole("alert")).toHaveText("picture.png could not be used: it is not audio this browser can read. Choose an audio file (WAV, Ogg Opus, MP3, M4A/AAC, WebM or FLAC).");
   await field.getByLabel("Upload reference audio").setInputFiles({ name: "dog.opus", mimeType: "audio/ogg", buffer: audio.ogg });
   const duration = await playerDuration(field);
   expect(duration).toBeGreaterThan(1);

@@ -5,7 +5,7 @@ import { Form } from "@/components/form";
 import { FormField, IdField } from "@/components/form-field";
 import { createChoiceChallengeSchema, updateChoiceChallengeSchema, type ChoiceChallenge } from "@/lib/challenges/choice/schemas";
 import type { Parts } from "@/lib/web/api-upload";
-import { KINDS, useSaveChallenge } from "@/lib/web/challenges";
+import { KINDS, useSaveChallenge, type SaveRequest } from "@/lib/web/challenges";
 import { toast } from "@/lib/web/toast";
 import { useZodForm } from "@/lib/web/use-zod-form";
 import { detailHref } from "./challenge-list";
@@ -71,8 +71,24 @@ export function EditChoiceForm({ challenge }: { challenge: ChoiceChallenge }) {
     initial: { question: challenge.question ?? "", language: challenge.language, choices: texts(rows) },
     toInput: (v) => ({ question: v.question, language: v.language.trim() || undefined, choices: parseTexts(v.choices) }),
     onSubmit: async (value) => {
-      // JSON: the update takes no audio; a blank question clears it.
-      const saved = await save.mutateAsync({ id: challenge.id, json: { question: value.question || null, language: value.language, choices: value.choices } });
+      const withAudio = rows.filter((r) => r.audio);
+      const choices = value.choices ?? [];
+      const texts = new Set(choices);
+      if (withAudio.some((r) => !texts.has(r.text.trim()))) throw new Error("A choice with new audio needs its text.");
+      if (new Set(withAudio.map((r) => r.text.trim())).size !== withAudio.length) throw new Error("Two choices with new audio have the same text.");
+      let request: SaveRequest;
+      if (withAudio.length === 0) {
+        // JSON: a blank question clears it.
+        request = { id: challenge.id, json: { question: value.question || null, language: value.language, choices: value.choices } };
+      } else {
+        // Multipart: each audio part names its choice (audioChoice); an empty question clears it.
+        const parts: Parts = [["question", value.question ?? ""]];
+        if (value.language) parts.push(["language", value.language]);
+        for (const choice of choices) parts.push(["choices", choice]);
+        for (const row of withAudio) parts.push(["audioChoice", row.text.trim()], ["audio", row.audio!]);
+        request = { id: challenge.id, parts };
+      }
+      const saved = await save.mutateAsync(request);
       setRows(saved.choices.map((c) => newChoiceRow(c.choice, c.audioUrl)));
       toast.success(`Choice challenge “${challengeName("choice", saved)}” saved; it is being prepared again`);
     },

@@ -19,7 +19,7 @@ const language = <T extends { language: string }>(): Column<T> => ({
   ),
 });
 const has = (present: boolean, what: string) => (
-  <span className={present ? "text-emerald-800" : "text-slate-400"}>
+  <span className={present ? "text-emerald-800" : "text-slate-600"}>
     <span aria-hidden>{present ? "✓ " : "– "}</span>
     {present ? what : <span className="sr-only">no {what}</span>}
   </span>

@@ -13,6 +13,9 @@ import { postMultipart } from "../support/multipart";
 import { category, group, speechChallenge } from "../support/progress-ui";
 import { signInAsAdmin, signInAsOrganisationUser } from "../support/ui";
 
+// axe takes seconds per page, and tens of seconds on a busy 2-core machine: generous budgets.
+test.describe.configure({ timeout: 900_000 });
+
 type Finding = { page: string; rule: string; impact: string; help: string; targets: string[] };
 
 /** The serious and critical violations on the page as it is now. */
@@ -66,7 +69,6 @@ test("the top-level admin: dashboard and tenants; a tenant: organisations", asyn
 });
 
 test("an organisation administrator: groups, challenges, categories and the new assignment's picker", async ({ page, request, world }) => {
-  test.setTimeout(180_000);
   const token = world.orgToken;
   const speech = await speechChallenge(request, token, "Your hobby");
   const [choice, pronunciation] = [await choiceChallenge(request, token), await pronunciationChallenge(request, token)];
@@ -111,7 +113,6 @@ test("an organisation administrator: groups, challenges, categories and the new 
 // progress helper; annotations: the annotation editor helper). Their findings are reported
 // to the lead rather than fixed here.
 test("an organisation administrator: users, roles, progress and assignments", async ({ page, request, world }) => {
-  test.setTimeout(180_000);
   const token = world.orgToken;
   const speech = await speechChallenge(request, token, "Your hobby");
   const root = await category(request, token, { name: "Unit one", speechChallenges: [speech] });
@@ -136,7 +137,6 @@ test("an organisation administrator: users, roles, progress and assignments", as
 });
 
 test("an annotator: the assignments to annotate and the editor", async ({ browser, request, world }) => {
-  test.setTimeout(180_000);
   const full = await person(request, world, "ANNOTATOR_FULL", "Fay");
   const { refs } = await recordings(request, world, 1);
   const assignment = await assign(request, world, { name: "Week 12", base: null, full, refs });

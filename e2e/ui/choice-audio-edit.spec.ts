@@ -20,7 +20,7 @@ test("a new choice's audio is attached while editing", async ({ page, request, w
 
   await signInAsOrganisationUser(page, request, world, "ORGANISATION");
   await page.goto(`/challenges/choice/${id}`);
-  await expect(page.getByRole("heading", { level: 1, name: "Which animal?" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Which animal?" })).toBeVisible({ timeout: 30_000 });
   await page.getByRole("button", { name: "+ Add choice" }).click();
   await page.getByLabel("Choice 2", { exact: true }).fill("A dog runs in the park.");
   const rows = page.getByTestId("choice-row");

@@ -8,6 +8,7 @@ import { signInAsOrganisationUser } from "../support/ui";
 const menu = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" }).getByRole("link");
 
 test("each role sees only the pages it can use, in the menu and on the dashboard", async ({ browser, request, world }) => {
+  test.setTimeout(240_000);
   const expected: Record<string, string[]> = {
     STUDENT: ["Dashboard", "Progress"],
     TEACHER: ["Dashboard", "Users", "Groups", "Roles", "Challenges", "Categories", "Progress"],
@@ -18,7 +19,7 @@ test("each role sees only the pages it can use, in the menu and on the dashboard
     const context = await browser.newContext();
     const page = await context.newPage();
     await signInAsOrganisationUser(page, request, world, role);
-    await expect(menu(page)).toHaveText(pages);
+    await expect(menu(page)).toHaveText(pages, { timeout: 20_000 });
     // The dashboard's cards: the same pages but the dashboard itself.
     await expect(page.getByRole("main").getByRole("listitem").getByRole("link")).toHaveText(pages.slice(1).map((p) => new RegExp(`^${p}`)));
     await expect(page).toHaveTitle(/^Dashboard · /);

@@ -34,7 +34,8 @@ test("the picker names students and challenges, filters, searches and plays", as
   await page.goto("/assignments/new");
   const picker = page.getByRole("group", { name: /Recordings/ });
   const rows = picker.getByTestId("picker-row");
-  await expect(rows).toHaveCount(5);
+  // Five lists load first (recordings, users, groups, challenges, assignments): slow on a busy machine.
+  await expect(rows).toHaveCount(5, { timeout: 30_000 });
   // Names, topics and durations; ids only as secondary text.
   await expect(picker).toContainText("Ada Alpha · Your hobby");
   await expect(picker).toContainText("Cas Charlie · Your town");

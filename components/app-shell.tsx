@@ -14,9 +14,11 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <ImpersonationBar />
-      <header className="bg-slate-900 text-white">
+      <header className="relative bg-slate-900 text-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
-          <Link href="/" className="rounded text-base font-semibold whitespace-nowrap">
+          <Link href="/" className="flex items-center gap-2 rounded text-base font-semibold whitespace-nowrap">
+            {/* eslint-disable-next-line @next/next/no-img-element -- a static SVG, nothing to optimise */}
+            <img src="/logo.svg" alt="" width={24} height={24} />
             Speech training
           </Link>
           <MainNav />

@@ -13,7 +13,14 @@ export function Dashboard() {
   const pages = visibleNav(principal).filter((item) => item !== NAV_ITEMS[0]);
   return (
     <>
-      <PageHeader title="Dashboard" description={<>You are working as <strong>{session?.view}</strong>.</>} />
+      <PageHeader
+        title="Dashboard"
+        description={
+          <>
+            You are working as <strong>{principal.user ? [principal.user.firstName, principal.user.infix, principal.user.lastName].filter(Boolean).join(" ") : session?.view}</strong>.
+          </>
+        }
+      />
       {principal.isLoading ? (
         <LoadingBlock />
       ) : principal.error ? (

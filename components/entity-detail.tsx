@@ -36,7 +36,7 @@ export function EntityDetail({ query, noun, back, target }: Props) {
         <>
           <PageHeader
             title={item!.name}
-            description={`${noun[0].toUpperCase()}${noun.slice(1)} ${item!.id}`}
+            description={<>{`${noun[0].toUpperCase()}${noun.slice(1)}`} · id <code className="text-xs">{item!.id}</code></>}
             actions={
               <Button variant="primary" disabled={busy} onClick={() => impersonate.mutate(target(item!))}>
                 View as this {noun}

@@ -1,79 +1,156 @@
 "use client";
-import { useId, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/button";
 import { ErrorState, Skeleton } from "@/components/states";
-import { formatDateTime } from "@/lib/web/format";
-import { useChallengeRecordings, useSpeechChallenges } from "@/lib/web/annotations/use-assignments";
 import type { RecordingRefInput } from "@/lib/web/annotations/annotation-api";
+import { RecordingRows } from "./picker/recording-rows";
+import { recordingKey, usePickerData, type PickerRecording } from "./picker/use-picker-data";
 
 // Picks recordings of the organisation's speech challenges, as recording references
 // {tenant, organisation, challenge, recording} (tenant and organisation: the current view's).
+// Searchable by student, challenge or id; filtered by challenge, group, date and "not yet
+// assigned"; each recording can be played before it is chosen.
 
 type Props = { tenant: string; organisation: string; value: RecordingRefInput[]; onChange: (refs: RecordingRefInput[]) => void; error?: string };
 
-const keyOf = (r: Pick<RecordingRefInput, "challenge" | "recording">) => `${r.challenge}/${r.recording}`;
+const keyOf = (r: Pick<RecordingRefInput, "challenge" | "recording">) => recordingKey(r.challenge, r.recording);
+const dayOf = (iso: string) => {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+};
+const inputClass = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
 
 export function RecordingPicker({ tenant, organisation, value, onChange, error }: Props) {
   const id = useId();
-  const challenges = useSpeechChallenges(true);
-  const [challenge, setChallenge] = useState<string>("");
-  const recordings = useChallengeRecordings(challenge || null);
-  const chosen = new Set(value.map(keyOf));
-  const refOf = (recording: string): RecordingRefInput => ({ tenant, organisation, challenge, recording });
-  const toggle = (recording: string, on: boolean) =>
-    onChange(on ? [...value, refOf(recording)] : value.filter((r) => keyOf(r) !== keyOf({ challenge, recording })));
-  const all = recordings.data ?? [];
-  const allChosen = all.length > 0 && all.every((r) => chosen.has(keyOf({ challenge, recording: r.id })));
-  const setAll = (on: boolean) =>
-    onChange(on ? [...value, ...all.filter((r) => !chosen.has(keyOf({ challenge, recording: r.id }))).map((r) => refOf(r.id))] : value.filter((r) => r.challenge !== challenge));
+  const data = usePickerData(organisation);
+  const [search, setSearch] = useState("");
+  const [challenge, setChallenge] = useState("");
+  const [group, setGroup] = useState("");
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const [unassigned, setUnassigned] = useState(false);
+  const [playing, setPlaying] = useState<string | null>(null);
+  const audio = useRef<HTMLAudioElement>(null);
 
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return data.rows.filter(
+      (r) =>
+        (!q || `${r.student} ${r.challengeName} ${r.id}`.toLowerCase().includes(q)) &&
+        (!challenge || r.challenge === challenge) &&
+        (!group || r.groups.includes(group)) &&
+        (!from || dayOf(r.created) >= from) &&
+        (!to || dayOf(r.created) <= to) &&
+        (!unassigned || !r.assigned),
+    );
+  }, [data.rows, search, challenge, group, from, to, unassigned]);
+
+  const chosen = new Set(value.map(keyOf));
+  const refOf = (r: PickerRecording): RecordingRefInput => ({ tenant, organisation, challenge: r.challenge, recording: r.id });
+  const isChosen = (r: PickerRecording) => chosen.has(recordingKey(r.challenge, r.id));
+  const toggle = (r: PickerRecording, on: boolean) => onChange(on ? [...value, refOf(r)] : value.filter((v) => keyOf(v) !== recordingKey(r.challenge, r.id)));
+  const allShownChosen = shown.length > 0 && shown.every(isChosen);
+  const setAllShown = (on: boolean) => {
+    const keys = new Set(shown.map((r) => recordingKey(r.challenge, r.id)));
+    // Added oldest first, the order the API lists them in (the list shows the newest first).
+    const added = shown.filter((r) => !isChosen(r)).sort((a, b) => a.created.localeCompare(b.created));
+    onChange(on ? [...value, ...added.map(refOf)] : value.filter((v) => !keys.has(keyOf(v))));
+  };
+
+  const play = (r: PickerRecording) => {
+    const a = audio.current;
+    const key = recordingKey(r.challenge, r.id);
+    if (!a || !r.audioUrl) return;
+    if (playing === key) {
+      a.pause();
+      setPlaying(null);
+      return;
+    }
+    a.src = r.audioUrl;
+    setPlaying(key);
+    a.play().catch((e: Error) => e.name !== "AbortError" && setPlaying(null));
+  };
+  useEffect(() => {
+    const a = audio.current;
+    return () => a?.pause();
+  }, []);
+
+  const filtered = search || challenge || group || from || to || unassigned;
   return (
-    <fieldset className="space-y-3 rounded-md border border-slate-300 bg-white p-3" aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset className="min-w-0 space-y-3 rounded-md border border-slate-300 bg-white p-3" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="px-1 text-sm font-medium text-slate-800">
         Recordings <span className="text-red-700">*</span>
       </legend>
-      {challenges.isError && <ErrorState error={challenges.error} onRetry={() => challenges.refetch()} title="The speech challenges could not be loaded" />}
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-        Speech challenge
-        <select className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm" value={challenge} onChange={(e) => setChallenge(e.target.value)} disabled={!challenges.data}>
-          <option value="">{challenges.isPending ? "Loading…" : "Choose a challenge"}</option>
-          {(challenges.data ?? []).map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.topic ? `${c.topic} (${c.id})` : c.id}
-            </option>
-          ))}
-        </select>
-      </label>
-      {challenge && recordings.isPending && <Skeleton className="h-16 w-full" />}
-      {recordings.isError && <ErrorState error={recordings.error} onRetry={() => recordings.refetch()} title="The recordings could not be loaded" />}
-      {challenge && recordings.data && (
+      <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800 sm:col-span-2 lg:col-span-3">
+          Search recordings
+          <input type="search" className={inputClass} value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Student, challenge or id" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          Speech challenge
+          <select className={inputClass} value={challenge} onChange={(e) => setChallenge(e.target.value)}>
+            <option value="">All challenges</option>
+            {data.challenges.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.topic ?? `Untitled (${c.id})`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          Group
+          <select className={inputClass} value={group} onChange={(e) => setGroup(e.target.value)}>
+            <option value="">All groups</option>
+            {data.groups.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="flex gap-2">
+          <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-slate-800">
+            Recorded from
+            <input type="date" className={inputClass} value={from} onChange={(e) => setFrom(e.target.value)} />
+          </label>
+          <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-slate-800">
+            until
+            <input type="date" className={inputClass} value={to} onChange={(e) => setTo(e.target.value)} />
+          </label>
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={unassigned} onChange={(e) => setUnassigned(e.target.checked)} />
+          Not yet assigned only
+        </label>
+      </div>
+      {data.error && <ErrorState error={data.error} onRetry={data.refetch} title="The recordings could not be loaded" />}
+      {data.isPending ? (
+        <Skeleton className="h-16 w-full" />
+      ) : data.rows.length === 0 ? (
+        <p className="text-sm text-slate-600">This organisation has no recordings yet.</p>
+      ) : (
         <div className="space-y-1">
-          {all.length === 0 ? (
-            <p className="text-sm text-slate-600">This challenge has no recordings.</p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <label className="flex items-center gap-2 text-sm font-medium">
+              <input type="checkbox" checked={allShownChosen} disabled={shown.length === 0} onChange={(e) => setAllShown(e.target.checked)} />
+              {challenge && !(search || group || from || to || unassigned)
+                ? `All ${shown.length} recordings of this challenge`
+                : filtered
+                  ? `All ${shown.length} shown`
+                  : `All ${shown.length} recordings`}
+            </label>
+            <span className="text-xs text-slate-600" aria-live="polite" data-testid="shown-count">
+              {shown.length} of {data.rows.length} shown
+            </span>
+          </div>
+          {shown.length === 0 ? (
+            <p className="text-sm text-slate-600">No recording matches.</p>
           ) : (
-            <>
-              <label className="flex items-center gap-2 text-sm font-medium">
-                <input type="checkbox" checked={allChosen} onChange={(e) => setAll(e.target.checked)} />
-                All {all.length} recordings of this challenge
-              </label>
-              <ul className="max-h-56 space-y-1 overflow-y-auto rounded border border-slate-200 p-2" aria-label="Recordings of the challenge">
-                {all.map((r) => (
-                  <li key={r.id}>
-                    <label className="flex items-center gap-2 text-sm">
-                      <input type="checkbox" checked={chosen.has(keyOf({ challenge, recording: r.id }))} onChange={(e) => toggle(r.id, e.target.checked)} />
-                      <code className="text-xs">{r.id}</code>
-                      <span className="text-xs text-slate-600">
-                        {r.userId ? `by ${r.userId}, ` : ""}
-                        {formatDateTime(r.created)}
-                      </span>
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            </>
+            <RecordingRows rows={shown} isChosen={isChosen} onToggle={toggle} playing={playing} onPlay={play} />
           )}
         </div>
       )}
+      <audio ref={audio} onEnded={() => setPlaying(null)} onError={() => setPlaying(null)} data-testid="picker-audio" className="hidden" />
       <div className="flex flex-wrap items-center gap-2 text-sm" aria-live="polite">
         <span data-testid="chosen-count">{value.length === 1 ? "1 recording chosen" : `${value.length} recordings chosen`}</span>
         {value.length > 0 && (

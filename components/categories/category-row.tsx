@@ -66,7 +66,7 @@ export function CategoryRow(props: Props) {
         aria-label={`Drag ${name}`}
         aria-roledescription="draggable category"
         title="Drag up or down to reorder; sideways to nest or un-nest"
-        className="cursor-grab touch-none rounded px-1 text-lg leading-6 text-slate-400 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing"
+        className="cursor-grab touch-none rounded px-1 text-lg leading-6 text-slate-600 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing"
       >
         ⠿
       </button>
@@ -99,7 +99,7 @@ export function CategoryRow(props: Props) {
             </li>
           ))}
           {challenges.length > SHOWN_CHALLENGES && <li className="px-1 text-xs text-slate-500">+{challenges.length - SHOWN_CHALLENGES} more</li>}
-          {challenges.length === 0 && <li className="text-xs text-slate-400">No speech challenges</li>}
+          {challenges.length === 0 && <li className="text-xs text-slate-600">No speech challenges</li>}
         </ul>
       </div>
       {category.imageUrl && <ApiImage url={category.imageUrl} alt={`Image of ${name}`} className="h-12 w-16 rounded border border-slate-200" />}

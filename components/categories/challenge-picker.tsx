@@ -15,7 +15,9 @@ type Props = {
   onChange: (ids: string[]) => void;
 };
 
-export const challengeLabel = (c: SpeechChallenge) => (c.topic ? `${c.topic} (${c.id})` : c.id);
+/** Its topic; the id only for those without one. */
+export const challengeLabel = (c: SpeechChallenge) => c.topic ?? `Untitled (${c.id})`;
+const searchText = (c: SpeechChallenge) => `${c.topic ?? ""} ${c.id}`.toLowerCase();
 
 export function ChallengePicker({ challenges, loading, error, value, onChange }: Props) {
   const id = useId();
@@ -23,7 +25,7 @@ export function ChallengePicker({ challenges, loading, error, value, onChange }:
   const labels = useMemo(() => new Map((challenges ?? []).map((c) => [c.id, challengeLabel(c)])), [challenges]);
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
-    return (challenges ?? []).filter((c) => !q || challengeLabel(c).toLowerCase().includes(q));
+    return (challenges ?? []).filter((c) => !q || searchText(c).includes(q));
   }, [challenges, search]);
   const chosen = new Set(value);
   const toggle = (cid: string) => onChange(chosen.has(cid) ? value.filter((v) => v !== cid) : [...value, cid]);
@@ -71,7 +73,8 @@ export function ChallengePicker({ challenges, loading, error, value, onChange }:
             <li key={c.id}>
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" checked={chosen.has(c.id)} onChange={() => toggle(c.id)} />
-                <span className="truncate">{challengeLabel(c)}</span>
+                <span className="truncate">{c.topic ?? "Untitled"}</span>
+                <span className="truncate text-xs text-slate-600">{c.id}</span>
               </label>
             </li>
           ))}

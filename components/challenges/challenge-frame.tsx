@@ -11,6 +11,7 @@ import { KINDS, type ChallengeKind, type ChallengeOf } from "@/lib/web/challenge
 import { formatDateTime } from "@/lib/web/format";
 import { usePrincipal } from "@/lib/web/use-principal";
 import { ChallengeTabs } from "./challenge-tabs";
+import { challengeName } from "./challenge-name";
 import { DeleteChallenge } from "./delete-challenge";
 
 // The frames of the challenge pages: a guard for what the view may do (the API's own
@@ -69,22 +70,24 @@ export function ChallengeDetailFrame<K extends ChallengeKind>({ kind, id, query,
     <ChallengeGuard kind={kind}>
       <BackLink kind={kind} />
       {query.isPending ? (
-        <LoadingBlock label={`Loading ${KINDS[kind].singular} ${id}…`} lines={6} />
+        <LoadingBlock label={`Loading the ${KINDS[kind].singular}…`} lines={6} />
       ) : query.isError && !challenge ? (
-        <ErrorState title={`The ${KINDS[kind].singular} ${id} could not be loaded`} error={query.error} onRetry={() => query.refetch()} />
+        <ErrorState title={`This ${KINDS[kind].singular} could not be loaded (id ${id})`} error={query.error} onRetry={() => query.refetch()} />
       ) : challenge ? (
         <>
           <PageHeader
-            title={`${capital(KINDS[kind].singular)} ${challenge.id}`}
+            title={challengeName(kind, challenge)}
             description={
               <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span>{capital(KINDS[kind].singular)}</span>
                 {badge?.(challenge)}
                 <span>
+                  id <code className="text-xs">{challenge.id}</code> ·{" "}
                   Created {formatDateTime(challenge.created)} · updated {formatDateTime(challenge.updated)}
                 </span>
               </span>
             }
-            actions={principal.can(KINDS[kind].remove) && <DeleteChallenge kind={kind} id={challenge.id} onDeleted={() => router.push(KINDS[kind].href)} />}
+            actions={principal.can(KINDS[kind].remove) && <DeleteChallenge kind={kind} id={challenge.id} name={challengeName(kind, challenge)} onDeleted={() => router.push(KINDS[kind].href)} />}
           />
           {query.isError && <ErrorState title="The newest state could not be loaded" error={query.error} onRetry={() => query.refetch()} />}
           <div className="max-w-4xl">{children(challenge)}</div>

@@ -9,6 +9,7 @@ import { formatDateTime } from "@/lib/web/format";
 import { useServerList } from "@/lib/web/use-api";
 import { usePrincipal } from "@/lib/web/use-principal";
 import { ChallengeListFrame } from "./challenge-frame";
+import { challengeName } from "./challenge-name";
 import { DeleteChallenge } from "./delete-challenge";
 
 // One kind's list, paginated by the API (perPage + the Link header's cursor), with the
@@ -23,14 +24,15 @@ type Props<K extends ChallengeKind> = {
 
 export const detailHref = (kind: ChallengeKind, id: string) => `${KINDS[kind].href}/${encodeURIComponent(id)}`;
 
-/** The id column: a link to the detail page. */
-export function idColumn<K extends ChallengeKind>(kind: K): Column<ChallengeOf<K>> {
+/** The name column (question, transcription or topic): a link to the detail page, the id as secondary text. */
+export function nameColumn<K extends ChallengeKind>(kind: K, header: string): Column<ChallengeOf<K>> {
   return {
-    key: "id",
-    header: "Id",
+    key: "name",
+    header,
     cell: (c) => (
-      <Link href={detailHref(kind, c.id)} className="font-medium break-all text-blue-800 hover:underline">
-        {c.id}
+      <Link href={detailHref(kind, c.id)} className="block max-w-sm text-blue-800 hover:underline">
+        <span className="line-clamp-2 font-medium">{challengeName(kind, c)}</span>
+        <span className="block text-xs break-all text-slate-600">{c.id}</span>
       </Link>
     ),
   };
@@ -55,10 +57,10 @@ export function ChallengeList<K extends ChallengeKind>({ kind, columns, poll }: 
       header: "Actions",
       cell: (c) => (
         <div className="flex items-center gap-1">
-          <Link href={detailHref(kind, c.id)} className={buttonClass("ghost", "px-2 py-1")} aria-label={`Open ${KINDS[kind].singular} ${c.id}`}>
+          <Link href={detailHref(kind, c.id)} className={buttonClass("ghost", "px-2 py-1")} aria-label={`${principal.can(KINDS[kind].edit) ? "Edit" : "Open"} ${KINDS[kind].singular} “${challengeName(kind, c)}”`}>
             {principal.can(KINDS[kind].edit) ? "Edit" : "Open"}
           </Link>
-          {principal.can(KINDS[kind].remove) && <DeleteChallenge kind={kind} id={c.id} compact />}
+          {principal.can(KINDS[kind].remove) && <DeleteChallenge kind={kind} id={c.id} name={challengeName(kind, c)} compact />}
         </div>
       ),
     },

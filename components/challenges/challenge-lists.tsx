@@ -3,24 +3,30 @@ import type { Column } from "@/components/data-table";
 import type { ChoiceChallenge } from "@/lib/challenges/choice/schemas";
 import type { PronunciationChallenge } from "@/lib/challenges/pronunciation/schemas";
 import type { SpeechChallenge } from "@/lib/challenges/speech/schemas";
-import { ChallengeList, idColumn } from "./challenge-list";
+import { ChallengeList, nameColumn } from "./challenge-list";
+import { languageName } from "./language";
 import { StatusBadge } from "./status-badge";
 
 // The columns of each kind's list.
 
-const muted = <span className="text-slate-400">—</span>;
-const clip = (text: string | null, className = "max-w-xs") => (text ? <span className={`line-clamp-2 ${className}`}>{text}</span> : muted);
-const language = <T extends { language: string }>(): Column<T> => ({ key: "language", header: "Language", cell: (c) => <code className="text-xs">{c.language}</code> });
+const language = <T extends { language: string }>(): Column<T> => ({
+  key: "language",
+  header: "Language",
+  cell: (c) => (
+    <span>
+      {languageName(c.language)} <code className="text-xs text-slate-600">{c.language}</code>
+    </span>
+  ),
+});
 const has = (present: boolean, what: string) => (
-  <span className={present ? "text-emerald-800" : "text-slate-400"}>
+  <span className={present ? "text-emerald-800" : "text-slate-600"}>
     <span aria-hidden>{present ? "✓ " : "– "}</span>
     {present ? what : <span className="sr-only">no {what}</span>}
   </span>
 );
 
 const choiceColumns: Column<ChoiceChallenge>[] = [
-  idColumn("choice"),
-  { key: "question", header: "Question", cell: (c) => clip(c.question) },
+  nameColumn("choice", "Question"),
   {
     key: "choices",
     header: "Choices",
@@ -40,8 +46,7 @@ export function ChoiceList() {
 }
 
 const pronunciationColumns: Column<PronunciationChallenge>[] = [
-  idColumn("pronunciation"),
-  { key: "transcription", header: "Transcription", cell: (c) => clip(c.transcription, "max-w-sm") },
+  nameColumn("pronunciation", "Transcription"),
   language<PronunciationChallenge>(),
   {
     key: "audio",
@@ -60,8 +65,7 @@ export function PronunciationList() {
 }
 
 const speechColumns: Column<SpeechChallenge>[] = [
-  idColumn("speech"),
-  { key: "topic", header: "Topic", cell: (c) => clip(c.topic, "max-w-sm") },
+  nameColumn("speech", "Topic"),
   language<SpeechChallenge>(),
   {
     key: "files",

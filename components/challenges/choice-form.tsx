@@ -5,12 +5,13 @@ import { Form } from "@/components/form";
 import { FormField, IdField } from "@/components/form-field";
 import { createChoiceChallengeSchema, updateChoiceChallengeSchema, type ChoiceChallenge } from "@/lib/challenges/choice/schemas";
 import type { Parts } from "@/lib/web/api-upload";
-import { KINDS, useSaveChallenge } from "@/lib/web/challenges";
+import { KINDS, useSaveChallenge, type SaveRequest } from "@/lib/web/challenges";
 import { toast } from "@/lib/web/toast";
 import { useZodForm } from "@/lib/web/use-zod-form";
 import { detailHref } from "./challenge-list";
+import { challengeName } from "./challenge-name";
 import { ChoicesEditor, audioGap, newChoiceRow, type ChoiceRow } from "./choices-editor";
-import { LANGUAGE_HINT } from "./language";
+import { LanguageCombobox } from "./language-combobox";
 
 // Create and edit forms of a choice challenge, validated with the API's own schemas. The
 // choices live in their own state; their texts are mirrored into the form as JSON so the
@@ -42,7 +43,7 @@ export function CreateChoiceForm() {
       for (const choice of value.choices) parts.push(["choices", choice]);
       for (const row of rows) if (row.audio) parts.push(["audio", row.audio]);
       const created = await save.mutateAsync({ parts });
-      toast.success(`Choice challenge ${created.id} created; it is being prepared`);
+      toast.success(`Choice challenge “${challengeName("choice", created)}” created; it is being prepared`);
       router.push(detailHref("choice", created.id));
     },
   });
@@ -55,7 +56,7 @@ export function CreateChoiceForm() {
     <Form form={form} submitLabel="Create choice challenge" submittingLabel="Uploading…" cancelHref={KINDS.choice.href}>
       <FormField label="Question" hint="Optional: what the student is asked." {...form.field("question")} />
       <div className="grid gap-4 md:grid-cols-2">
-        <FormField label="Language" required hint={LANGUAGE_HINT} {...form.field("language")} />
+        <LanguageCombobox required value={form.values.language} error={form.errors.language} onValueChange={(code) => form.setValue("language", code)} />
         <IdField {...form.field("id")} />
       </div>
       <ChoicesEditor rows={rows} onChange={setChoices} newAudio error={form.errors.choices} audioError={form.errors.audio} />
@@ -70,10 +71,26 @@ export function EditChoiceForm({ challenge }: { challenge: ChoiceChallenge }) {
     initial: { question: challenge.question ?? "", language: challenge.language, choices: texts(rows) },
     toInput: (v) => ({ question: v.question, language: v.language.trim() || undefined, choices: parseTexts(v.choices) }),
     onSubmit: async (value) => {
-      // JSON: the update takes no audio; a blank question clears it.
-      const saved = await save.mutateAsync({ id: challenge.id, json: { question: value.question || null, language: value.language, choices: value.choices } });
+      const withAudio = rows.filter((r) => r.audio);
+      const choices = value.choices ?? [];
+      const texts = new Set(choices);
+      if (withAudio.some((r) => !texts.has(r.text.trim()))) throw new Error("A choice with new audio needs its text.");
+      if (new Set(withAudio.map((r) => r.text.trim())).size !== withAudio.length) throw new Error("Two choices with new audio have the same text.");
+      let request: SaveRequest;
+      if (withAudio.length === 0) {
+        // JSON: a blank question clears it.
+        request = { id: challenge.id, json: { question: value.question || null, language: value.language, choices: value.choices } };
+      } else {
+        // Multipart: each audio part names its choice (audioChoice); an empty question clears it.
+        const parts: Parts = [["question", value.question ?? ""]];
+        if (value.language) parts.push(["language", value.language]);
+        for (const choice of choices) parts.push(["choices", choice]);
+        for (const row of withAudio) parts.push(["audioChoice", row.text.trim()], ["audio", row.audio!]);
+        request = { id: challenge.id, parts };
+      }
+      const saved = await save.mutateAsync(request);
       setRows(saved.choices.map((c) => newChoiceRow(c.choice, c.audioUrl)));
-      toast.success(`Choice challenge ${saved.id} saved; it is being prepared again`);
+      toast.success(`Choice challenge “${challengeName("choice", saved)}” saved; it is being prepared again`);
     },
   });
   const setChoices = (next: ChoiceRow[]) => {
@@ -84,7 +101,7 @@ export function EditChoiceForm({ challenge }: { challenge: ChoiceChallenge }) {
   return (
     <Form form={form} submitLabel="Save changes">
       <FormField label="Question" hint="Optional: what the student is asked." {...form.field("question")} />
-      <FormField label="Language" required hint={LANGUAGE_HINT} className="max-w-sm" {...form.field("language")} />
+      <LanguageCombobox required className="max-w-sm" value={form.values.language} error={form.errors.language} onValueChange={(code) => form.setValue("language", code)} />
       <ChoicesEditor rows={rows} onChange={setChoices} newAudio={false} error={form.errors.choices} />
     </Form>
   );

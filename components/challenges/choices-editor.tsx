@@ -1,12 +1,12 @@
 "use client";
 import { useId } from "react";
 import { AudioInput } from "@/components/audio/audio-input";
-import { RemoteWaveform } from "@/components/audio/remote-waveform";
 import { Button } from "@/components/button";
 import { errorText } from "@/components/form-field";
 
-// The choices of a choice challenge: text, and audio for each (new audio only when
-// creating: the API's update takes texts, and keeps the audio of a choice whose text stays).
+// The choices of a choice challenge: text, and audio for each. Creating: audio is matched to
+// the choices by position. Editing: a choice keeps its stored audio while its text stays, and
+// any choice (a newly added one too) can be given new audio, sent with the choice's text.
 
 export type ChoiceRow = { key: string; text: string; audio: File | null; audioUrl: string | null; original?: string };
 
@@ -23,7 +23,7 @@ export function audioGap(rows: ChoiceRow[]): number | null {
 type Props = {
   rows: ChoiceRow[];
   onChange: (rows: ChoiceRow[]) => void;
-  /** Creating: each choice takes new audio. Editing: stored audio plays, read-only. */
+  /** Creating: audio goes by position. Editing: stored audio plays, and new audio can be attached to any choice. */
   newAudio: boolean;
   error?: string;
   audioError?: string;
@@ -44,7 +44,9 @@ export function ChoicesEditor({ rows, onChange, newAudio, error, audioError }: P
       </legend>
       <p className="text-xs text-slate-500">
         The sentences a student may say; at most one is recognised.{" "}
-        {newAudio ? "Audio is optional and matched to the choices in order." : "A choice keeps its audio while its text stays the same; new choices have none."}
+        {newAudio
+          ? "Audio is optional and matched to the choices in order."
+          : "A choice keeps its audio while its text stays the same; attach audio to a new choice, or replace a choice's audio, here."}
       </p>
       {error && (
         <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-700">
@@ -91,15 +93,18 @@ export function ChoicesEditor({ rows, onChange, newAudio, error, audioError }: P
               </div>
               {newAudio ? (
                 <AudioInput label={`Audio of choice ${n}`} value={row.audio} onChange={(audio) => update(index, { audio })} />
-              ) : row.audioUrl ? (
+              ) : (
                 <>
-                  <RemoteWaveform url={row.audioUrl} label={`audio of choice ${n}`} />
-                  {row.text.trim() !== row.original?.trim() && (
-                    <p className="text-xs font-medium text-amber-800">The text changed: this audio is dropped when you save.</p>
+                  <AudioInput
+                    label={`Audio of choice ${n}`}
+                    value={row.audio}
+                    onChange={(audio) => update(index, { audio })}
+                    currentUrl={row.text.trim() === row.original?.trim() ? row.audioUrl : null}
+                  />
+                  {row.audioUrl && !row.audio && row.text.trim() !== row.original?.trim() && (
+                    <p className="text-xs font-medium text-amber-800">The text changed: its stored audio is dropped when you save.</p>
                   )}
                 </>
-              ) : (
-                <p className="text-xs text-slate-500">No audio.</p>
               )}
             </li>
           );

@@ -6,9 +6,9 @@ import { KINDS, useDeleteChallenge, type ChallengeKind } from "@/lib/web/challen
 // Delete with confirmation: a modal <dialog> (focus stays inside, Escape cancels) that says
 // what goes with the challenge, and shows the API's message when the delete fails.
 
-type Props = { kind: ChallengeKind; id: string; onDeleted?: () => void; compact?: boolean };
+type Props = { kind: ChallengeKind; id: string; name: string; onDeleted?: () => void; compact?: boolean };
 
-export function DeleteChallenge({ kind, id, onDeleted, compact }: Props) {
+export function DeleteChallenge({ kind, id, name, onDeleted, compact }: Props) {
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -23,7 +23,7 @@ export function DeleteChallenge({ kind, id, onDeleted, compact }: Props) {
   }, [open]);
 
   const confirm = () =>
-    remove.mutate(id, {
+    remove.mutate({ id, name }, {
       onSuccess: () => {
         setOpen(false);
         onDeleted?.();
@@ -39,7 +39,7 @@ export function DeleteChallenge({ kind, id, onDeleted, compact }: Props) {
           remove.reset();
           setOpen(true);
         }}
-        aria-label={compact ? `Delete ${noun} ${id}` : undefined}
+        aria-label={compact ? `Delete ${noun} “${name}”` : undefined}
       >
         Delete
       </Button>
@@ -51,8 +51,11 @@ export function DeleteChallenge({ kind, id, onDeleted, compact }: Props) {
       >
         <div className="space-y-3 p-5 text-sm">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            Delete {noun} {id}?
+            Delete {noun} “{name}”?
           </h2>
+          <p className="text-xs text-slate-500">
+            Id <code>{id}</code>
+          </p>
           <p className="text-slate-700">
             Its audio and files are deleted with it{kind === "speech" ? ", and so are the recordings made for it" : ", and so are the students' attempts"}. This cannot be undone.
           </p>

@@ -12,7 +12,8 @@ import { KINDS, useSaveChallenge } from "@/lib/web/challenges";
 import { toast } from "@/lib/web/toast";
 import { useZodForm } from "@/lib/web/use-zod-form";
 import { detailHref } from "./challenge-list";
-import { LANGUAGE_HINT } from "./language";
+import { challengeName } from "./challenge-name";
+import { LanguageCombobox } from "./language-combobox";
 
 // Create and edit form of a pronunciation challenge (the API's schemas; the reference audio is
 // a file part, required when creating: its file name stands in the form values so that the
@@ -46,9 +47,9 @@ export function PronunciationForm({ challenge }: Props) {
       if (editing) {
         setAudio(null);
         form.setValue("referenceAudio", "");
-        toast.success(`Pronunciation challenge ${saved.id} saved`);
+        toast.success(`Pronunciation challenge “${challengeName("pronunciation", saved)}” saved`);
       } else {
-        toast.success(`Pronunciation challenge ${saved.id} created`);
+        toast.success(`Pronunciation challenge “${challengeName("pronunciation", saved)}” created`);
         router.push(detailHref("pronunciation", saved.id));
       }
     },
@@ -68,7 +69,7 @@ export function PronunciationForm({ challenge }: Props) {
     >
       <FormField label="Transcription" required hint="The sentence the student reads aloud." {...form.field("transcription")} />
       <div className="grid gap-4 md:grid-cols-2">
-        <FormField label="Language" required hint={LANGUAGE_HINT} {...form.field("language")} />
+        <LanguageCombobox required value={form.values.language} error={form.errors.language} onValueChange={(code) => form.setValue("language", code)} />
         {!editing && <IdField {...form.field("id")} />}
       </div>
       <AudioInput

@@ -10,8 +10,9 @@ import { KINDS, useSaveChallenge, type SaveRequest } from "@/lib/web/challenges"
 import { toast } from "@/lib/web/toast";
 import { useZodForm } from "@/lib/web/use-zod-form";
 import { detailHref } from "./challenge-list";
+import { challengeName } from "./challenge-name";
 import { FileField } from "./file-field";
-import { LANGUAGE_HINT } from "./language";
+import { LanguageCombobox } from "./language-combobox";
 
 // Create and edit form of a speech challenge: topic, language, metadata (JSON text, kept by
 // the API as it is) and the files referenceAudio, srt and image. The API's schemas check the
@@ -76,9 +77,9 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
       if (editing) {
         setFiles({ referenceAudio: null, srt: null, image: null });
         for (const name of ["referenceAudio", "srt", "image"] as const) form.setValue(name, "");
-        toast.success(`Speech challenge ${saved!.id} saved`);
+        toast.success(`Speech challenge “${challengeName("speech", saved!)}” saved`);
       } else {
-        toast.success(`Speech challenge ${saved!.id} created`);
+        toast.success(`Speech challenge “${challengeName("speech", saved!)}” created`);
         router.push(detailHref("speech", saved!.id));
       }
     },
@@ -93,7 +94,7 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
     <Form form={form} submitLabel={editing ? "Save changes" : "Create speech challenge"} submittingLabel="Uploading…" cancelHref={editing ? undefined : KINDS.speech.href}>
       <FormField label="Topic" hint="Optional: what the student speaks about." {...form.field("topic")} />
       <div className="grid gap-4 md:grid-cols-2">
-        <FormField label="Language" required hint={LANGUAGE_HINT} {...form.field("language")} />
+        <LanguageCombobox required value={form.values.language} error={form.errors.language} onValueChange={(code) => form.setValue("language", code)} />
         {!editing && <IdField {...form.field("id")} />}
       </div>
       <AudioInput label="Reference audio" value={files.referenceAudio} onChange={setFile("referenceAudio")} currentUrl={challenge?.referenceAudioUrl} error={form.errors.referenceAudio} hint="Optional: an example answer." />

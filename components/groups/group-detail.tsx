@@ -26,14 +26,14 @@ export function GroupDetail({ id }: { id: string }) {
         ← All groups
       </Link>
       {query.isPending ? (
-        <LoadingBlock label={`Loading group ${id}…`} lines={5} />
+        <LoadingBlock label="Loading the group…" lines={5} />
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => query.refetch()} />
       ) : (
         <>
           <PageHeader
             title={group!.name}
-            description={`Group ${group!.id}`}
+            description={<>Group · id <code className="text-xs">{group!.id}</code></>}
             actions={editable && !editing ? <Button onClick={() => setEditing(true)}>Edit group</Button> : undefined}
           />
           {editing ? (

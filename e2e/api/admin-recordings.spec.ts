@@ -16,6 +16,7 @@ type AdminRecording = {
   id: string;
   userId: string;
   audioUrl: string;
+  duration: number | null;
   created: string;
   updated: string;
   challenge: { id: string; organisationId: string; language: string; srtUrl: string | null };
@@ -115,16 +116,20 @@ test.describe("admin recordings", () => {
     // The shape.
     const items = await listAll<AdminRecording>(request, "/api/recordings", world.tenantToken);
     const first = items[0]!;
-    expect(Object.keys(first).sort()).toEqual(["audioUrl", "challenge", "created", "id", "resultSet", "updated", "userId"]);
+    expect(Object.keys(first).sort()).toEqual(["audioUrl", "challenge", "created", "duration", "id", "resultSet", "updated", "userId"]);
     expect(first).toEqual({
       id: r1.id,
       userId: s1.id,
       audioUrl: expect.stringMatching(downloadUrlPattern()),
+      duration: expect.any(Number),
       created: ISO,
       updated: ISO,
       challenge: { id: c1, organisationId: org1.orgId, language: "nld", srtUrl: expect.stringMatching(downloadUrlPattern()) },
       resultSet: { id: r1.resultSetId, combinedFeedback: [feedbackId], combinedAudioUrl: expect.stringMatching(new RegExp(`/api/resultsets/${r1.resultSetId}/audio$`)) },
     });
+    // The length of the uploaded audio, in seconds.
+    expect(first.duration).toBeGreaterThan(0.5);
+    expect(first.duration).toBeLessThan(30);
     expect(items[1]!.resultSet).toEqual(first.resultSet);
     expect(items[2]!.resultSet.combinedFeedback).toEqual([]);
     expect(items[3]!).toMatchObject({ id: r2.id, userId: s2.id, challenge: { id: c2, organisationId: org2.orgId, language: "nld", srtUrl: null } });

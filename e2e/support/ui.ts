@@ -64,7 +64,8 @@ export async function fillOrganisationSignIn(page: Page, world: World, login: { 
 export async function signInToOrganisation(page: Page, world: World, login: { username: string; password: string }) {
   await fillOrganisationSignIn(page, world, login);
   await submitSignIn(page);
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  // Signing in hashes a password and issues tokens: slow on a busy machine.
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible({ timeout: 15_000 });
 }
 
 /** A new user of the world's organisation holding `role`, signed in through the sign-in page. */

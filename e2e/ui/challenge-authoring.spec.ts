@@ -80,7 +80,9 @@ test("choice challenge: uploaded and recorded audio, played in place; the status
   await page.getByLabel("Question").fill("Which one did you hear?");
   const again = await watchStatus(page);
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "being prepared again" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Choice challenge “Which one did you hear?” saved; it is being prepared again" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Which one did you hear?" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Which one did you hear\? · /);
   await expect(badge).toHaveText("Prepared", { timeout: 20_000 });
   expect(await again.seen()).toEqual(["Prepared", "Preparing", "Prepared"]);
   expect(await again.sameDocument()).toBe(true);
@@ -116,7 +118,7 @@ test("pronunciation challenge: uploaded Ogg Opus, keyboard playback, phonemes ov
   const field = page.getByRole("group", { name: "Reference audio" });
   // Neither WAV nor Ogg Opus: refused before upload.
   await field.getByLabel("Upload reference audio").setInputFiles({ name: "picture.png", mimeType: "image/png", buffer: await png() });
-  await expect(field.getByRole("alert")).toHaveText("picture.png is not audio the API accepts: choose a WAV or Ogg Opus file.");
+  await expect(field.getByRole("alert")).toHaveText("picture.png could not be used: it is not audio this browser can read. Choose an audio file (WAV, Ogg Opus, MP3, M4A/AAC, WebM or FLAC).");
   await field.getByLabel("Upload reference audio").setInputFiles({ name: "dog.opus", mimeType: "audio/ogg", buffer: audio.ogg });
   const duration = await playerDuration(field);
   expect(duration).toBeGreaterThan(1);
@@ -211,6 +213,11 @@ test("speech challenge: recorded Ogg Opus, SRT, image and metadata; deleted afte
   expect((await download(request, world.orgToken, created.srtUrl!)).toString()).toBe(srt);
   expect(fourCC(await download(request, world.orgToken, created.imageUrl!), 1)).toBe("PNG\r");
 
+  // Named by its topic, not its id: heading, browser tab and toast.
+  await expect(page.getByRole("heading", { level: 1, name: "Describe the picture" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Describe the picture · /);
+  await expect(page.getByRole("status").filter({ hasText: "Speech challenge “Describe the picture” created" })).toBeVisible();
+
   // Stored files show in place.
   expect(await playerDuration(page.getByRole("group", { name: "Reference audio" }))).toBeGreaterThan(2);
   await expect(page.getByRole("img", { name: "Current image" })).toBeVisible();
@@ -219,7 +226,7 @@ test("speech challenge: recorded Ogg Opus, SRT, image and metadata; deleted afte
 
   // Delete asks first; cancelling keeps the challenge.
   await page.getByRole("button", { name: "Delete", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: `Delete speech challenge ${id}?` });
+  const dialog = page.getByRole("dialog", { name: "Delete speech challenge “Describe the picture”?" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
@@ -227,10 +234,10 @@ test("speech challenge: recorded Ogg Opus, SRT, image and metadata; deleted afte
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await dialog.getByRole("button", { name: "Delete speech challenge" }).click();
   await expect(page).toHaveURL(/\/challenges\/speech$/);
-  await expect(page.getByRole("status").filter({ hasText: `The speech challenge ${id} was deleted` })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "The speech challenge “Describe the picture” was deleted" })).toBeVisible();
   expect((await request.get(`/api/challenges/speech/${id}`, { headers: authed(world.orgToken) })).status()).toBe(404);
-  await expect(page.getByRole("link", { name: other, exact: true })).toBeVisible();
-  await expect(page.getByRole("link", { name: id, exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: `An older challenge ${other}`, exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: id })).toHaveCount(0);
   await snap(page, "speech-list");
   expect(pageErrors).toEqual([]);
 });

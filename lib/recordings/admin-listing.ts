@@ -14,7 +14,7 @@ import { RECORDING_RESOURCE } from "./schemas";
 // top-level admin all, a tenant its organisations', an organisation its own), teachers their
 // organisation's, annotators those assigned to them, anyone else their own.
 // One query per page (its relations are loaded by Prisma in batched queries) plus two batched
-// lookups (organisations, feedback ids): never a query per row. `count=true` answers
+// lookups (organisations, feedback ids, audio durations): never a query per row. `count=true` answers
 // `{ count }` from one COUNT query with the same filter.
 //
 // resultSet.combinedFeedback (documented choice; the contract says only "list"): the ids of
@@ -37,6 +37,8 @@ export const adminRecordingSchema = z.object({
   id: z.string(),
   userId: z.string().nullable(),
   audioUrl: z.string().nullable(),
+  /** Ours: the recording's length in seconds (of the uploaded audio), for pickers that show it. */
+  duration: z.number().nullable(),
   ...timestamps,
   challenge: z.object({ id: z.string(), organisationId: z.string().nullable(), language: z.string(), srtUrl: z.string().nullable() }),
   resultSet: z.object({ id: z.string(), combinedFeedback: z.array(z.string()), combinedAudioUrl: z.string() }),
@@ -62,12 +64,15 @@ export async function listAdminRecordings(db: Db, caller: Principal, query: Admi
   const items = page.items;
   const orgPks = [...new Set(items.map((r) => r.challenge.ns).filter((ns) => ns.startsWith("o:")).map((ns) => ns.slice(2)))];
   const setPks = [...new Set(items.map((r) => r.resultSetPk))];
-  const [orgs, feedback] = await Promise.all([
+  const audioPks = items.map((r) => r.audioFilePk);
+  const [orgs, feedback, audio] = await Promise.all([
     orgPks.length ? db.organisation.findMany({ where: { pk: { in: orgPks } }, select: { pk: true, id: true } }) : [],
     setPks.length
       ? db.feedback.findMany({ where: { resultSetPk: { in: setPks } }, select: { id: true, resultSetPk: true }, orderBy: [{ created: "asc" }, { pk: "asc" }] })
       : [],
+    audioPks.length ? db.storedFile.findMany({ where: { pk: { in: audioPks } }, select: { pk: true, durationMs: true } }) : [],
   ]);
+  const durations = new Map(audio.map((f) => [f.pk, f.durationMs]));
   const orgIds = new Map(orgs.map((o) => [o.pk, o.id]));
   const feedbackIds = new Map<string, string[]>();
   for (const f of feedback) feedbackIds.set(f.resultSetPk, [...(feedbackIds.get(f.resultSetPk) ?? []), f.id]);
@@ -76,6 +81,7 @@ export async function listAdminRecordings(db: Db, caller: Principal, query: Admi
       id: r.id,
       userId: r.user.id,
       audioUrl: fileUrl(r.audioFilePk),
+      duration: durations.get(r.audioFilePk) == null ? null : durations.get(r.audioFilePk)! / 1000,
       created: r.created,
       updated: r.updated,
       challenge: {

@@ -106,14 +106,14 @@ export function useDeleteChallenge(kind: ChallengeKind) {
   const { scope } = useApiSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => {
+    mutationFn: async ({ id, name }: { id: string; name: string }) => {
       await apiFetch(itemPath(kind, id), { method: "DELETE" });
-      return id;
+      return { id, name };
     },
-    onSuccess: (id) => {
+    onSuccess: ({ id, name }) => {
       queryClient.removeQueries({ queryKey: apiKey(scope, itemPath(kind, id)) });
       void queryClient.invalidateQueries({ queryKey: apiKey(scope, KINDS[kind].apiPath).slice(0, 3) });
-      toast.success(`The ${KINDS[kind].singular} ${id} was deleted`);
+      toast.success(`The ${KINDS[kind].singular} “${name}” was deleted`);
     },
     onError: (error) => toast.error(error.message),
   });

@@ -1,10 +1,20 @@
 import type { Level } from "./session";
 
 // The app's pages: a page shows in the navigation (and on the dashboard) when the current
-// view holds its permission at one of its levels — the same rules the API enforces.
+// view holds its permission (one of them, for a list) at one of its levels — the same rules
+// the API enforces. Management pages ask for the permission that makes them useful (creating
+// groups, authoring challenges), not only for reading: a student or an annotator may read
+// groups and challenges through the API, but has nothing to do on those pages.
 
 /** `orAdministrators`: administrators of the view see it without the permission (the API lets them manage it). */
-export type NavItem = { href: string; label: string; description: string; permission?: string; levels?: readonly Level[]; orAdministrators?: true };
+export type NavItem = {
+  href: string;
+  label: string;
+  description: string;
+  permission?: string | readonly string[];
+  levels?: readonly Level[];
+  orAdministrators?: true;
+};
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "Dashboard", description: "What you can do from this view." },
@@ -16,16 +26,17 @@ export const NAV_ITEMS: readonly NavItem[] = [
     permission: "ORGANISATION_LIST",
     levels: ["tenant"],
   },
-  { href: "/users", label: "Users", description: "Create users at this level, with roles, groups, profiles and sign-in credentials.", permission: "USER_LIST" },
-  { href: "/groups", label: "Groups", description: "Classes and other groups of users, with their categories and members.", permission: "GROUP_LIST" },
-  { href: "/roles", label: "Roles", description: "The roles of the platform and the permissions each one grants." },
-  { href: "/challenges", label: "Challenges", description: "Author choice, pronunciation and speech challenges.", permission: "CHALLENGE_LIST", levels: ["organisation"] },
-  { href: "/categories", label: "Categories", description: "Arrange speech challenges in a tree of categories.", permission: "CATEGORY_LIST", levels: ["organisation"] },
+  { href: "/users", label: "Users", description: "Create users at this level, with roles, groups, profiles and sign-in credentials.", permission: "USER_CREATE", orAdministrators: true },
+  { href: "/groups", label: "Groups", description: "Classes and other groups of users, with their categories and members.", permission: "GROUP_CREATE" },
+  { href: "/roles", label: "Roles", description: "The roles of the platform and the permissions each one grants.", permission: "USER_CREATE", orAdministrators: true },
+  { href: "/challenges", label: "Challenges", description: "Author choice, pronunciation and speech challenges.", permission: ["CHALLENGE_CREATE", "CHALLENGE_EDIT", "CHOICE_CHALLENGE_CREATE"], levels: ["organisation"] },
+  { href: "/categories", label: "Categories", description: "Arrange speech challenges in a tree of categories.", permission: "CATEGORY_CREATE", levels: ["organisation"] },
   {
     href: "/assignments",
     label: "Assignments",
     description: "Give speech recordings to annotators and follow their progress.",
-    permission: "ASSIGNMENT_LIST",
+    // Only administrators change assignments (lib/policies/table.ts); annotators work from "Annotate".
+    permission: "ADMIN",
     orAdministrators: true,
   },
   { href: "/annotations", label: "Annotate", description: "Your assignments: label recordings in the waveform editor.", permission: "ANNOTATION_LIST" },
@@ -36,6 +47,8 @@ export function visibleNav(principal: { level: Level; can: (permission: string) 
   return NAV_ITEMS.filter(
     (item) =>
       (!item.levels || item.levels.includes(principal.level)) &&
-      (!item.permission || principal.can(item.permission) || (item.orAdministrators && principal.isAdministrator)),
+      (!item.permission ||
+        (typeof item.permission === "string" ? [item.permission] : item.permission).some((p) => principal.can(p)) ||
+        (item.orAdministrators && principal.isAdministrator)),
   );
 }

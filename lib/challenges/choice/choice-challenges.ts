@@ -85,21 +85,43 @@ export async function listChoiceChallenges(db: Db, caller: Principal, page: Page
 
 /**
  * Incremental update; the challenge goes back to `preparing` and is prepared again.
- * New choices keep the audio of an unchanged choice with the same text.
+ * New choices keep the audio of an unchanged choice with the same text. Ours: multipart
+ * `audio` parts, each with an `audioChoice` naming its choice by text, give a choice new
+ * audio (a newly added one, or replacing what it had); stored with the rows, all or nothing.
  */
-export async function updateChoiceChallenge(db: Db, storage: Storage, caller: Principal, id: string, input: UpdateChoiceChallenge) {
+export async function updateChoiceChallenge(db: Db, storage: Storage, caller: Principal, id: string, input: UpdateChoiceChallenge, audio: UploadedFile[] = []) {
   const found = await choiceChallengeInScope(db, caller, id);
+  const audioChoice = input.audioChoice ?? [];
+  const audioError = (message: string) =>
+    new ApiError("validation", message, [{ resource: "ChoiceChallenge", field: "audioChoice", code: "invalid", message: "one audioChoice per audio part, naming one of the choices" }]);
+  if (audioChoice.length !== audio.length) throw audioError("Each audio part needs an audioChoice naming its choice");
+  if (new Set(audioChoice).size !== audioChoice.length) throw audioError("Two audio parts name the same choice");
+  const texts = input.choices ?? found.choices.map((c) => c.text);
+  const missing = audioChoice.filter((text) => !texts.includes(text));
+  if (missing.length) throw audioError(`audioChoice names no choice of the challenge: ${missing.join(", ")}`);
+  const analysed = [];
+  for (const upload of audio) analysed.push(await analyseAudio(upload, "ChoiceChallenge"));
   const dropped: string[] = [];
-  await db.$transaction(async (tx) => {
+  await withStoredFiles(db, storage, analysed.flatMap((a) => a.files(caller.ns)), async (tx, rows) => {
     // Locked and read again inside the transaction: concurrent updates apply one after the other.
     await lockRow(tx, "ChoiceChallenge", found.pk, "update");
     const current = await findChallenge(tx, caller.ns, id);
     if (!current) throw notFound("Choice challenge");
-    if (input.choices) {
+    if (input.choices || analysed.length) {
+      const nextTexts = input.choices ?? current.choices.map((c) => c.text);
+      if (audioChoice.some((text) => !nextTexts.includes(text))) throw audioError("audioChoice names no choice of the challenge");
+      const added = new Map<string, string>();
+      for (let i = 0; i < analysed.length; i++) added.set(audioChoice[i]!, await createAudioRows(tx, rows.slice(i * 3, i * 3 + 3)));
       const audioByText = new Map(current.choices.filter((c) => c.audioFilePk).map((c) => [c.text, c.audioFilePk!]));
       const kept = new Set<string>();
-      const next = input.choices.map((text, position) => {
-        const audioFilePk = audioByText.get(text) && !kept.has(audioByText.get(text)!) ? audioByText.get(text)! : null;
+      const next = nextTexts.map((text, position) => {
+        const fresh = added.get(text);
+        if (fresh) {
+          added.delete(text);
+          return { pk: newPk(), challengePk: current.pk, position, text, audioFilePk: fresh };
+        }
+        const old = audioByText.get(text);
+        const audioFilePk = old && !kept.has(old) ? old : null;
         if (audioFilePk) kept.add(audioFilePk);
         return { pk: newPk(), challengePk: current.pk, position, text, audioFilePk };
       });

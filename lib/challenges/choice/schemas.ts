@@ -16,6 +16,8 @@ export const updateChoiceChallengeSchema = z.object({
   question: z.string().trim().max(2000).nullable().optional(),
   choices: choicesSchema.optional(),
   language: languageSchema.optional(),
+  /** Ours, multipart only: the choice (its text) each `audio` part belongs to, in the parts' order. */
+  audioChoice: listOf(requiredText(1000), 100).optional(),
 });
 export type UpdateChoiceChallenge = z.infer<typeof updateChoiceChallengeSchema>;
 

@@ -17,9 +17,9 @@ export const GET = withApi<Params>({ policy: "challenge", in: "organisation", pe
 
 // PUT /api/challenges/choice/:challenge
 export const PUT = withApi<Params, typeof updateChoiceChallengeSchema>(
-  { policy: "challenge", in: "organisation", permission: "CHALLENGE_EDIT", resource: "ChoiceChallenge", body: updateChoiceChallengeSchema, responses: { 200: { body: choiceChallengeSchema, headers: ["Location"] } } },
-  async ({ principal, params, body }) => {
-    const challenge = await updateChoiceChallenge(db(), storage(), principal, params.challenge, body);
+  { policy: "challenge", in: "organisation", permission: "CHALLENGE_EDIT", resource: "ChoiceChallenge", body: updateChoiceChallengeSchema, files: ["audio"], responses: { 200: { body: choiceChallengeSchema, headers: ["Location"] } } },
+  async ({ principal, params, body, files }) => {
+    const challenge = await updateChoiceChallenge(db(), storage(), principal, params.challenge, body, files.audio ?? []);
     wakeWorker();
     return json(choiceChallengeSchema, challenge, { headers: { Location: `${config().apiBaseUrl}/challenges/choice/${challenge.id}` } });
   },

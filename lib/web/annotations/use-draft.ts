@@ -30,6 +30,12 @@ export function useDraft(layerOrder: readonly string[]) {
     setSelectedId((s) => (s === id ? null : s));
   }, []);
 
+  /** An edit of several items at once (split, merge, a shared boundary), as one step. */
+  const apply = useCallback((label: string, fn: (items: Item[]) => Item[]) => {
+    void label;
+    setItems(fn);
+  }, []);
+
   /** Everything from the server (a load, their version, an import); `baseline` is what the server now holds. */
   const reset = useCallback((next: Item[]) => {
     setItems(next);
@@ -45,6 +51,7 @@ export function useDraft(layerOrder: readonly string[]) {
     add,
     update,
     remove,
+    apply,
     reset,
     /** After a save: what the server holds now. */
     markSaved: setBaseline,

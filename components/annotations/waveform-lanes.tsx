@@ -6,6 +6,7 @@ import type { Peaks } from "@/lib/web/annotations/peaks";
 import type { PeaksWaveform } from "@/lib/web/annotations/use-peaks-waveform";
 import type { Item, SchemeLayer } from "@/lib/web/annotations/types";
 import { Lane } from "./lane";
+import { FINE_PX_PER_SEC, FineWave } from "./fine-wave";
 import { OverviewBar } from "./overview-bar";
 import { SpectrogramLane } from "./spectrogram-lane";
 import { Playhead, Ruler } from "./ruler";
@@ -100,7 +101,10 @@ export function WaveformLanes({ container, wave, peaks, height, durationMs, audi
       <div ref={area} className="relative min-w-0 flex-1" onWheel={onWheel}>
         <OverviewBar peaks={peaks} durationMs={durationMs} view={view} onScrollTo={scrollToMs} />
         <Ruler view={view} durationSec={durationMs / 1000} onSeek={seek} />
-        <div ref={container} className="overflow-hidden border-b border-slate-300" style={{ height: height + 1 }} data-testid="waveform" data-ready={wave.ready} />
+        <div className="relative overflow-hidden">
+          <div ref={container} className="overflow-hidden border-b border-slate-300" style={{ height: height + 1 }} data-testid="waveform" data-ready={wave.ready} />
+          {wave.ready && audioUrl && view.pxPerSec >= FINE_PX_PER_SEC && <FineWave audioUrl={audioUrl} view={view} durationMs={durationMs} height={height} />}
+        </div>
         {spectrogram && audioUrl && <SpectrogramLane audioUrl={audioUrl} view={view} durationMs={durationMs} />}
         {layers.map((layer) => (
           <Lane

@@ -126,8 +126,9 @@ test("the spectrogram is drawn for the visible window only, from that window's a
   const audioBytes = (await longSpeech(200)).length;
   const page = await signedIn(browser, world, full);
   const fetched: Promise<number>[] = [];
-  page.on("response", (r) => {
-    if (new URL(r.url()).pathname === audioPath && r.request().resourceType() === "fetch") fetched.push(r.body().then((b) => b.length, () => 0));
+  // What the page fetched of the audio itself (the <audio> element streams it apart from this).
+  page.on("requestfinished", (r) => {
+    if (new URL(r.url()).pathname === audioPath && r.resourceType() !== "media") fetched.push(r.sizes().then((sizes) => sizes.responseBodySize, () => 0));
   });
   await openEditor(page, assignment.id, ref);
   await page.getByLabel("Zoom (pixels per second)").selectOption("100");
@@ -166,4 +167,25 @@ test("the spectrogram is drawn for the visible window only, from that window's a
   expect(bytes).toBeGreaterThan(0);
   expect(bytes).toBeLessThan(audioBytes * 0.5);
   await snap(page, "annotation-editor-spectrogram");
+
+  // Deep zoom: the waveform is drawn from the decoded window, one canvas over the whole view (no seams).
+  await page.getByLabel("Zoom (pixels per second)").selectOption("800");
+  const fine = page.getByTestId("fine-wave");
+  await expect(fine).toHaveAttribute("data-status", "drawn", { timeout: 30_000 });
+  const columns = await fine.evaluate((el) => {
+    const canvas = el as HTMLCanvasElement;
+    const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let empty = 0;
+    for (let x = 0; x < canvas.width; x++) {
+      let ink = false;
+      for (let y = 0; y < canvas.height && !ink; y++) ink = data[(y * canvas.width + x) * 4] < 200;
+      if (!ink) empty++;
+    }
+    return { empty, width: canvas.width };
+  });
+  expect(columns.width).toBeGreaterThan(500);
+  expect(columns.empty).toBe(0);
+  const fineFrom = Number(await fine.getAttribute("data-from-ms"));
+  const fineTo = Number(await fine.getAttribute("data-to-ms"));
+  expect(fineTo - fineFrom).toBeLessThanOrEqual(Math.ceil((width / 800) * 1000) + 20);
 });

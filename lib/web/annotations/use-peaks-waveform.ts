@@ -54,7 +54,6 @@ export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSe
   const [zoom, setZoomState] = useState(0);
   const [rate, setRateState] = useState(1);
   const [loop, setLoopState] = useState<Loop | null>(null);
-  const loopRef = useRef<Loop | null>(null);
   const opening = useRef({ height, initialZoom });
   opening.current = { height, initialZoom };
 
@@ -96,11 +95,7 @@ export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSe
         }
         measure();
       });
-      // A loop plays its span over and over until it is stopped.
-      ws.on("timeupdate", (t) => {
-        const l = loopRef.current;
-        if (l && ws.isPlaying() && t * 1000 >= l.endMs) ws.setTime(l.startMs / 1000);
-      });
+
       for (const event of ["redraw", "redrawcomplete", "zoom", "resize", "scroll"] as const) ws.on(event, measure);
       ws.on("play", () => setPlaying(true));
       ws.on("pause", () => setPlaying(false));
@@ -158,12 +153,24 @@ export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSe
   /** Plays `span` over and over (null: stops looping, playback goes on). */
   const setLoop = useCallback(
     (span: Loop | null) => {
-      loopRef.current = span;
       setLoopState(span);
       if (span && ws) void ws.play(span.startMs / 1000);
     },
     [ws],
   );
+  // While a loop is set, each frame sends the playback back to its start once it passes its end
+  // (read from the media element itself: its own timeupdate comes only every 250 ms).
+  useEffect(() => {
+    if (!loop) return;
+    let frame = 0;
+    const tick = () => {
+      const el = media.current;
+      if (el && !el.paused && el.currentTime * 1000 >= loop.endMs) el.currentTime = loop.startMs / 1000;
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [loop, media]);
 
   /** Scrolls so that the view starts at `ms`. */
   const scrollToMs = useCallback((ms: number) => ws?.setScroll((ms / 1000) * view.pxPerSec), [ws, view.pxPerSec]);

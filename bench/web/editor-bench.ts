@@ -22,6 +22,7 @@
 //
 //   npx tsx bench/web/editor-bench.ts
 //   BENCH_SECONDS=600 BENCH_FRAGMENTS=1000 BENCH_PORT=4945 npx tsx bench/web/editor-bench.ts
+//   BENCH_AUDIO=/tmp/long-3600s.opus npx tsx bench/web/editor-bench.ts   (a recording made before)
 // Build the app first: `npx tsx scripts/prepare.ts`. Prints figures; asserts nothing.
 import fs from "node:fs";
 import os from "node:os";
@@ -51,7 +52,8 @@ if (missing.length) throw new Error(`audio tools missing: ${missing.join(", ")}`
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "editor-bench-"));
 let t0 = performance.now();
-const audio = fs.readFileSync(await makeLongSpeech(dir, RECORDING_S, { format: "ogg" }));
+// BENCH_AUDIO: an Ogg Opus file of RECORDING_S seconds made before (skips making one).
+const audio = fs.readFileSync(process.env.BENCH_AUDIO ?? (await makeLongSpeech(dir, RECORDING_S, { format: "ogg" })));
 console.log(`made ${RECORDING_S} s of speech as Ogg Opus (${(audio.length / 1e6).toFixed(1)} MB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
 const server = await privateServer(PORT, { BACKGROUND_JOBS: "false" });

@@ -2,7 +2,10 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { ErrorState } from "@/components/states";
 import { toast } from "@/lib/web/toast";
-import { newSpan, stepZoom, type Span } from "@/lib/web/annotations/lanes";
+import { moveBoundary } from "@/lib/web/annotations/edits";
+import { newSpan, type Span } from "@/lib/web/annotations/lanes";
+import { useEditorActions } from "@/lib/web/annotations/use-editor-actions";
+import { useRememberZoom, useWaveHeight, useZoomMemory } from "@/lib/web/annotations/view-prefs";
 import { defaultLabel } from "@/lib/web/annotations/roles";
 import type { AnnotationEditor } from "@/lib/web/annotations/use-annotation-editor";
 import { useEditorKeys } from "@/lib/web/annotations/use-editor-keys";
@@ -38,7 +41,10 @@ export function EditorWorkspace({ editor }: { editor: AnnotationEditor }) {
   const peaks = usePeaks(annotation.peaksUrl, annotation.duration);
   const source = annotation.normalisedAudioUrl ?? annotation.audioUrl;
   const audioUrl = source ?? null;
-  const wave = usePeaksWaveform({ container, media, audioUrl, peaks: peaks.data ?? null, durationSec: durationMs / 1000, height: 80 });
+  const zoomMemory = useZoomMemory();
+  const height = useWaveHeight();
+  const wave = usePeaksWaveform({ container, media, audioUrl, peaks: peaks.data ?? null, durationSec: durationMs / 1000, height, initialZoom: zoomMemory.initial });
+  useRememberZoom(zoomMemory.key, wave.ready ? wave.zoom : null);
 
   const editableLayer = useCallback((layer: SchemeLayer) => !readOnly && role !== "none" && (role !== "base" || layer.baseAllowed), [readOnly, role]);
   const { add, update, remove, select } = draft;
@@ -50,6 +56,8 @@ export function EditorWorkspace({ editor }: { editor: AnnotationEditor }) {
     [add, role],
   );
   const onChange = useCallback((id: string, span: Span) => update(id, span), [update]);
+  const { apply } = draft;
+  const onBoundary = useCallback((leftId: string, rightId: string, ms: number) => apply("Move boundary", moveBoundary(leftId, rightId, ms)), [apply]);
   const onAddAtCursor = useCallback(
     (layer: SchemeLayer) => {
       const at = Math.round((wave.ws?.getCurrentTime() ?? 0) * 1000);
@@ -63,16 +71,17 @@ export function EditorWorkspace({ editor }: { editor: AnnotationEditor }) {
 
   const selected = draft.selected;
   const selectedEditable = !!selected && !readOnly && lanes.some((l) => l.name === selected.layer && editableLayer(l));
-  useEditorKeys(
-    {
-      playPause: wave.playPause,
-      remove: () => selected && selectedEditable && remove(selected.id),
-      save: () => void editor.save(),
-      zoom: (direction) => wave.ready && wave.setZoom(stepZoom(wave.zoom, direction, wave.fitPxPerSec)),
-      deselect: () => select(null),
-    },
-    true,
-  );
+  const actions = useEditorActions({
+    wave,
+    draft,
+    lanes,
+    role,
+    durationMs,
+    editableLayer,
+    save: () => void editor.save(),
+    remove: () => selected && selectedEditable && remove(selected.id),
+  });
+  useEditorKeys(actions.keys, true);
   useUndoKeys({ undo: draft.undo, redo: draft.redo }, !readOnly);
   const bad = useMemo(() => problemIds(editor.problems), [editor.problems]);
   const layerOrder = useMemo(() => editor.scheme?.layers.map((l) => l.name) ?? [], [editor.scheme]);
@@ -121,7 +130,10 @@ export function EditorWorkspace({ editor }: { editor: AnnotationEditor }) {
           <WaveformLanes
             container={container}
             wave={wave}
+            peaks={peaks.data ?? null}
+            height={height}
             durationMs={durationMs}
+            audioUrl={audioUrl}
             layers={lanes}
             items={draft.items}
             editableLayer={editableLayer}
@@ -130,6 +142,7 @@ export function EditorWorkspace({ editor }: { editor: AnnotationEditor }) {
             onSelect={select}
             onCreate={onCreate}
             onChange={onChange}
+            onBoundary={onBoundary}
             onAddAtCursor={onAddAtCursor}
             onReveal={wave.reveal}
           />
@@ -154,6 +167,10 @@ export function EditorWorkspace({ editor }: { editor: AnnotationEditor }) {
           onChange={update}
           onDelete={remove}
           onPlay={(item) => wave.playRange(item.startMs, item.endMs)}
+          onSplit={actions.split}
+          onMerge={actions.merge}
+          onLoop={actions.toggleLoop}
+          looping={!!wave.loop}
         />
       </div>
       {/* The player wavesurfer drives (streamed, never decoded as a whole); the controls above stand in for it. */}

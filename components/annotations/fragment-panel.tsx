@@ -18,11 +18,16 @@ type Props = {
   onChange: (id: string, patch: Partial<Omit<Item, "id">>) => void;
   onDelete: (id: string) => void;
   onPlay: (item: Item) => void;
+  /** Split at the playback position, merge with a neighbour, loop it (absent: not offered). */
+  onSplit?: () => void;
+  onMerge?: (direction: 1 | -1) => void;
+  onLoop?: () => void;
+  looping?: boolean;
 };
 
 const field = "w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm disabled:bg-slate-100 disabled:text-slate-600";
 
-export function FragmentPanel({ item, layers, role, editable, focusLabelOf, onChange, onDelete, onPlay }: Props) {
+export function FragmentPanel({ item, layers, role, editable, focusLabelOf, onChange, onDelete, onPlay, onSplit, onMerge, onLoop, looping }: Props) {
   const id = useId();
   const labelRef = useRef<HTMLInputElement & HTMLSelectElement>(null);
   useEffect(() => {
@@ -73,6 +78,7 @@ export function FragmentPanel({ item, layers, role, editable, focusLabelOf, onCh
         </label>
         <label className="col-span-2 flex flex-col gap-1 font-medium text-slate-800">
           Label
+          {!layer?.freeText && layer && canEdit && options.length > 1 && <span className="text-xs font-normal text-slate-600">Keys 1–{Math.min(9, labels.length)} pick the 1st–{Math.min(9, labels.length)}th</span>}
           {layer?.freeText || !layer ? (
             <input ref={labelRef} className={field} value={item.label} disabled={!canEdit} maxLength={500} onChange={(e) => onChange(item.id, { label: e.target.value })} />
           ) : (
@@ -101,6 +107,26 @@ export function FragmentPanel({ item, layers, role, editable, focusLabelOf, onCh
       {lockedLabel && editable && <p className="text-xs text-slate-600">This label is for full annotators: you cannot change it.</p>}
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => onPlay(item)}>▶ Play fragment</Button>
+        {onLoop && (
+          <Button onClick={onLoop} aria-pressed={!!looping} aria-keyshortcuts="L">
+            {looping ? "Stop loop" : "Loop fragment"}
+          </Button>
+        )}
+        {canEdit && onSplit && (
+          <Button onClick={onSplit} aria-keyshortcuts="X" title="Split at the playback position (X)">
+            Split at playhead
+          </Button>
+        )}
+        {canEdit && onMerge && (
+          <>
+            <Button onClick={() => onMerge(-1)} aria-keyshortcuts="Shift+J" title="Merge with the previous fragment (Shift+J)">
+              Merge with previous
+            </Button>
+            <Button onClick={() => onMerge(1)} aria-keyshortcuts="J" title="Merge with the next fragment (J)">
+              Merge with next
+            </Button>
+          </>
+        )}
         {canEdit && (
           <Button variant="danger" onClick={() => onDelete(item.id)} aria-keyshortcuts="Delete">
             Delete

@@ -1,13 +1,19 @@
 "use client";
-import { memo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { memo, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react";
+import { boundaryRange } from "@/lib/web/annotations/edits";
 import { describeItem } from "@/lib/web/annotations/format";
+import { hitTest } from "@/lib/web/annotations/hit-test";
 import { dragSpan, gapAround, inWindow, msToX, newSpan, visibleWindow, xToMs, type DragMode, type Gap, type Span, type View } from "@/lib/web/annotations/lanes";
 import type { Item, SchemeLayer } from "@/lib/web/annotations/types";
+import { DensityStrip } from "./density-strip";
 
-// One layer's lane under the waveform, at its zoom and scroll. Dragging on empty lane makes a
-// fragment (inside the free gap when the layer forbids overlaps); dragging a fragment moves
-// it, dragging its edges resizes it; a click seeks. Fragments are buttons: Tab reaches them,
-// arrows move them (Shift: 100 ms steps), Alt+arrows move the end.
+// One layer's lane under the waveform, at its zoom and scroll. What a pointer grabs is decided
+// by time (lib/web/annotations/hit-test.ts), not by which box lies on top: the nearest boundary
+// within a few pixels, else the fragment under it. Dragging on empty lane makes a fragment
+// (inside the free gap when the layer forbids overlaps); dragging a fragment moves it, its
+// edges resize it, a boundary two fragments share moves both (Alt: only the side's owner); a
+// click seeks. Fragments are buttons: Tab reaches them, arrows move them (Shift: 100 ms
+// steps), Alt+arrows move the end. Too many in view to draw: their coverage, as a strip.
 
 type Props = {
   layer: SchemeLayer;
@@ -16,45 +22,70 @@ type Props = {
   view: View;
   durationMs: number;
   editable: boolean;
+  /** The selected item when it is in this layer (others get null and are not redrawn). */
   selectedId: string | null;
   problemIds: ReadonlySet<string>;
   onSelect: (id: string | null) => void;
   onCreate: (layer: SchemeLayer, span: Span) => void;
   onChange: (id: string, span: Span) => void;
+  /** The boundary two touching fragments share moved to `ms`. */
+  onBoundary: (leftId: string, rightId: string, ms: number) => void;
   onSeek: (ms: number) => void;
   onReveal: (span: Span) => void;
 };
 
 type Drag =
   | { kind: "create"; startX: number; anchorMs: number; currentMs: number }
-  | { kind: "edit"; id: string; mode: DragMode; startX: number; span: Span; gap: Gap; now: Span; moved: boolean };
+  | { kind: "edit"; id: string; mode: DragMode; startX: number; span: Span; gap: Gap; now: Span; moved: boolean }
+  | { kind: "boundary"; leftId: string; rightId: string; startX: number; ms: number; range: { minMs: number; maxMs: number }; now: number; moved: boolean };
 
 const CLICK_PX = 4;
-/** More fragments than this in view (a long recording at a low zoom) are summed up, not drawn one by one. */
+/** More fragments than this in view (a long recording at a low zoom) are drawn as coverage, not one by one. */
 export const MAX_DRAWN = 1500;
 
-export const Lane = memo(function Lane({ layer, items, view, durationMs, editable, selectedId, problemIds, onSelect, onCreate, onChange, onSeek, onReveal }: Props) {
+/** Too many to draw as boxes: more than MAX_DRAWN, or under 2 px each on average (fit zoom over a long recording). */
+export function isCrowded(count: number, view: View, durationMs: number): boolean {
+  if (count > MAX_DRAWN) return true;
+  const { fromMs, toMs } = visibleWindow(view);
+  const spanPx = ((Math.min(durationMs, toMs) - Math.max(0, fromMs)) / 1000) * view.pxPerSec;
+  return count > 100 && spanPx / count < 2;
+}
+
+export const Lane = memo(function Lane({ layer, items, view, durationMs, editable, selectedId, problemIds, onSelect, onCreate, onChange, onBoundary, onSeek, onReveal }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const xOf = (e: PointerEvent) => e.clientX - ref.current!.getBoundingClientRect().left;
 
+  const shown = visibleWindow(view);
+  const visible = items.filter((i) => inWindow(i, shown));
+  const crowded = isCrowded(visible.length, view, durationMs);
+
+  const focusItem = (id: string) => ref.current?.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true });
+
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0 || view.pxPerSec <= 0) return;
     const x = xOf(e);
-    const target = (e.target as HTMLElement).closest<HTMLElement>("[data-item-id]");
-    const item = target ? items.find((i) => i.id === target.dataset.itemId) : undefined;
-    if (item) onSelect(item.id);
-    if (!editable) {
-      if (!item) onSeek(xToMs(x, view));
+    const hit = crowded ? null : hitTest(items, x, view, { detach: e.altKey });
+    const id = hit ? (hit.kind === "boundary" ? (x < msToX(hit.ms, view) ? hit.leftId : hit.rightId) : hit.id) : null;
+    if (id) onSelect(id);
+    if (!editable || crowded) {
+      if (id) focusItem(id);
+      else onSeek(xToMs(x, view));
       return;
     }
     e.preventDefault();
     ref.current!.setPointerCapture(e.pointerId);
-    if (item) {
-      const mode = ((e.target as HTMLElement).dataset.edge as DragMode | undefined) ?? "move";
+    if (hit?.kind === "boundary") {
+      const left = items.find((i) => i.id === hit.leftId)!;
+      const right = items.find((i) => i.id === hit.rightId)!;
+      setDrag({ kind: "boundary", leftId: left.id, rightId: right.id, startX: x, ms: hit.ms, range: boundaryRange(left, right), now: hit.ms, moved: false });
+      focusItem(id!);
+    } else if (hit) {
+      const item = items.find((i) => i.id === hit.id)!;
       const span = { startMs: item.startMs, endMs: item.endMs };
+      const mode = hit.kind === "edge" ? hit.mode : "move";
       setDrag({ kind: "edit", id: item.id, mode, startX: x, span, gap: gapAround(items, item, durationMs, layer.allowOverlap), now: span, moved: false });
-      (target as HTMLElement).focus();
+      focusItem(item.id);
     } else {
       const ms = Math.min(durationMs, Math.max(0, xToMs(x, view)));
       setDrag({ kind: "create", startX: x, anchorMs: ms, currentMs: ms });
@@ -62,13 +93,20 @@ export const Lane = memo(function Lane({ layer, items, view, durationMs, editabl
   };
 
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    if (!drag) return;
     const x = xOf(e);
-    if (drag.kind === "create") setDrag({ ...drag, currentMs: Math.min(durationMs, Math.max(0, xToMs(x, view))) });
-    else {
-      const delta = xToMs(x, view) - xToMs(drag.startX, view);
-      setDrag({ ...drag, now: dragSpan(drag.span, drag.mode, delta, drag.gap), moved: drag.moved || Math.abs(x - drag.startX) >= CLICK_PX });
+    if (!drag) {
+      // The cursor says what a press would grab.
+      if (!editable || crowded || e.pointerType !== "mouse") return;
+      const hit = hitTest(items, x, view, { detach: e.altKey });
+      ref.current!.style.cursor = !hit ? "crosshair" : hit.kind === "move" ? "grab" : "ew-resize";
+      return;
     }
+    const delta = xToMs(x, view) - xToMs(drag.startX, view);
+    // Moving a whole fragment needs a few px (a click must not nudge it); an edge follows any move (at 10 px/s a pixel is 100 ms).
+    const moved = drag.kind === "edit" && drag.mode === "move" ? Math.abs(x - drag.startX) >= CLICK_PX : delta !== 0;
+    if (drag.kind === "create") setDrag({ ...drag, currentMs: Math.min(durationMs, Math.max(0, xToMs(x, view))) });
+    else if (drag.kind === "edit") setDrag({ ...drag, now: dragSpan(drag.span, drag.mode, delta, drag.gap), moved: drag.moved || moved });
+    else setDrag({ ...drag, now: Math.min(drag.range.maxMs, Math.max(drag.range.minMs, drag.ms + delta)), moved: drag.moved || moved });
   };
 
   const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
@@ -80,6 +118,10 @@ export const Lane = memo(function Lane({ layer, items, view, durationMs, editabl
       if (drag.moved) onChange(drag.id, drag.now);
       return;
     }
+    if (drag.kind === "boundary") {
+      if (drag.moved && drag.now !== drag.ms) onBoundary(drag.leftId, drag.rightId, drag.now);
+      return;
+    }
     if (Math.abs(x - drag.startX) < CLICK_PX) {
       onSelect(null);
       onSeek(drag.anchorMs);
@@ -89,20 +131,34 @@ export const Lane = memo(function Lane({ layer, items, view, durationMs, editabl
     if (span) onCreate(layer, span);
   };
 
-  const onItemKey = (item: Item) => (e: KeyboardEvent<HTMLButtonElement>) => {
+  // Focus and keys of the fragment buttons, handled once for the lane.
+  const idOf = (e: { target: EventTarget }) => (e.target as HTMLElement).closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const item = items.find((i) => i.id === idOf(e));
+    if (!item) return;
+    onSelect(item.id);
+    // Reached with the keyboard (not pressed): bring it into view.
+    if ((e.target as HTMLElement).matches(":focus-visible")) onReveal(item);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const item = items.find((i) => i.id === idOf(e));
     const step = e.shiftKey ? 100 : 10;
     const delta = e.key === "ArrowLeft" ? -step : e.key === "ArrowRight" ? step : 0;
-    if (!delta || !editable) return;
+    if (!item || !delta || !editable) return;
     e.preventDefault();
     e.stopPropagation();
     const gap = gapAround(items, item, durationMs, layer.allowOverlap);
     onChange(item.id, dragSpan(item, e.altKey ? "end" : "move", delta, gap));
   };
 
-  const shown = visibleWindow(view);
+  const spanOf = (item: Item): Span => {
+    if (drag?.kind === "edit" && drag.id === item.id) return drag.now;
+    if (drag?.kind === "boundary" && drag.leftId === item.id) return { startMs: item.startMs, endMs: drag.now };
+    if (drag?.kind === "boundary" && drag.rightId === item.id) return { startMs: drag.now, endMs: item.endMs };
+    return item;
+  };
   // In time order, so Tab goes from one fragment to the next.
-  const visible = items.filter((i) => inWindow(drag?.kind === "edit" && drag.id === i.id ? drag.now : i, shown)).sort((a, b) => a.startMs - b.startMs);
-  const crowded = visible.length > MAX_DRAWN;
+  const ordered = crowded ? [] : visible.sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs);
   const ghost = drag?.kind === "create" ? newSpan(items, layer.name, drag.anchorMs, drag.currentMs, durationMs, layer.allowOverlap) : null;
   return (
     <div
@@ -111,47 +167,30 @@ export const Lane = memo(function Lane({ layer, items, view, durationMs, editabl
       aria-label={`${layer.name} lane`}
       data-testid={`lane-${layer.name}`}
       data-editable={editable}
-      className={`relative h-11 touch-pan-y overflow-hidden border-b border-slate-200 select-none ${editable ? "cursor-crosshair bg-white" : "bg-slate-50"}`}
+      data-crowded={crowded}
+      className={`relative h-11 touch-pan-y overflow-hidden border-b border-slate-200 select-none ${editable && !crowded ? "cursor-crosshair bg-white" : "cursor-pointer bg-slate-50"}`}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={() => setDrag(null)}
+      onFocus={onFocus}
+      onKeyDown={onKeyDown}
     >
-      {crowded && (
-        <p className="pointer-events-none absolute inset-0 flex items-center bg-sky-50 px-2 text-xs text-slate-600">
-          {visible.length} fragments in view: zoom in to see and edit them.
-        </p>
-      )}
-      {!crowded && visible.map((item) => {
-        const span = drag?.kind === "edit" && drag.id === item.id ? drag.now : item;
+      {crowded && <DensityStrip layer={layer.name} items={items} view={view} count={visible.length} />}
+      {ordered.map((item) => {
+        const span = spanOf(item);
         const left = msToX(span.startMs, view);
-        const width = Math.max(3, msToX(span.endMs, view) - left);
-        const selected = item.id === selectedId;
-        const bad = problemIds.has(item.id);
         return (
-          <button
+          <FragmentBox
             key={item.id}
-            type="button"
-            data-item-id={item.id}
-            data-space-plays
-            aria-pressed={selected}
-            aria-label={describeItem({ ...item, ...span })}
-            title={describeItem({ ...item, ...span })}
-            onFocus={(e) => {
-              onSelect(item.id);
-              // Reached with the keyboard (not pressed): bring it into view.
-              if (e.currentTarget.matches(":focus-visible")) onReveal(item);
-            }}
-            onKeyDown={onItemKey(item)}
-            style={{ left, width }}
-            className={`absolute top-1 bottom-1 overflow-hidden rounded border px-1.5 text-left text-xs leading-8 whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-700 ${
-              bad ? "border-red-600 bg-red-100 text-red-900" : selected ? "border-blue-800 bg-blue-200 text-blue-950" : "border-sky-400 bg-sky-100 text-slate-900"
-            } ${editable ? "cursor-grab" : "cursor-pointer"}`}
-          >
-            {editable && <span data-edge="start" aria-hidden className="absolute inset-y-0 left-0 w-2 cursor-ew-resize hover:bg-blue-400/40" />}
-            <span className="pointer-events-none">{item.label.trim() || "…"}</span>
-            {editable && <span data-edge="end" aria-hidden className="absolute inset-y-0 right-0 w-2 cursor-ew-resize hover:bg-blue-400/40" />}
-          </button>
+            id={item.id}
+            name={describeItem({ ...item, ...span })}
+            label={item.label}
+            left={left}
+            width={Math.max(1, msToX(span.endMs, view) - left)}
+            selected={item.id === selectedId}
+            bad={problemIds.has(item.id)}
+          />
         );
       })}
       {ghost && (
@@ -163,5 +202,28 @@ export const Lane = memo(function Lane({ layer, items, view, durationMs, editabl
         />
       )}
     </div>
+  );
+});
+
+type BoxProps = { id: string; name: string; label: string; left: number; width: number; selected: boolean; bad: boolean };
+
+/** One fragment, drawn at its true width (a word at 10 px/s is a few px: no padding widens it). */
+const FragmentBox = memo(function FragmentBox({ id, name, label, left, width, selected, bad }: BoxProps) {
+  const roomy = width >= 18;
+  return (
+    <button
+      type="button"
+      data-item-id={id}
+      data-space-plays
+      aria-pressed={selected}
+      aria-label={name}
+      title={name}
+      style={{ left, width }}
+      className={`absolute top-1 bottom-1 box-border overflow-hidden border text-left text-xs leading-8 whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-700 ${
+        roomy ? "rounded px-1" : "px-0"
+      } ${bad ? "border-red-600 bg-red-100 text-red-900" : selected ? "z-[1] border-blue-800 bg-blue-200 text-blue-950" : "border-sky-400 bg-sky-100 text-slate-900"}`}
+    >
+      {roomy && <span className="pointer-events-none">{label.trim() || "…"}</span>}
+    </button>
   );
 });

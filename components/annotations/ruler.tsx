@@ -27,11 +27,11 @@ export const Ruler = memo(function Ruler({ view, durationSec, onSeek }: { view: 
 });
 
 /** A line at the playback position over the lanes. */
-export function Playhead({ ws, view }: { ws: WaveSurfer | null; view: View }) {
+export function Playhead({ ws, view, top = 0 }: { ws: WaveSurfer | null; view: View; top?: number }) {
   const ms = useWaveTime(ws);
   const x = msToX(ms, view);
   if (!ws || x < 0 || x > view.viewportWidth) return null;
-  return <div aria-hidden data-testid="playhead" className="pointer-events-none absolute inset-y-0 z-10 w-0.5 bg-red-700/70" style={{ left: x }} />;
+  return <div aria-hidden data-testid="playhead" className="pointer-events-none absolute bottom-0 z-10 w-0.5 bg-red-700/70" style={{ left: x, top }} />;
 }
 
 /** "0:01.250 / 0:03.000", updated while playing. */

@@ -2,10 +2,15 @@
 // world's organisation who sign in through the sign-in page (each in a browser context of
 // its own), a speech challenge with recordings of real speech, assignments and annotations
 // seeded through the API, and mouse drags in the editor's lanes.
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { makeLongSpeech } from "../../lib/audio/test-audio";
 import { createSpeechChallenge, type Fragment, type Ref } from "./annotations";
 import { addBasicAuth, asUser, authed, baseURL, createUser, expectJson, member, uniqueId } from "./api";
-import { testAudio, uniqueWav, wavPart } from "./audio";
+import { oggPart, testAudio, uniqueWav, wavPart } from "./audio";
 import { expect, type World } from "./fixtures";
 import { postMultipart } from "./multipart";
 import { signInToOrganisation } from "./ui";
@@ -124,3 +129,38 @@ export const saveStatus = (page: Page) => page.getByTestId("save-status");
 /** The waveform's horizontal scroll (wavesurfer's scroll container, in its shadow root). */
 export const waveformScroll = (page: Page) =>
   page.getByTestId("waveform").evaluate((el) => (el.firstElementChild as HTMLElement).shadowRoot!.querySelector<HTMLElement>(".scroll")!.scrollLeft);
+
+let longAudio: Promise<Buffer> | undefined;
+/** `seconds` of real speech as Ogg Opus, made once per worker (espeak-ng looped with sox, opusenc). */
+export function longSpeech(seconds: number): Promise<Buffer> {
+  return (longAudio ??= (async () => {
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "e2e-long-"));
+    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+    return fsp.readFile(await makeLongSpeech(dir, seconds, { format: "ogg" }));
+  })());
+}
+
+/** A speech challenge of the world's organisation with one recording of `seconds` of speech (Ogg Opus). */
+export async function longRecording(request: APIRequestContext, world: World, seconds = 200): Promise<Ref> {
+  const student = await member(request, world, "STUDENT");
+  const challenge = await createSpeechChallenge(request, world.orgToken);
+  const fields = { id: uniqueId("long"), audio: oggPart(await longSpeech(seconds)), resultSetId: uniqueId("rs") };
+  const created = await expectJson<{ id: string }>(await postMultipart(request, `/api/challenges/speech/${challenge}/recordings`, fields, authed(student.token)), 201);
+  return { tenant: world.tenantId, organisation: world.orgId, challenge, recording: created.id };
+}
+
+/** Presses at `fromX` px of a lane's left edge and drags to `toX` (mouse; Alt held when `alt`). */
+export async function dragLaneX(page: Page, layer: string, fromX: number, toX: number, alt = false) {
+  const box = (await page.getByTestId(`lane-${layer}`).boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + fromX, y);
+  if (alt) await page.keyboard.down("Alt");
+  await page.mouse.down();
+  await page.mouse.move(box.x + (fromX + toX) / 2, y, { steps: 3 });
+  await page.mouse.move(box.x + toX, y, { steps: 3 });
+  await page.mouse.up();
+  if (alt) await page.keyboard.up("Alt");
+}
+
+/** The accessible name of a fragment button ("Words “cat” 0.500 s–0.900 s"). */
+export const fragmentName = (page: Page, layer: string, label: string) => fragment(page, layer, label).getAttribute("aria-label");

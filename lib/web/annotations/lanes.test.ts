@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { dragSpan, gapAround, msToX, newSpan, rulerTicks, stepZoom, visibleWindow, xToMs } from "./lanes";
+import { coverage } from "./density";
 import { parsePeaks } from "./peaks";
 import type { Item } from "./types";
 
@@ -83,4 +84,11 @@ test("peaks: BBC audiowaveform v2 (16-bit, 8-bit, two channels) and v1", () => {
   // A file cut short gives the points it holds; garbage is refused.
   expect(parsePeaks(file(2, 16, 1, [-16384, 32767, 0, 8192]).slice(0, 28)).max).toHaveLength(1);
   expect(() => parsePeaks(new ArrayBuffer(24))).toThrow("Unknown waveform peaks version 0");
+});
+
+test("coverage: the share of each pixel column fragments cover", () => {
+  const view = { pxPerSec: 10, scrollLeft: 10, viewportWidth: 6 };
+  // Column c spans 1.0 + c*0.1 s .. 1.1 + c*0.1 s.
+  const cover = coverage([{ startMs: 1050, endMs: 1200 }, { startMs: 1200, endMs: 1300 }, { startMs: 1500, endMs: 1550 }, { startMs: 0, endMs: 900 }], view);
+  expect([...cover].map((c) => Math.round(c * 100) / 100)).toEqual([0.5, 1, 1, 0, 0, 0.5]);
 });

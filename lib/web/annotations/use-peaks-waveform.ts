@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useState, useSyncExternalStore, type RefObject } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import type WaveSurfer from "wavesurfer.js";
 import type { ApiRequestError } from "../api-client";
 import { downloadFile } from "../api-upload";
@@ -34,17 +34,28 @@ type Options = {
   peaks: Peaks | null;
   durationSec: number;
   height: number;
+  /** The zoom (px/s) to open at, e.g. the one this person used last (0: fit). */
+  initialZoom?: number;
 };
+
+/** Playback rates offered; the pitch is kept (HTMLMediaElement.preservesPitch). */
+export const RATES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
+
+export type Loop = { startMs: number; endMs: number };
 
 const EMPTY_VIEW: View = { pxPerSec: 0, scrollLeft: 0, viewportWidth: 0 };
 
-export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSec, height }: Options) {
+export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSec, height, initialZoom = 0 }: Options) {
   const [ws, setWs] = useState<WaveSurfer | null>(null);
   const [ready, setReady] = useState(false);
   const [playing, setPlaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [view, setView] = useState<View>(EMPTY_VIEW);
   const [zoom, setZoomState] = useState(0);
+  const [rate, setRateState] = useState(1);
+  const [loop, setLoopState] = useState<Loop | null>(null);
+  const opening = useRef({ height, initialZoom });
+  opening.current = { height, initialZoom };
 
   useEffect(() => {
     if (!audioUrl || !peaks || !durationSec) return;
@@ -58,7 +69,7 @@ export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSe
         media: media.current,
         // Its shadow root's <style> needs the page's nonce (Content-Security-Policy).
         cspNonce: pageNonce(),
-        height,
+        height: opening.current.height,
         waveColor: "#94a3b8",
         progressColor: "#475569",
         cursorColor: "#b91c1c",
@@ -77,8 +88,14 @@ export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSe
       };
       ws.on("ready", () => {
         setReady(true);
+        const zoomTo = opening.current.initialZoom;
+        if (zoomTo > 0 && zoomTo > ws.getWidth() / durationSec) {
+          ws.zoom(zoomTo);
+          setZoomState(zoomTo);
+        }
         measure();
       });
+
       for (const event of ["redraw", "redrawcomplete", "zoom", "resize", "scroll"] as const) ws.on(event, measure);
       ws.on("play", () => setPlaying(true));
       ws.on("pause", () => setPlaying(false));
@@ -95,7 +112,12 @@ export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSe
       setWs(null);
       setReady(false);
     };
-  }, [container, media, audioUrl, peaks, durationSec, height]);
+  }, [container, media, audioUrl, peaks, durationSec]);
+
+  // The height follows the room available, without building the waveform again.
+  useEffect(() => {
+    if (ws && ready) ws.setOptions({ height });
+  }, [ws, ready, height]);
 
   const setZoom = useCallback(
     (pxPerSec: number) => {
@@ -104,6 +126,56 @@ export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSe
     },
     [ws, ready],
   );
+
+  /** Zooms keeping the time under `anchorX` (px from the view's left edge) where it is. */
+  const zoomAt = useCallback(
+    (pxPerSec: number, anchorX: number) => {
+      if (!ws || !ready || view.pxPerSec <= 0) return;
+      const anchorSec = (ws.getScroll() + anchorX) / view.pxPerSec;
+      setZoomState(pxPerSec);
+      ws.zoom(pxPerSec);
+      const nowPx = pxPerSec || ws.getWidth() / durationSec;
+      ws.setScroll(Math.max(0, anchorSec * nowPx - anchorX));
+    },
+    [ws, ready, view.pxPerSec, durationSec],
+  );
+
+  /** Playback rate, pitch kept. */
+  const setRate = useCallback(
+    (next: number) => {
+      setRateState(next);
+      if (media.current) media.current.preservesPitch = true;
+      ws?.setPlaybackRate(next, true);
+    },
+    [ws, media],
+  );
+
+  /** Plays `span` over and over (null: stops looping, playback goes on). */
+  const setLoop = useCallback(
+    (span: Loop | null) => {
+      setLoopState(span);
+      if (span && ws) void ws.play(span.startMs / 1000);
+    },
+    [ws],
+  );
+  // While a loop is set, each frame sends the playback back to its start once it passes its end
+  // (read from the media element itself: its own timeupdate comes only every 250 ms).
+  useEffect(() => {
+    if (!loop) return;
+    let frame = 0;
+    const tick = () => {
+      const el = media.current;
+      if (el && !el.paused && el.currentTime * 1000 >= loop.endMs) el.currentTime = loop.startMs / 1000;
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [loop, media]);
+
+  /** Scrolls so that the view starts at `ms`. */
+  const scrollToMs = useCallback((ms: number) => ws?.setScroll((ms / 1000) * view.pxPerSec), [ws, view.pxPerSec]);
+  /** Moves the playback position by `deltaMs`. */
+  const seekBy = useCallback((deltaMs: number) => ws?.setTime(Math.max(0, Math.min(durationSec, ws.getCurrentTime() + deltaMs / 1000))), [ws, durationSec]);
 
   /** Scrolls the waveform (and so the lanes) by `dx` pixels. */
   const scrollBy = useCallback((dx: number) => ws?.setScroll(ws.getScroll() + dx), [ws]);
@@ -125,7 +197,7 @@ export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSe
 
   /** The px/s that fits the whole recording in view. */
   const fitPxPerSec = durationSec > 0 && view.viewportWidth > 0 ? view.viewportWidth / durationSec : 0;
-  return { ws, ready, playing, error, view, zoom, setZoom, fitPxPerSec, scrollBy, seek, playPause, playRange, reveal };
+  return { ws, ready, playing, error, view, zoom, setZoom, zoomAt, fitPxPerSec, scrollBy, scrollToMs, seek, seekBy, playPause, playRange, reveal, rate, setRate, loop, setLoop };
 }
 export type PeaksWaveform = ReturnType<typeof usePeaksWaveform>;
 

@@ -1,21 +1,40 @@
 "use client";
 import Link from "next/link";
-import type { MouseEvent } from "react";
-import { Button, buttonClass } from "@/components/button";
-import { PageHeader } from "@/components/page-header";
+import { useEffect, type MouseEvent } from "react";
+import { buttonClass } from "@/components/button";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
 import { useAnnotationEditor } from "@/lib/web/annotations/use-annotation-editor";
 import { editorHref } from "@/lib/web/annotations/links";
+import { editorTitle, formatDuration, workflowStage } from "@/lib/web/annotations/context-text";
+import { promptText } from "@/lib/web/annotations/srt";
+import { useRecordingContext } from "@/lib/web/annotations/use-context";
+import { ContextLanes } from "./context-lanes";
+import { EditorHeader } from "./editor-header";
 import { EditorWorkspace } from "./editor-workspace";
+import { EarlyWorkNotice } from "./early-work-notice";
+import { RecordingPreview } from "./recording-preview";
 
-// /annotations/:assignment/:recording — one recording of an assignment in the waveform editor.
-// A recording without an annotation gets one when the annotator starts (the API's first save).
+// /annotations/:assignment/:recording — one recording of an assignment in the waveform editor,
+// titled by what the student read. A recording without an annotation can be listened to
+// first; it gets one when the annotator starts (the API's first save).
 
 type Props = { assignmentId: number; recordingId: string; organisation: string | null };
 
 export function AnnotationEditor({ assignmentId, recordingId, organisation }: Props) {
   const editor = useAnnotationEditor(assignmentId, recordingId, organisation);
   const { assignment, ref } = editor;
+  const { context, prompt, reference } = useRecordingContext(ref);
+  const cues = prompt.data ?? [];
+  const title = editorTitle({
+    topic: context.data?.challenge.topic ?? null,
+    prompt: cues.length ? promptText(cues) : null,
+    student: context.data?.student.name ?? null,
+    durationSec: context.data?.recording.duration ?? editor.server?.annotation.duration ?? null,
+  });
+  useEffect(() => {
+    if (ref) document.title = `${title} · Speech training platform`;
+  }, [ref, title]);
+
   const back = `/assignments/${assignmentId}`;
   if (editor.error) return <ErrorState error={editor.error} title="The annotation could not be loaded" />;
   if (editor.loading || !assignment) return <LoadingBlock label="Loading the annotation…" />;
@@ -33,16 +52,21 @@ export function AnnotationEditor({ assignmentId, recordingId, organisation }: Pr
   const guard = (e: MouseEvent) => {
     if (editor.draft.dirty && !window.confirm("You have unsaved changes. Leave without saving?")) e.preventDefault();
   };
+  const hasBase = !!assignment.baseAnnotator;
+  const markers = editor.server?.annotation ?? null;
+  const ids = [`recording ${ref.recording}`, `challenge ${ref.challenge}`, `organisation ${ref.organisation}`, editor.annotationId ? `annotation ${editor.annotationId}` : null].filter(Boolean).join(" · ");
   return (
     <>
-      <PageHeader
-        title={`Recording ${ref.recording}`}
-        description={
-          <>
-            {assignment.name ?? `Assignment ${assignment.id}`} · challenge {ref.challenge} · recording {index + 1} of {assignment.recordings.length}
-            {editor.role !== "none" && <> · you annotate as <strong>{editor.role === "admin" ? "administrator" : `${editor.role} annotator`}</strong></>}
-          </>
-        }
+      <EditorHeader
+        title={title}
+        prompt={cues.length ? promptText(cues) : (context.data?.challenge.topic ?? null)}
+        student={context.data?.student.name ?? null}
+        duration={formatDuration(context.data?.recording.duration ?? editor.server?.annotation.duration ?? null)}
+        assignment={assignment.name ?? `Assignment ${assignment.id}`}
+        position={`recording ${index + 1} of ${assignment.recordings.length}`}
+        ids={ids}
+        role={editor.role}
+        stage={workflowStage(markers, hasBase)}
         actions={
           <>
             <Link className={buttonClass("ghost")} href={back} onClick={guard}>
@@ -61,19 +85,15 @@ export function AnnotationEditor({ assignmentId, recordingId, organisation }: Pr
           </>
         }
       />
+      <EarlyWorkNotice editor={editor} />
+      {context.isError && context.error.status !== 404 && <p className="mb-2 text-sm text-slate-700">The prompt and the student&apos;s name could not be loaded: {context.error.message}</p>}
       {editor.server ? (
-        <EditorWorkspace editor={editor} />
+        <EditorWorkspace
+          editor={editor}
+          contextLanes={(wave) => <ContextLanes editor={editor} view={wave.view} onSeek={wave.seek} cues={cues} reference={reference.data ?? null} />}
+        />
       ) : (
-        <EmptyState title="This recording has no annotation yet">
-          <p>The waveform, the audio and the lanes open once the annotation exists.</p>
-          {editor.role !== "none" ? (
-            <Button variant="primary" className="mt-3" disabled={editor.saving} onClick={() => void editor.save()}>
-              {editor.saving ? "Starting…" : "Start annotating"}
-            </Button>
-          ) : (
-            <p className="mt-2">Only the assignment&apos;s annotators and administrators start annotations.</p>
-          )}
-        </EmptyState>
+        <RecordingPreview editor={editor} audioUrl={context.data?.recording.normalisedAudioUrl ?? context.data?.recording.audioUrl ?? null} cues={cues} />
       )}
     </>
   );

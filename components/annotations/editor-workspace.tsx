@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { ErrorState } from "@/components/states";
 import { toast } from "@/lib/web/toast";
 import { moveBoundary } from "@/lib/web/annotations/edits";
@@ -9,7 +9,7 @@ import { useRememberZoom, useWaveHeight, useZoomMemory } from "@/lib/web/annotat
 import { defaultLabel } from "@/lib/web/annotations/roles";
 import type { AnnotationEditor } from "@/lib/web/annotations/use-annotation-editor";
 import { useEditorKeys } from "@/lib/web/annotations/use-editor-keys";
-import { usePeaks, usePeaksWaveform } from "@/lib/web/annotations/use-peaks-waveform";
+import { usePeaks, usePeaksWaveform, type PeaksWaveform } from "@/lib/web/annotations/use-peaks-waveform";
 import { problemIds } from "@/lib/web/annotations/validate";
 import type { SchemeLayer } from "@/lib/web/annotations/types";
 import { ConflictPanel } from "./conflict-panel";
@@ -29,7 +29,7 @@ import { WaveformLanes } from "./waveform-lanes";
 // The editor once the annotation exists: markers and saving, playback and zoom, the lanes
 // under the waveform, the selected fragment, the checks, the conflict panel.
 
-export function EditorWorkspace({ editor }: { editor: AnnotationEditor }) {
+export function EditorWorkspace({ editor, contextLanes }: { editor: AnnotationEditor; contextLanes?: (wave: PeaksWaveform) => ReactNode }) {
   const annotation = editor.server!.annotation;
   const { draft, role, lanes } = editor;
   const durationMs = editor.durationMs ?? 0;
@@ -146,6 +146,7 @@ export function EditorWorkspace({ editor }: { editor: AnnotationEditor }) {
             onAddAtCursor={onAddAtCursor}
             onReveal={wave.reveal}
           />
+          {contextLanes?.(wave)}
           <HistoryPanel
             annotationId={annotation.id!}
             currentVersion={annotation.version}

@@ -837,6 +837,9 @@ export function routeTable(w: World): Record<string, RouteEntry> {
         },
       ],
     },
+    "organisations/[organisation]/challenges/speech/[challenge]/recordings/[recording]/context": {
+      GET: [{ target: recordingTarget(o.recording), path: `${paths.reference(o).replace(/\/reference$/, "")}/context`, refine: throughTenant, otherTenant: other((x) => `${paths.reference(x).replace(/\/reference$/, "")}/context`) }],
+    },
     "organisations/[organisation]/challenges/speech/[challenge]/recordings/[recording]/reference/export": {
       GET: [{ target: recordingTarget(o.recording), path: `${paths.reference(o)}/export?format=json`, refine: throughTenant, otherTenant: other((x) => `${paths.reference(x)}/export?format=json`) }],
     },

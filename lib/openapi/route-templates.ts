@@ -42,6 +42,7 @@ export const ROUTE_TEMPLATES: string[] = [
   "/openapi.json",
   "/organisation",
   "/organisations/{organisation}/annotation-scheme",
+  "/organisations/{organisation}/challenges/speech/{challenge}/recordings/{recording}/context",
   "/organisations/{organisation}/challenges/speech/{challenge}/recordings/{recording}/reference/export",
   "/organisations/{organisation}/challenges/speech/{challenge}/recordings/{recording}/reference/import",
   "/organisations/{organisation}/challenges/speech/{challenge}/recordings/{recording}/reference",

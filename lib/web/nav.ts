@@ -39,6 +39,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     permission: "ADMIN",
     orAdministrators: true,
   },
+  {
+    href: "/annotation-scheme",
+    label: "Label scheme",
+    description: "The annotation layers and labels of this organisation, and what base annotators get.",
+    // No role holds this; organisation administrators get the page (the API lets only them change the scheme).
+    permission: "ANNOTATION_SCHEME_ADMIN",
+    levels: ["organisation"],
+    orAdministrators: true,
+  },
   { href: "/annotations", label: "Annotate", description: "Your assignments: label recordings in the waveform editor.", permission: "ANNOTATION_LIST" },
   { href: "/progress", label: "Progress", description: "Follow students' recordings and scores per category and group.", permission: "CATEGORY_LIST", levels: ["organisation"] },
 ];

@@ -1,0 +1,84 @@
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import type { Db } from "@/lib/db/client";
+import { ns } from "@/lib/db/ids";
+import { forbidden, notFound } from "@/lib/api/errors";
+import type { Principal } from "@/lib/auth/principal";
+import { fileUrl } from "@/lib/downloads/urls";
+import { adminWhere, anyOf, ownerWhere, staffWhere } from "@/lib/policies/reach";
+import { visibleRecordings } from "@/lib/policies/submissions";
+import { timestamps } from "@/lib/api/schemas";
+
+// What an annotator needs around one speech recording before and while annotating it: what
+// the student was asked to read (the challenge's topic and its SubRip prompt), who read it,
+// how long it is and its audio (so it can be listened to before an annotation exists).
+// The "recording" policy (lib/policies/table.ts): whoever sees the recording. Names are for
+// those who see the student's submissions anyway (administrators, teachers, the student);
+// annotators get a stable pseudonym.
+
+export const RECORDING_CONTEXT_RESOURCE = "RecordingContext";
+
+export const recordingContextSchema = z.object({
+  recording: z.object({
+    id: z.string(),
+    /** Seconds; null until the audio has been analysed. */
+    duration: z.number().nullable(),
+    audioUrl: z.string().nullable(),
+    normalisedAudioUrl: z.string().nullable(),
+    peaksUrl: z.string().nullable(),
+    ...timestamps,
+  }),
+  challenge: z.object({ id: z.string(), topic: z.string().nullable(), language: z.string(), srtUrl: z.string().nullable() }),
+  /** The student's name, or a pseudonym ("Student 4F2A") where the caller may not see names. */
+  student: z.object({ name: z.string(), pseudonym: z.boolean() }),
+});
+export type RecordingContext = z.input<typeof recordingContextSchema>;
+
+export type ContextPath = { organisation: string; challenge: string; recording: string };
+
+/** A stable pseudonym: the same student reads as the same "Student XXXX" to every annotator. */
+export function studentPseudonym(userPk: string): string {
+  return `Student ${createHash("sha256").update(`student:${userPk}`).digest("hex").slice(0, 4).toUpperCase()}`;
+}
+
+const fullName = (u: { firstName: string; infix: string | null; lastName: string }) => [u.firstName, u.infix, u.lastName].filter((p) => p && p.trim()).join(" ");
+
+export async function getRecordingContext(db: Db, caller: Principal, path: ContextPath): Promise<RecordingContext> {
+  if (!caller.tenant) throw forbidden("Recordings are reached through a tenant: impersonate the tenant or organisation first");
+  const org = await db.organisation.findUnique({ where: { tenantPk_id: { tenantPk: caller.tenant.pk, id: path.organisation } }, select: { pk: true } });
+  const row = org
+    ? await db.speechRecording.findFirst({
+        where: { ns: ns.organisation(org.pk), id: path.recording, challenge: { id: path.challenge } },
+        select: {
+          pk: true,
+          id: true,
+          audioFilePk: true,
+          created: true,
+          updated: true,
+          challenge: { select: { id: true, topic: true, language: true, srtFilePk: true } },
+          user: { select: { pk: true, firstName: true, infix: true, lastName: true } },
+        },
+      })
+    : null;
+  if (!org || !row) throw notFound("Speech recording");
+  const admin = await adminWhere(db, caller);
+  const visible = await db.speechRecording.count({ where: { AND: [{ pk: row.pk }, await visibleRecordings(db, caller, admin)] } });
+  if (!visible) throw notFound("Speech recording");
+  // Administrators, teachers and the student see the name; annotators only through an assignment.
+  const named = await db.speechRecording.count({ where: { AND: [{ pk: row.pk }, anyOf(admin, staffWhere(caller), ownerWhere(caller))] } });
+  const file = await db.storedFile.findUnique({ where: { pk: row.audioFilePk }, select: { durationMs: true, peaksPk: true, normalisedPk: true } });
+  const name = named ? fullName(row.user) : "";
+  return {
+    recording: {
+      id: row.id,
+      duration: file?.durationMs == null ? null : file.durationMs / 1000,
+      audioUrl: fileUrl(row.audioFilePk),
+      normalisedAudioUrl: fileUrl(file?.normalisedPk),
+      peaksUrl: fileUrl(file?.peaksPk),
+      created: row.created,
+      updated: row.updated,
+    },
+    challenge: { id: row.challenge.id, topic: row.challenge.topic, language: row.challenge.language, srtUrl: fileUrl(row.challenge.srtFilePk) },
+    student: name ? { name, pseudonym: false } : { name: studentPseudonym(row.user.pk), pseudonym: true },
+  };
+}

@@ -53,7 +53,7 @@ function statement(kind: "sqlite" | "postgres", options: CellOptions): { sql: st
   const c = list(pg, p("challenges"));
   const recs = options.recordings
     ? pg
-      ? `, json_agg(json_build_object('id', r.id, 'audioUrl', ${p("base")} || r."audioFilePk") ORDER BY r.position)::text AS recs`
+      ? `, json_agg(json_build_object('id', r.id, 'audioUrl', ${p("base")}::text || r."audioFilePk") ORDER BY r.position)::text AS recs`
       : `, json_group_array(json_object('id', r.id, 'audioUrl', ${p("base")} || r."audioFilePk") ORDER BY r.position) AS recs`
     : ", NULL AS recs";
   const where = [`r.ns = ${p("ns")}`, `r."userPk" IN (SELECT pk FROM u)`, `r."challengePk" IN (SELECT pk FROM c)`];

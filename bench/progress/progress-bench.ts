@@ -1,21 +1,27 @@
-// Progress benchmark: GET /categories/:id/progress's domain function (lib/progress/progress.ts)
-// for a category tree of BENCH_CHALLENGES (default 200) speech challenges (half in the root,
-// half in a nested child) over one group of BENCH_USERS (default 1,000) students, each of whom
-// recorded about BENCH_COVERAGE (default 0.6) of the challenges (one result set per challenge,
-// 1 or 2 recordings), on SQLite (a fresh file) and on PostgreSQL (scripts/postgres.ts).
-// Rows are seeded directly through the generated Prisma clients after `prisma migrate deploy`.
-// It calls categoryProgress() with an organisation principal (buildPrincipal) and prints the
-// time and the NUMBER OF SQL QUERIES, counted two ways on the same client:
-//   - SQL statements: Prisma's `query` log events ($on("query"), emitted per statement sent
-//     through the driver adapter), the reliable figure;
-//   - Prisma operations: a client extension ($allOperations) counting findMany & co.
-// Each figure is for one warm call (after one warm-up call); the cold first call is printed too.
+// Progress benchmark: GET /categories/:id/progress (the contract's JSON answer) for a category
+// tree of BENCH_CHALLENGES (default 200) speech challenges (half in the root, half in a nested
+// child) over one group of BENCH_USERS (default 1,000) students, each of whom recorded about
+// BENCH_COVERAGE (default 0.6) of the challenges (one result set per challenge, 1 or 2
+// recordings), on SQLite (a fresh file) and on PostgreSQL (scripts/postgres.ts). Rows are seeded
+// directly through the generated Prisma clients after `prisma migrate deploy`.
+//
+// The answer is served end to end: a child process (bench/progress/progress-server.ts) serves
+// the Response the route handler returns over node:http, and this process reads it as an HTTP
+// client. Per database it prints:
+//   - the cold and warm times (request sent → last byte read; warm = best of BENCH_RUNS, default 3),
+//   - the answer's size, and the JSON.stringify time of the same answer (parsed once, then
+//     stringified BENCH_RUNS times: best),
+//   - the server's peak RSS and heap during a warm call (sampled every 2 ms) and over its growth
+//     from just before the call,
+//   - the SQL statements of one call (Prisma's `query` log events on a client of this process),
+// and ends with `progress ratio sqlite: R` and `progress ratio postgres: R`, R = warm / stringify.
 //
 //   npx tsx bench/progress/progress-bench.ts
 //   BENCH_USERS=200 BENCH_CHALLENGES=50 BENCH_DBS=sqlite npx tsx bench/progress/progress-bench.ts
 // Prints figures; asserts nothing.
-import { execFileSync } from "node:child_process";
+import { execFileSync, fork } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -38,7 +44,6 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "progress-bench-"));
 process.env.DATA_DIR = dir;
 process.env.PUBLIC_BASE_URL ??= "http://localhost:3000";
 const { buildPrincipal } = await import("../../lib/auth/principal");
-const { categoryProgress } = await import("../../lib/progress/progress");
 type Db = import("../../lib/db/client").Db;
 
 function migrate(url: string) {
@@ -102,55 +107,112 @@ async function seed(db: Db) {
     actorUserPk: null,
     actor: null,
   });
-  return { principal, sets: sets.length, recordings: recordings.length };
+  return { principal, tenantPk, orgPk, sets: sets.length, recordings: recordings.length };
 }
 
 type Statement = { query: string; duration: number };
-type Counted = { db: Db; statements: () => number; operations: () => number; log: () => Statement[]; reset: () => void };
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const ratios: string[] = [];
+const mb = (n: number) => `${(n / 2 ** 20).toFixed(0)} MB`;
 
-/** The client with both counters (see the header). */
-function counted(client: SqliteClient | PostgresClient): Counted {
-  let statements = 0;
-  let operations = 0;
+/** Counts the SQL statements the client sends (Prisma's `query` log events). */
+function counting(client: SqliteClient | PostgresClient) {
   let log: Statement[] = [];
-  (client as unknown as { $on(event: "query", cb: (e: Statement) => void): void }).$on("query", (e) => {
-    statements++;
-    log.push({ query: e.query, duration: Number(e.duration) });
+  (client as unknown as { $on(event: "query", cb: (e: Statement) => void): void }).$on("query", (e) => void log.push({ query: e.query, duration: Number(e.duration) }));
+  return { log: () => log, reset: () => void (log = []) };
+}
+
+type Server = { port: number; ask: (m: string) => Promise<Record<string, number>>; stop: () => void };
+
+function startServer(url: string, seeded: { tenantPk: string; orgPk: string }): Promise<Server> {
+  const child = fork(path.join(import.meta.dirname, "progress-server.ts"), [], {
+    execArgv: ["--expose-gc", "--import", "tsx"],
+    env: { ...process.env, DATABASE_URL: url, BENCH_TENANT_PK: seeded.tenantPk, BENCH_ORG_PK: seeded.orgPk, LOG_LEVEL: "silent" },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  const db = (client as SqliteClient).$extends({
-    query: {
-      async $allOperations({ args, query }) {
-        operations++;
-        return query(args);
-      },
-    },
-  }) as unknown as Db;
-  return { db, statements: () => statements, operations: () => operations, log: () => log, reset: () => void ((statements = 0), (operations = 0), (log = [])) };
+  const ask = (m: string) =>
+    new Promise<Record<string, number>>((resolve) => {
+      child.once("message", (r) => resolve(r as Record<string, number>));
+      child.send(m);
+    });
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`the bench server exited (${code})`)));
+    child.once("message", (m) => resolve({ port: (m as { port: number }).port, ask, stop: () => child.send("exit") }));
+  });
+}
+
+/** One request (node:http: no client-side timeouts on a loaded machine); the body's bytes counted (and kept only when asked). */
+function get(port: number, category: string, keep = false): Promise<{ ms: number; bytes: number; text: string }> {
+  const t = performance.now();
+  return new Promise((resolve, reject) => {
+    http
+      .get(`http://127.0.0.1:${port}/?category=${category}&group=class&role=STUDENT`, (response) => {
+        let bytes = 0;
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => {
+          bytes += chunk.byteLength;
+          if (keep || response.statusCode !== 200) chunks.push(chunk);
+        });
+        response.on("end", () => {
+          const ms = performance.now() - t;
+          if (response.statusCode !== 200) return reject(new Error(`status ${response.statusCode}: ${Buffer.concat(chunks).toString()}`));
+          resolve({ ms, bytes, text: keep ? Buffer.concat(chunks).toString("utf8") : "" });
+        });
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
 }
 
 async function run(kind: "sqlite" | "postgres", url: string, client: SqliteClient | PostgresClient) {
   const t0 = performance.now();
+  const c = counting(client);
   const seeded = await seed(client as unknown as Db);
   console.log(`[${kind}] seeded ${USERS} users, ${CHALLENGES} challenges, ${seeded.sets} result sets, ${seeded.recordings} recordings in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const c = counted(client);
-  const query = { group: ["class"], role: ["STUDENT"] };
-  for (const [label, category] of [["cold", "root"], ["warm", "root"], ["warm", "root"], ["child only", "child"]] as const) {
-    c.reset();
-    const t = performance.now();
-    const entries = await categoryProgress(c.db, seeded.principal, category, query);
-    const ms = performance.now() - t;
+  const server = await startServer(url, seeded);
+  try {
+    const cold = await get(server.port, "root");
+    console.log(`[${kind}] cold       : ${cold.ms.toFixed(0).padStart(6)} ms, ${mb(cold.bytes)}`);
+    let warm = Infinity;
+    let memory = { peakRss: 0, peakHeap: 0, rss: 0, heap: 0 };
+    for (let i = 0; i < RUNS; i++) {
+      const before = await server.ask("reset");
+      const r = await get(server.port, "root");
+      const after = await server.ask("report");
+      console.log(`[${kind}] warm ${i + 1}     : ${r.ms.toFixed(0).padStart(6)} ms, ${mb(r.bytes)}; server peak RSS ${mb(after.peakRss!)} (+${mb(after.peakRss! - before.rss!)}), peak heap ${mb(after.peakHeap!)} (+${mb(after.peakHeap! - before.heap!)}); process maxRSS ${mb(after.maxRss!)}`);
+      warm = Math.min(warm, r.ms);
+      if (after.peakRss! > memory.peakRss) memory = { peakRss: after.peakRss!, peakHeap: after.peakHeap!, rss: before.rss!, heap: before.heap! };
+    }
+    const child = await get(server.port, "child");
+    console.log(`[${kind}] child only : ${child.ms.toFixed(0).padStart(6)} ms, ${mb(child.bytes)}`);
+    // The same answer, parsed once, then stringified.
+    const { text } = await get(server.port, "root", true);
+    const entries = JSON.parse(text) as { percentage: number; challenges: { recordingSet: unknown }[] }[];
+    let stringify = Infinity;
+    for (let i = 0; i < RUNS; i++) {
+      const t = performance.now();
+      JSON.stringify(entries);
+      stringify = Math.min(stringify, performance.now() - t);
+    }
     const sets = entries.reduce((n, e) => n + e.challenges.filter((ch) => ch.recordingSet).length, 0);
     const mean = entries.reduce((n, e) => n + e.percentage, 0) / Math.max(1, entries.length);
-    console.log(
-      `[${kind}] ${label.padEnd(10)} ${category.padEnd(5)}: ${ms.toFixed(0).padStart(6)} ms, ${String(c.statements()).padStart(3)} SQL statements, ${String(c.operations()).padStart(3)} Prisma operations; ` +
-        `${entries.length} entries × ${entries[0]?.challenges.length ?? 0} challenges, ${sets} recording sets, mean ${mean.toFixed(2)} %`,
-    );
+    console.log(`[${kind}] answer     : ${entries.length} entries × ${entries[0]?.challenges.length ?? 0} challenges, ${sets} recording sets, mean ${mean.toFixed(2)} %, ${mb(Buffer.byteLength(text))}`);
+    console.log(`[${kind}] warm ${warm.toFixed(0)} ms; JSON.stringify of the same answer ${stringify.toFixed(1)} ms; server peak RSS ${mb(memory.peakRss)} (+${mb(memory.peakRss - memory.rss)} during the call), peak heap ${mb(memory.peakHeap)} (+${mb(memory.peakHeap - memory.heap)})`);
+    ratios.push(`progress ratio ${kind}: ${(warm / stringify).toFixed(2)}`);
+  } finally {
+    server.stop();
   }
-  void url;
-  // The last warm root call's statements with the database's own time (Prisma's duration, ms).
+  // The statements of one call, on this process's counting client.
   c.reset();
-  await categoryProgress(c.db, seeded.principal, "root", query);
+  await statementsOfOneCall(client as unknown as Db, seeded.principal);
+  console.log(`[${kind}] ${c.log().length} SQL statements per call:`);
   for (const s of c.log()) console.log(`[${kind}]   ${s.duration.toFixed(1).padStart(7)} ms  ${s.query.replace(/^SELECT .*? FROM /s, "SELECT … FROM ").replace(/\s+/g, " ").replace(/(\$\d+|\?)(,\s*(\$\d+|\?))+/g, "…").slice(0, 150)}`);
+}
+
+async function statementsOfOneCall(db: Db, principal: Awaited<ReturnType<typeof seed>>["principal"]) {
+  const { progressResponse } = await import("../../lib/progress/respond");
+  await (await progressResponse(db, principal, "root", { group: ["class"], role: ["STUDENT"] }, "application/json")).arrayBuffer();
 }
 
 try {
@@ -182,3 +244,4 @@ try {
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }
+for (const line of ratios) console.log(line);

@@ -14,7 +14,8 @@
 // stamped in the page by a MutationObserver (PAGE_SCRIPT). Then one click on a recorded cell until it shows
 // as selected, and a jump to the last rows until they are rendered. One warm-up run, then
 // BENCH_RUNS (default 5); medians printed, plus the progress request's own time: from Node
-// (bearer token, BENCH_RUNS calls) and from the browser's resource timing.
+// (bearer token, BENCH_RUNS calls) and from the browser's resource timing. The page reads our
+// compact GET /api/categories/:id/progress/grid (lib/progress/grid.ts).
 //
 //   npx tsx bench/web/progress-grid-bench.ts          (build first: npx tsx scripts/prepare.ts)
 //   BENCH_USERS=200 BENCH_CHALLENGES=20 npx tsx bench/web/progress-grid-bench.ts
@@ -105,7 +106,7 @@ new MutationObserver(() => {
 }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"] });
 window.__bench.timing = () => {
   const nav = performance.getEntriesByType("navigation")[0];
-  const api = performance.getEntriesByType("resource").find((e) => e.name.includes("/progress?"));
+  const api = performance.getEntriesByType("resource").find((e) => e.name.includes("/progress/grid?"));
   return {
     ready: window.__bench.ready,
     domContentLoaded: nav.domContentLoadedEventEnd,
@@ -117,10 +118,10 @@ window.__bench.timing = () => {
   };
 };
 window.__bench.click = () => new Promise((resolve) => {
-  const button = document.querySelector("[data-cell]");
+  const button = document.querySelector('[data-state="recorded"]');
   const t0 = performance.now();
   new MutationObserver((_, observer) => {
-    if (button.getAttribute("aria-pressed") === "true") { observer.disconnect(); resolve(performance.now() - t0); }
+    if (button.getAttribute("aria-selected") === "true") { observer.disconnect(); resolve(performance.now() - t0); }
   }).observe(button, { attributes: true });
   button.click();
 });
@@ -145,7 +146,7 @@ async function run(browser: Browser, url: string, state: Awaited<ReturnType<type
   await page.waitForFunction("window.__bench.ready !== undefined", undefined, { timeout: 120_000 });
   const timing = (await page.evaluate("window.__bench.timing()")) as Omit<Run, "click" | "jump">;
   const click = (await page.evaluate("window.__bench.click()")) as number;
-  const jump = (await page.evaluate(`window.__bench.jump(${timing.rows + 1})`)) as number;
+  const jump = (await page.evaluate(`window.__bench.jump(${timing.rows + 2})`)) as number;
   await context.close();
   return { ...timing, click, jump };
 }
@@ -163,13 +164,13 @@ try {
   let bytes = 0;
   for (let i = 0; i <= RUNS; i++) {
     const t = performance.now();
-    const response = await fetch(`${server.url}/api/categories/root/progress?group=class&role=STUDENT`, { headers: { Authorization: `Bearer ${teacherToken}` } });
+    const response = await fetch(`${server.url}/api/categories/root/progress/grid?group=class&role=STUDENT`, { headers: { Authorization: `Bearer ${teacherToken}` } });
     const body = await response.text();
     if (!response.ok) throw new Error(`progress → ${response.status} ${body.slice(0, 200)}`);
     if (i > 0) apiTimes.push(performance.now() - t); // the first call warms the server up
     bytes = body.length;
   }
-  console.log(`API GET /categories/root/progress (Node, bearer): median ${ms(median(apiTimes))} of ${RUNS} warm calls [${apiTimes.map(ms).join(", ")}], ${(bytes / 1024 / 1024).toFixed(1)} MB`);
+  console.log(`API GET /categories/root/progress/grid (Node, bearer): median ${ms(median(apiTimes))} of ${RUNS} warm calls [${apiTimes.map(ms).join(", ")}], ${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {

@@ -3,21 +3,21 @@ import { useId, useMemo } from "react";
 import type { RoleListItem } from "@/lib/roles/schemas";
 import { useCategoryTree } from "@/lib/web/categories";
 import { flatten } from "@/lib/web/category-tree";
-import { ANY_ROLE, useGroups, type ProgressSelection } from "@/lib/web/progress";
+import { ANY_ROLE, type ProgressSelection, type useGroups } from "@/lib/web/progress";
 import { useApiQuery } from "@/lib/web/use-api";
 import { Skeleton } from "@/components/states";
 
 // What the progress grid shows: a category (its whole subtree counts), the groups whose
-// members are the rows (none: only yourself), and a role the rows must hold.
+// members are the rows (none: only yourself), a role the rows must hold, and the days whose
+// recordings count (local days, both ends included).
 
 const control = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
 
-type Props = { selection: ProgressSelection; onChange: (next: Partial<ProgressSelection>) => void };
+type Props = { selection: ProgressSelection; onChange: (next: Partial<ProgressSelection>) => void; groups: ReturnType<typeof useGroups> };
 
-export function ProgressFilters({ selection, onChange }: Props) {
+export function ProgressFilters({ selection, onChange, groups }: Props) {
   const id = useId();
   const tree = useCategoryTree();
-  const groups = useGroups();
   const roles = useApiQuery<RoleListItem[]>("/api/roles", undefined, { staleTime: Infinity });
   const options = useMemo(() => flatten(tree.data ?? []), [tree.data]);
   const chosen = new Set(selection.groups);
@@ -29,7 +29,7 @@ export function ProgressFilters({ selection, onChange }: Props) {
   );
 
   return (
-    <form aria-label="What to show" className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-[1fr_1fr_2fr]" onSubmit={(e) => e.preventDefault()}>
+    <form aria-label="What to show" className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-[1fr_1fr_1fr] xl:grid-cols-[1fr_1fr_1fr_2fr]" onSubmit={(e) => e.preventDefault()}>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-category`} className="text-sm font-medium text-slate-800">
           Category
@@ -62,6 +62,25 @@ export function ProgressFilters({ selection, onChange }: Props) {
           ))}
         </select>
       </div>
+      <fieldset className="flex min-w-0 flex-col gap-1">
+        <legend className="text-sm font-medium text-slate-800">Recorded between</legend>
+        <div className="flex items-center gap-2">
+          <label htmlFor={`${id}-from`} className="sr-only">
+            From
+          </label>
+          <input id={`${id}-from`} type="date" className={`${control} min-w-0 flex-1`} value={selection.from} max={selection.to || undefined} onChange={(e) => onChange({ from: e.target.value })} />
+          <span aria-hidden>–</span>
+          <label htmlFor={`${id}-to`} className="sr-only">
+            To
+          </label>
+          <input id={`${id}-to`} type="date" className={`${control} min-w-0 flex-1`} value={selection.to} min={selection.from || undefined} onChange={(e) => onChange({ to: e.target.value })} />
+        </div>
+        {(selection.from || selection.to) && (
+          <button type="button" className="self-start text-xs text-blue-800 underline" onClick={() => onChange({ from: "", to: "" })}>
+            Any date
+          </button>
+        )}
+      </fieldset>
       <fieldset className="min-w-0">
         <legend className="text-sm font-medium text-slate-800">Groups</legend>
         {groups.isPending ? (

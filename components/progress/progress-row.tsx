@@ -1,50 +1,49 @@
 import { memo } from "react";
-import type { ProgressEntry } from "@/lib/progress/schemas";
-import { cellTime, displayName, formatPercentage, setTime } from "@/lib/web/progress-grid";
+import { cellTime, displayName, formatDuration, formatPercentage, formatScore, type GridCell, type Student } from "@/lib/web/progress-grid";
 
 // One student's row of the progress grid: name and percentage (sticky on the left), then one
-// cell per challenge. Plain elements only: no hooks and no handlers per cell (the grid listens
-// once, on its container, and reads data-cell / data-user), so a screenful renders quickly.
+// cell per challenge: attempts, the last recording's day, the most recent set's duration and,
+// where analyses exist, the pronunciation score. Plain elements only: no hooks and no handlers
+// per cell (the grid listens once, on its container, and reads data-pos), so a screenful renders
+// quickly. Roving tabindex: only the focused position (`active`) is in the tab order.
 
-export const NAME_W = 220;
-export const PCT_W = 84;
-export const CELL_W = 76;
-export const ROW_H = 44;
+export const NAME_W = 200;
+export const PCT_W = 76;
+export const CELL_W = 104;
+export const ROW_H = 52;
 
 type Props = {
-  entry: ProgressEntry;
-  /** Index into the answer's entries (what data-cell and data-user carry). */
+  student: Student;
+  cells: readonly (GridCell | undefined)[];
+  /** Index into the answer's students (what data-pos carries). */
   index: number;
-  /** 1-based row number for screen readers (the header is row 1). */
+  /** 1-based row number for screen readers (the header and completion rows come first). */
   rowNumber: number;
   top: number;
   labels: readonly string[];
+  /** The focusable column of this row (-1: the name), or null when the focus is on another row. */
+  active: number | null;
   /** The selected column of this row, else -1. */
   selectedCol: number;
   studentSelected: boolean;
-  times: ReadonlyMap<string, string>;
-  /** Changes when `times` has grown (the map itself is the same object). */
-  timesVersion: number;
+  /** Dates are the reader's: rendered only once mounted in the browser. */
+  mounted: boolean;
 };
 
-export const ProgressRow = memo(function ProgressRow({ entry, index, rowNumber, top, labels, selectedCol, studentSelected, times }: Props) {
-  const name = displayName(entry.user);
+export const ProgressRow = memo(function ProgressRow({ student, cells, index, rowNumber, top, labels, active, selectedCol, studentSelected, mounted }: Props) {
+  const name = displayName(student);
   return (
-    <div
-      role="row"
-      aria-rowindex={rowNumber}
-      data-user-id={entry.user.id}
-      className="absolute top-0 left-0 flex"
-      style={{ transform: `translateY(${top}px)`, height: ROW_H }}
-    >
+    <div role="row" aria-rowindex={rowNumber} data-user-id={student.id} className="absolute top-0 left-0 flex" style={{ transform: `translateY(${top}px)`, height: ROW_H }}>
       <div
         role="rowheader"
-        className={`sticky left-0 z-10 flex items-center border-r border-b border-slate-200 px-2 ${studentSelected ? "bg-blue-50" : "bg-white"}`}
+        data-pos={`${index}:-1`}
+        tabIndex={active === -1 ? 0 : -1}
+        aria-label={`${name}: ${formatPercentage(student.percentage)} done; Enter shows the pronunciation analyses`}
+        className={`sticky left-0 z-10 flex cursor-pointer items-center truncate border-r border-b border-slate-200 px-3 text-sm font-medium text-blue-900 hover:underline focus:outline-2 focus:-outline-offset-2 focus:outline-blue-700 ${studentSelected ? "bg-blue-50" : "bg-white"}`}
         style={{ width: NAME_W }}
+        title={name}
       >
-        <button type="button" data-user={index} className="truncate rounded px-1 text-left text-sm font-medium text-blue-900 hover:underline" title={`${name} (${entry.user.id})`}>
-          {name}
-        </button>
+        {name}
       </div>
       <div
         role="gridcell"
@@ -52,36 +51,53 @@ export const ProgressRow = memo(function ProgressRow({ entry, index, rowNumber, 
         className="sticky z-10 flex flex-col justify-center gap-1 border-r border-b border-slate-300 bg-white px-2 text-right text-sm tabular-nums"
         style={{ left: NAME_W, width: PCT_W }}
       >
-        {formatPercentage(entry.percentage)}
+        {formatPercentage(student.percentage)}
         <span aria-hidden className="block h-1 rounded bg-slate-200">
-          <span className="block h-1 rounded bg-blue-600" style={{ width: `${entry.percentage}%` }} />
+          <span className="block h-1 rounded bg-blue-600" style={{ width: `${student.percentage}%` }} />
         </span>
       </div>
-      {entry.challenges.map((c, j) => {
-        const set = c.recordingSet;
-        if (!set) {
+      {labels.map((label, j) => {
+        const cell = cells[j];
+        const focus = active === j ? 0 : -1;
+        if (!cell) {
           return (
-            <div key={j} role="gridcell" data-state="empty" aria-label={`${labels[j]}: no recording`} className="flex items-center justify-center border-r border-b border-slate-100 text-slate-300" style={{ width: CELL_W }}>
-              ·
+            <div
+              key={j}
+              role="gridcell"
+              data-pos={`${index}:${j}`}
+              data-state="empty"
+              tabIndex={focus}
+              aria-label={`${name}, ${label}: no recording`}
+              className="flex items-center justify-center border-r border-b border-slate-100 text-slate-500 focus:outline-2 focus:-outline-offset-2 focus:outline-blue-700"
+              style={{ width: CELL_W }}
+            >
+              <span aria-hidden>·</span>
             </div>
           );
         }
-        const iso = setTime(set, times);
-        const when = iso ? cellTime(iso) : null;
+        const when = mounted ? cellTime(cell.last) : null;
         const selected = selectedCol === j;
+        const summary = `${cell.attempts} attempt${cell.attempts === 1 ? "" : "s"}, last ${when?.full ?? ""}, ${formatDuration(cell.durationMs)}${cell.score === null ? "" : `, pronunciation ${formatScore(cell.score)}`}`;
         return (
-          <div key={j} role="gridcell" data-state="recorded" data-time={iso ?? undefined} className="border-r border-b border-slate-100 p-0.5" style={{ width: CELL_W }}>
-            <button
-              type="button"
-              data-cell={`${index}:${j}`}
-              aria-pressed={selected}
-              aria-label={`${name}, ${labels[j]}: recorded${when ? ` ${when.full}` : ""}; play`}
-              title={when ? `Recorded ${when.full}` : "Recorded"}
-              className={`flex h-full w-full flex-col items-center justify-center rounded text-[11px] leading-tight ${selected ? "bg-blue-700 text-white" : "bg-green-50 text-green-900 hover:bg-green-100"}`}
-            >
-              <span>✓ {when?.day ?? "…"}</span>
-              <span className="tabular-nums">{when?.time ?? ""}</span>
-            </button>
+          <div
+            key={j}
+            role="gridcell"
+            data-pos={`${index}:${j}`}
+            data-state="recorded"
+            data-time={new Date(cell.last).toISOString()}
+            data-attempts={cell.attempts}
+            tabIndex={focus}
+            aria-selected={selected}
+            aria-label={`${name}, ${label}: ${summary}; Enter plays it`}
+            title={summary}
+            className={`flex cursor-pointer flex-col items-center justify-center border-r border-b border-slate-100 text-[11px] leading-tight focus:outline-2 focus:-outline-offset-2 focus:outline-blue-700 ${selected ? "bg-blue-700 text-white" : "bg-green-50 text-green-900 hover:bg-green-100"}`}
+            style={{ width: CELL_W }}
+          >
+            <span className="font-semibold">
+              {cell.attempts}× · {formatDuration(cell.durationMs)}
+            </span>
+            <span data-testid="cell-day">{when?.day ?? ""}</span>
+            {cell.score !== null && <span data-testid="cell-score">★ {formatScore(cell.score)}</span>}
           </div>
         );
       })}

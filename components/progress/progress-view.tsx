@@ -1,81 +1,109 @@
 "use client";
 import { useEffect, useMemo, useState } from "react";
 import { useSpeechChallenges } from "@/lib/web/categories";
-import { useProgress, useProgressSelection } from "@/lib/web/progress";
-import { columnIds, displayName, formatPercentage, meanPercentage, type GridSort, type SortKey } from "@/lib/web/progress-grid";
+import { downloadProgressCsv, useGroups, useProgressGrid, useProgressSelection } from "@/lib/web/progress";
+import { denseCells, displayName, formatPercentage, meanPercentage, nextSort, type GridSort, type SortKey } from "@/lib/web/progress-grid";
 import { usePrincipal } from "@/lib/web/use-principal";
 import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/button";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
 import { AudioPlayer, type Playing } from "./audio-player";
-import { CellDetails } from "./cell-details";
+import { CellDetails, combinedAudioPath } from "./cell-details";
 import { ProgressFilters } from "./progress-filters";
 import { ProgressGrid, type CellRef } from "./progress-grid";
 import { PronunciationPanel } from "./pronunciation-panel";
 
-// /progress: choose a category, groups and a role; the grid of students × challenges, the
-// player, the chosen cell's recordings and the chosen student's pronunciation analyses.
+// /progress: choose a category, groups, a role and a date range (a teacher starts on their own
+// groups, the STUDENT role and the first category linked to those groups); the grid of students ×
+// challenges (our compact GET .../progress/grid), the player, the chosen cell's recordings, the
+// chosen student's pronunciation analyses and the CSV download.
 
 export function ProgressView() {
   const principal = usePrincipal();
-  const [selection, update] = useProgressSelection();
-  const progress = useProgress(selection);
+  const own = principal.user?.groups ?? [];
+  const [selection, update] = useProgressSelection(own);
+  const groups = useGroups(principal.can("GROUP_LIST"));
+  const grid = useProgressGrid(selection);
   const speech = useSpeechChallenges(principal.can("CHALLENGE_LIST"));
   const [sort, setSort] = useState<GridSort>({ key: "name", direction: "asc" });
   const [cell, setCell] = useState<CellRef | null>(null);
   const [student, setStudent] = useState<number | null>(null);
   const [playing, setPlaying] = useState<Playing | null>(null);
-  const entries = progress.data;
+  const [csvError, setCsvError] = useState<string | null>(null);
+  const data = grid.data;
 
-  const topics = useMemo(() => new Map((speech.data ?? []).map((c) => [c.id, c.topic])), [speech.data]);
-  const labels = useMemo(() => columnIds(entries ?? []).map((id) => topics.get(id) || id), [entries, topics]);
+  // No category chosen yet: the first one linked to the chosen groups.
+  const linked = useMemo(() => (groups.data ?? []).filter((g) => selection.groups.includes(g.id)).flatMap((g) => g.categories)[0], [groups.data, selection.groups]);
+  useEffect(() => {
+    if (!selection.category && linked) update({ category: linked });
+  }, [selection.category, linked, update]);
+
+  const challenges = useMemo(() => new Map((speech.data ?? []).map((c) => [c.id, c])), [speech.data]);
+  const labels = useMemo(() => (data?.challenges ?? []).map((c) => c.topic || challenges.get(c.id)?.topic || c.id), [data, challenges]);
+  const cells = useMemo(() => (data ? denseCells(data) : []), [data]);
   // Another answer: row indexes mean other students.
   useEffect(() => {
     setCell(null);
     setStudent(null);
-  }, [entries]);
+  }, [data]);
 
-  const onSort = (key: SortKey) =>
-    setSort((s) => (s.key === key ? { key, direction: s.direction === "asc" ? "desc" : "asc" } : { key, direction: key === "percentage" ? "desc" : "asc" }));
+  const onSort = (key: SortKey) => setSort((s) => nextSort(s, key));
   const onCell = ({ row, col }: CellRef) => {
-    const entry = entries?.[row];
-    const set = entry?.challenges[col]?.recordingSet;
+    const s = data?.students[row];
+    const c = cells[row]?.[col];
     setCell({ row, col });
     setStudent(row);
-    if (entry && set) setPlaying({ url: set.combinedAudioUrl, label: `${displayName(entry.user)} · ${labels[col]} (combined audio)` });
+    if (s && c) setPlaying({ url: combinedAudioPath(c.resultSet), label: `${displayName(s)} · ${labels[col]} (combined audio)` });
+  };
+  const onCsv = async () => {
+    setCsvError(null);
+    try {
+      await downloadProgressCsv(selection);
+    } catch (error) {
+      setCsvError((error as Error).message);
+    }
   };
 
   if (principal.isLoading) return <LoadingBlock />;
   if (!principal.can("CATEGORY_LIST")) {
     return <EmptyState title="Progress is not available in this view">Switch to an organisation, or to one of its users.</EmptyState>;
   }
-  const chosenEntry = student !== null ? entries?.[student] : undefined;
+  const chosen = student !== null ? data?.students[student] : undefined;
+  const chosenCell = cell && data ? cells[cell.row]?.[cell.col] : undefined;
   return (
     <>
       <PageHeader
         title="Progress"
-        description="Who recorded which challenge of a category, and when. Click a recorded cell to hear it; click a name for the student’s pronunciation analyses."
+        description="Who recorded which challenge of a category, how often, when and how well. Click a recorded cell (or press Enter on it) to hear it; a name shows the student’s pronunciation analyses. Arrow keys move through the grid."
       />
       <div className="space-y-4">
-        <ProgressFilters selection={selection} onChange={update} />
+        <ProgressFilters selection={selection} onChange={update} groups={groups} />
         {!selection.category ? (
           <EmptyState title="Choose a category">Its challenges, and those of its subcategories, become the columns.</EmptyState>
-        ) : progress.isPending ? (
+        ) : grid.isPending ? (
           <LoadingBlock label="Loading the progress…" lines={6} />
-        ) : progress.isError ? (
-          <ErrorState error={progress.error} onRetry={() => progress.refetch()} />
-        ) : entries!.length === 0 ? (
+        ) : grid.isError ? (
+          <ErrorState error={grid.error} onRetry={() => grid.refetch()} />
+        ) : data!.students.length === 0 ? (
           <EmptyState title="Nobody to show">No member of the chosen groups holds the chosen role.</EmptyState>
         ) : labels.length === 0 ? (
           <EmptyState title="This category holds no speech challenges">Add some to it, or to its subcategories, on the Categories page.</EmptyState>
         ) : (
           <>
-            <p className="text-sm text-slate-600" data-testid="progress-summary">
-              {entries!.length} {entries!.length === 1 ? "student" : "students"} · {labels.length} challenges · mean {formatPercentage(meanPercentage(entries!))}
-              {progress.isFetching && " · refreshing…"}
-            </p>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm text-slate-700" data-testid="progress-summary">
+                {data!.students.length} {data!.students.length === 1 ? "student" : "students"} · {labels.length} challenges · mean {formatPercentage(meanPercentage(data!.students))}
+                {grid.isFetching && " · refreshing…"}
+              </p>
+              <div className="flex items-center gap-2">
+                {csvError && <p className="text-sm text-red-700" role="alert">{csvError}</p>}
+                <Button onClick={onCsv}>Download CSV</Button>
+              </div>
+            </div>
             <AudioPlayer playing={playing} />
             <ProgressGrid
-              entries={entries!}
+              students={data!.students}
+              cells={cells}
               labels={labels}
               sort={sort}
               onSort={onSort}
@@ -88,8 +116,16 @@ export function ProgressView() {
               }}
             />
             <div className="grid items-start gap-4 lg:grid-cols-2">
-              {cell && entries![cell.row] && <CellDetails entry={entries![cell.row]!} col={cell.col} label={labels[cell.col]!} onPlay={setPlaying} />}
-              {chosenEntry && <PronunciationPanel user={chosenEntry.user} onPlay={setPlaying} />}
+              {cell && chosenCell && chosen && (
+                <CellDetails
+                  student={chosen}
+                  challenge={{ id: data!.challenges[cell.col]!.id, referenceAudioUrl: challenges.get(data!.challenges[cell.col]!.id)?.referenceAudioUrl ?? null }}
+                  cell={chosenCell}
+                  label={labels[cell.col]!}
+                  onPlay={setPlaying}
+                />
+              )}
+              {chosen && <PronunciationPanel user={chosen} onPlay={setPlaying} />}
             </div>
           </>
         )}

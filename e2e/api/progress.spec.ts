@@ -7,13 +7,15 @@
 //   s2 (group A): nothing;  s3 (group B): c1, c2, c3;  teacher T (group A, TEACHER)
 // percentage = share of the subtree's challenges with ≥ 1 recording, rounded to 2 decimals;
 // recordingSet = the user's most recent result set for that challenge (lib/progress/progress.ts).
+// The CSV form (Accept: text/csv) and our compact grid (GET .../progress/grid) read the same.
 // The tests share one seed and the SDK's module state: serial.
 import type { APIRequestContext } from "@playwright/test";
 import { authed, createOrganisation, createUser, expectJson, impersonate, uniqueId, asUser, downloadUrlPattern, baseURL } from "../support/api";
 import { expectError } from "../support/assertions";
 import { expect, test } from "../support/fixtures";
 import { postMultipart } from "../support/multipart";
-import { testAudio, uniqueWav, wavPart } from "../support/audio";
+import { oggPart, testAudio, uniqueWav, wavPart } from "../support/audio";
+import { ANALYSIS_WORDS } from "../support/pronunciation";
 import { loadSdk, type ItslSdk } from "../support/sdk";
 
 test.describe.configure({ mode: "serial" });
@@ -24,7 +26,7 @@ type Entry = {
   user: { id: string; firstName: string; infix: string | null; lastName: string };
   challenges: { id: string; referenceAudioUrl: string | null; recordingSet: null | { id: string; combinedAudioUrl: string; recordings: { id: string; audioUrl: string }[] } }[];
 };
-type Recording = { id: string; audioUrl: string; resultSet: { id: string; combinedAudioUrl: string } };
+type Recording = { id: string; audioUrl: string; created: string; resultSet: { id: string; combinedAudioUrl: string } };
 type ProgressSdk = ItslSdk & { progress: { getById(id: string, groups?: string[] | string, role?: string): Promise<unknown> } };
 
 type Seed = {
@@ -207,4 +209,128 @@ test("SDK: progress.getById(id, groups, role) and getById(id) unchanged", async 
     (e: unknown) => e,
   );
   expect(error).toMatchObject({ message: expect.any(String) });
+});
+
+/** RFC 4180 lines → cells (quoted cells may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") row.push(cell), (cell = "");
+    else if (ch === "\r" && text[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
+    else cell += ch;
+  }
+  if (cell || row.length) row.push(cell), rows.push(row);
+  return rows;
+}
+
+const newest = (id: string) => seed.recs[id]!.map((r) => r.created).sort().at(-1)!;
+
+test("CSV (Accept: text/csv): a header, a line per student in the JSON order, percentages and the newest recording's time per challenge", async ({ request }) => {
+  const response = await request.get(progressUrl(seed.root, [seed.groupA, seed.groupB], ["STUDENT"]), { headers: { ...authed(seed.teacher.token), Accept: "text/csv" } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(response.headers()["content-disposition"]).toBe(`attachment; filename="progress-${seed.root}.csv"`);
+  const text = await response.text();
+  expect(text.endsWith("\r\n")).toBe(true);
+  const [header, ...lines] = parseCsv(text);
+  expect(header).toEqual(["id", "firstName", "infix", "lastName", "percentage", "Progress", "Progress", "Progress", "Progress", "Progress"]);
+  const [s1, s2, s3] = seed.students;
+  expect(lines).toEqual([
+    [s1!.id, "S", "de", "Alpha", "40", newest(seed.sets.rs1b), "", newest(seed.sets.rs2), "", ""],
+    [s2!.id, "S", "de", "Bravo", "0", "", "", "", "", ""],
+    [s3!.id, "S", "de", "Charlie", "60", ...seed.sets.s3.map(newest), "", ""],
+  ]);
+  // The same access rules: a student gets only their own line; another organisation's category is missing.
+  const own = await request.get(progressUrl(seed.root, [seed.groupA, seed.groupB]), { headers: { ...authed(s1!.token), Accept: "text/csv" } });
+  expect(parseCsv(await own.text()).slice(1).map((l) => l[0])).toEqual([s1!.id]);
+  await expectError(await request.get(progressUrl(uniqueId("nocat")), { headers: { ...authed(seed.teacher.token), Accept: "text/csv" } }), 404);
+  // JSON stays the default, and wins when preferred.
+  const json = await request.get(progressUrl(seed.root, [seed.groupA]), { headers: { ...authed(seed.teacher.token), Accept: "text/csv;q=0.5, application/json" } });
+  expect(json.headers()["content-type"]).toContain("application/json");
+});
+
+test("CSV: quotes, commas and line breaks are quoted; cells a spreadsheet would run as formulas are defused", async ({ request }) => {
+  const group = uniqueId("gcsv");
+  await expectJson(await request.post("/api/groups", { data: { id: group, name: group }, headers: authed(seed.orgToken) }), 201);
+  const odd = await createUser(request, seed.orgToken, { firstName: 'Ann, "the" \nfirst', infix: "@home", lastName: "=HYPERLINK(\"http://x\")", roles: ["STUDENT"], groups: [group] });
+  const response = await request.get(progressUrl(seed.child, [group]), { headers: { ...authed(seed.teacher.token), Accept: "text/csv" } });
+  const text = await response.text();
+  expect(text).toContain('"Ann, ""the"" \nfirst"');
+  expect(parseCsv(text)[1]).toEqual([odd.id, 'Ann, "the" \nfirst', "'@home", "'=HYPERLINK(\"http://x\")", "0", "", "", ""]);
+});
+
+type Grid = {
+  category: string;
+  challenges: { id: string; topic: string | null; hasReferenceAudio: boolean }[];
+  students: { id: string; firstName: string; infix: string | null; lastName: string; percentage: number; cells: [number, number, number, number, string, number | null][] }[];
+};
+const gridUrl = (category: string, groups: string[], roles: string[], range: { from?: string; to?: string } = {}) => {
+  const q = new URLSearchParams();
+  for (const g of groups) q.append("group", g);
+  for (const r of roles) q.append("role", r);
+  if (range.from) q.set("from", range.from);
+  if (range.to) q.set("to", range.to);
+  return `/api/categories/${category}/progress/grid?${q}`;
+};
+
+test("grid (ours): challenges and names once; per recorded cell attempts, last time, duration, result set, pronunciation score", async ({ request }) => {
+  // A pronunciation challenge with c2's id, analysed by s3: the score shows in s3's c2 cell.
+  const audio = await testAudio();
+  const c2 = seed.challenges[1]!;
+  await expectJson(await postMultipart(request, "/api/challenges/pronunciation", { id: c2, transcription: "The queen", language: "eng", referenceAudio: oggPart(audio.ogg) }, authed(seed.orgToken)), 201);
+  const words = { buffer: Buffer.from(JSON.stringify(ANALYSIS_WORDS)), name: "words.json", mimeType: "application/json" };
+  for (const score of ["0.25", "0.75"]) {
+    await expectJson(await postMultipart(request, `/api/challenges/pronunciation/${c2}/analyses`, { audio: oggPart(audio.ogg), score, words }, authed(seed.students[2]!.token)), 201);
+  }
+
+  const grid = await expectJson<Grid>(await request.get(gridUrl(seed.root, [seed.groupA, seed.groupB], ["STUDENT"]), { headers: authed(seed.teacher.token) }), 200);
+  expect(grid.category).toBe(seed.root);
+  expect(grid.challenges).toEqual(seed.challenges.map((id, i) => ({ id, topic: "Progress", hasReferenceAudio: i === 0 })));
+  expect(grid.students.map((s) => [s.id, s.firstName, s.infix, s.lastName, s.percentage])).toEqual(seed.students.map((s, i) => [s.id, "S", "de", s.lastName, [40, 0, 60][i]]));
+  expect(JSON.stringify(grid)).not.toContain("http"); // no URLs: ids and numbers
+  const time = (id: string) => Date.parse(newest(id));
+  const [s1, s2, s3] = grid.students;
+  // c1: 3 attempts (rs1's two and rs1b's one), the most recent set rs1b; c3: rs2.
+  expect(s1!.cells.map(([c, n, t, , set, score]) => [c, n, t, set, score])).toEqual([
+    [0, 3, time(seed.sets.rs1b), seed.sets.rs1b, null],
+    [2, 1, time(seed.sets.rs2), seed.sets.rs2, null],
+  ]);
+  expect(s2!.cells).toEqual([]);
+  expect(s3!.cells.map(([c, n, , , set, score]) => [c, n, set, score])).toEqual([
+    [0, 1, seed.sets.s3[0], null],
+    [1, 1, seed.sets.s3[1], 0.75], // the newest analysis
+    [2, 1, seed.sets.s3[2], null],
+  ]);
+  for (const cell of [...s1!.cells, ...s3!.cells]) expect(cell[3]).toBeGreaterThan(500); // each set's spoken audio lasts over half a second
+  // The same access rules as the contract answer.
+  const own = await expectJson<Grid>(await request.get(gridUrl(seed.root, [seed.groupA, seed.groupB], []), { headers: authed(seed.students[0]!.token) }), 200);
+  expect(own.students.map((s) => s.id)).toEqual([seed.students[0]!.id]);
+  await expectError(await request.get(gridUrl(uniqueId("nocat"), [seed.groupA], []), { headers: authed(seed.teacher.token) }), 404);
+});
+
+test("grid: a date range counts only the recordings made within it (from inclusive, to exclusive)", async ({ request }) => {
+  const split = newest(seed.sets.rs1b); // s1's last recording; s3 recorded after it
+  const after = await expectJson<Grid>(await request.get(gridUrl(seed.root, [seed.groupA, seed.groupB], ["STUDENT"], { from: split }), { headers: authed(seed.teacher.token) }), 200);
+  expect(after.students.map((s) => s.percentage)).toEqual([20, 0, 60]);
+  expect(after.students[0]!.cells.map(([c, n, , , set]) => [c, n, set])).toEqual([[0, 1, seed.sets.rs1b]]);
+  const before = await expectJson<Grid>(await request.get(gridUrl(seed.root, [seed.groupA, seed.groupB], ["STUDENT"], { to: split }), { headers: authed(seed.teacher.token) }), 200);
+  expect(before.students.map((s) => s.percentage)).toEqual([40, 0, 0]);
+  // Before rs1b, c1's most recent set is rs1 (two attempts).
+  expect(before.students[0]!.cells.map(([c, n, , , set]) => [c, n, set])).toEqual([
+    [0, 2, seed.sets.rs1],
+    [2, 1, seed.sets.rs2],
+  ]);
+  const bad = await expectError(await request.get(gridUrl(seed.root, [seed.groupA], [], { from: "yesterday" }), { headers: authed(seed.teacher.token) }), 422);
+  expect(bad.errors?.[0]).toMatchObject({ field: "from", code: "invalid" });
+  const reversed = await expectError(await request.get(gridUrl(seed.root, [seed.groupA], [], { from: split, to: split }), { headers: authed(seed.teacher.token) }), 422);
+  expect(reversed.errors?.[0]).toMatchObject({ field: "to", code: "invalid" });
 });

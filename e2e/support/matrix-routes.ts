@@ -39,6 +39,8 @@ export type Row = { id: string; target: Target; inScope?: boolean };
 export type ListSpec = {
   /** The id of a response row. */
   rowId: (row: Record<string, unknown>) => string;
+  /** The rows of a body that is not itself the list (default: the body). */
+  rowsOf?: (body: unknown) => Record<string, unknown>[];
   /** Seeded rows the list may hold: expected exactly when in scope and the caller is in the row policy's `sees`. */
   rows: Row[];
   /** The policy that decides which rows a caller sees (default: the route's). */
@@ -92,6 +94,7 @@ export const paths = {
   category: (o: Objects) => `/api/categories/${enc(o.category.id)}`,
   children: (o: Objects) => `${paths.category(o)}/categories`,
   progress: (o: Objects) => `${paths.category(o)}/progress?group=${enc(o.group.id)}`,
+  progressGrid: (o: Objects) => `${paths.category(o)}/progress/grid?group=${enc(o.group.id)}`,
   group: (o: Objects) => `/api/groups/${enc(o.group.id)}`,
   members: (o: Objects) => `${paths.group(o)}/members`,
   member: (o: Objects) => `${paths.members(o)}/${enc(o.user.id)}`,
@@ -726,6 +729,26 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           otherTenant: other(paths.progress),
           list: {
             rowId: (row) => String((row.user as { id: string }).id),
+            policy: "progress",
+            rows: allUsers.map((k) => ({
+              id: u[k].id,
+              target: submission(k),
+              inScope: k === "s1" || k === "s2",
+            })),
+          },
+        },
+      ],
+    },
+    "categories/[category]/progress/grid": {
+      GET: [
+        {
+          target: content,
+          policy: "category",
+          path: paths.progressGrid(o),
+          otherTenant: other(paths.progressGrid),
+          list: {
+            rowId: (row) => String(row.id),
+            rowsOf: (body) => (body as { students: Record<string, unknown>[] }).students,
             policy: "progress",
             rows: allUsers.map((k) => ({
               id: u[k].id,

@@ -1,19 +1,36 @@
-// The progress dashboard (/progress): a teacher picks a category (its subtree's challenges are
-// the columns), a group and the STUDENT role; students uploaded real recordings through the API
-// beforehand. The grid shows which cells hold a recording and when (the newest recording of the
-// cell's result set), the percentages, sorts, and a click plays the combined audio (<audio>, by
-// the session cookie). A student's pronunciation analysis shows per grapheme, coloured by verdict.
+// The progress page (/progress) on our compact grid (GET /api/categories/:id/progress/grid): a
+// teacher opens it and sees their own group's students (STUDENT role) in the first category linked
+// to that group; students uploaded real recordings through the API beforehand. Checked: the
+// defaults, the cells (attempts, day, duration, pronunciation score), the completion row, the
+// date range, sorting, arrow keys (roving focus), playback, the CSV download, no hydration error
+// (React #418) on a server-rendered load, axe (0 serious/critical), screenshots at 1280 and 768 px.
+import fs from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { asUser, authed, expectJson } from "../support/api";
-import { testAudio } from "../support/audio";
+import { oggPart, testAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 import { postMultipart } from "../support/multipart";
 import { category, group, record, speechChallenge, student, type Recording } from "../support/progress-ui";
 import { ANALYSIS_WORDS } from "../support/pronunciation";
 import { snap } from "../support/screenshots";
-import { signInAsOrganisationUser } from "../support/ui";
+import { orgUserWithPassword, signInAsOrganisationUser, signInToOrganisation } from "../support/ui";
 
-test("a teacher reads the grid of a nested category: presence, times, percentages, sorting, playback, pronunciation", async ({ page, request, world }) => {
-  test.setTimeout(150_000);
+/** Console errors and uncaught page errors (a hydration mismatch shows as React error #418). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+  page.on("pageerror", (e) => void errors.push(String(e)));
+  return errors;
+}
+
+async function seriousAxe(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("a teacher's progress page: own group by default, cells, completion, date range, sorting, arrow keys, playback, CSV", async ({ page, request, world }) => {
+  test.setTimeout(240_000);
   const audio = await testAudio();
   const token = world.orgToken;
   const [c1, c2, c3] = [await speechChallenge(request, token, "Introduce yourself", audio.wav), await speechChallenge(request, token, "Your hobby"), await speechChallenge(request, token, "Your town")];
@@ -33,97 +50,116 @@ test("a teacher reads the grid of a nested category: presence, times, percentage
   recs.a2 = [await record(request, alpha.token, c2, audio.wav)];
   recs.a3 = [await record(request, alpha.token, c3, audio.wav)];
   recs.b1 = [await record(request, bravo.token, c1, audio.wav)];
-
-  // A pronunciation analysis by Alpha.
-  const pc = await expectJson<{ id: string }>(
-    await postMultipart(request, "/api/challenges/pronunciation", { transcription: "The queen", language: "eng", referenceAudio: { buffer: audio.ogg, name: "ref.opus", mimeType: "audio/ogg" } }, authed(token)),
-    201,
-  );
+  // A pronunciation challenge with c1's id, analysed by Alpha: the score shows in Alpha's c1 cell.
+  await expectJson(await postMultipart(request, "/api/challenges/pronunciation", { id: c1, transcription: "The queen", language: "eng", referenceAudio: oggPart(audio.ogg) }, authed(token)), 201);
   const words = { buffer: Buffer.from(JSON.stringify(ANALYSIS_WORDS)), name: "words.json", mimeType: "application/json" };
-  await expectJson(await postMultipart(request, `/api/challenges/pronunciation/${pc.id}/analyses`, { audio: { buffer: audio.ogg, name: "a.opus", mimeType: "audio/ogg" }, score: "0.57", words }, authed(alpha.token)), 201);
+  await expectJson(await postMultipart(request, `/api/challenges/pronunciation/${c1}/analyses`, { audio: oggPart(audio.ogg), score: "0.57", words }, authed(alpha.token)), 201);
 
-  await signInAsOrganisationUser(page, request, world, "TEACHER");
+  // The teacher is a member of Class 3B.
+  const login = await orgUserWithPassword(request, world, "TEACHER");
+  expect((await request.post(`/api/groups/${klass}/members`, { data: { users: [login.user.id] }, headers: authed(token) })).status()).toBe(204);
+  await signInToOrganisation(page, world, login);
+  const errors = collectErrors(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Defaults: the own group, STUDENT, the group's linked category: no clicks needed.
   await page.goto("/progress");
-  await expect(page.getByText("Choose a category", { exact: true })).toBeVisible();
-  await page.getByLabel("Category").selectOption(root);
-  await expect(page.getByText("(linked)")).toBeVisible(); // Class 3B is linked to the category
-  await page.getByRole("checkbox", { name: /Class 3B/ }).click(); // the URL holds the choice: it shows once the route has updated
-  await expect(page.getByRole("checkbox", { name: /Class 3B/ })).toBeChecked();
-  await expect(page).toHaveURL(new RegExp(`category=${root}.*group=${klass}`));
   const grid = page.getByTestId("progress-grid");
   await expect(grid).toHaveAttribute("data-ready", "true");
   await expect(grid).toHaveAttribute("data-rows", "3"); // Delta is in the other class; the teacher is no STUDENT
+  await expect(page.getByRole("checkbox", { name: /Class 3B/ })).toBeChecked();
+  await expect(page.getByLabel("Category")).toHaveValue(root);
+  await expect(page.getByLabel("Role")).toHaveValue("STUDENT");
 
   const rowOf = (id: string) => grid.locator(`[role="row"][data-user-id="${id}"]`);
   const names = () => grid.locator('[role="row"][data-user-id]').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.userId));
   expect(await names()).toEqual([alpha.id, bravo.id, charlie.id]);
-  await expect(grid.getByRole("columnheader")).toHaveText([/Student/, /Done/, "Introduce yourself", "Your hobby", "Your town"]);
+  await expect(grid.getByRole("rowheader")).toHaveText(["Completed by", "Ada Alpha", "Ben Bravo", "Cas Charlie"]); // names, not ids
+  await expect(grid.getByRole("columnheader")).toHaveText([/Student/, /Done/, /Introduce yourself/, /Your hobby/, /Your town/]);
   await expect(rowOf(alpha.id).getByTestId("percentage")).toHaveText("100%");
   await expect(rowOf(bravo.id).getByTestId("percentage")).toHaveText("33.33%");
   await expect(rowOf(charlie.id).getByTestId("percentage")).toHaveText("0%");
   await expect(page.getByTestId("progress-summary")).toContainText("3 students · 3 challenges · mean 44.44%");
+  // The completion row: per challenge, how many of the students recorded it.
+  await expect(page.getByTestId("completion")).toHaveText(["2/3 · 66.67%", "1/3 · 33.33%", "1/3 · 33.33%"]);
 
-  // Presence and time: a cell's time is its result set's newest recording.
+  // Cells: attempts, the day of the last recording, the duration, and the pronunciation score.
   const cells = (id: string) => rowOf(id).locator('[role="gridcell"][data-state]');
   await expect(cells(alpha.id).nth(0)).toHaveAttribute("data-time", recs.a1![1]!.created);
-  await expect(cells(alpha.id).nth(1)).toHaveAttribute("data-time", recs.a2![0]!.created);
-  await expect(cells(alpha.id).nth(2)).toHaveAttribute("data-time", recs.a3![0]!.created);
+  await expect(cells(alpha.id).nth(0)).toHaveAttribute("data-attempts", "2");
+  await expect(cells(alpha.id).nth(0)).toContainText(/^2× · 0:0\d/);
+  await expect(cells(alpha.id).nth(0).getByTestId("cell-score")).toHaveText("★ 57%");
+  await expect(cells(alpha.id).nth(1).getByTestId("cell-score")).toHaveCount(0);
   await expect(cells(bravo.id).nth(0)).toHaveAttribute("data-time", recs.b1![0]!.created);
+  const day = await page.evaluate((iso) => new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" }).format(new Date(iso)), recs.b1![0]!.created);
+  await expect(cells(bravo.id).nth(0).getByTestId("cell-day")).toHaveText(day);
   expect(await cells(bravo.id).evaluateAll((cs) => cs.map((c) => (c as HTMLElement).dataset.state))).toEqual(["recorded", "empty", "empty"]);
   expect(await cells(charlie.id).evaluateAll((cs) => cs.map((c) => (c as HTMLElement).dataset.state))).toEqual(["empty", "empty", "empty"]);
-  const shown = await page.evaluate((iso) => new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" }).format(new Date(iso)), recs.b1![0]!.created);
-  await expect(cells(bravo.id).nth(0)).toContainText(shown);
+  await snap(page, "progress-grid-1280");
+  expect(await seriousAxe(page)).toEqual([]);
 
-  // Sorting by percentage, both ways; then back by name.
+  // Sorting by percentage, both ways; by a challenge's last recording; then back by name.
   await grid.getByRole("button", { name: /Done/ }).click();
   await expect.poll(names).toEqual([alpha.id, bravo.id, charlie.id]);
   await grid.getByRole("button", { name: /Done/ }).click();
   await expect.poll(names).toEqual([charlie.id, bravo.id, alpha.id]);
   await expect(grid.getByRole("columnheader", { name: /Done/ })).toHaveAttribute("aria-sort", "ascending");
+  await grid.getByRole("button", { name: /Introduce yourself/ }).click(); // newest first: Bravo recorded c1 after Alpha
+  await expect.poll(names).toEqual([bravo.id, alpha.id, charlie.id]);
   await grid.getByRole("button", { name: /Student/ }).click();
   await expect.poll(names).toEqual([alpha.id, bravo.id, charlie.id]);
 
-  // One click plays the cell's combined audio.
+  // Arrow keys: one tab stop in the grid's body; the arrows move it; Enter plays the cell.
+  await rowOf(alpha.id).getByRole("rowheader").click();
+  await expect(rowOf(alpha.id).getByRole("rowheader")).toBeFocused();
+  await expect(page.getByTestId("pronunciation-panel")).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(cells(alpha.id).nth(0)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(cells(bravo.id).nth(0)).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(cells(bravo.id).nth(1)).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowLeft");
+  await expect(cells(alpha.id).nth(0)).toBeFocused();
+  expect(await grid.locator('[tabindex="0"]').count()).toBe(1);
+  await page.keyboard.press("Enter");
   const player = page.getByTestId("progress-audio");
-  await rowOf(alpha.id).getByRole("button", { name: /Introduce yourself: recorded/ }).click();
   await expect(page.getByTestId("progress-player")).toHaveAttribute("data-status", "playing", { timeout: 20_000 });
-  // Same-origin, by the session cookie: the URL carries no token.
   expect(await player.evaluate((a: HTMLAudioElement) => a.src)).toMatch(new RegExp(`/api/resultsets/${set1}/audio$`));
-  await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.duration), { timeout: 10_000 }).toBeGreaterThan(1);
-  await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.2);
-  // The cell's details: its two recordings, each playable.
-  const details = page.getByTestId("cell-details");
-  await expect(details).toContainText("2 recordings");
-  await details.getByRole("button", { name: "▶ Recording 2" }).click();
-  await expect
-    .poll(() => player.evaluate((a: HTMLAudioElement) => a.src.includes("/api/download/") && a.currentTime > 0.2), { timeout: 20_000 })
-    .toBe(true);
+  await expect(page.getByTestId("cell-details")).toContainText("2 recordings in the most recent answer");
   await player.evaluate((a: HTMLAudioElement) => a.pause());
 
-  // Alpha's pronunciation analysis: graphemes coloured by verdict, phoneme scores on hover.
-  await rowOf(alpha.id).getByRole("button", { name: "Ada Alpha", exact: true }).click();
-  const panel = page.getByTestId("pronunciation-panel");
-  await expect(panel.getByTestId("analysis")).toHaveCount(1);
-  await expect(panel.getByText("Score 57%")).toBeVisible();
-  const graphemes = panel.getByTestId("grapheme");
-  await expect(graphemes).toHaveText(["th", "e", "qu"]);
-  expect(await graphemes.evaluateAll((gs) => gs.map((g) => (g as HTMLElement).dataset.verdict))).toEqual(["good", "bad", "moderate"]);
-  await graphemes.nth(2).hover();
-  const tip = panel.getByTestId("phoneme-scores").nth(2);
-  await expect(tip).toBeVisible();
-  await expect(tip).toContainText("/k/ 70% moderate");
-  await expect(tip).toContainText("/w/ 50% moderate");
-  // Cell and student side by side for the screenshot (the cell's click plays it again).
-  await rowOf(alpha.id).getByRole("button", { name: /Introduce yourself: recorded/ }).click();
-  await expect(details).toContainText("2 recordings");
-  await graphemes.nth(2).hover();
-  await expect(tip).toBeVisible();
-  await snap(page, "progress-grid");
-  await player.evaluate((a: HTMLAudioElement) => a.pause());
+  // The CSV download: the contract route's text/csv form, a line per student.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`progress-${root}.csv`);
+  const lines = (await fs.readFile((await file.path())!, "utf8")).trimEnd().split("\r\n");
+  expect(lines[0]).toBe("id,firstName,infix,lastName,percentage,Introduce yourself,Your hobby,Your town");
+  expect(lines.slice(1).map((l) => l.split(",").slice(0, 5).join(","))).toEqual([`${alpha.id},Ada,,Alpha,100`, `${bravo.id},Ben,,Bravo,33.33`, `${charlie.id},Cas,,Charlie,0`]);
 
-  // The selection is in the URL: a reload shows the same grid.
+  // The date range: up to yesterday nothing counts; from today everything does.
+  const today = await page.evaluate(() => new Date().toLocaleDateString("sv-SE"));
+  const yesterday = await page.evaluate(() => new Date(Date.now() - 86_400_000).toLocaleDateString("sv-SE"));
+  await page.getByLabel("To", { exact: true }).fill(yesterday);
+  await expect(rowOf(alpha.id).getByTestId("percentage")).toHaveText("0%");
+  await expect(page.getByTestId("completion")).toHaveText(["0/3 · 0%", "0/3 · 0%", "0/3 · 0%"]);
+  await page.getByRole("button", { name: "Any date" }).click();
+  await page.getByLabel("From", { exact: true }).fill(today);
+  await expect(rowOf(alpha.id).getByTestId("percentage")).toHaveText("100%");
+  await expect(page).toHaveURL(new RegExp(`from=${today}`));
+
+  // 768 px: the grid keeps the page's width and scrolls inside.
+  await page.setViewportSize({ width: 768, height: 1000 });
+  await expect(grid).toBeVisible();
+  await snap(page, "progress-grid-768");
+  expect(await seriousAxe(page)).toEqual([]);
+
+  // A server-rendered load of the same URL: no hydration mismatch (React error #418), no console error.
   await page.reload();
   await expect(page.getByTestId("progress-grid")).toHaveAttribute("data-rows", "3");
+  await page.waitForTimeout(500);
+  expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
 });
 
 test("a student sees only their own row", async ({ page, request, world }) => {

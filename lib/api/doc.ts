@@ -14,6 +14,8 @@ export type ResponseDoc = {
   contentType?: string;
   headers?: DocHeader[];
   description?: string;
+  /** Further content types of the same status, chosen by the request's Accept header, as text (e.g. text/csv). */
+  alsoText?: string[];
 };
 
 /** Per status: a schema (JSON body), null (no body) or a full description. */

@@ -145,6 +145,7 @@ function responseObject(schemas: Schemas, status: number, decl: z.ZodType | Resp
     const converted = list.map((s) => schemas.convert(s, "output"));
     out.content = { [d.contentType ?? "application/json"]: { schema: converted.length === 1 ? converted[0] : { anyOf: converted } } };
   }
+  for (const type of d.alsoText ?? []) out.content = { ...(out.content as Json | undefined), [type]: { schema: { type: "string", contentMediaType: type } } };
   return out;
 }
 

@@ -43,7 +43,9 @@
 // | public       | anyone, also without a token                   | —                                |
 // | operator     | top-level admins, or the METRICS_TOKEN bearer  | —                                |
 //
-// Where each is applied: submission, recording, reference, progress — lib/policies/submissions.ts;
+// Where each is applied: submission, recording, reference, progress — lib/policies/submissions.ts
+// (progress: GET /categories/:c/progress, its CSV form, and our GET /categories/:c/progress/grid,
+// all through lib/progress/selection.ts);
 // file — lib/policies/files.ts; assignment, annotation — lib/annotations/access.ts; credential —
 // lib/credentials/access.ts; token — lib/auth/grants.ts and tokens.ts; member-only policies
 // (group, challenge, category, user) — every query of their domain functions is scoped to the

@@ -1,8 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Category } from "@/lib/categories/schemas";
 import { applyMoves, flatten, planMove, projectDrop, stepMove } from "./category-tree";
-import { sortRows, missingTimes, setTime } from "./progress-grid";
-import type { ProgressEntry } from "@/lib/progress/schemas";
 
 const cat = (id: string, parent: string | null, order: number, created = "2026-01-01T00:00:00.000Z"): Category => ({
   id,
@@ -69,28 +67,3 @@ test("a drop's place follows the row it lands on and the sideways offset", () =>
   expect(drop).toEqual({ depth: 0, parent: null, index: 1 });
 });
 
-const entry = (id: string, percentage: number, sets: (string[] | null)[]): ProgressEntry => ({
-  category: "root",
-  percentage,
-  user: { id, firstName: id, infix: null, lastName: id },
-  challenges: sets.map((recs, j) => ({
-    id: `c${j}`,
-    referenceAudioUrl: null,
-    recordingSet: recs ? { id: `set-${id}-${j}`, combinedAudioUrl: "x", recordings: recs.map((r) => ({ id: r, audioUrl: "y" })) } : null,
-  })),
-});
-
-test("progress rows sort by name (the API's order) or percentage; cell times come from the newest recording", () => {
-  const entries = [entry("u1", 50, [["r1", "r2"], null]), entry("u2", 100, [["r3"], ["r4"]]), entry("u3", 50, [null, null])];
-  expect(sortRows(entries, { key: "name", direction: "desc" })).toEqual([2, 1, 0]);
-  expect(sortRows(entries, { key: "percentage", direction: "desc" })).toEqual([1, 0, 2]);
-  expect(sortRows(entries, { key: "percentage", direction: "asc" })).toEqual([0, 2, 1]);
-  const times = new Map([["r1", "2026-01-01T10:00:00.000Z"], ["r2", "2026-01-01T11:00:00.000Z"]]);
-  expect(setTime(entries[0]!.challenges[0]!.recordingSet!, times)).toBe("2026-01-01T11:00:00.000Z");
-  expect(setTime(entries[1]!.challenges[0]!.recordingSet!, times)).toBeNull();
-  expect([...missingTimes(entries, [0, 1, 2], times, new Set())]).toEqual([
-    ["c0", ["u2"]],
-    ["c1", ["u2"]],
-  ]);
-  expect([...missingTimes(entries, [1], times, new Set(["c0\u0000u2"]))]).toEqual([["c1", ["u2"]]]);
-});

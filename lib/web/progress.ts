@@ -1,40 +1,45 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo } from "react";
 import type { Group } from "@/lib/groups/schemas";
-import type { ProgressEntry } from "@/lib/progress/schemas";
-import type { SpeechRecordingOut } from "@/lib/recordings/schemas";
-import type { ApiRequestError } from "./api-client";
-import { fetchAll, inParallel } from "./fetch-all";
-import { missingTimes } from "./progress-grid";
+import type { ProgressGrid } from "@/lib/progress/schemas";
+import { ApiRequestError, sessionCallHeaders, withQuery } from "./api-client";
+import { fetchAll } from "./fetch-all";
 import { apiKey, useApiQuery, useApiSession } from "./use-api";
 
-// Progress dashboards through the API: what is shown (category, groups and role) lives in the
-// page's URL; GET /api/categories/:id/progress?group=…&role=… gives the grid; the recordings'
-// times come from GET /api/challenges/speech/:id/recordings?userId=… for the rows on screen only.
+// Progress dashboards through the API: what is shown (category, groups, role, date range) lives
+// in the page's URL; our compact GET /api/categories/:id/progress/grid gives the grid, and the
+// contract's GET /api/categories/:id/progress with Accept: text/csv the download.
+// Without groups in the URL, a user's own groups are chosen (a teacher sees their classes at once);
+// `nogroup=1` records an explicit choice of none.
 
-export type ProgressSelection = { category: string; groups: string[]; role: string };
+export type ProgressSelection = { category: string; groups: string[]; role: string; from: string; to: string };
 
 /** `role` value for "any role" (no role filter). Without a `role` in the URL: STUDENT. */
 export const ANY_ROLE = "*";
 const DEFAULT_ROLE = "STUDENT";
 
-export function useProgressSelection(): [ProgressSelection, (next: Partial<ProgressSelection>) => void] {
+export function useProgressSelection(ownGroups: readonly string[]): [ProgressSelection, (next: Partial<ProgressSelection>) => void] {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const selection = useMemo(
-    () => ({ category: params.get("category") ?? "", groups: params.getAll("group"), role: params.get("role") ?? DEFAULT_ROLE }),
-    [params],
-  );
+  const ownKey = ownGroups.join("\u0000");
+  const selection = useMemo(() => {
+    const chosen = params.getAll("group");
+    const groups = chosen.length || params.get("nogroup") === "1" ? chosen : ownKey ? ownKey.split("\u0000") : [];
+    return { category: params.get("category") ?? "", groups, role: params.get("role") ?? DEFAULT_ROLE, from: params.get("from") ?? "", to: params.get("to") ?? "" };
+  }, [params, ownKey]);
   const update = useCallback(
     (next: Partial<ProgressSelection>) => {
       const merged = { ...selection, ...next };
       const q = new URLSearchParams();
       if (merged.category) q.set("category", merged.category);
       for (const g of merged.groups) q.append("group", g);
+      if (merged.groups.length === 0) q.set("nogroup", "1");
       if (merged.role !== DEFAULT_ROLE) q.set("role", merged.role);
+      if (merged.from) q.set("from", merged.from);
+      if (merged.to) q.set("to", merged.to);
       router.replace(`${pathname}?${q}`, { scroll: false });
     },
     [selection, router, pathname],
@@ -42,15 +47,49 @@ export function useProgressSelection(): [ProgressSelection, (next: Partial<Progr
   return [selection, update];
 }
 
-/** The progress entries of the selection (none asked for until a category is chosen). */
-export function useProgress(selection: ProgressSelection) {
-  const query = useMemo(
-    () => ({ group: selection.groups, role: selection.role === ANY_ROLE ? undefined : selection.role }),
-    [selection.groups, selection.role],
-  );
-  return useApiQuery<ProgressEntry[]>(selection.category ? `/api/categories/${encodeURIComponent(selection.category)}/progress` : null, query, {
-    staleTime: 15_000,
-  });
+/** A local calendar day (YYYY-MM-DD) as the instant it starts, ISO 8601; `after` gives the next day's start. */
+export function dayStart(day: string, after = false): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return undefined;
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + (after ? 1 : 0)).toISOString();
+}
+
+/** The API query of a selection (the date range: from the start of `from` to the end of `to`, local days). */
+export function gridQuery(selection: ProgressSelection) {
+  return {
+    group: selection.groups,
+    role: selection.role === ANY_ROLE ? undefined : selection.role,
+    from: dayStart(selection.from),
+    to: dayStart(selection.to, true),
+  };
+}
+
+export const gridPath = (category: string) => `/api/categories/${encodeURIComponent(category)}/progress/grid`;
+
+/** The compact progress grid of the selection (none asked for until a category is chosen). */
+export function useProgressGrid(selection: ProgressSelection) {
+  const query = useMemo(() => gridQuery(selection), [selection]);
+  return useApiQuery<ProgressGrid>(selection.category ? gridPath(selection.category) : null, query, { staleTime: 15_000 });
+}
+
+/** Downloads the selection's progress as CSV (the contract route, Accept: text/csv; no date range there). */
+export async function downloadProgressCsv(selection: ProgressSelection): Promise<void> {
+  const { group, role } = gridQuery(selection);
+  const url = withQuery(`/api/categories/${encodeURIComponent(selection.category)}/progress`, { group, role });
+  const response = await fetch(url, { headers: { ...sessionCallHeaders(), Accept: "text/csv" }, cache: "no-store" });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new ApiRequestError(response.status, body.message ?? `The server answered ${response.status}`, []);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "progress.csv";
+  const href = URL.createObjectURL(await response.blob());
+  const a = document.createElement("a");
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
 /** The organisation's groups (every page). */
@@ -62,58 +101,4 @@ export function useGroups(enabled = true) {
     enabled: !!scope && enabled,
     staleTime: 60_000,
   });
-}
-
-const USERS_PER_REQUEST = 50;
-const TIME_REQUESTS_IN_FLIGHT = 4;
-const SETTLE_MS = 120;
-
-/**
- * The times of the recordings shown in `rows` (indexes into `entries`): recording id → created.
- * Asked for once the rows stop moving (a scroll settles), per challenge for those rows' users;
- * kept for the page's life (a recording's time never changes). `version` changes as times arrive.
- */
-export function useRecordingTimes(entries: ProgressEntry[] | undefined, rows: readonly number[]) {
-  const { scope } = useApiSession();
-  const times = useRef(new Map<string, string>());
-  const asked = useRef(new Set<string>());
-  const [version, setVersion] = useState(0);
-  const rowsKey = rows.join(",");
-
-  useEffect(() => {
-    // A new answer may hold new recordings: ask again for what it shows.
-    asked.current = new Set();
-  }, [entries]);
-
-  useEffect(() => {
-    if (!entries?.length || !scope || !rowsKey) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      const missing = missingTimes(entries, rowsKey.split(",").map(Number), times.current, asked.current);
-      const jobs = [...missing].flatMap(([challenge, users]) => {
-        const parts: { challenge: string; users: string[] }[] = [];
-        for (let i = 0; i < users.length; i += USERS_PER_REQUEST) parts.push({ challenge, users: users.slice(i, i + USERS_PER_REQUEST) });
-        return parts;
-      });
-      const keys = (job: (typeof jobs)[number]) => job.users.map((u) => `${job.challenge}\u0000${u}`);
-      for (const job of jobs) for (const k of keys(job)) asked.current.add(k);
-      void inParallel(jobs, TIME_REQUESTS_IN_FLIGHT, async (job) => {
-        try {
-          const path = `/api/challenges/speech/${encodeURIComponent(job.challenge)}/recordings`;
-          const recordings = await fetchAll<SpeechRecordingOut>(path, controller.signal, { userId: job.users });
-          for (const r of recordings) times.current.set(r.id, r.created);
-          setVersion((v) => v + 1);
-        } catch {
-          // Aborted (the rows moved on) or refused: ask again when these rows are shown next.
-          for (const k of keys(job)) asked.current.delete(k);
-        }
-      });
-    }, SETTLE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [entries, rowsKey, scope]);
-
-  return { times: times.current, version };
 }

@@ -1,16 +1,31 @@
 import { db } from "@/lib/db/client";
-import { json } from "@/lib/api/respond";
 import { withApi } from "@/lib/api/with-api";
 import { otherMethods } from "@/lib/api/other-methods";
 import { PROGRESS_RESOURCE, progressEntrySchema, progressQuery } from "@/lib/progress/schemas";
-import { categoryProgress } from "@/lib/progress/progress";
+import { progressResponse } from "@/lib/progress/respond";
 
 // GET /api/categories/:category/progress?group=…&group=…&role=…: progress entries for the
 // current user (no group) or for the members of the groups (students: only themselves).
-// The percentage and the choice of result set are defined in lib/progress/progress.ts.
+// The percentage and the choice of result set are defined in lib/progress/progress.ts; the
+// answer is streamed (lib/progress/respond.ts). With Accept: text/csv, the same as CSV
+// (lib/progress/csv.ts): a header line, then a line per student.
 export const GET = withApi<{ category: string }, undefined, typeof progressQuery>(
-  { policy: "progress", in: "organisation", permission: "CATEGORY_LIST", resource: PROGRESS_RESOURCE, query: progressQuery, responses: { 200: progressEntrySchema.array() } },
-  async ({ principal, params, query }) => json(progressEntrySchema.array(), await categoryProgress(db(), principal, params.category, query)),
+  {
+    policy: "progress",
+    in: "organisation",
+    permission: "CATEGORY_LIST",
+    resource: PROGRESS_RESOURCE,
+    query: progressQuery,
+    responses: {
+      200: {
+        body: progressEntrySchema.array(),
+        alsoText: ["text/csv"],
+        headers: ["Content-Disposition"],
+        description: "The progress entries; with `Accept: text/csv`, a CSV file (header: id, firstName, infix, lastName, percentage, then one column per challenge with the time of its newest recording; Content-Disposition: attachment)",
+      },
+    },
+  },
+  async ({ req, principal, params, query }) => progressResponse(db(), principal, params.category, query, req.headers.get("accept") ?? ""),
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

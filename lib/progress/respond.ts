@@ -1,0 +1,86 @@
+import type { Db } from "@/lib/db/client";
+import type { Principal } from "@/lib/auth/principal";
+import { planProgress, progressJson } from "./progress";
+import { progressCsv } from "./csv";
+import { progressGridJson } from "./grid";
+import type { ProgressGridQuery, ProgressQuery } from "./schemas";
+
+// GET /categories/:category/progress's answer as a streamed Response: everything that can fail
+// with a status (the category, the caller's rights, the users) is settled first; then the
+// body is produced while it is read (pull-based, so a slow client slows the reads down instead
+// of piling the answer up in memory), in pieces of about CHUNK_BYTES.
+
+const CHUNK_CHARS = 64 * 1024;
+
+/** A byte stream of the generator's text, written in pieces of at least CHUNK_CHARS characters (the last may be shorter). */
+export function textStream(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let buffer = "";
+      while (buffer.length < CHUNK_CHARS) {
+        const next = await pieces.next();
+        if (next.done) {
+          if (buffer) controller.enqueue(encoder.encode(buffer));
+          controller.close();
+          return;
+        }
+        buffer += next.value;
+      }
+      controller.enqueue(encoder.encode(buffer));
+    },
+    async cancel() {
+      await pieces.return(undefined);
+    },
+  });
+}
+
+/** The generator with its first `n` pieces already produced (so that their failures are thrown here, before a status is sent). */
+export async function primed<T>(pieces: AsyncGenerator<T>, n: number): Promise<AsyncGenerator<T>> {
+  const head: T[] = [];
+  for (let i = 0; i < n; i++) {
+    const next = await pieces.next();
+    if (next.done) break;
+    head.push(next.value);
+  }
+  return (async function* () {
+    yield* head;
+    yield* pieces;
+  })();
+}
+
+/** Whether the Accept header prefers text/csv to JSON (by q-value, then by order; JSON when it names neither). */
+export function wantsCsv(accept: string): boolean {
+  let best: { csv: boolean; q: number } | null = null;
+  for (const part of accept.split(",")) {
+    const [type, ...params] = part.trim().toLowerCase().split(";");
+    const csv = type === "text/csv";
+    if (!csv && type !== "application/json" && type !== "*/*" && type !== "application/*") continue;
+    const q = Number(params.map((p) => p.trim()).find((p) => p.startsWith("q="))?.slice(2) ?? 1);
+    if (!(q > 0)) continue;
+    if (!best || q > best.q) best = { csv, q };
+  }
+  return best?.csv ?? false;
+}
+
+const safeName = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, "_");
+
+export async function progressResponse(db: Db, caller: Principal, categoryId: string, query: ProgressQuery, accept: string): Promise<Response> {
+  const plan = await planProgress(db, caller, categoryId, query);
+  if (wantsCsv(accept)) {
+    return new Response(textStream(await primed(progressCsv(db, plan), 2)), {
+      status: 200,
+      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="progress-${safeName(plan.category)}.csv"` },
+    });
+  }
+  // "[" and the first entry: the first block's read has succeeded when the status is sent.
+  return new Response(textStream(await primed(progressJson(db, plan), 2)), { status: 200, headers: { "Content-Type": "application/json" } });
+}
+
+export async function progressGridResponse(db: Db, caller: Principal, categoryId: string, query: ProgressGridQuery): Promise<Response> {
+  const plan = await planProgress(db, caller, categoryId, query);
+  return new Response(textStream(await primed(progressGridJson(db, plan, { from: query.from, to: query.to }), 2)), {
+    status: 200,
+    headers: { "Content-Type": "application/json" },
+  });
+}

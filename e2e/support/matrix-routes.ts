@@ -384,6 +384,9 @@ export function routeTable(w: World): Record<string, RouteEntry> {
       ],
       POST: [{ target: { type: "namespace" }, path: "/api/users", body: () => ({ json: { firstName: "Made", infix: null, lastName: "By the matrix", roles: ["STUDENT"] } }) }],
     },
+    "users/import": {
+      POST: [{ target: { type: "namespace" }, path: "/api/users/import", body: () => ({ json: { rows: [{ firstName: "Imported", lastName: "By the matrix" }] } }) }],
+    },
     "users/[userId]": {
       GET: [{ target: userTarget("s1"), path: paths.user(o), refine: usersWith("USER_LIST", "s1"), otherTenant: other(paths.user) }],
       PUT: [{ target: userTarget("s1"), path: paths.user(o), body: () => ({ json: { lastName: "Edited by the matrix" } }), refine: usersWith("USER_CREATE", "s1"), otherTenant: other(paths.user) }],

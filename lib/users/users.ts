@@ -4,6 +4,7 @@ import { ApiError, conflict, notFound, type FieldError } from "@/lib/api/errors"
 import { finishPage, pageArgs } from "@/lib/api/pagination";
 import { can, mayGrantRoles, requireUser, type Principal } from "@/lib/auth/principal";
 import type { CreateUser, ListUsers } from "./schemas";
+import { presentUsers, seesPseudonyms } from "./pseudonyms";
 
 // Users are created at the caller's level (its namespace) and only seen from it.
 
@@ -84,20 +85,22 @@ export async function createUser(db: Db, caller: Principal, input: CreateUser) {
 }
 
 export async function listUsers(db: Db, caller: Principal, query: ListUsers) {
+  // Pseudonymised callers may not order by names they cannot see (the order would tell).
+  if (seesPseudonyms(caller) && (query.sort === "lastName" || query.sort === "firstName")) query = { ...query, sort: "created" };
   const args = pageArgs(query.sort, query.direction, query);
   const filters: object[] = [{ ns: caller.ns }, args.where];
   if (query.group?.length) filters.push({ groups: { some: { group: { ns: caller.ns, id: { in: query.group } } } } });
   if (query.role?.length) filters.push({ roles: { some: { roleName: { in: query.role } } } });
   const rows = await db.user.findMany({ ...args, where: { AND: filters }, include: userInclude });
   const page = finishPage(rows, query, (r) => r[query.sort]);
-  return { items: page.items.map(toUser), nextCursor: page.nextCursor };
+  return { items: (await presentUsers(db, caller, page.items)).map(toUser), nextCursor: page.nextCursor };
 }
 
 /** GET /users/:id — users of the caller's level with USER_LIST, or the caller itself. */
 export async function getUser(db: Db, caller: Principal, id: string) {
   const row = await userInScope(db, caller, id);
   if (row.pk !== caller.user?.pk && !can(caller, "USER_LIST")) throw notFound("User");
-  return toUser(row);
+  return toUser((await presentUsers(db, caller, [row]))[0]);
 }
 
 export async function currentUser(db: Db, caller: Principal) {

@@ -67,5 +67,6 @@ export const ROUTE_TEMPLATES: string[] = [
   "/users/{userId}/emailauths",
   "/users/{userId}/profile",
   "/users/{userId}",
+  "/users/import",
   "/users"
 ];

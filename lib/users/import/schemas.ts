@@ -56,5 +56,6 @@ export type ImportReport = z.output<typeof importReportSchema>;
 export const importFailureSchema = z.object({
   message: z.string(),
   errors: z.array(z.object({ resource: z.string(), field: z.string(), code: z.string(), message: z.string().optional() })).optional(),
-  rows: z.array(importReportRowSchema),
+  /** The row-by-row report (absent when the body itself is malformed). */
+  rows: z.array(importReportRowSchema).optional(),
 });

@@ -4,6 +4,7 @@ import { useGroupChoices } from "@/lib/web/use-groups";
 import { usePrincipal } from "@/lib/web/use-principal";
 import { grantableRoles, useCreateUser, useRoles } from "@/lib/web/use-users";
 import { useZodForm } from "@/lib/web/use-zod-form";
+import { roleWords } from "@/lib/web/role-words";
 import { CheckboxGroup, joinList, splitList } from "../admin/checkbox-group";
 import { Form } from "../form";
 import { FormField, IdField } from "../form-field";
@@ -34,7 +35,7 @@ export function UserCreateForm({ onDone }: { onDone: (userId: string) => void })
       onDone(user.id);
     },
   });
-  const roleOptions = grantableRoles(principal, roles.data ?? []).map((r) => ({ value: r, label: r }));
+  const roleOptions = grantableRoles(principal, roles.data ?? []).map((r) => ({ value: r, label: roleWords(r) }));
   const groupOptions = (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
   return (
     <Form form={form} submitLabel="Create user" submittingLabel="Creating…" onCancel={() => onDone("")}>

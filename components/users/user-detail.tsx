@@ -1,5 +1,7 @@
 "use client";
+import { useState } from "react";
 import Link from "next/link";
+import { roleWords } from "@/lib/web/role-words";
 import { formatDateTime } from "@/lib/web/format";
 import { useGroupChoices } from "@/lib/web/use-groups";
 import { usePrincipal } from "@/lib/web/use-principal";
@@ -8,6 +10,7 @@ import { PageHeader } from "../page-header";
 import { ErrorState, LoadingBlock } from "../states";
 import { CredentialsSection } from "./credentials-section";
 import { ProfileSection } from "./profile-section";
+import { UserEdit, UserErase } from "./user-edit";
 
 // One user: who it is, its roles and groups, its profile and its sign-in credentials.
 export function UserDetail({ id }: { id: string }) {
@@ -15,6 +18,8 @@ export function UserDetail({ id }: { id: string }) {
   const principal = usePrincipal();
   const groups = useGroupChoices(principal.can("GROUP_LIST"));
   const user = query.data;
+  const [editing, setEditing] = useState(false);
+  const manages = principal.can("USER_CREATE") && principal.user?.id !== id;
   const groupName = (gid: string) => groups.data?.find((g) => g.id === gid)?.name ?? gid;
   return (
     <>
@@ -28,6 +33,16 @@ export function UserDetail({ id }: { id: string }) {
       ) : (
         <>
           <PageHeader title={userName(user!)} description={`User ${user!.id}`} />
+          {manages && !editing && (
+            <button type="button" onClick={() => setEditing(true)} className="mb-4 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
+              Edit user
+            </button>
+          )}
+          {editing && (
+            <div className="mb-6">
+              <UserEdit user={user!} onDone={() => setEditing(false)} />
+            </div>
+          )}
           <div className="grid gap-6 lg:grid-cols-2">
             <section aria-labelledby="user-summary" className="rounded-lg border border-slate-200 bg-white p-5">
               <h2 id="user-summary" className="mb-3 text-lg font-semibold">
@@ -40,7 +55,7 @@ export function UserDetail({ id }: { id: string }) {
                     {user!.roles.map((r) => (
                       <li key={r} className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium">
                         <Link href="/roles" className="hover:underline">
-                          {r}
+                          {roleWords(r)}
                         </Link>
                       </li>
                     ))}
@@ -75,6 +90,11 @@ export function UserDetail({ id }: { id: string }) {
             <ProfileSection userId={user!.id} editable={principal.can("USER_CREATE") || principal.user?.id === user!.id} />
           </div>
           <CredentialsSection user={user!} />
+          {manages && (
+            <div className="mt-6">
+              <UserErase user={user!} />
+            </div>
+          )}
         </>
       )}
     </>

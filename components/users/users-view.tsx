@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { User } from "@/lib/users/schemas";
 import { formatDateTime } from "@/lib/web/format";
+import { roleWords } from "@/lib/web/role-words";
 import { useGroupChoices } from "@/lib/web/use-groups";
 import { usePrincipal } from "@/lib/web/use-principal";
 import { useRoles, useUserList, userName } from "@/lib/web/use-users";
@@ -25,7 +26,7 @@ const columns: Column<User>[] = [
   { key: "name", header: "Name", sortField: "lastName", cell: userLink },
   { key: "firstName", header: "First name", sortField: "firstName", cell: (u) => u.firstName, className: "hidden lg:table-cell" },
   { key: "id", header: "Id", cell: (u) => <code className="text-xs">{u.id}</code>, className: "hidden md:table-cell" },
-  { key: "roles", header: "Roles", cell: (u) => u.roles.join(", ") },
+  { key: "roles", header: "Roles", cell: (u) => u.roles.map(roleWords).join(", ") },
   { key: "groups", header: "Groups", cell: (u) => u.groups.length || "—", className: "hidden lg:table-cell" },
   { key: "created", header: "Created", sortField: "created", firstDirection: "desc", cell: (u) => formatDateTime(u.created), className: "hidden md:table-cell" },
 ];
@@ -58,7 +59,7 @@ function UsersView({ list }: { list: ServerList<User> }) {
         name="role"
         value={list.filters.role ?? ""}
         onChange={(e) => list.setFilter("role", e.target.value)}
-        options={[{ value: "", label: "Any role" }, ...(roles.data ?? []).map((r) => ({ value: r.name, label: r.name }))]}
+        options={[{ value: "", label: "Any role" }, ...(roles.data ?? []).map((r) => ({ value: r.name, label: roleWords(r.name) }))]}
       />
       {principal.can("GROUP_LIST") && (
         <SelectField
@@ -86,6 +87,9 @@ function UsersView({ list }: { list: ServerList<User> }) {
               />
             )}
           </CreatePanel>
+          <Link href="/users/import" className="ml-2 self-start rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50">
+            Import students
+          </Link>
         </div>
       )}
       <div data-testid="users-table" data-ready={ready ? "true" : "false"}>

@@ -124,7 +124,7 @@ test.describe("roles", () => {
     for (const token of [world.orgToken, await asUser(request, world, student.id)]) {
       const roles = await expectJson<{ name: string; permissions: string[] }[]>(await request.get("/api/roles", { headers: authed(token) }), 200);
       for (const role of roles) {
-        expect(Object.keys(role).sort()).toEqual(["name", "permissions"]);
+        expect(Object.keys(role).sort()).toEqual(["builtIn", "name", "permissions"]);
         expect(Array.isArray(role.permissions) && role.permissions.every((p) => typeof p === "string"), role.name).toBe(true);
       }
       const names = roles.map((r) => r.name);
@@ -144,7 +144,7 @@ test.describe("roles", () => {
     expect(roles.length).toBeGreaterThanOrEqual(7);
     for (const role of roles) {
       const one = await expectJson<{ id: string; permissions: string[] }>(await request.get(`/api/roles/${encodeURIComponent(role.name)}`, { headers: authed(world.orgToken) }), 200);
-      expect(Object.keys(one).sort()).toEqual(["id", "permissions"]);
+      expect(Object.keys(one).sort()).toEqual(["builtIn", "id", "permissions"]);
       expect(one.id).toBe(role.name);
       expect([...one.permissions].sort()).toEqual([...role.permissions].sort());
     }

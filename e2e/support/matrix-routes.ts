@@ -152,6 +152,9 @@ const usersWith =
 /** Organisations, label schemes and references are reached through a tenant: a top-level admin impersonates first. */
 const throughTenant: Refine = (c) => (topAdmin(c) ? { expect: "deny", why: "reached through a tenant: a top-level admin impersonates the tenant or organisation first" } : undefined);
 
+/** Roles are created and changed by top-level admins only (the "admin" of the role policy). */
+const topAdminsOnly: Refine = (c) => (topAdmin(c) ? undefined : { expect: "deny", why: "only top-level admins create and change roles" });
+
 const administratorsOnly =
   (why: string): Refine =>
   (c) =>
@@ -238,6 +241,16 @@ export function routeTable(w: World): Record<string, RouteEntry> {
     const group = await json<{ id: string }>(await w.api.post("/api/groups", { data: { name: "Fresh" }, headers: authed(org) }), 201, "fresh group");
     await json(await w.api.post(`/api/groups/${group.id}/members`, { data: { users: [u.s2.id] }, headers: authed(org) }), 204, "fresh member");
     return { path: `/api/groups/${enc(group.id)}/members/${enc(u.s2.id)}` };
+  };
+
+  const newStudent = async () => ({
+    path: `/api/users/${enc((await json<{ id: string }>(await w.api.post("/api/users", { data: { firstName: "Fresh", infix: null, lastName: "Student", roles: ["STUDENT"] }, headers: authed(org) }), 201, "fresh student")).id)}`,
+  });
+
+  const newRole = async () => {
+    const id = `MATRIX_${randomBytes(4).toString("hex").toUpperCase()}`;
+    await json(await w.api.post("/api/roles", { data: { id, permissions: [] }, headers: authed(w.principals.admin) }), 201, "custom role");
+    return { path: `/api/roles/${id}` };
   };
 
   const speechRow = (id: string, place: "O1" | "O2" | "P2"): Row => ({ id, target: place === "O1" ? content : place === "O2" ? { type: "content", place: { tenant: "T1", org: "O2" } } : t2Content });
@@ -374,7 +387,23 @@ export function routeTable(w: World): Record<string, RouteEntry> {
       ],
       POST: [{ target: { type: "namespace" }, path: "/api/users", body: () => ({ json: { firstName: "Made", infix: null, lastName: "By the matrix", roles: ["STUDENT"] } }) }],
     },
-    "users/[userId]": { GET: [{ target: userTarget("s1"), path: paths.user(o), refine: usersWith("USER_LIST", "s1"), otherTenant: other(paths.user) }] },
+    "users/import": {
+      POST: [{ target: { type: "namespace" }, path: "/api/users/import", body: () => ({ json: { rows: [{ firstName: "Imported", lastName: "By the matrix" }] } }) }],
+    },
+    "users/[userId]": {
+      GET: [{ target: userTarget("s1"), path: paths.user(o), refine: usersWith("USER_LIST", "s1"), otherTenant: other(paths.user) }],
+      PUT: [{ target: userTarget("s1"), path: paths.user(o), body: () => ({ json: { lastName: "Edited by the matrix" } }), refine: usersWith("USER_CREATE", "s1"), otherTenant: other(paths.user) }],
+      DELETE: [
+        {
+          target: userTarget("s1"),
+          path: paths.user(o),
+          destructive: true,
+          fresh: (_c, allowed) => (allowed ? newStudent() : once("student", newStudent)),
+          refine: usersWith("USER_CREATE", "s1"),
+          otherTenant: other(paths.user),
+        },
+      ],
+    },
     "users/[userId]/profile": {
       GET: [{ target: userTarget("s1"), path: `${paths.user(o)}/profile`, refine: usersWith("USER_LIST", "s1"), otherTenant: other((x) => `${paths.user(x)}/profile`) }],
       POST: [{ target: userTarget("s1"), path: `${paths.user(o)}/profile`, body: () => ({ json: { cefr: 6 } }), refine: usersWith("USER_CREATE", "s1"), otherTenant: other((x) => `${paths.user(x)}/profile`) }],
@@ -493,9 +522,12 @@ export function routeTable(w: World): Record<string, RouteEntry> {
     // ---- roles
     roles: {
       GET: [{ target: { type: "none" }, policy: "role", path: "/api/roles" }],
-      POST: [{ target: { type: "none" }, path: "/api/roles", body: () => ({ json: { name: "NEW_ROLE", permissions: [] } }) }],
+      POST: [{ target: { type: "namespace" }, path: "/api/roles", body: () => ({ json: { id: `MATRIX_${randomBytes(4).toString("hex").toUpperCase()}`, permissions: ["USER_LIST"] } }), refine: topAdminsOnly }],
     },
-    "roles/[role]": { GET: [{ target: { type: "none" }, policy: "role", path: "/api/roles/STUDENT" }] },
+    "roles/[role]": {
+      GET: [{ target: { type: "none" }, policy: "role", path: "/api/roles/STUDENT" }],
+      PUT: [{ target: { type: "namespace" }, path: "/api/roles/STUDENT", body: () => ({ json: { permissions: ["USER_LIST"] } }), destructive: true, fresh: () => once("customRole", newRole), refine: topAdminsOnly }],
+    },
 
     // ---- speech challenges and recordings
     "challenges/speech": {

@@ -50,7 +50,7 @@ test("an organisation admin creates a teacher and students with credentials; the
   await expect(page.getByText("First name must not be empty")).toBeVisible();
   await expect(page.getByText(/at least one role is required/)).toBeVisible();
 
-  const teacherId = await createThroughForm(page, "Tess", "Teacher", "TEACHER");
+  const teacherId = await createThroughForm(page, "Tess", "Teacher", "Teacher");
   const teacherLogin = uniqueId("tess");
   const teacherPassword = await addCredential(page, "username", teacherLogin);
   const email = `${uniqueId("tess")}@example.com`;
@@ -76,7 +76,7 @@ test("an organisation admin creates a teacher and students with credentials; the
 
   const students: string[] = [];
   for (const [first, last] of [["Sam", "Student"], ["Sara", "Scholar"]]) {
-    students.push(await createThroughForm(page, first, last, "STUDENT"));
+    students.push(await createThroughForm(page, first, last, "Student"));
     await addCredential(page, "username", uniqueId(first.toLowerCase()));
   }
   // Deleting a credential (acting as the user for a moment): it leaves the list at once.
@@ -111,11 +111,11 @@ test("an organisation admin creates a teacher and students with credentials; the
   await expect(page.getByRole("table").getByRole("link", { name: "Class 1A" })).toBeVisible();
   await snap(page, "groups");
 
-  // Roles and their permissions, read-only.
+  // Roles and their permissions, in words.
   await page.goto("/roles");
-  await expect(page.getByRole("heading", { name: "TEACHER" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Permissions of TEACHER" }).getByText("USER_CREATE", { exact: true })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Permissions of STUDENT" }).getByText("FEEDBACK_CREATE", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Teacher", exact: true })).toBeVisible();
+  await expect(page.getByRole("list", { name: "What Teacher may do" }).getByText("Add, edit and remove users", { exact: true })).toBeVisible();
+  await expect(page.getByRole("list", { name: "What Student may do" }).getByText("Get feedback on recordings", { exact: true })).toBeVisible();
   await snap(page, "roles");
 
   // The generated password works: sign out, and sign in as the teacher through the sign-in page.

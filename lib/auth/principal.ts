@@ -35,11 +35,14 @@ export function namespaceOf(level: Level, tenantPk: string | null, organisationP
   return ns.top;
 }
 
-export function buildPrincipal(input: Omit<Principal, "ns" | "permissions">): Principal {
+/** `grants`: permissions of custom roles (lib/roles), read from the database with the token. */
+export function buildPrincipal(input: Omit<Principal, "ns" | "permissions">, grants: Iterable<string> = []): Principal {
+  const permissions = permissionsOf(input.roles);
+  for (const p of grants) if (p !== "ADMIN") permissions.add(p as Permission);
   return {
     ...input,
     ns: namespaceOf(input.level, input.tenant?.pk ?? null, input.organisation?.pk ?? null),
-    permissions: permissionsOf(input.roles),
+    permissions,
   };
 }
 

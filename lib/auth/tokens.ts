@@ -75,7 +75,7 @@ async function loadPrincipal(db: Db, hash: string): Promise<Principal | null> {
   const token = await db.token.findUnique({
     where: { hash },
     include: {
-      user: { select: { pk: true, id: true, level: true, roles: { select: { roleName: true } } } },
+      user: { select: { pk: true, id: true, level: true, roles: { select: { roleName: true, role: { select: { permissions: { select: { permissionName: true } } } } } } } },
       actorUser: { select: { pk: true, level: true, tenantPk: true, organisationPk: true, roles: { select: { roleName: true } } } },
       tenant: { select: { pk: true, id: true } },
       organisation: { select: { pk: true, id: true } },
@@ -103,7 +103,7 @@ async function loadPrincipal(db: Db, hash: string): Promise<Principal | null> {
       tenant,
       organisation,
       roles: token.user.roles.map((r) => r.roleName),
-    });
+    }, token.user.roles.flatMap((r) => r.role.permissions.map((p) => p.permissionName)));
   }
   if (token.userPk) return null; // the user was deleted
   if (organisation && tenant) {

@@ -72,5 +72,6 @@ export const ROUTE_MODULES: RouteEntry[] = [
   { path: "/users/{userId}/emailauths", file: "app/api/users/[userId]/emailauths/route.ts", load: () => import("@/app/api/users/[userId]/emailauths/route") },
   { path: "/users/{userId}/profile", file: "app/api/users/[userId]/profile/route.ts", load: () => import("@/app/api/users/[userId]/profile/route") },
   { path: "/users/{userId}", file: "app/api/users/[userId]/route.ts", load: () => import("@/app/api/users/[userId]/route") },
+  { path: "/users/import", file: "app/api/users/import/route.ts", load: () => import("@/app/api/users/import/route") },
   { path: "/users", file: "app/api/users/route.ts", load: () => import("@/app/api/users/route") },
 ];

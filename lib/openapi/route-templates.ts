@@ -70,5 +70,6 @@ export const ROUTE_TEMPLATES: string[] = [
   "/users/{userId}/emailauths",
   "/users/{userId}/profile",
   "/users/{userId}",
+  "/users/import",
   "/users"
 ];

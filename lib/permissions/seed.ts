@@ -11,7 +11,9 @@ export async function seedRolesAndPermissions(db: Db): Promise<void> {
   ]);
   const have = new Set([...permissions.map((p) => `p:${p.name}`), ...roles.map((r) => `r:${r.name}`), ...grants.map((g) => `g:${g.roleName}:${g.permissionName}`)]);
   const wanted = new Set(ROLE_NAMES.flatMap((role) => ROLE_PERMISSIONS[role].map((p) => `g:${role}:${p}`)));
-  const stale = grants.filter((g) => !wanted.has(`g:${g.roleName}:${g.permissionName}`));
+  // Only the built-in roles follow the catalog; custom roles (lib/roles) keep their grants.
+  const builtIn = new Set<string>(ROLE_NAMES);
+  const stale = grants.filter((g) => builtIn.has(g.roleName) && !wanted.has(`g:${g.roleName}:${g.permissionName}`));
   try {
     for (const name of PERMISSIONS) if (!have.has(`p:${name}`)) await db.permission.create({ data: { name } });
     for (const name of ROLE_NAMES) if (!have.has(`r:${name}`)) await db.role.create({ data: { name } });

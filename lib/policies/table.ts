@@ -37,7 +37,8 @@
 // | scheme       | admin, member, annotator of one of its         | admin                            |
 // |              | organisation's recordings                      |                                  |
 // | file         | whoever sees the row that owns the file        | —                                |
-// | role         | anyone                                         | —                                |
+// | role         | anyone                                         | admin: top-level only (custom    |
+// |              |                                                | roles; built-in ones are fixed)  |
 // | token        | self; impersonation: top-down within the reach | self                             |
 // |              | of both the token and the person signed in     |                                  |
 // | public       | anyone, also without a token                   | —                                |
@@ -71,7 +72,7 @@ export const POLICIES = {
   annotation: { sees: ["admin", "annotator"], changes: ["admin", "annotator"] },
   scheme: { sees: ["admin", "member", "annotator"], changes: ["admin"] },
   file: { sees: ["admin", "member", "staff", "owner", "annotator"], changes: [] },
-  role: { sees: ["anyone"], changes: [] },
+  role: { sees: ["anyone"], changes: ["admin"] },
   token: { sees: ["self"], changes: ["self"] },
   public: { sees: ["anyone"], changes: [] },
   operator: { sees: ["admin"], changes: [] },

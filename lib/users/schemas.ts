@@ -13,6 +13,18 @@ export const createUserSchema = z.object({
 });
 export type CreateUser = z.infer<typeof createUserSchema>;
 
+/** PUT /users/:id (ours): an incremental update; lists, when sent, replace the user's. */
+export const updateUserSchema = z.object({
+  firstName: requiredText(200).optional(),
+  infix: z.string().trim().max(100).nullable().optional(),
+  lastName: requiredText(200).optional(),
+  groups: listOf(idSchema, MAX_IDS).optional(),
+  roles: listOf(z.string().trim().min(1), MAX_ROLES)
+    .refine((r) => r.length > 0, "at least one role is required")
+    .optional(),
+});
+export type UpdateUser = z.infer<typeof updateUserSchema>;
+
 export const listUsersQuery = z.object({
   group: listOf(z.string(), MAX_IDS).optional(),
   role: listOf(z.string(), MAX_ROLES).optional(),

@@ -3,12 +3,12 @@ import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { ApiError, conflict, notFound, type FieldError } from "@/lib/api/errors";
 import { finishPage, pageArgs } from "@/lib/api/pagination";
 import { can, mayGrantRoles, requireUser, type Principal } from "@/lib/auth/principal";
-import { ROLE_NAMES } from "@/lib/permissions/catalog";
 import type { CreateUser, ListUsers } from "./schemas";
+import { presentUsers, seesPseudonyms } from "./pseudonyms";
 
 // Users are created at the caller's level (its namespace) and only seen from it.
 
-const userInclude = {
+export const userInclude = {
   roles: { select: { roleName: true } },
   groups: { select: { group: { select: { id: true } } } },
 } as const;
@@ -35,29 +35,31 @@ export async function userInScope(db: Db, caller: Principal, id: string) {
   return row;
 }
 
-function assertGrantable(caller: Principal, roles: string[]) {
-  const errors: FieldError[] = [];
-  for (const role of roles) {
-    if (!(ROLE_NAMES as readonly string[]).includes(role)) {
-      errors.push({ resource: "User", field: "roles", code: "missing", message: `Unknown role ${role}` });
-    }
-  }
+/** The roles exist (built in or custom) and the caller may grant each; else 422 / 403. */
+export async function assertGrantable(db: Db, caller: Principal, roles: string[]) {
+  const known = new Set((await db.role.findMany({ where: { name: { in: roles } }, select: { name: true } })).map((r) => r.name));
+  const errors: FieldError[] = roles
+    .filter((role) => !known.has(role))
+    .map((role) => ({ resource: "User", field: "roles", code: "missing" as const, message: `Unknown role ${role}` }));
   if (errors.length) throw new ApiError("validation", "Unknown role", errors);
   const refused = roles.filter((r) => !mayGrantRoles(caller, [r]));
   if (refused.length) throw new ApiError("forbidden", `You may not grant the role(s) ${refused.join(", ")}`);
 }
 
-export async function createUser(db: Db, caller: Principal, input: CreateUser) {
-  const roles = [...new Set(input.roles)];
-  assertGrantable(caller, roles);
-  const groupIds = [...new Set(input.groups ?? [])];
-  const groups = groupIds.length
-    ? await db.group.findMany({ where: { ns: caller.ns, id: { in: groupIds } }, select: { pk: true, id: true } })
-    : [];
+/** The caller's groups with these ids; any missing one is a 422 on `groups`. */
+export async function findGroups(db: Db, caller: Principal, groupIds: string[]) {
+  const groups = groupIds.length ? await db.group.findMany({ where: { ns: caller.ns, id: { in: groupIds } }, select: { pk: true, id: true } }) : [];
   const missing = groupIds.filter((id) => !groups.some((g) => g.id === id));
   if (missing.length) {
     throw new ApiError("validation", `Unknown group(s): ${missing.join(", ")}`, [{ resource: "User", field: "groups", code: "missing" }]);
   }
+  return groups;
+}
+
+export async function createUser(db: Db, caller: Principal, input: CreateUser) {
+  const roles = [...new Set(input.roles)];
+  await assertGrantable(db, caller, roles);
+  const groups = await findGroups(db, caller, [...new Set(input.groups ?? [])]);
   const pk = newPk();
   try {
     await db.user.create({
@@ -83,20 +85,22 @@ export async function createUser(db: Db, caller: Principal, input: CreateUser) {
 }
 
 export async function listUsers(db: Db, caller: Principal, query: ListUsers) {
+  // Pseudonymised callers may not order by names they cannot see (the order would tell).
+  if (seesPseudonyms(caller) && (query.sort === "lastName" || query.sort === "firstName")) query = { ...query, sort: "created" };
   const args = pageArgs(query.sort, query.direction, query);
   const filters: object[] = [{ ns: caller.ns }, args.where];
   if (query.group?.length) filters.push({ groups: { some: { group: { ns: caller.ns, id: { in: query.group } } } } });
   if (query.role?.length) filters.push({ roles: { some: { roleName: { in: query.role } } } });
   const rows = await db.user.findMany({ ...args, where: { AND: filters }, include: userInclude });
   const page = finishPage(rows, query, (r) => r[query.sort]);
-  return { items: page.items.map(toUser), nextCursor: page.nextCursor };
+  return { items: (await presentUsers(db, caller, page.items)).map(toUser), nextCursor: page.nextCursor };
 }
 
 /** GET /users/:id — users of the caller's level with USER_LIST, or the caller itself. */
 export async function getUser(db: Db, caller: Principal, id: string) {
   const row = await userInScope(db, caller, id);
   if (row.pk !== caller.user?.pk && !can(caller, "USER_LIST")) throw notFound("User");
-  return toUser(row);
+  return toUser((await presentUsers(db, caller, [row]))[0]);
 }
 
 export async function currentUser(db: Db, caller: Principal) {

@@ -10,6 +10,8 @@ export class ApiRequestError extends Error {
     readonly status: number,
     message: string,
     readonly errors: FieldError[] = [],
+    /** The whole JSON error body (some answers carry more, e.g. an import's row report). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "ApiRequestError";
@@ -96,5 +98,5 @@ function toError(status: number, payload: unknown): ApiRequestError {
   const body = (payload && typeof payload === "object" ? payload : {}) as { message?: unknown; error_description?: unknown; errors?: unknown };
   const message =
     typeof body.message === "string" ? body.message : typeof body.error_description === "string" ? body.error_description : `The server answered ${status}`;
-  return new ApiRequestError(status, message, Array.isArray(body.errors) ? (body.errors as FieldError[]) : []);
+  return new ApiRequestError(status, message, Array.isArray(body.errors) ? (body.errors as FieldError[]) : [], body);
 }

@@ -1,8 +1,8 @@
 import { db } from "@/lib/db/client";
 import { json } from "@/lib/api/respond";
 import { withApi } from "@/lib/api/with-api";
-import { roleSchema } from "@/lib/roles/schemas";
-import { getRole } from "@/lib/roles/roles";
+import { roleSchema, updateRoleSchema } from "@/lib/roles/schemas";
+import { getRole, updateRole } from "@/lib/roles/roles";
 import { otherMethods } from "@/lib/api/other-methods";
 
 // GET /api/roles/:role
@@ -10,4 +10,17 @@ export const GET = withApi<{ role: string }>({ policy: "role", authenticated: tr
   json(roleSchema, await getRole(db(), params.role)),
 );
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+// PUT /api/roles/:role
+export const PUT = withApi<{ role: string }, typeof updateRoleSchema>(
+  {
+    policy: "role",
+    permission: "ADMIN",
+    resource: "Role",
+    body: updateRoleSchema,
+    responses: { 200: roleSchema },
+    summary: "Replace a custom role's permissions (top-level admins; built-in roles are fixed: 403)",
+  },
+  async ({ principal, params, body }) => json(roleSchema, await updateRole(db(), principal, params.role, body)),
+);
+
+export const { POST, PATCH, DELETE } = otherMethods("GET", "PUT");

@@ -32,7 +32,7 @@ test("the context names the prompt, the duration and the student (a pseudonym fo
   await assign(request, world, { name: "Context", base, full, refs: [ref] });
   const asBase = await expectJson<Context>(await request.get(contextPath(ref), { headers: authed(base.token) }), 200);
   const asFull = await expectJson<Context>(await request.get(contextPath(ref), { headers: authed(full.token) }), 200);
-  expect(asBase.student).toEqual({ name: expect.stringMatching(/^Student [0-9A-F]{4}$/), pseudonym: true });
+  expect(asBase.student).toEqual({ name: expect.stringMatching(/^Student [0-9A-F]{6}$/), pseudonym: true });
   expect(asFull.student).toEqual(asBase.student);
   expect(asBase.student.name).not.toContain(users.firstName);
   expect(asBase.recording.audioUrl).toBe(asAdmin.recording.audioUrl);

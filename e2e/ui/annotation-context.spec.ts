@@ -24,7 +24,7 @@ test("before starting: a human title, the workflow in words, and the recording c
   await bea.goto(editorPath(assignment.id, ref));
   const title = bea.getByRole("heading", { level: 1 });
   // Annotators see a stable pseudonym, never an id, in the title.
-  await expect(title).toHaveText(new RegExp(`^Annotate: ‘${TOPIC}’ — read by Student [0-9A-F]{4}, 0:0\\d$`), { timeout: 30_000 });
+  await expect(title).toHaveText(new RegExp(`^Annotate: ‘${TOPIC}’ — read by Student [0-9A-F]{6}, 0:0\\d$`), { timeout: 30_000 });
   const titled = await title.textContent();
   expect(titled).not.toContain(ref.recording);
   await expect(bea.getByTestId("editor-ids")).toContainText(`recording ${ref.recording}`);
@@ -104,7 +104,7 @@ test("administrators see the student's name; the full annotator working before b
 
   const ada = await signedIn(browser, world, admin);
   await ada.goto(editorPath(assignment.id, ref));
-  await expect(ada.getByRole("heading", { level: 1 })).toHaveText(new RegExp(`^Annotate: ‘${TOPIC}’ — read by (?!Student [0-9A-F]{4})\\S.*, 0:0\\d$`), { timeout: 30_000 });
+  await expect(ada.getByRole("heading", { level: 1 })).toHaveText(new RegExp(`^Annotate: ‘${TOPIC}’ — read by (?!Student [0-9A-F]{6})\\S.*, 0:0\\d$`), { timeout: 30_000 });
   await expect(ada.getByTestId("early-work").getByRole("alert")).toHaveCount(0);
 });
 

@@ -1,4 +1,5 @@
-import { createHash } from "node:crypto";
+import { pseudonymCode } from "@/lib/users/pseudonyms";
+import { sharedSecret } from "@/lib/settings/shared-secrets";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { ns } from "@/lib/db/ids";
@@ -29,16 +30,16 @@ export const recordingContextSchema = z.object({
     ...timestamps,
   }),
   challenge: z.object({ id: z.string(), topic: z.string().nullable(), language: z.string(), srtUrl: z.string().nullable() }),
-  /** The student's name, or a pseudonym ("Student 4F2A") where the caller may not see names. */
+  /** The student's name, or a pseudonym ("Student 4F2A9C") where the caller may not see names. */
   student: z.object({ name: z.string(), pseudonym: z.boolean() }),
 });
 export type RecordingContext = z.input<typeof recordingContextSchema>;
 
 export type ContextPath = { organisation: string; challenge: string; recording: string };
 
-/** A stable pseudonym: the same student reads as the same "Student XXXX" to every annotator. */
-export function studentPseudonym(userPk: string): string {
-  return `Student ${createHash("sha256").update(`student:${userPk}`).digest("hex").slice(0, 4).toUpperCase()}`;
+/** The same pseudonym GET /users gives this caller for the student (lib/users/pseudonyms.ts). */
+async function studentPseudonym(db: Db, user: { pk: string; ns: string }): Promise<string> {
+  return `Student ${pseudonymCode(await sharedSecret(db, "pseudonyms"), user)}`;
 }
 
 const fullName = (u: { firstName: string; infix: string | null; lastName: string }) => [u.firstName, u.infix, u.lastName].filter((p) => p && p.trim()).join(" ");
@@ -56,7 +57,7 @@ export async function getRecordingContext(db: Db, caller: Principal, path: Conte
           created: true,
           updated: true,
           challenge: { select: { id: true, topic: true, language: true, srtFilePk: true } },
-          user: { select: { pk: true, firstName: true, infix: true, lastName: true } },
+          user: { select: { pk: true, ns: true, firstName: true, infix: true, lastName: true } },
         },
       })
     : null;
@@ -79,6 +80,6 @@ export async function getRecordingContext(db: Db, caller: Principal, path: Conte
       updated: row.updated,
     },
     challenge: { id: row.challenge.id, topic: row.challenge.topic, language: row.challenge.language, srtUrl: fileUrl(row.challenge.srtFilePk) },
-    student: name ? { name, pseudonym: false } : { name: studentPseudonym(row.user.pk), pseudonym: true },
+    student: name ? { name, pseudonym: false } : { name: await studentPseudonym(db, row.user), pseudonym: true },
   };
 }

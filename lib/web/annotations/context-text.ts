@@ -18,7 +18,7 @@ export type TitleParts = { topic: string | null; prompt: string | null; student:
 const MAX_QUOTE = 60;
 const quote = (text: string) => `‘${text.length > MAX_QUOTE ? `${text.slice(0, MAX_QUOTE - 1).trimEnd()}…` : text}’`;
 
-/** "Annotate: ‘The north wind and the sun’ — read by Student 4F2A, 5:51" (topic, else the prompt's start). */
+/** "Annotate: ‘The north wind and the sun’ — read by Student 4F2A9C, 5:51" (topic, else the prompt's start). */
 export function editorTitle(parts: TitleParts): string {
   const what = parts.topic?.trim() || parts.prompt?.trim();
   const duration = formatDuration(parts.durationSec);

@@ -74,8 +74,9 @@ export function AssignmentDetail({ id }: { id: number }) {
                     <span className={`rounded px-2 py-0.5 text-xs font-medium ${state.tone}`}>{state.text}</span>
                   </td>
                   <td className="px-4 py-3 text-right">
-                    <Link href={editorHref(a.id, r)} className={buttonClass(state.started || role === "none" ? "secondary" : "primary", "px-2 py-1")} aria-label={`Open recording ${r.recording}`}>
+                    <Link href={editorHref(a.id, r)} className={buttonClass(state.started || role === "none" ? "secondary" : "primary", "px-2 py-1")}>
                       {state.started || role === "none" ? "Open" : "Annotate"}
+                      <span className="sr-only"> recording {r.recording}</span>
                     </Link>
                   </td>
                 </tr>

@@ -117,8 +117,9 @@ export function CategoryRow(props: Props) {
             <span aria-hidden>{s.symbol}</span>
           </Button>
         ))}
-        <Button variant="ghost" className="px-2 py-1" onClick={onAddChild} aria-label={`Add a subcategory to ${name}`}>
-          + Sub
+        <Button variant="ghost" className="px-2 py-1" onClick={onAddChild}>
+          <span aria-hidden="true">+ Sub</span>
+          <span className="sr-only">Add a subcategory to {name}</span>
         </Button>
         <Button variant="secondary" className="px-2 py-1" onClick={onEdit} aria-label={`Edit ${name}`}>
           Edit

@@ -30,8 +30,8 @@ export function ChallengesOverview() {
               </h2>
               <p className="mt-1 flex-1 text-sm text-slate-600">{KINDS[kind].description}</p>
               <div className="mt-4 flex flex-wrap gap-2">
-                <Link href={KINDS[kind].href} className={buttonClass("secondary")} aria-label={`List of ${KINDS[kind].title.toLowerCase()}`}>
-                  Open list
+                <Link href={KINDS[kind].href} className={buttonClass("secondary")}>
+                  Open list<span className="sr-only"> of {KINDS[kind].title.toLowerCase()}</span>
                 </Link>
                 {principal.can(KINDS[kind].create) && (
                   <Link href={`${KINDS[kind].href}/new`} className={buttonClass("primary")}>

@@ -67,10 +67,10 @@ export const ProgressRow = memo(function ProgressRow({ student, cells, index, ro
               data-pos={`${index}:${j}`}
               data-state="empty"
               tabIndex={focus}
-              aria-label={`${name}, ${label}: no recording`}
               className="flex items-center justify-center border-r border-b border-slate-100 text-slate-500 focus:outline-2 focus:-outline-offset-2 focus:outline-blue-700"
               style={{ width: CELL_W }}
             >
+              <span className="sr-only">{`${name}, ${label}: no recording`}</span>
               <span aria-hidden>·</span>
             </div>
           );
@@ -88,16 +88,17 @@ export const ProgressRow = memo(function ProgressRow({ student, cells, index, ro
             data-attempts={cell.attempts}
             tabIndex={focus}
             aria-selected={selected}
-            aria-label={`${name}, ${label}: ${summary}; Enter plays it`}
             title={summary}
             className={`flex cursor-pointer flex-col items-center justify-center border-r border-b border-slate-100 text-[11px] leading-tight focus:outline-2 focus:-outline-offset-2 focus:outline-blue-700 ${selected ? "bg-blue-700 text-white" : "bg-green-50 text-green-900 hover:bg-green-100"}`}
             style={{ width: CELL_W }}
           >
-            <span className="font-semibold">
+            {/* The name comes from this text (a gridcell is named by its content); the short form is for the eye. */}
+            <span className="sr-only">{`${name}, ${label}: ${summary}; Enter plays it`}</span>
+            <span aria-hidden className="font-semibold">
               {cell.attempts}× · {formatDuration(cell.durationMs)}
             </span>
-            <span data-testid="cell-day">{when?.day ?? ""}</span>
-            {cell.score !== null && <span data-testid="cell-score">★ {formatScore(cell.score)}</span>}
+            <span aria-hidden data-testid="cell-day">{when?.day ?? ""}</span>
+            {cell.score !== null && <span aria-hidden data-testid="cell-score">★ {formatScore(cell.score)}</span>}
           </div>
         );
       })}

@@ -129,12 +129,12 @@ test("organisation: roles and groups", async () => {
 
   const roles = onlyPage(await sdk.roles.getAll());
   const byName = new Map(roles.map((role) => [role.name, role]));
-  expect(byName.get("STUDENT")).toEqual({ name: "STUDENT", permissions: expect.arrayContaining(["FEEDBACK_CREATE", "SPEECH_RECORDING_CREATE", "CHALLENGE_LIST"]) });
-  expect(byName.get("TEACHER")).toEqual({ name: "TEACHER", permissions: expect.arrayContaining(["GROUP_CREATE", "USER_CREATE", "CATEGORY_CREATE"]) });
+  expect(byName.get("STUDENT")).toEqual({ name: "STUDENT", builtIn: true, permissions: expect.arrayContaining(["FEEDBACK_CREATE", "SPEECH_RECORDING_CREATE", "CHALLENGE_LIST"]) });
+  expect(byName.get("TEACHER")).toEqual({ name: "TEACHER", builtIn: true, permissions: expect.arrayContaining(["GROUP_CREATE", "USER_CREATE", "CATEGORY_CREATE"]) });
   expect(byName.get("STUDENT")!.permissions).not.toContain("USER_CREATE");
 
   const teacher = await sdk.roles.getById("TEACHER");
-  expect(teacher).toEqual({ id: "TEACHER", permissions: byName.get("TEACHER")!.permissions });
+  expect(teacher).toEqual({ id: "TEACHER", builtIn: true, permissions: byName.get("TEACHER")!.permissions });
   expect(await rejection(sdk.roles.getById("NO_SUCH_ROLE"))).toEqual(expect.objectContaining({ message: expect.any(String) }));
 
   const group = await sdk.groups.create({ id: groupId, name: "Class 1A" });

@@ -12,7 +12,7 @@ test("each role sees only the pages it can use, in the menu and on the dashboard
   const expected: Record<string, string[]> = {
     STUDENT: ["Dashboard", "Progress"],
     TEACHER: ["Dashboard", "Users", "Groups", "Roles", "Challenges", "Categories", "Progress"],
-    ORGANISATION: ["Dashboard", "Users", "Groups", "Roles", "Challenges", "Categories", "Assignments", "Progress"],
+    ORGANISATION: ["Dashboard", "Users", "Groups", "Roles", "Challenges", "Categories", "Assignments", "Label scheme", "Progress"],
     ANNOTATOR_FULL: ["Dashboard", "Annotate", "Progress"],
   };
   for (const [role, pages] of Object.entries(expected)) {

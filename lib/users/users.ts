@@ -103,9 +103,14 @@ export async function getUser(db: Db, caller: Principal, id: string) {
   return toUser((await presentUsers(db, caller, [row]))[0]);
 }
 
+/** GET /user. The roles come with the token (read with it, lib/auth/tokens.ts), so this reads the
+ * row and its group ids only: two queries instead of the four of an include. */
 export async function currentUser(db: Db, caller: Principal) {
   const me = requireUser(caller);
-  const row = await db.user.findUnique({ where: { pk: me.pk }, include: userInclude });
+  const [row, groups] = await Promise.all([
+    db.user.findUnique({ where: { pk: me.pk } }),
+    db.group.findMany({ where: { members: { some: { userPk: me.pk } } }, select: { id: true } }),
+  ]);
   if (!row) throw notFound("User");
-  return toUser(row);
+  return { ...row, roles: [...caller.roles].sort(), groups: groups.map((g) => g.id).sort() };
 }

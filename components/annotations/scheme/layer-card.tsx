@@ -83,13 +83,13 @@ export function LayerCard({ layer, index, count, onChange, onRemove, onMove, new
         </div>
       )}
       <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-2">
-        <Button variant="ghost" className="px-2 py-1 text-sm" disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Move ${name} up`}>
+        <Button variant="ghost" className="px-2 py-1 text-sm" disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Move up: ${name}`}>
           Move up
         </Button>
-        <Button variant="ghost" className="px-2 py-1 text-sm" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={`Move ${name} down`}>
+        <Button variant="ghost" className="px-2 py-1 text-sm" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={`Move down: ${name}`}>
           Move down
         </Button>
-        <Button variant="ghost" className="px-2 py-1 text-sm text-red-800" onClick={onRemove} aria-label={`Remove the layer ${name}`}>
+        <Button variant="ghost" className="px-2 py-1 text-sm text-red-800" onClick={onRemove} aria-label={`Remove layer ${name}`}>
           Remove layer
         </Button>
       </div>

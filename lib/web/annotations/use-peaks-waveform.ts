@@ -82,6 +82,10 @@ export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSe
         interact: true,
       });
       instance = ws;
+      // Its scroll container is a scrollable region: reachable from the keyboard, with a name.
+      const scroller = ws.getWrapper().parentElement;
+      scroller?.setAttribute("tabindex", "0");
+      scroller?.setAttribute("aria-label", "Waveform");
       const measure = () => {
         const width = ws.getWrapper().clientWidth;
         setView({ pxPerSec: durationSec > 0 ? width / durationSec : 0, scrollLeft: ws.getScroll(), viewportWidth: ws.getWidth() });

@@ -111,6 +111,8 @@ export const waveformReady = (page: Page) => expect(page.getByTestId("waveform")
 /** Drags with the mouse across a lane, between two fractions of its visible width. */
 export async function dragInLane(page: Page, layer: string, from: number, to: number) {
   const lane = page.getByTestId(`lane-${layer}`);
+  // The mouse works in viewport coordinates: the lane must be on screen.
+  await lane.scrollIntoViewIfNeeded();
   const box = (await lane.boundingBox())!;
   const y = box.y + box.height / 2;
   await page.mouse.move(box.x + box.width * from, y);
@@ -151,6 +153,7 @@ export async function longRecording(request: APIRequestContext, world: World, se
 
 /** Presses at `fromX` px of a lane's left edge and drags to `toX` (mouse; Alt held when `alt`). */
 export async function dragLaneX(page: Page, layer: string, fromX: number, toX: number, alt = false) {
+  await page.getByTestId(`lane-${layer}`).scrollIntoViewIfNeeded();
   const box = (await page.getByTestId(`lane-${layer}`).boundingBox())!;
   const y = box.y + box.height / 2;
   await page.mouse.move(box.x + fromX, y);

@@ -55,6 +55,9 @@ test("signed out: sign-in and the API reference", async ({ page }) => {
   const findings = [...(await visit(page, "/sign-in"))];
   await page.goto("/docs");
   await expect(page.locator("body")).toContainText(/API/, { timeout: 30_000 });
+  // Scalar renders in steps (a nameless placeholder button first): audit the finished reference.
+  await expect(page.getByRole("navigation", { name: /^Sidebar for/ })).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState("networkidle");
   findings.push(...(await audit(page, "/docs")));
   expect(findings, report(findings)).toEqual([]);
 });

@@ -86,6 +86,7 @@ test("rate with the pitch kept, loops, keyboard transport, Ctrl+wheel zoom, the 
   await expect(page.getByText("No fragment selected")).toBeVisible();
 
   // Ctrl+wheel over the lanes zooms in.
+  await page.getByTestId("lane-Words").scrollIntoViewIfNeeded();
   const lane = (await page.getByTestId("lane-Words").boundingBox())!;
   await page.mouse.move(lane.x + lane.width / 2, lane.y + lane.height / 2);
   await page.keyboard.down("Control");
@@ -98,6 +99,7 @@ test("rate with the pitch kept, loops, keyboard transport, Ctrl+wheel zoom, the 
   // The zoom keeps the view around where it was; Home on the overview goes to the start.
   await page.getByRole("slider", { name: "Visible part of the recording" }).press("Home");
   await expect.poll(() => waveformScroll(page)).toBe(0);
+  await page.getByTestId("overview").scrollIntoViewIfNeeded();
   const overview = (await page.getByTestId("overview").boundingBox())!;
   await page.mouse.click(overview.x + overview.width * 0.8, overview.y + overview.height / 2);
   await expect.poll(() => waveformScroll(page)).toBeGreaterThan(1000);

@@ -132,6 +132,7 @@ test("the spectrogram is drawn for the visible window only, from that window's a
   await openEditor(page, assignment.id, ref);
   await page.getByLabel("Zoom (pixels per second)").selectOption("100");
   // The middle of the recording, through the overview bar.
+  await page.getByTestId("overview").scrollIntoViewIfNeeded();
   const overview = (await page.getByTestId("overview").boundingBox())!;
   await page.mouse.click(overview.x + overview.width / 2, overview.y + overview.height / 2);
   await expect.poll(() => waveformScroll(page)).toBeGreaterThan(5000);

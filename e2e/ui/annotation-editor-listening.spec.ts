@@ -109,10 +109,10 @@ test("rate with the pitch kept, loops, keyboard transport, Ctrl+wheel zoom, the 
   await expect.poll(() => waveformScroll(page)).toBe(0);
 
   // The zoom is kept for this person.
-  await page.getByLabel("Zoom (pixels per second)").selectOption("400");
+  await page.getByLabel("Zoom (pixels per second)").selectOption("1600");
   await page.reload();
   await expect(page.getByTestId("waveform")).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
-  await expect(page.getByLabel("Zoom (pixels per second)")).toHaveValue("400");
+  await expect(page.getByLabel("Zoom (pixels per second)")).toHaveValue("1600");
 });
 
 test("number keys pick labels; split at the playhead and merge with either neighbour", async ({ browser, request, world }) => {

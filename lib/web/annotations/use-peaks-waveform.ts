@@ -85,6 +85,7 @@ export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSe
       // Its scroll container is a scrollable region: reachable from the keyboard, with a name.
       const scroller = ws.getWrapper().parentElement;
       scroller?.setAttribute("tabindex", "0");
+      scroller?.setAttribute("role", "region");
       scroller?.setAttribute("aria-label", "Waveform");
       const measure = () => {
         const width = ws.getWrapper().clientWidth;

@@ -94,7 +94,7 @@ export const ProgressRow = memo(function ProgressRow({ student, cells, index, ro
           >
             {/* The name comes from this text (a gridcell is named by its content); the short form is for the eye. */}
             <span className="sr-only">{`${name}, ${label}: ${summary}; Enter plays it`}</span>
-            <span aria-hidden className="font-semibold">
+            <span aria-hidden data-testid="cell-attempts" className="font-semibold">
               {cell.attempts}× · {formatDuration(cell.durationMs)}
             </span>
             <span aria-hidden data-testid="cell-day">{when?.day ?? ""}</span>

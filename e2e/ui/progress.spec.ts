@@ -86,7 +86,8 @@ test("a teacher's progress page: own group by default, cells, completion, date r
   const cells = (id: string) => rowOf(id).locator('[role="gridcell"][data-state]');
   await expect(cells(alpha.id).nth(0)).toHaveAttribute("data-time", recs.a1![1]!.created);
   await expect(cells(alpha.id).nth(0)).toHaveAttribute("data-attempts", "2");
-  await expect(cells(alpha.id).nth(0)).toContainText(/^2× · 0:0\d/);
+  await expect(cells(alpha.id).nth(0).getByTestId("cell-attempts")).toHaveText(/^2× · 0:0\d$/);
+  await expect(cells(alpha.id).nth(0)).toHaveAccessibleName(/^Ada Alpha, .+: 2 attempts, last .+, 0:0\d, pronunciation 57%; Enter plays it$/);
   await expect(cells(alpha.id).nth(0).getByTestId("cell-score")).toHaveText("★ 57%");
   await expect(cells(alpha.id).nth(1).getByTestId("cell-score")).toHaveCount(0);
   await expect(cells(bravo.id).nth(0)).toHaveAttribute("data-time", recs.b1![0]!.created);

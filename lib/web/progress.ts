@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { Group } from "@/lib/groups/schemas";
 import type { ProgressGrid } from "@/lib/progress/schemas";
 import { ApiRequestError, sessionCallHeaders, withQuery } from "./api-client";
@@ -30,9 +30,15 @@ export function useProgressSelection(ownGroups: readonly string[]): [ProgressSel
     const groups = chosen.length || params.get("nogroup") === "1" ? chosen : ownKey ? ownKey.split("\u0000") : [];
     return { category: params.get("category") ?? "", groups, role: params.get("role") ?? DEFAULT_ROLE, from: params.get("from") ?? "", to: params.get("to") ?? "" };
   }, [params, ownKey]);
+  // Changes made before the URL catches up (clear the dates, then pick one) build on each other.
+  const latest = useRef(selection);
+  useEffect(() => {
+    latest.current = selection;
+  }, [selection]);
   const update = useCallback(
     (next: Partial<ProgressSelection>) => {
-      const merged = { ...selection, ...next };
+      const merged = { ...latest.current, ...next };
+      latest.current = merged;
       const q = new URLSearchParams();
       if (merged.category) q.set("category", merged.category);
       for (const g of merged.groups) q.append("group", g);
@@ -42,7 +48,7 @@ export function useProgressSelection(ownGroups: readonly string[]): [ProgressSel
       if (merged.to) q.set("to", merged.to);
       router.replace(`${pathname}?${q}`, { scroll: false });
     },
-    [selection, router, pathname],
+    [router, pathname],
   );
   return [selection, update];
 }

@@ -1,4 +1,5 @@
 "use client";
+import { Button } from "@/components/button";
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { PERMISSIONS } from "@/lib/permissions/catalog";
@@ -76,12 +77,10 @@ function CustomRoleForm({ initial, onDone }: { initial?: { id: string; permissio
         </p>
       )}
       <div className="flex gap-2">
-        <button type="submit" disabled={save.isPending} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+        <Button type="submit" variant="primary" disabled={save.isPending}>
           {save.isPending ? "Saving…" : initial ? "Save permissions" : "Create role"}
-        </button>
-        <button type="button" onClick={onDone} className="rounded-md border border-slate-300 px-4 py-2 text-sm">
-          Cancel
-        </button>
+        </Button>
+        <Button onClick={onDone}>Cancel</Button>
       </div>
     </form>
   );

@@ -31,6 +31,7 @@ import { PrismaClient as SqliteClient } from "../../lib/db/generated/sqlite/clie
 import { PrismaClient as PostgresClient } from "../../lib/db/generated/postgres/client";
 import { startPostgres } from "../../scripts/postgres";
 import { engineEnv } from "../../scripts/db-sync";
+import { organisationPrincipal } from "./organisation-principal";
 import { progressRows } from "./progress-rows";
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
@@ -43,7 +44,6 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "progress-bench-"));
 // fileUrl / combinedAudioUrl read the configuration: give it a data dir and a base URL.
 process.env.DATA_DIR = dir;
 process.env.PUBLIC_BASE_URL ??= "http://localhost:3000";
-const { buildPrincipal } = await import("../../lib/auth/principal");
 type Db = import("../../lib/db/client").Db;
 
 function migrate(url: string) {
@@ -95,18 +95,8 @@ async function seed(db: Db) {
   const { sets, recordings } = progressRows(ns, users, challenges, COVERAGE);
   await batched(sets, 2000, (part) => db.resultSet.createMany({ data: part }));
   await batched(recordings, 2000, (part) => db.speechRecording.createMany({ data: part }));
-  const principal = buildPrincipal({
-    token: { pk: "bench", familyPk: "bench", lineage: "bench", expiresAt: new Date(8.64e15) },
-    scope: "tenant/bench/organisation/bench",
-    kind: "organisation",
-    level: "organisation",
-    user: null,
-    tenant: { pk: tenantPk, id: "bench" },
-    organisation: { pk: orgPk, id: "bench" },
-    roles: ["ORGANISATION"],
-    actorUserPk: null,
-    actor: null,
-  });
+  const principal = await organisationPrincipal(tenantPk, orgPk);
+
   return { principal, tenantPk, orgPk, sets: sets.length, recordings: recordings.length };
 }
 

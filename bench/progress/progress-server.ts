@@ -5,24 +5,13 @@
 // RSS and heap (sampled every 2 ms, plus the process's maxRSS) since the last "reset".
 import http from "node:http";
 import { Readable } from "node:stream";
+import { organisationPrincipal } from "./organisation-principal";
 
 const { DATABASE_URL, BENCH_TENANT_PK, BENCH_ORG_PK } = process.env;
 if (!DATABASE_URL || !BENCH_TENANT_PK || !BENCH_ORG_PK) throw new Error("DATABASE_URL, BENCH_TENANT_PK and BENCH_ORG_PK are required");
 
 const { db } = await import("../../lib/db/client");
-const { buildPrincipal } = await import("../../lib/auth/principal");
-const principal = buildPrincipal({
-  token: { pk: "bench", familyPk: "bench", lineage: "bench", expiresAt: new Date(8.64e15) },
-  scope: "tenant/bench/organisation/bench",
-  kind: "organisation",
-  level: "organisation",
-  user: null,
-  tenant: { pk: BENCH_TENANT_PK, id: "bench" },
-  organisation: { pk: BENCH_ORG_PK, id: "bench" },
-  roles: ["ORGANISATION"],
-  actorUserPk: null,
-  actor: null,
-});
+const principal = await organisationPrincipal(BENCH_TENANT_PK, BENCH_ORG_PK);
 
 const { progressResponse } = await import("../../lib/progress/respond");
 const answer = (category: string, query: { group?: string[]; role?: string[] }, accept: string) => progressResponse(db(), principal, category, query, accept);

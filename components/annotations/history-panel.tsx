@@ -2,6 +2,7 @@
 import { useMemo, useState } from "react";
 import { Button } from "@/components/button";
 import { ErrorState } from "@/components/states";
+import { LayerChangesTable } from "./layer-changes-table";
 import { formatDateTime } from "@/lib/web/format";
 import { previewChanges } from "@/lib/web/annotations/import-preview";
 import { itemsFromWire } from "@/lib/web/annotations/items";
@@ -51,29 +52,7 @@ export function HistoryPanel({ annotationId, currentVersion, current, layers, ca
         </ol>
       )}
       {compared && (
-        <table className="mt-2 w-full max-w-xl border-collapse text-left" data-testid="revision-compare">
-          <caption className="text-left font-semibold">Restoring version {compared.version} would change the draft like this (read-only)</caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="py-1 pr-4">Layer</th>
-              <th scope="col" className="py-1 pr-4">Added</th>
-              <th scope="col" className="py-1 pr-4">Removed</th>
-              <th scope="col" className="py-1 pr-4">Changed</th>
-              <th scope="col" className="py-1">Unchanged</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.layer} className="border-b border-slate-200">
-                <th scope="row" className="py-1 pr-4 font-normal">{r.layer}</th>
-                <td className="py-1 pr-4 tabular-nums">{r.added}</td>
-                <td className="py-1 pr-4 tabular-nums">{r.removed}</td>
-                <td className="py-1 pr-4 tabular-nums">{r.changed}</td>
-                <td className="py-1 tabular-nums">{r.unchanged}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <LayerChangesTable rows={rows} className="mt-2" testId="revision-compare" caption={`Restoring version ${compared.version} would change the draft like this (read-only)`} />
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/button";
+import { LayerChangesTable } from "./layer-changes-table";
 import { defaultMapping, mappedItems, previewChanges, type Imported, type TierMapping } from "@/lib/web/annotations/import-preview";
 import type { Item } from "@/lib/web/annotations/types";
 
@@ -55,34 +56,7 @@ export function ImportPreview({ fileName, imported, current, layers, onApply, on
           </div>
         ))}
       </fieldset>
-      <table className="w-full max-w-xl border-collapse text-left" data-testid="import-changes">
-        <caption className="sr-only">Changes per layer</caption>
-        <thead>
-          <tr className="border-b border-sky-300">
-            <th scope="col" className="py-1 pr-4 font-semibold">Layer</th>
-            <th scope="col" className="py-1 pr-4 font-semibold">Added</th>
-            <th scope="col" className="py-1 pr-4 font-semibold">Removed</th>
-            <th scope="col" className="py-1 pr-4 font-semibold">Changed</th>
-            <th scope="col" className="py-1 font-semibold">Unchanged</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.layer} className="border-b border-sky-200">
-              <th scope="row" className="py-1 pr-4 font-normal">{r.layer}</th>
-              <td className="py-1 pr-4 tabular-nums">{r.added}</td>
-              <td className="py-1 pr-4 tabular-nums">{r.removed}</td>
-              <td className="py-1 pr-4 tabular-nums">{r.changed}</td>
-              <td className="py-1 tabular-nums">{r.unchanged}</td>
-            </tr>
-          ))}
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={5} className="py-1">Nothing on either side.</td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <LayerChangesTable rows={rows} testId="import-changes" caption="Changes per layer" captionHidden />
       <div className="flex flex-wrap gap-2">
         <Button variant="primary" onClick={() => onApply(next, mapping)}>
           Apply import

@@ -1,4 +1,5 @@
 "use client";
+import { Button } from "@/components/button";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -87,12 +88,10 @@ export function UserEdit({ user, onDone }: { user: User; onDone: () => void }) {
         </p>
       )}
       <div className="flex gap-2">
-        <button type="submit" disabled={save.isPending} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+        <Button type="submit" variant="primary" disabled={save.isPending}>
           {save.isPending ? "Saving…" : "Save changes"}
-        </button>
-        <button type="button" onClick={onDone} className="rounded-md border border-slate-300 px-4 py-2 text-sm">
-          Cancel
-        </button>
+        </Button>
+        <Button onClick={onDone}>Cancel</Button>
       </div>
     </form>
   );

@@ -2,7 +2,7 @@
 // prompt, a recording of real speech by a student, its reference annotation, and revisions
 // of an annotation as GET /annotations/:id/revisions answers them (served in the browser only
 // where this build has no such route yet).
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import type { Fragment, Ref } from "./annotations";
 import { authed, expectJson, member, uniqueId } from "./api";
 import { testAudio, uniqueWav, wavPart } from "./audio";
@@ -30,18 +30,4 @@ export const referencePath = (ref: Ref) => `/api/organisations/${ref.organisatio
 
 export async function putReference(request: APIRequestContext, world: World, ref: Ref, annotations: Fragment[]) {
   await expectJson(await request.put(referencePath(ref), { data: { annotations }, headers: authed(world.orgToken) }), 200);
-}
-
-export type RevisionOut = { version: number; savedBy: string; saved: string; doneBase: string | null; doneFull: string | null; fragments: Fragment[] };
-
-/**
- * The revisions the editor reads. Until GET /annotations/:id/revisions exists in this build
- * (another branch adds it), the browser gets `revisions` for it; once the route is in the
- * OpenAPI document, the real one answers and this does nothing.
- */
-export async function serveRevisionsIfMissing(page: Page, request: APIRequestContext, id: number, revisions: RevisionOut[]): Promise<boolean> {
-  const doc = await expectJson<{ paths: Record<string, unknown> }>(await request.get("/api/openapi.json"), 200);
-  if (Object.keys(doc.paths).some((p) => /\/annotations\/\{[^}]+\}\/revisions$/.test(p))) return false;
-  await page.route(`**/api/annotations/${id}/revisions`, (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(revisions) }));
-  return true;
 }

@@ -7,7 +7,7 @@
 import { authed, expectJson } from "../support/api";
 import { prepareTestAudio } from "../support/audio";
 import { seriousViolations } from "../support/axe";
-import { CUES, promptedRecording, putReference, serveRevisionsIfMissing, TOPIC } from "../support/context-ui";
+import { CUES, promptedRecording, putReference, TOPIC } from "../support/context-ui";
 import { expect, test } from "../support/fixtures";
 import { snap } from "../support/screenshots";
 import { annotate, assign, current, editorPath, openEditor, person, signedIn, waveformReady, wordsAt, type Annotation } from "../support/annotation-ui";
@@ -92,11 +92,6 @@ test("administrators see the student's name; the full annotator working before b
     await request.put(`/api/annotation/${started.id}`, { data: { fragments: wordsAt(["the", "hat"]) }, headers: { ...authed(full.token), "If-Match": etag } }),
     200,
   );
-  const served = await serveRevisionsIfMissing(fay, request, started.id, [
-    { version: started.version, savedBy: base.id, saved: "2026-01-01T00:00:00.000Z", doneBase: null, doneFull: null, fragments: started.fragments },
-    { version: early.version, savedBy: full.id, saved: "2026-01-01T00:01:00.000Z", doneBase: null, doneFull: null, fragments: early.fragments },
-  ]);
-  test.info().annotations.push({ type: "revisions", description: served ? "served in the browser (no route in this build)" : "the API's own" });
   await fay.reload();
   await waveformReady(fay);
   await expect(fay.getByTestId("early-work-mark")).toContainText(`version ${early.version}`);
@@ -117,14 +112,9 @@ test("the full annotator compares the current state with the base hand-over", as
   const handOver = await expectJson<Annotation>(await request.put(`/api/annotation/${first.id}`, { data: { doneBase: true }, headers: { ...authed(base.token), "If-Match": etag } }), 200);
   ({ etag } = await current(request, full.token, first.id));
   const fixed = [...wordsAt(["the", "hat"]), { start: 1.0, end: 1.2, labels: [{ layer: "Error", label: "Substitution", comment: "" }] }];
-  const corrected = await expectJson<Annotation>(await request.put(`/api/annotation/${first.id}`, { data: { fragments: fixed }, headers: { ...authed(full.token), "If-Match": etag } }), 200);
+  await expectJson<Annotation>(await request.put(`/api/annotation/${first.id}`, { data: { fragments: fixed }, headers: { ...authed(full.token), "If-Match": etag } }), 200);
 
   const fay = await signedIn(browser, world, full);
-  await serveRevisionsIfMissing(fay, request, first.id, [
-    { version: first.version, savedBy: base.id, saved: "2026-01-01T00:00:00.000Z", doneBase: null, doneFull: null, fragments: first.fragments },
-    { version: handOver.version, savedBy: base.id, saved: "2026-01-01T00:01:00.000Z", doneBase: handOver.doneBase, doneFull: null, fragments: handOver.fragments },
-    { version: corrected.version, savedBy: full.id, saved: "2026-01-01T00:02:00.000Z", doneBase: corrected.doneBase, doneFull: null, fragments: corrected.fragments },
-  ]);
   await openEditor(fay, assignment.id, ref);
   await expect(fay.getByTestId("workflow-stage")).toHaveAttribute("data-stage", "full");
   await expect(fay.getByTestId("early-work")).toHaveCount(0);

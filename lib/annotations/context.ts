@@ -1,4 +1,4 @@
-import { pseudonymCode } from "@/lib/users/pseudonyms";
+import { pseudonymCode, seesPseudonyms } from "@/lib/users/pseudonyms";
 import { sharedSecret } from "@/lib/settings/shared-secrets";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
@@ -6,7 +6,7 @@ import { ns } from "@/lib/db/ids";
 import { forbidden, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { fileUrl } from "@/lib/downloads/urls";
-import { adminWhere, anyOf, ownerWhere, staffWhere } from "@/lib/policies/reach";
+import { adminWhere } from "@/lib/policies/reach";
 import { visibleRecordings } from "@/lib/policies/submissions";
 import { timestamps } from "@/lib/api/schemas";
 
@@ -65,10 +65,9 @@ export async function getRecordingContext(db: Db, caller: Principal, path: Conte
   const admin = await adminWhere(db, caller);
   const visible = await db.speechRecording.count({ where: { AND: [{ pk: row.pk }, await visibleRecordings(db, caller, admin)] } });
   if (!visible) throw notFound("Speech recording");
-  // Administrators, teachers and the student see the name; annotators only through an assignment.
-  const named = await db.speechRecording.count({ where: { AND: [{ pk: row.pk }, anyOf(admin, staffWhere(caller), ownerWhere(caller))] } });
   const file = await db.storedFile.findUnique({ where: { pk: row.audioFilePk }, select: { durationMs: true, peaksPk: true, normalisedPk: true } });
-  const name = named ? fullName(row.user) : "";
+  // The rule of GET /users (lib/users/pseudonyms.ts): annotators see other people by pseudonym.
+  const name = seesPseudonyms(caller) && row.user.pk !== caller.user?.pk ? "" : fullName(row.user);
   return {
     recording: {
       id: row.id,

@@ -26,7 +26,8 @@ export type EditorKeys = {
   rate?: (direction: 1 | -1) => void;
 };
 
-const typing = (el: Element | null) => !!el && (el.matches("input, textarea, select, [contenteditable='true']") || !!el.closest("[contenteditable='true']"));
+/** Whether keys typed at `el` belong to a text field (its own editing, its own undo). */
+export const typing = (el: Element | null) => !!el && (el.matches("input, textarea, select, [contenteditable='true']") || !!el.closest("[contenteditable='true']"));
 
 export function useEditorKeys(keys: EditorKeys, enabled: boolean): void {
   const latest = useRef(keys);

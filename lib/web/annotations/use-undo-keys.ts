@@ -1,10 +1,9 @@
 "use client";
 import { useEffect, useRef } from "react";
+import { typing } from "./use-editor-keys";
 
 // Ctrl/Cmd+Z undoes, Ctrl/Cmd+Shift+Z and Ctrl+Y redo: anywhere on the editor page except in
 // text fields, where the browser's own text undo applies.
-
-const typing = (el: Element | null) => !!el && (el.matches("input, textarea, select, [contenteditable='true']") || !!el.closest("[contenteditable='true']"));
 
 export function useUndoKeys(keys: { undo: () => void; redo: () => void }, enabled: boolean): void {
   const latest = useRef(keys);

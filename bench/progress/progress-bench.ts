@@ -13,7 +13,8 @@
 //     stringified BENCH_RUNS times: best),
 //   - the server's peak RSS and heap during a warm call (sampled every 2 ms) and over its growth
 //     from just before the call,
-//   - the SQL statements of one call (Prisma's `query` log events on a client of this process),
+//   - the SQL statements of one call (Prisma's `query` log events on a client of this process, plus
+//     lib/db/raw-rows.ts's statements),
 // and ends with `progress ratio sqlite: R` and `progress ratio postgres: R`, R = warm / stringify.
 //
 //   npx tsx bench/progress/progress-bench.ts
@@ -195,13 +196,19 @@ async function run(kind: "sqlite" | "postgres", url: string, client: SqliteClien
   }
   // The statements of one call, on this process's counting client.
   c.reset();
-  await statementsOfOneCall(client as unknown as Db, seeded.principal);
-  console.log(`[${kind}] ${c.log().length} SQL statements per call:`);
-  for (const s of c.log()) console.log(`[${kind}]   ${s.duration.toFixed(1).padStart(7)} ms  ${s.query.replace(/^SELECT .*? FROM /s, "SELECT … FROM ").replace(/\s+/g, " ").replace(/(\$\d+|\?)(,\s*(\$\d+|\?))+/g, "…").slice(0, 150)}`);
+  const { onRawStatement } = await import("../../lib/db/raw-rows");
+  const raw: Statement[] = [];
+  const stop = onRawStatement((s) => void raw.push({ query: s.sql, duration: s.ms }));
+  await statementsOfOneCall(client as unknown as Db, url, seeded.principal);
+  stop();
+  console.log(`[${kind}] ${c.log().length + raw.length} SQL statements per call (${raw.length} through lib/db/raw-rows.ts):`);
+  for (const s of [...c.log(), ...raw]) console.log(`[${kind}]   ${s.duration.toFixed(1).padStart(7)} ms  ${s.query.replace(/^SELECT .*? FROM /s, "SELECT … FROM ").replace(/\s+/g, " ").replace(/(\$\d+|\?)(,\s*(\$\d+|\?))+/g, "…").slice(0, 150)}`);
 }
 
-async function statementsOfOneCall(db: Db, principal: Awaited<ReturnType<typeof seed>>["principal"]) {
+async function statementsOfOneCall(db: Db, url: string, principal: Awaited<ReturnType<typeof seed>>["principal"]) {
   const { progressResponse } = await import("../../lib/progress/respond");
+  const { readsDatabase } = await import("../../lib/db/raw-rows");
+  readsDatabase(db, url);
   await (await progressResponse(db, principal, "root", { group: ["class"], role: ["STUDENT"] }, "application/json")).arrayBuffer();
 }
 

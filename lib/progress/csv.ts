@@ -1,6 +1,5 @@
 import { stringify } from "csv-stringify/sync";
 import type { Db } from "@/lib/db/client";
-import { epochMs } from "./cells";
 import { percentage, progressBlocks, type ProgressPlan } from "./progress";
 
 // GET /categories/:category/progress with Accept: text/csv: the same plan and cells read as the
@@ -32,7 +31,7 @@ export async function* progressCsv(db: Db, plan: ProgressPlan): AsyncGenerator<s
       for (let j = 0; j < total; j++) {
         const cell = cells[j];
         if (cell) done++;
-        times.push(cell ? new Date(epochMs(cell.newest)).toISOString() : "");
+        times.push(cell ? new Date(cell.newest).toISOString() : "");
       }
       yield line([user.id, user.firstName, user.infix ?? "", user.lastName, percentage(done, total), ...times]);
     }

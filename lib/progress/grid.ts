@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import { epochMs, pronunciationScores } from "./cells";
+import { pronunciationScores } from "./cells";
 import { percentage, progressBlocks, type ProgressPlan } from "./progress";
 
 // GET /categories/:category/progress/grid (ours): the progress answer in the compact form a
@@ -24,7 +24,7 @@ export async function* progressGridJson(db: Db, plan: ProgressPlan, range: { fro
       for (const cell of block.cells[i]!) {
         if (!cell) continue;
         const score = scores.get(`${i}:${cell.c}`) ?? null;
-        cells.push(`[${cell.c},${cell.attempts},${epochMs(cell.newest)},${cell.durationMs},${str(cell.setId)},${score}]`);
+        cells.push(`[${cell.c},${cell.attempts},${cell.newest},${cell.durationMs},${str(cell.setId)},${score}]`);
       }
       const who = `"id":${str(user.id)},"firstName":${str(user.firstName)},"infix":${str(user.infix)},"lastName":${str(user.lastName)}`;
       yield `${first ? "" : ","}{${who},"percentage":${percentage(cells.length, total)},"cells":[${cells.join(",")}]}`;

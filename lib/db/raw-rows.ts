@@ -1,0 +1,89 @@
+import Database from "better-sqlite3";
+import pg from "pg";
+import { config } from "@/lib/config";
+import { observeDbQuery } from "@/lib/metrics/hooks";
+
+// Rows as plain arrays straight from the database driver, for the one read path whose answer
+// is made of hundreds of thousands of rows (progress: lib/progress/cells.ts). There, Prisma's
+// $queryRaw costs about as much again as the query itself (every row becomes an object of
+// converted values); the driver's array rows do not. Writes and every other read go through
+// Prisma (lib/db/client.ts).
+//
+// Its own read-only connection to the configured database: a separate SQLite connection (WAL:
+// readers never block the writer) or a small pg pool. What it reads is committed data only.
+
+type Reader = { kind: "sqlite" | "postgres"; rows: (sql: string, params: unknown[]) => Promise<unknown[][]>; close: () => Promise<void> };
+type Listener = (statement: { sql: string; ms: number }) => void;
+const listeners = new Set<Listener>();
+
+/** Calls `listener` after each statement (a benchmark's statement count); returns the unsubscribe. */
+export function onRawStatement(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** Every statement's time goes to the db_query_duration_seconds histogram, like Prisma's (lib/db/client.ts). */
+function observed(reader: Reader): Reader {
+  return {
+    ...reader,
+    rows: async (sql, params) => {
+      const started = performance.now();
+      try {
+        return await reader.rows(sql, params);
+      } finally {
+        const ms = performance.now() - started;
+        try {
+          observeDbQuery(undefined, "rawRows", ms / 1000);
+          for (const listener of listeners) listener({ sql, ms });
+        } catch {
+          // never let observation fail a query
+        }
+      }
+    },
+  };
+}
+
+const globalForReaders = globalThis as unknown as { rawReaders?: Map<string, Reader> };
+const urls = new WeakMap<object, string>();
+
+function sqliteReader(url: string): Reader {
+  const connection = new Database(url.replace(/^file:/, ""), { readonly: true, fileMustExist: true, timeout: 10_000 });
+  return {
+    kind: "sqlite",
+    rows: async (sql, params) => connection.prepare(sql).raw(true).all(...params) as unknown[][],
+    close: async () => void connection.close(),
+  };
+}
+
+function postgresReader(url: string): Reader {
+  const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 30_000 });
+  return {
+    kind: "postgres",
+    rows: async (sql, params) => (await pool.query({ text: sql, values: params, rowMode: "array" })).rows as unknown[][],
+    close: () => pool.end(),
+  };
+}
+
+/** Says which database a Prisma client other than the application's (lib/db/client.ts) reads, e.g. a benchmark's. */
+export function readsDatabase(client: object, databaseUrl: string): void {
+  urls.set(client, databaseUrl);
+}
+
+/** The reader of the database behind `client` (the configured one unless readsDatabase said otherwise), one per database and process. */
+export function rawReader(client: object): Reader {
+  const url = urls.get(client) ?? config().databaseUrl;
+  const readers = (globalForReaders.rawReaders ??= new Map());
+  let reader = readers.get(url);
+  if (!reader) {
+    reader = observed(url.startsWith("file:") ? sqliteReader(url) : postgresReader(url));
+    readers.set(url, reader);
+  }
+  return reader;
+}
+
+/** Closes every reader (a process that switches databases, e.g. a benchmark). */
+export async function closeRawReaders(): Promise<void> {
+  const readers = globalForReaders.rawReaders;
+  globalForReaders.rawReaders = undefined;
+  await Promise.all([...(readers?.values() ?? [])].map((r) => r.close()));
+}

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "SpeechRecording_progress_idx" ON "SpeechRecording"("ns", "userPk", "challengePk", "resultSetPk", "created", "position", "id", "audioFilePk");
+

@@ -22,7 +22,7 @@ export function serve(): void {
   fs.mkdirSync(cfg.dataDir, { recursive: true });
   const env = { ...process.env, ...engineEnv(), DATA_DIR: cfg.dataDir, DATABASE_URL: cfg.databaseUrl, NEXT_TELEMETRY_DISABLED: "1" };
   try {
-    execFileSync(path.join(root, "node_modules/.bin/prisma"), ["migrate", "deploy"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
+    migrate(env);
   } catch (error) {
     console.error(`Could not apply database migrations to ${redact(cfg.databaseUrl)}:\n${(error as { stderr?: Buffer }).stderr?.toString() ?? error}`);
     process.exit(1);
@@ -32,6 +32,25 @@ export function serve(): void {
   // The server drains on these (SHUTDOWN_GRACE_SECONDS); this process waits for it to exit.
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+/**
+ * `prisma migrate deploy`. Instances started together on one PostgreSQL queue on its advisory
+ * lock, and one that waits longer than Prisma's 10 s fails with P1002 although nothing is
+ * wrong: that failure is retried (the other instance has usually applied everything by then).
+ */
+function migrate(env: NodeJS.ProcessEnv, attempts = 6): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      execFileSync(path.join(root, "node_modules/.bin/prisma"), ["migrate", "deploy"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
+      return;
+    } catch (error) {
+      const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? "";
+      if (attempt >= attempts || !/P1002/.test(stderr)) throw error;
+      console.log(`Database migrations: another instance holds the migration lock; retrying (${attempt}/${attempts - 1})`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000 * attempt);
+    }
+  }
 }
 
 const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");

@@ -55,10 +55,9 @@ test.beforeAll(async () => {
     // The request lines, job runs and combined-audio builds are counted in the logs.
     LOG_LEVEL: "info",
   };
-  // One after the other, as the README says to roll instances: the first applies the migrations
-  // (two `prisma migrate deploy` at once wait on one advisory lock, and the second gives up after 10 s).
-  a = await privateServer(PORTS.postgres + 7, shared);
-  b = await privateServer(PORTS.postgres + 8, shared);
+  // Both at once on a fresh database: their `prisma migrate deploy` queue on one advisory lock,
+  // and the one that waits too long retries (scripts/serve.ts) instead of failing to start.
+  [a, b] = await Promise.all([privateServer(PORTS.postgres + 7, shared), privateServer(PORTS.postgres + 8, shared)]);
   await db.connect();
   onA = await playwrightRequest.newContext({ baseURL: a.url });
   onB = await playwrightRequest.newContext({ baseURL: b.url });

@@ -4,18 +4,17 @@ import { fileUrl } from "@/lib/downloads/urls";
 import { rawReader } from "@/lib/db/raw-rows";
 
 // The one read of recordings behind every progress answer (the contract's JSON, its CSV form
-// and our compact grid): per block of users, ONE SQL statement over the covering index
-// SpeechRecording(ns, userPk, challengePk, resultSetPk, created, position, id, audioFilePk)
-// that returns one row per (user, challenge, result set): the set's newest recording time, its
-// recording count and, for the contract answer, its recordings as "position id file" triples.
-// The rest is plain array work here: per (user, challenge) the most recent set is picked
-// (lib/progress/progress.ts) and the attempts are summed; only the picked set's recordings
-// become JSON text.
+// and our compact grid): per block of users, TWO SQL statements, each over a covering index
+// (migration 0003): one row per (user, challenge, result set) with the set's newest recording
+// time, its recording count and, for the contract answer, its recordings as "position id file"
+// triples; and the block's result sets (id, duration). The rest is plain array work here: per
+// (user, challenge) the most recent set is picked (lib/progress/progress.ts), the attempts are
+// summed, and only the picked set's recordings become JSON text.
 //
 // The rows come as arrays straight from the driver (lib/db/raw-rows.ts): with 180,000
-// recordings, Prisma's per-row objects cost as much again as the query. An earlier form of
-// this statement let the database pick the sets (window functions) and build the JSON; on
-// SQLite that took 2.3-2.8 s per 500 users × 200 challenges, against about 0.5 s for this one.
+// recordings, Prisma's per-row objects cost as much again as the query. An earlier form let
+// the database pick the sets (window functions), join the result sets and build the JSON; on
+// SQLite that took 2.3-2.8 s per 500 users × 200 challenges on a quiet machine.
 //
 // Users and challenges go in as two JSON array parameters, so the statement's size and its
 // bind parameters do not grow with them.
@@ -52,31 +51,48 @@ const list = (pg: boolean, param: string) =>
 
 type Param = "users" | "challenges" | "ns" | "from" | "to";
 
-function statement(pg: boolean, options: CellOptions): { sql: string; order: Param[] } {
+/** SQL text with its parameters named in order ($n on PostgreSQL, ? on SQLite). */
+function sqlWith(pg: boolean, build: (p: (name: Param) => string) => string): { sql: string; order: Param[] } {
   const order: Param[] = [];
-  const p = (name: Param) => {
+  const sql = build((name) => {
     order.push(name);
     return pg ? `$${order.length}` : "?";
-  };
-  const u = list(pg, p("users"));
-  const c = list(pg, p("challenges"));
-  // Times as ms since the epoch on both databases (SQLite holds ISO 8601 text, PostgreSQL a UTC timestamp).
-  const ms = (col: string) => (pg ? `(EXTRACT(EPOCH FROM ${col}) * 1000)` : `(unixepoch(${col}, 'subsec') * 1000)`);
-  const triple = `r.position || ' ' || r.id || ' ' || r."audioFilePk"`;
-  const recs = options.recordings ? (pg ? `string_agg(${triple}, ' ')` : `group_concat(${triple}, ' ')`) : "NULL";
-  const where = [`r.ns = ${p("ns")}`, `r."userPk" IN (SELECT pk FROM u)`, `r."challengePk" IN (SELECT pk FROM c)`];
-  if (options.from) where.push(`${ms("r.created")} >= ${p("from")}`);
-  if (options.to) where.push(`${ms("r.created")} < ${p("to")}`);
-  const sql = `WITH u AS (${u}), c AS (${c})
-SELECT g."userPk", g."challengePk", g."setPk", rs.id, rs."durationMs", g.newest, g.n, g.recs
-FROM (
-  SELECT r."userPk" AS "userPk", r."challengePk" AS "challengePk", r."resultSetPk" AS "setPk",
-         MAX(${ms("r.created")}) AS newest, COUNT(*) AS n, ${recs} AS recs
-  FROM "SpeechRecording" r
-  WHERE ${where.join(" AND ")}
-  GROUP BY r."userPk", r."challengePk", r."resultSetPk"
-) g JOIN "ResultSet" rs ON rs.pk = g."setPk"`;
+  });
   return { sql, order };
+}
+
+/** Per (user, challenge, result set) of the block: newest recording time, recording count and (optionally) the recordings. */
+function recordingsStatement(pg: boolean, options: CellOptions) {
+  return sqlWith(pg, (p) => {
+    // Times as ms since the epoch on both databases (SQLite holds ISO 8601 text, PostgreSQL a UTC timestamp).
+    const ms = (col: string) => (pg ? `(EXTRACT(EPOCH FROM ${col}) * 1000)` : `(unixepoch(${col}, 'subsec') * 1000)`);
+    const triple = `r.position || ' ' || r.id || ' ' || r."audioFilePk"`;
+    const recs = options.recordings ? (pg ? `string_agg(${triple}, ' ')` : `group_concat(${triple}, ' ')`) : "NULL";
+    const u = list(pg, p("users"));
+    const c = list(pg, p("challenges"));
+    const where = [`r.ns = ${p("ns")}`, `r."userPk" IN (SELECT pk FROM u)`, `r."challengePk" IN (SELECT pk FROM c)`];
+    if (options.from) where.push(`${ms("r.created")} >= ${p("from")}`);
+    if (options.to) where.push(`${ms("r.created")} < ${p("to")}`);
+    return `WITH u AS (${u}), c AS (${c})
+SELECT r."userPk", r."challengePk", r."resultSetPk", MAX(${ms("r.created")}) AS newest, COUNT(*) AS n, ${recs} AS recs
+FROM "SpeechRecording" r
+WHERE ${where.join(" AND ")}
+GROUP BY r."userPk", r."challengePk", r."resultSetPk"`;
+  });
+}
+
+/**
+ * The block's result sets (id and duration by internal key). A statement of its own rather
+ * than a join: read in index order it is a scan; joined per group it is a random lookup each.
+ */
+function setsStatement(pg: boolean) {
+  return sqlWith(pg, (p) => {
+    const u = list(pg, p("users"));
+    const c = list(pg, p("challenges"));
+    return `WITH u AS (${u}), c AS (${c})
+SELECT rs.pk, rs.id, rs."durationMs" FROM "ResultSet" rs
+WHERE rs.ns = ${p("ns")} AND rs."userPk" IN (SELECT pk FROM u) AND rs."challengePk" IN (SELECT pk FROM c)`;
+  });
 }
 
 /** "position id file …" triples (ids are URL-safe: lib/api/schemas.ts idSchema) as the answer's JSON list, in position order. */
@@ -92,7 +108,7 @@ function recordingsJson(triples: string, base: string): string {
 export async function progressCells(db: Db, ns: string, userPks: string[], challengePks: string[], options: CellOptions): Promise<Cell[]> {
   if (userPks.length === 0 || challengePks.length === 0) return [];
   const reader = rawReader(db);
-  const { sql, order } = statement(reader.kind === "postgres", options);
+  const pg = reader.kind === "postgres";
   const values: Record<Param, unknown> = {
     users: JSON.stringify(userPks),
     challenges: JSON.stringify(challengePks),
@@ -100,27 +116,32 @@ export async function progressCells(db: Db, ns: string, userPks: string[], chall
     from: options.from?.getTime(),
     to: options.to?.getTime(),
   };
-  const rows = await reader.rows(sql, order.map((k) => values[k]));
+  const run = ({ sql, order }: { sql: string; order: Param[] }) => reader.rows(sql, order.map((k) => values[k]));
+  const rows = await run(recordingsStatement(pg, options));
+  const sets = new Map<string, [string, number]>();
+  for (const [pk, id, durationMs] of (await run(setsStatement(pg))) as [string, string, number | string][]) sets.set(pk, [id, Number(durationMs)]);
   const userIndex = new Map(userPks.map((pk, i) => [pk, i]));
   const challengeIndex = new Map(challengePks.map((pk, i) => [pk, i]));
   // Per (user, challenge): the set whose newest recording is the latest (ties: the larger internal key).
   const chosen = new Map<number, { cell: Cell; setPk: string; triples: string | null }>();
   const width = challengePks.length;
-  for (const [userPk, challengePk, setPk, setId, durationMs, newest, n, triples] of rows as [string, string, string, string, number, number | string, number | string, string | null][]) {
+  for (const [userPk, challengePk, setPk, newest, n, triples] of rows as [string, string, string, number | string, number | string, string | null][]) {
     const u = userIndex.get(userPk);
     const c = challengeIndex.get(challengePk);
-    if (u === undefined || c === undefined) continue;
+    const set = sets.get(setPk);
+    if (u === undefined || c === undefined || !set) continue;
+    const [setId, durationMs] = set;
     const key = u * width + c;
     const time = Math.round(Number(newest));
     const count = Number(n);
     const seen = chosen.get(key);
     if (!seen) {
-      chosen.set(key, { cell: { u, c, setId, durationMs: Number(durationMs), newest: time, attempts: count, recs: null }, setPk, triples });
+      chosen.set(key, { cell: { u, c, setId, durationMs, newest: time, attempts: count, recs: null }, setPk, triples });
       continue;
     }
     seen.cell.attempts += count;
     if (time > seen.cell.newest || (time === seen.cell.newest && setPk > seen.setPk)) {
-      Object.assign(seen.cell, { setId, durationMs: Number(durationMs), newest: time });
+      Object.assign(seen.cell, { setId, durationMs, newest: time });
       seen.setPk = setPk;
       seen.triples = triples;
     }

@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { buttonClass } from "@/components/button";
 import { PageHeader } from "@/components/page-header";
 import { ErrorState, LoadingBlock } from "@/components/states";
@@ -10,6 +11,7 @@ import { roleOf } from "@/lib/web/annotations/roles";
 import { useAnnotatorNames, useAssignment } from "@/lib/web/annotations/use-assignments";
 import type { Assignment } from "@/lib/web/annotations/types";
 import { AssignmentProgress } from "./assignment-progress";
+import { DeleteAssignment } from "./assignments/delete-assignment";
 
 // /assignments/:id — who annotates, the due dates, and every recording with its state and a
 // link into the editor.
@@ -25,6 +27,7 @@ function stateOf(a: Assignment, r: Row) {
 }
 
 export function AssignmentDetail({ id }: { id: number }) {
+  const router = useRouter();
   const principal = usePrincipal();
   const query = useAssignment(id);
   const nameOf = useAnnotatorNames(principal.can("USER_LIST"));
@@ -44,9 +47,19 @@ export function AssignmentDetail({ id }: { id: number }) {
           </>
         }
         actions={
-          <Link href={role === "admin" ? "/assignments" : "/annotations"} className={buttonClass("ghost")}>
-            ← All assignments
-          </Link>
+          <>
+            <Link href={role === "admin" ? "/assignments" : "/annotations"} className={buttonClass("ghost")}>
+              ← All assignments
+            </Link>
+            {role === "admin" && (
+              <>
+                <Link href={`/assignments/${a.id}/edit`} className={buttonClass("secondary")}>
+                  Edit
+                </Link>
+                <DeleteAssignment assignment={a} onDeleted={() => router.push("/assignments")} />
+              </>
+            )}
+          </>
         }
       />
       <div className="mb-4 max-w-md">

@@ -20,7 +20,7 @@ import { RecordingPicker } from "./recording-picker";
 
 const FULL_ROLES = ["ANNOTATOR_FULL", "ADMIN"];
 const BASE_ROLES = ["ANNOTATOR_BASE", "ANNOTATOR_FULL", "ADMIN"];
-const INITIAL = { name: "", fullAnnotator: "", baseAnnotator: "", baseDueDate: "", fullDueDate: "" };
+export const INITIAL = { name: "", fullAnnotator: "", baseAnnotator: "", baseDueDate: "", fullDueDate: "" };
 
 export function AssignmentForm() {
   const principal = usePrincipal();
@@ -61,24 +61,60 @@ function CreateForm({ tenant, organisation }: { tenant: string; organisation: st
         }
       />
       <Form form={form} submitLabel="Create assignment" submittingLabel="Creating…" className="max-w-3xl">
-        <FormField label="Name" {...form.field("name")} hint="Optional, e.g. the batch or the week." />
-        <div className="grid gap-4 md:grid-cols-2">
-          <AnnotatorSelect label="Full annotator" required roles={FULL_ROLES} field={form.field("fullAnnotator")} />
-          <FormField label="Full annotator due date" type="date" {...form.field("fullDueDate")} />
-          <AnnotatorSelect label="Base annotator" roles={BASE_ROLES} field={form.field("baseAnnotator")} hint="Optional: labels first; the full annotator corrects." />
-          <FormField label="Base annotator due date" type="date" {...form.field("baseDueDate")} />
-        </div>
-        <RecordingPicker tenant={tenant} organisation={organisation} value={recordings} onChange={setRecordings} error={form.errors.recordings} />
+        <AssignmentFields form={form} tenant={tenant} organisation={organisation} recordings={recordings} onRecordings={setRecordings} />
       </Form>
+    </>
+  );
+}
+
+type FieldsForm = {
+  field: (name: keyof typeof INITIAL) => Field;
+  errors: Partial<Record<string, string>>;
+};
+
+type FieldsProps = {
+  form: FieldsForm;
+  /** The picker's place; null when the recordings cannot be changed here (they span organisations). */
+  tenant: string | null;
+  organisation: string | null;
+  recordings: RecordingRefInput[];
+  onRecordings: (refs: RecordingRefInput[]) => void;
+  /** Editing: this assignment's recordings do not count as "already assigned", and the annotators it names are offered even when not listed. */
+  editing?: { id: number; annotators: Record<string, string> };
+};
+
+/** The fields of an assignment, the same for creating and editing. */
+export function AssignmentFields({ form, tenant, organisation, recordings, onRecordings, editing }: FieldsProps) {
+  return (
+    <>
+      <FormField label="Name" {...form.field("name")} hint="Optional, e.g. the batch or the week." />
+      <div className="grid gap-4 md:grid-cols-2">
+        <AnnotatorSelect label="Full annotator" required roles={FULL_ROLES} field={form.field("fullAnnotator")} known={editing?.annotators} />
+        <FormField label="Full annotator due date" type="date" {...form.field("fullDueDate")} />
+        <AnnotatorSelect label="Base annotator" roles={BASE_ROLES} field={form.field("baseAnnotator")} hint="Optional: labels first; the full annotator corrects." known={editing?.annotators} />
+        <FormField label="Base annotator due date" type="date" {...form.field("baseDueDate")} />
+      </div>
+      {tenant && organisation ? (
+        <RecordingPicker tenant={tenant} organisation={organisation} value={recordings} onChange={onRecordings} error={form.errors.recordings} assignment={editing?.id} />
+      ) : (
+        <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          The recordings of this assignment come from several organisations, so they are kept as they are here ({recordings.length}{" "}
+          {recordings.length === 1 ? "recording" : "recordings"}).
+        </p>
+      )}
     </>
   );
 }
 
 type Field = { name: string; value: string; error?: string; onChange: (event: ChangeEvent<HTMLSelectElement | HTMLInputElement | HTMLTextAreaElement>) => void };
 
-function AnnotatorSelect({ label, roles, field, required, hint }: { label: string; roles: string[]; field: Field; required?: boolean; hint?: string }) {
+type SelectProps = { label: string; roles: string[]; field: Field; required?: boolean; hint?: string; known?: Record<string, string> };
+
+function AnnotatorSelect({ label, roles, field, required, hint, known }: SelectProps) {
   const id = useId();
   const users = useUsersWithRoles(roles);
+  // The annotator an assignment names may be outside this view's user list (a tenant-level one).
+  const unlisted = field.value && users.data && !users.data.some((u) => u.id === field.value) ? field.value : null;
   if (users.isError) return <FormField label={label} required={required} hint={`User id (the user list could not be loaded: ${users.error.message})`} {...field} />;
   return (
     <div className="flex flex-col gap-1">
@@ -96,6 +132,7 @@ function AnnotatorSelect({ label, roles, field, required, hint }: { label: strin
         className={`rounded-md border bg-white px-3 py-2 text-sm ${field.error ? "border-red-500" : "border-slate-300"}`}
       >
         <option value="">{users.isPending ? "Loading…" : required ? "Choose a user" : "None"}</option>
+        {unlisted && <option value={unlisted}>{known?.[unlisted] ?? "Current annotator"} ({unlisted})</option>}
         {(users.data ?? []).map((u) => (
           <option key={u.id} value={u.id}>
             {userName(u)} ({u.id}) — {u.roles.filter((r) => roles.includes(r)).join(", ")}

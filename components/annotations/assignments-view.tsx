@@ -9,6 +9,7 @@ import { usePrincipal } from "@/lib/web/use-principal";
 import { useAnnotatorNames, useAssignmentList } from "@/lib/web/annotations/use-assignments";
 import type { Assignment } from "@/lib/web/annotations/types";
 import { AssignmentProgress } from "./assignment-progress";
+import { DeleteAssignment } from "./assignments/delete-assignment";
 
 // /assignments (and /annotations for annotators): the assignments this view sees, a page at a
 // time as the API pages them (Link rel=next). Administrators see those of their scope and
@@ -47,6 +48,22 @@ export function AssignmentsView({ mode }: { mode: "manage" | "mine" }) {
     { key: "progress", header: "Progress", cell: (a) => <AssignmentProgress assignment={a} /> },
     { key: "due", header: "Due (base / full)", cell: (a) => `${due(a.baseDueDate)} / ${due(a.fullDueDate)}`, className: "hidden lg:table-cell" },
     { key: "created", header: "Created", cell: (a) => formatDateTime(a.created), className: "hidden lg:table-cell" },
+    ...(manages
+      ? [
+          {
+            key: "actions",
+            header: "Actions",
+            cell: (a: Assignment) => (
+              <span className="flex flex-wrap items-center gap-1">
+                <Link href={`/assignments/${a.id}/edit`} className={buttonClass("ghost", "px-2 py-1")}>
+                  Edit<span className="sr-only"> assignment “{a.name || `Assignment ${a.id}`}”</span>
+                </Link>
+                <DeleteAssignment assignment={a} compact />
+              </span>
+            ),
+          },
+        ]
+      : []),
   ];
   const ready = list.isSuccess && !list.isPlaceholderData && !list.isFetching;
   return (

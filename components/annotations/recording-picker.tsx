@@ -11,7 +11,15 @@ import { recordingKey, usePickerData, type PickerRecording } from "./picker/use-
 // Searchable by student, challenge or id; filtered by challenge, group, date and "not yet
 // assigned"; each recording can be played before it is chosen.
 
-type Props = { tenant: string; organisation: string; value: RecordingRefInput[]; onChange: (refs: RecordingRefInput[]) => void; error?: string };
+type Props = {
+  tenant: string;
+  organisation: string;
+  value: RecordingRefInput[];
+  onChange: (refs: RecordingRefInput[]) => void;
+  error?: string;
+  /** The assignment being edited: its own recordings do not count as "already assigned". */
+  assignment?: number;
+};
 
 const keyOf = (r: Pick<RecordingRefInput, "challenge" | "recording">) => recordingKey(r.challenge, r.recording);
 const dayOf = (iso: string) => {
@@ -20,9 +28,9 @@ const dayOf = (iso: string) => {
 };
 const inputClass = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
 
-export function RecordingPicker({ tenant, organisation, value, onChange, error }: Props) {
+export function RecordingPicker({ tenant, organisation, value, onChange, error, assignment }: Props) {
   const id = useId();
-  const data = usePickerData(organisation);
+  const data = usePickerData(organisation, assignment);
   const [search, setSearch] = useState("");
   const [challenge, setChallenge] = useState("");
   const [group, setGroup] = useState("");

@@ -243,6 +243,19 @@ export function routeTable(w: World): Record<string, RouteEntry> {
     return { path: `/api/groups/${enc(group.id)}/members/${enc(u.s2.id)}` };
   };
 
+  // An assignment like O1's (same annotators, the never-annotated spare): nobody has started on it.
+  const newAssignment = async () => ({
+    path: `/api/assignments/${
+      (
+        await json<{ id: number }>(
+          await w.api.post("/api/assignments", { data: { name: "Fresh", baseAnnotator: u.baseAssigned.id, fullAnnotator: u.fullAssigned.id, recordings: [w.spare.ref] }, headers: authed(org) }),
+          201,
+          "fresh assignment",
+        )
+      ).id
+    }`,
+  });
+
   const newStudent = async () => ({
     path: `/api/users/${enc((await json<{ id: string }>(await w.api.post("/api/users", { data: { firstName: "Fresh", infix: null, lastName: "Student", roles: ["STUDENT"] }, headers: authed(org) }), 201, "fresh student")).id)}`,
   });
@@ -829,6 +842,15 @@ export function routeTable(w: World): Record<string, RouteEntry> {
     "assignments/[assignment]": {
       GET: [{ target: assignment, path: paths.assignments(o), otherTenant: other(paths.assignments) }],
       PUT: [{ target: assignment, path: paths.assignments(o), body: () => ({ json: { name: "Matrix" } }), otherTenant: other(paths.assignments) }],
+      DELETE: [
+        {
+          target: assignment,
+          path: paths.assignments(o),
+          destructive: true,
+          fresh: (_c, allowed) => (allowed ? newAssignment() : once("assignment", newAssignment)),
+          otherTenant: other(paths.assignments),
+        },
+      ],
     },
     "assignment/[assignment]": { GET: [{ target: assignment, path: paths.assignment(o), otherTenant: other(paths.assignment) }] },
     annotations: {

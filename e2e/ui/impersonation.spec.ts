@@ -35,11 +35,11 @@ test("impersonate a tenant, then an organisation, then return to the admin", asy
   const asOrgCookie = await sessionCookie(page);
   expect(await cookieAccepted(request, asOrgCookie)).toBe(true);
   expect(asOrg.scope).toBe(`tenant/${world.tenantId}/organisation/${school.id}`);
-  expect(asOrg.stack.map((entry) => entry.view)).toEqual(["top-level user admin", `tenant ${tenantName}`, "organisation Switcher School"]);
+  expect(asOrg.stack.map((entry) => entry.view)).toEqual(["Admin Admin", `tenant ${tenantName}`, "organisation Switcher School"]);
   await snap(page, "dashboard-organisation");
 
   // Straight back to the admin: both impersonated tokens are revoked.
-  await bar.getByRole("button", { name: "Return to top-level user admin" }).click();
+  await bar.getByRole("button", { name: "Return to Admin Admin" }).click();
   await expect(bar).toHaveCount(0);
   const back = await session(page);
   expect(back.stack).toHaveLength(1);

@@ -1,6 +1,7 @@
 // Signing in to the web app the three ways, the messages for wrong credentials and
 // throttling, the redirect of signed-out visits, and sign-out revoking the API tokens.
 import { asUser, authed, expectJson, uniqueId } from "../support/api";
+import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { snap } from "../support/screenshots";
 import { chooseMethod, cookieAccepted, fillOrganisationSignIn, orgUserWithPassword, session, SESSION_CALL, sessionCookie, signInAsAdmin, submitSignIn } from "../support/ui";
@@ -34,6 +35,11 @@ test("a user of an organisation signs in with tenant, organisation, username and
   expect(me.id).toBe(user.id);
   await expect(page.getByText("Roles: TEACHER")).toBeVisible();
   await snap(page, "dashboard-teacher");
+  // The user menu speaks words: the person's name, their role and place; ids only as secondary text.
+  await page.getByRole("button", { name: "Jan van Jansen", exact: true }).click();
+  await expect(page.getByText("Teacher · Test organisation (Test tenant)", { exact: true })).toBeVisible();
+  await expect(page.getByText(`Id: ${user.id} · ${world.tenantId} / ${world.orgId}`, { exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("a user signs in with an email address and password", async ({ page, request, world }) => {
@@ -92,7 +98,7 @@ test("sign-out revokes the session's API tokens, impersonated ones too", async (
   expect(await cookieAccepted(request, signedIn)).toBe(true);
   expect(await cookieAccepted(request, impersonated)).toBe(true);
 
-  await page.getByRole("button", { name: "top-level user admin", exact: true }).click();
+  await page.getByRole("button", { name: "Admin Admin", exact: true }).click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
   // Replaying either cookie gets nowhere: the API tokens inside them are revoked.

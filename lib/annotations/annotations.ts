@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/ids";
+import { isForeignKeyViolation, isUniqueViolation } from "@/lib/db/ids";
 import { conflict, forbidden, invalid, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import type { Permission } from "@/lib/permissions/catalog";
@@ -98,6 +98,13 @@ export async function createAnnotation(db: Db, caller: Principal, input: CreateA
     });
     return { annotation: toAnnotation(row, info), etag: etagOf("annotation", row.id, row.version), organisationPk: info.organisationPk };
   } catch (error) {
+    // The assignment (or the recording) was deleted while this was being saved.
+    if (isForeignKeyViolation(error)) {
+      if (!(await db.assignment.findUnique({ where: { id: assignment.id }, select: { id: true } }))) {
+        throw invalid(ANNOTATION_RESOURCE, "assignment", "missing", `Unknown assignment ${input.assignment}`);
+      }
+      throw invalid(ANNOTATION_RESOURCE, "recording", "missing", "The recording was deleted");
+    }
     if (isUniqueViolation(error)) {
       // Which constraint: a taken chosen id, or a concurrent create for the same recording.
       const taken = chosenId ? await db.annotation.findUnique({ where: { id: chosenId }, select: { id: true } }) : null;

@@ -1,5 +1,6 @@
 import type { Db, Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/ids";
+import { lockAssignment } from "@/lib/db/locks";
 import { conflict, invalid, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { publicUserIds } from "@/lib/users/public-ids";
@@ -112,6 +113,29 @@ export async function updateAssignment(db: Db, caller: Principal, id: number, in
     });
   });
   return (await toAssignments(db, [(await findAssignment(db, { id }))!]))[0];
+}
+
+/**
+ * Deletes an assignment nobody has started annotating (its recordings stay; only the links go).
+ * The row lock waits for annotations being saved right now (their foreign key check holds a
+ * share lock on the assignment), so one committed meanwhile is counted, never cascaded away.
+ */
+export async function deleteAssignment(db: Db, caller: Principal, id: number): Promise<void> {
+  const scope = requireManager(caller);
+  await db.$transaction(async (tx) => {
+    const current = await tx.assignment.findFirst({ where: { AND: [{ id }, scope] }, select: { id: true } });
+    if (!current) throw notFound("Assignment");
+    await lockAssignment(tx, id);
+    const annotations = await tx.annotation.findMany({ where: { assignmentId: id }, select: { id: true }, orderBy: { id: "asc" }, take: 11 });
+    if (annotations.length) {
+      const listed = annotations.slice(0, 10).map((a) => a.id).join(", ");
+      throw conflict(
+        `Annotation has started on this assignment (annotation ${listed}${annotations.length > 10 ? ", ..." : ""}): it can no longer be deleted`,
+      );
+    }
+    // A concurrent delete got there first: gone is gone.
+    if (!(await tx.assignment.deleteMany({ where: { id } })).count) throw notFound("Assignment");
+  });
 }
 
 export async function getAssignment(db: Db, caller: Principal, id: number): Promise<AssignmentOut> {

@@ -15,3 +15,9 @@ export async function lockRow(tx: Tx, table: LockableTable, pk: string, mode: "u
   if (!LOCKABLE.includes(table)) throw new Error(`not lockable: ${table}`);
   await tx.$queryRawUnsafe(`SELECT "pk" FROM "${table}" WHERE "pk" = $1 FOR ${mode === "update" ? "UPDATE" : "KEY SHARE"}`, pk);
 }
+
+/** lockRow's "update" for the integer-keyed Assignment (its annotations' foreign keys take "share" on it). */
+export async function lockAssignment(tx: Tx, id: number): Promise<void> {
+  if (config().databaseKind !== "postgres") return;
+  await tx.$queryRawUnsafe(`SELECT "id" FROM "Assignment" WHERE "id" = $1 FOR UPDATE`, id);
+}

@@ -16,6 +16,7 @@ import { authSecret } from "./auth-secret";
 import { AUTH_BASE_PATH, sessionUpdateSchema, type StackEntry } from "./session";
 import { applyUpdate, stackAlive, toWebSession } from "./session-stack";
 import { passwordGrantInput, signInSchema } from "./sign-in";
+import { describeCaller } from "./views/caller-label";
 
 // next-auth (v4): credentials sign-in through the password grant, a JWT session cookie that
 // holds the API token stack, sign-out that revokes it. Served under /auth (not /api).
@@ -84,7 +85,10 @@ async function authorize(credentials: Record<string, string> | undefined, req: {
   try {
     const cfg = config();
     const token = await passwordGrant(db(), { ...grant, clientAddress: typeof address === "string" ? address : null }, grantSettingsOf(cfg));
-    const entry: StackEntry = { token: token.access_token, scope: token.scope, label, expiresAt: Date.now() + token.expires_in * 1000 };
+    // Named from the database: the person's name, their role and place in words.
+    const caller = await resolveToken(db(), token.access_token);
+    const named = caller ? await describeCaller(db(), caller) : { label };
+    const entry: StackEntry = { token: token.access_token, scope: token.scope, expiresAt: Date.now() + token.expires_in * 1000, ...named };
     return { id: token.scope, entry };
   } catch (error) {
     // The API's own words reach the sign-in page (next-auth passes the message as ?error=).

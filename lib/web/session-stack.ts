@@ -4,6 +4,7 @@ import { resolveToken, revokeRawToken } from "@/lib/auth/tokens";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { describeView, type SessionUpdate, type StackEntry, type WebSession } from "./session";
+import { describeCaller } from "./views/caller-label";
 
 // The impersonation stack in the session cookie: impersonations are made here, on the server
 // (the browser never sees a token), returns revoke what they leave. Server-only (next-auth's
@@ -24,7 +25,10 @@ export async function applyUpdate(db: Db, stack: StackEntry[], update: SessionUp
     try {
       // Impersonated from the current token: sign-out's revocation of the bottom one reaches it.
       const token = await clientCredentialsGrant(db, caller, update.scope, grantSettingsOf(config()));
-      const entry = { token: token.access_token, scope: token.scope, label: update.label, expiresAt: Date.now() + token.expires_in * 1000 };
+      // Named from the database (the browser's label is only the fallback).
+      const as = await resolveToken(db, token.access_token);
+      const named = as ? await describeCaller(db, as) : { label: update.label };
+      const entry = { token: token.access_token, scope: token.scope, expiresAt: Date.now() + token.expires_in * 1000, ...named };
       return { stack: [...stack, entry] };
     } catch (error) {
       if (error instanceof OAuthError) return { stack, error: error.description };
@@ -47,7 +51,12 @@ export function toWebSession(stack: StackEntry[], expires: string, error?: strin
     expires,
     scope: top.scope,
     view: describeView(top.scope, top.label),
-    stack: stack.map((entry) => ({ scope: entry.scope, view: describeView(entry.scope, entry.label) })),
+    stack: stack.map((entry) => ({
+      scope: entry.scope,
+      view: describeView(entry.scope, entry.label),
+      ...(entry.about ? { about: entry.about } : {}),
+      ...(entry.ids ? { ids: entry.ids } : {}),
+    })),
     ...(error ? { error } : {}),
   };
 }

@@ -9,7 +9,10 @@ test("a scope tells the view's level and kind, and reads as words", () => {
   expect(scopeInfo("tenant/t1/organisation/o1")).toMatchObject({ level: "organisation", kind: "organisation" });
   expect(scopeInfo("tenant/t1/organisation/o1/student/s1")).toMatchObject({ level: "organisation", kind: "user" });
   expect(describeView("tenant/t1/organisation/o1", "School One")).toBe("organisation School One");
-  expect(describeView("user/u1", "admin")).toBe("top-level user admin");
+  expect(describeView("tenant/t1", "Acme")).toBe("tenant Acme");
+  // People by their name alone.
+  expect(describeView("user/u1", "Ada Admin")).toBe("Ada Admin");
+  expect(describeView("tenant/t1/organisation/o1/user/jdoe", "Jan van Jansen")).toBe("Jan van Jansen");
 });
 
 test("the three ways to sign in become password grants", () => {

@@ -5,7 +5,16 @@ import { parseScope, type Scope } from "@/lib/auth/scope";
 // The JWT cookie holds a stack of API tokens: the bottom one came from signing in, each
 // one above it was impersonated from the one below; the top one is the current view.
 
-export type StackEntry = { token: string; scope: string; label: string; expiresAt: number };
+export type StackEntry = {
+  token: string;
+  scope: string;
+  /** A name: the person's, or the tenant's or organisation's. */
+  label: string;
+  expiresAt: number;
+  /** The role and place in words ("Teacher · School One (Acme)"), and the ids, as secondary text. */
+  about?: string;
+  ids?: string;
+};
 
 /**
  * What the browser sees: the current scope and the labels of the stack, never a token (page
@@ -17,7 +26,7 @@ export type WebSession = {
   /** Whose view is active, e.g. "organisation School One". */
   view: string;
   /** Bottom first; the last entry is the current view. */
-  stack: { scope: string; view: string }[];
+  stack: { scope: string; view: string; about?: string; ids?: string }[];
   /** Why the session update just asked for did not happen (only in that update's answer). */
   error?: string;
 };
@@ -45,19 +54,17 @@ export function scopeInfo(scope: string): { level: Level; kind: "user" | "tenant
   }
 }
 
-const KIND_WORDS: Record<Scope["kind"], string> = {
-  "top-user": "top-level user",
+/** Tenants and organisations acting as themselves say so; people are named by their name alone. */
+const KIND_WORDS: Partial<Record<Scope["kind"], string>> = {
   tenant: "tenant",
-  "tenant-user": "tenant user",
   organisation: "organisation",
-  student: "user",
-  "org-user": "user",
 };
 
-/** "organisation School One", "user jdoe", "top-level user admin". */
+/** "organisation School One", "tenant Acme", "Jan van Jansen". */
 export function describeView(scope: string, label: string): string {
   const kind = parseScope(scope)?.kind;
-  return kind ? `${KIND_WORDS[kind]} ${label}` : label;
+  const words = kind ? KIND_WORDS[kind] : undefined;
+  return words ? `${words} ${label}` : label;
 }
 
 /** Session updates the browser may ask for; the server checks each one. */

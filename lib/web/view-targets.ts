@@ -2,6 +2,7 @@ import { formatScope } from "@/lib/auth/scope";
 import type { Organisation } from "@/lib/organisations/schemas";
 import type { Tenant } from "@/lib/tenants/schemas";
 import type { User } from "@/lib/users/schemas";
+import { roleWords } from "./role-words";
 import { scopeInfo } from "./session";
 import type { Target } from "./use-impersonation";
 
@@ -34,7 +35,7 @@ export function targetKinds(scope: string): TargetKind[] {
     title: "Users",
     path: "/api/users",
     sort: { field: "lastName", direction: "asc" },
-    describe: (item) => ({ primary: userName(item as User), secondary: `${item.id} · ${(item as User).roles.join(", ")}` }),
+    describe: (item) => ({ primary: userName(item as User), secondary: `${item.id} · ${(item as User).roles.map(roleWords).join(", ")}` }),
     toTarget: (item) => ({
       label: userName(item as User),
       scope:

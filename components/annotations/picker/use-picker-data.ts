@@ -50,7 +50,7 @@ export const personName = (u: Pick<User, "firstName" | "infix" | "lastName">) =>
 
 export const recordingKey = (challenge: string, recording: string) => `${challenge}/${recording}`;
 
-export function usePickerData(organisation: string) {
+export function usePickerData(organisation: string, exceptAssignment?: number) {
   const recordings = useAll<AdminRecording>("/api/recordings");
   const users = useAll<User>("/api/users");
   const groups = useAll<Group>("/api/groups");
@@ -60,7 +60,9 @@ export function usePickerData(organisation: string) {
   const rows = useMemo<PickerRecording[]>(() => {
     const people = new Map((users.data ?? []).map((u) => [u.id, u]));
     const topics = new Map((challenges.data ?? []).map((c) => [c.id, c.topic]));
-    const assigned = new Set((assignments.data ?? []).flatMap((a) => a.recordings.map((r) => recordingKey(r.challenge, r.recording))));
+    const assigned = new Set(
+      (assignments.data ?? []).filter((a) => a.id !== exceptAssignment).flatMap((a) => a.recordings.map((r) => recordingKey(r.challenge, r.recording))),
+    );
     return (recordings.data ?? [])
       .filter((r) => r.challenge.organisationId === null || r.challenge.organisationId === organisation)
       .map((r) => {
@@ -79,7 +81,7 @@ export function usePickerData(organisation: string) {
         };
       })
       .sort((a, b) => b.created.localeCompare(a.created));
-  }, [recordings.data, users.data, challenges.data, assignments.data, organisation]);
+  }, [recordings.data, users.data, challenges.data, assignments.data, organisation, exceptAssignment]);
 
   return {
     rows,

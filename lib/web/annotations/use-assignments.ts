@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateAssignment } from "@/lib/annotations/schemas";
+import type { CreateAssignment, UpdateAssignment } from "@/lib/annotations/schemas";
 import type { SpeechRecordingOut } from "@/lib/recordings/schemas";
 import type { SpeechChallenge } from "@/lib/challenges/speech/schemas";
 import type { User } from "@/lib/users/schemas";
@@ -33,6 +33,50 @@ export function useCreateAssignment() {
     onSuccess: (created) => {
       toast.success(`Assignment ${created.name ?? created.id} created`);
       void queryClient.invalidateQueries({ queryKey: apiKey(scope, PATH) });
+    },
+  });
+}
+
+/** Every cached copy of assignments in this view: the list, the detail, the picker's "already assigned". */
+function useForgetAssignments() {
+  const { scope } = useApiSession();
+  const queryClient = useQueryClient();
+  return (id: number, removed: boolean) => {
+    // Marked stale, not refetched: a detail page still showing a deleted one is leaving.
+    if (removed) void queryClient.invalidateQueries({ queryKey: apiKey(scope, assignmentPath(id)), refetchType: "none" });
+    void queryClient.invalidateQueries({ queryKey: apiKey(scope, PATH) });
+    void queryClient.invalidateQueries({ queryKey: ["api-all", scope, PATH] });
+  };
+}
+
+/** PUT /api/assignments/:id with the fields that changed; the answer becomes the cached detail. */
+export function useUpdateAssignment(id: number) {
+  const api = useApi();
+  const { scope } = useApiSession();
+  const queryClient = useQueryClient();
+  const forget = useForgetAssignments();
+  return useMutation<Assignment, ApiRequestError, UpdateAssignment>({
+    mutationFn: async (input) => (await api<Assignment>(`${PATH}/${id}`, { method: "PUT", json: input })).data,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(apiKey(scope, assignmentPath(id)), saved);
+      forget(id, false);
+      toast.success(`Assignment “${saved.name ?? saved.id}” saved`);
+    },
+  });
+}
+
+/** DELETE /api/assignments/:id (the API refuses with 409 once annotation has started). */
+export function useDeleteAssignment() {
+  const api = useApi();
+  const forget = useForgetAssignments();
+  return useMutation<{ id: number; label: string }, ApiRequestError, { id: number; label: string }>({
+    mutationFn: async (target) => {
+      await api(`${PATH}/${target.id}`, { method: "DELETE" });
+      return target;
+    },
+    onSuccess: ({ id, label }) => {
+      forget(id, true);
+      toast.success(`Assignment “${label}” deleted`);
     },
   });
 }

@@ -1,9 +1,9 @@
 import { db } from "@/lib/db/client";
-import { json } from "@/lib/api/respond";
+import { json, noContent } from "@/lib/api/respond";
 import { withApi } from "@/lib/api/with-api";
 import { otherMethods } from "@/lib/api/other-methods";
 import { ASSIGNMENT_RESOURCE, assignmentSchema, idParam, updateAssignmentSchema } from "@/lib/annotations/schemas";
-import { getAssignment, updateAssignment } from "@/lib/annotations/assignments";
+import { deleteAssignment, getAssignment, updateAssignment } from "@/lib/annotations/assignments";
 
 type Params = { assignment: string };
 const idOf = (params: Params) => idParam(params.assignment, "Assignment");
@@ -19,4 +19,19 @@ export const PUT = withApi<Params, typeof updateAssignmentSchema>(
   async ({ principal, params, body }) => json(assignmentSchema, (await updateAssignment(db(), principal, idOf(params), body)) as never),
 );
 
-export const { POST, PATCH, DELETE } = otherMethods("GET", "PUT");
+// DELETE /api/assignments/:assignment (ours; refused with 409 once an annotation of it exists)
+export const DELETE = withApi<Params>(
+  {
+    policy: "assignment",
+    authenticated: true,
+    resource: ASSIGNMENT_RESOURCE,
+    responses: { 204: null },
+    summary: "Delete an assignment (ours): its recordings stay. Refused with 409 once annotation has started on it (any annotation of the assignment exists)",
+  },
+  async ({ principal, params }) => {
+    await deleteAssignment(db(), principal, idOf(params));
+    return noContent();
+  },
+);
+
+export const { POST, PATCH } = otherMethods("GET", "PUT", "DELETE");

@@ -23,7 +23,6 @@ import { UndoButtons } from "./undo-buttons";
 import { DraftNotices } from "./draft-notices";
 import { HistoryPanel } from "./history-panel";
 import { ImportPreview } from "./import-preview";
-import { useUndoKeys } from "@/lib/web/annotations/use-undo-keys";
 import { WaveformLanes } from "./waveform-lanes";
 import { PrefillControl } from "./prefill-control";
 import { prefillSources, replaceLayer, type PrefillSource } from "@/lib/web/annotations/prefill";
@@ -91,8 +90,9 @@ export function EditorWorkspace({ editor, contextLanes, prompt }: Props) {
     save: () => void editor.save(),
     remove: () => selected && selectedEditable && remove(selected.id),
   });
-  useEditorKeys(actions.keys, true);
-  useUndoKeys({ undo: draft.undo, redo: draft.redo }, !readOnly);
+  const { undo, redo } = draft;
+  const keys = useMemo(() => (readOnly ? actions.keys : { ...actions.keys, undo, redo }), [readOnly, actions.keys, undo, redo]);
+  useEditorKeys(keys, true);
   const bad = useMemo(() => problemIds(editor.problems), [editor.problems]);
 
   // The Words layer (else the first free-text one) can be pre-filled from the prompt.

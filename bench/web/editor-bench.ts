@@ -125,7 +125,24 @@ try {
     await tab.locator('[data-testid="waveform"][data-ready="true"]').waitFor({ timeout: 120_000 });
     const at = await tab.evaluate(() => (window as unknown as { __editorReady: number }).__editorReady);
     ready.push(at);
-    console.log(`run ${run}: editor interactive at ${ms(at)} after navigation start`);
+    // Where the time went: when the page's scripts, the API answers and the peaks had arrived.
+    const steps = await tab.evaluate((annotationId) => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+      const last = (match: (r: PerformanceResourceTiming) => boolean) => Math.max(0, ...resources.filter(match).map((r) => r.responseEnd));
+      const files = resources.filter((r) => r.name.includes("/files/") || r.name.includes("peaks"));
+      return {
+        html: nav.responseEnd,
+        domContentLoaded: nav.domContentLoadedEventEnd,
+        scripts: last((r) => r.initiatorType === "script" || r.name.endsWith(".js")),
+        assignment: last((r) => /\/api\/assignment\/\d+/.test(r.name)),
+        annotation: last((r) => r.name.includes(`/api/annotation/${annotationId}`)),
+        files: files.map((r) => `${new URL(r.name).pathname.split("/").pop()} ${Math.round(r.startTime)}–${Math.round(r.responseEnd)} ms ${(r.encodedBodySize / 1e6).toFixed(2)} MB`).join(", "),
+      };
+    }, annotation.id);
+    console.log(
+      `run ${run}: editor interactive at ${ms(at)} after navigation start (HTML ${ms(steps.html)}, DOMContentLoaded ${ms(steps.domContentLoaded)}, scripts in ${ms(steps.scripts)}, assignment ${ms(steps.assignment)}, annotation ${ms(steps.annotation)}; files: ${steps.files || "none"})`,
+    );
     if (run < RUNS) await tab.close();
   }
   console.log(`TIME TO INTERACTIVE (${RECORDING_S} s, ${FRAGMENTS} fragments): median ${ms(median(ready))} over ${RUNS} runs (target ≤ 2000 ms); ${load()}`);
@@ -144,6 +161,8 @@ try {
 async function selectLatency(page: Page) {
   await page.getByLabel("Zoom (pixels per second)").selectOption("25");
   await page.locator('[data-testid="lane-Words"] [data-item-id]').nth(10).waitFor();
+  // The mouse works in viewport coordinates: at 1280×800 the lanes start below the fold.
+  await page.getByTestId("lane-Words").scrollIntoViewIfNeeded();
   const times: number[] = [];
   for (let i = 0; i < 9; i++) {
     const box = page.locator('[data-testid="lane-Words"] [data-item-id]').nth(10 + 3 * i);
@@ -160,12 +179,24 @@ async function selectLatency(page: Page) {
           }
         });
         observer.observe(document.querySelector('[data-testid="lane-Words"]')!, { subtree: true, attributes: true, attributeFilter: ["aria-pressed"] });
+        // Never shown as selected: say so instead of waiting for ever.
+        setTimeout(() => resolve(Number.NaN), 10_000);
       });
     });
-    await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
-    times.push(await page.evaluate(() => (window as unknown as { __pressed: Promise<number> }).__pressed));
+    const x = b.x + b.width / 2;
+    const y = b.y + b.height / 2;
+    await page.mouse.click(x, y);
+    const took = await page.evaluate(() => (window as unknown as { __pressed: Promise<number> }).__pressed);
+    if (Number.isNaN(took)) {
+      const hit = await page.evaluate(([px, py]) => {
+        const el = document.elementFromPoint(px, py);
+        return el ? `${el.tagName} ${el.getAttribute("aria-label") ?? el.getAttribute("data-testid") ?? el.className}`.slice(0, 160) : "nothing";
+      }, [x, y]);
+      console.log(`select ${i + 1}: not shown as selected within 10 s (box ${b.x.toFixed(0)},${b.y.toFixed(0)} ${b.width.toFixed(0)}×${b.height.toFixed(0)}; under the pointer: ${hit})`);
+    } else times.push(took);
   }
-  console.log(`SELECT a fragment (25 px/s): median ${ms(median(times))}, max ${ms(Math.max(...times))} from press to shown selected (+ next frame); ${load()}`);
+  if (!times.length) return console.log("SELECT a fragment (25 px/s): not measured (no press showed a selection)");
+  console.log(`SELECT a fragment (25 px/s, ${times.length} presses): median ${ms(median(times))}, max ${ms(Math.max(...times))} from press to shown selected (+ next frame); ${load()}`);
 }
 
 /** A shared boundary dragged at 10 px/s: the work of each pointermove. */
@@ -173,6 +204,7 @@ async function dragFrames(page: Page) {
   await page.getByLabel("Zoom (pixels per second)").selectOption("10");
   const lane = page.getByTestId("lane-Words");
   await lane.locator("[data-item-id]").first().waitFor();
+  await lane.scrollIntoViewIfNeeded();
   // The boundary w(10k) and w(10k+1) share: the end of a touching word in view.
   const box = (await lane.boundingBox())!;
   const slot = RECORDING_S / FRAGMENTS;
@@ -200,6 +232,7 @@ async function dragFrames(page: Page) {
   for (let i = 1; i <= DRAG_STEPS; i++) await page.mouse.move(x + (i % 40) / 4 - 5, y);
   await page.mouse.up();
   const frames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames);
+  if (!frames.length) return console.log("DRAG a shared boundary: not measured (no pointermove reached the page)");
   console.log(`DRAG a shared boundary (10 px/s, ${frames.length} moves): p50 ${ms(median(frames))}, p95 ${ms(p95(frames))}, max ${ms(Math.max(...frames))} per frame (target p95 ≤ 16 ms); ${load()}`);
 }
 
@@ -219,6 +252,7 @@ async function spectrogramWindow(page: Page) {
     viewport += Math.round(off);
   }
   const overview = page.getByRole("slider", { name: "Visible part of the recording" });
+  await overview.scrollIntoViewIfNeeded();
   const spectro = page.getByTestId("spectrogram");
   const width = await waveWidth();
   const times: number[] = [];

@@ -126,20 +126,24 @@ try {
     const at = await tab.evaluate(() => (window as unknown as { __editorReady: number }).__editorReady);
     ready.push(at);
     // Where the time went: when the page's scripts, the API answers and the peaks had arrived.
-    const steps = await tab.evaluate((annotationId) => {
-      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-      const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
-      const last = (match: (r: PerformanceResourceTiming) => boolean) => Math.max(0, ...resources.filter(match).map((r) => r.responseEnd));
-      const files = resources.filter((r) => r.name.includes("/files/") || r.name.includes("peaks"));
-      return {
-        html: nav.responseEnd,
-        domContentLoaded: nav.domContentLoadedEventEnd,
-        scripts: last((r) => r.initiatorType === "script" || r.name.endsWith(".js")),
-        assignment: last((r) => /\/api\/assignment\/\d+/.test(r.name)),
-        annotation: last((r) => r.name.includes(`/api/annotation/${annotationId}`)),
-        files: files.map((r) => `${new URL(r.name).pathname.split("/").pop()} ${Math.round(r.startTime)}–${Math.round(r.responseEnd)} ms ${(r.encodedBodySize / 1e6).toFixed(2)} MB`).join(", "),
-      };
-    }, annotation.id);
+    // (Plain data out of the page: tsx would name functions defined in there, which the page cannot run.)
+    const timing = await tab.evaluate(() => ({
+      nav: performance.getEntriesByType("navigation").map((e) => [(e as PerformanceNavigationTiming).responseEnd, (e as PerformanceNavigationTiming).domContentLoadedEventEnd])[0],
+      resources: performance.getEntriesByType("resource").map((e) => [e.name, (e as PerformanceResourceTiming).initiatorType, e.startTime, (e as PerformanceResourceTiming).responseEnd, (e as PerformanceResourceTiming).encodedBodySize] as const),
+    }));
+    const resources = timing.resources.map(([name, initiator, start, end, size]) => ({ name, initiator, start, end, size }));
+    const last = (match: (r: (typeof resources)[number]) => boolean) => Math.max(0, ...resources.filter(match).map((r) => r.end));
+    const steps = {
+      html: timing.nav[0],
+      domContentLoaded: timing.nav[1],
+      scripts: last((r) => r.initiator === "script" || r.name.endsWith(".js")),
+      assignment: last((r) => /\/api\/assignment\/\d+/.test(r.name)),
+      annotation: last((r) => r.name.includes(`/api/annotation/${annotation.id}`)),
+      files: resources
+        .filter((r) => r.name.includes("/files/") || r.name.includes("peaks"))
+        .map((r) => `${new URL(r.name).pathname.split("/").pop()} ${Math.round(r.start)}–${Math.round(r.end)} ms ${(r.size / 1e6).toFixed(2)} MB`)
+        .join(", "),
+    };
     console.log(
       `run ${run}: editor interactive at ${ms(at)} after navigation start (HTML ${ms(steps.html)}, DOMContentLoaded ${ms(steps.domContentLoaded)}, scripts in ${ms(steps.scripts)}, assignment ${ms(steps.assignment)}, annotation ${ms(steps.annotation)}; files: ${steps.files || "none"})`,
     );
@@ -259,6 +263,7 @@ async function spectrogramWindow(page: Page) {
   for (let i = 0; i < SPECTRO_RUNS; i++) {
     // Somewhere else in the recording each time.
     const b = (await overview.boundingBox())!;
+    await page.evaluate(() => performance.clearResourceTimings());
     await page.mouse.click(b.x + b.width * ((i + 1) / (SPECTRO_RUNS + 1)), b.y + b.height / 2);
     const before = await spectro.getAttribute("data-from-ms").catch(() => null);
     if (i === 0) await page.getByRole("button", { name: "Show spectrogram" }).click();
@@ -270,7 +275,15 @@ async function spectrogramWindow(page: Page) {
     const from = Number(await spectro.getAttribute("data-from-ms"));
     const to = Number(await spectro.getAttribute("data-to-ms"));
     times.push(drawMs);
-    console.log(`spectrogram ${((to - from) / 1000).toFixed(1)} s window at ${(from / 1000).toFixed(0)} s: drawn in ${ms(drawMs)}`);
+    const decodeMs = Number(await spectro.getAttribute("data-decode-ms"));
+    const fftMs = Number(await spectro.getAttribute("data-fft-ms"));
+    // The audio read for it: mediabunny's range requests (and the mediabunny chunk on the first draw).
+    const reads = await page.evaluate(() => performance.getEntriesByType("resource").map((r) => ({ ms: (r as PerformanceResourceTiming).responseEnd - r.startTime, bytes: (r as PerformanceResourceTiming).encodedBodySize })));
+    const net = reads.reduce((n, r) => n + r.ms, 0);
+    const bytes = reads.reduce((n, r) => n + r.bytes, 0);
+    console.log(
+      `spectrogram ${((to - from) / 1000).toFixed(1)} s window at ${(from / 1000).toFixed(0)} s: drawn in ${ms(drawMs)} (fetch + decode ${ms(decodeMs)}, FFT + pixels ${ms(fftMs)}, paint ${ms(drawMs - decodeMs - fftMs)}; ${reads.length} requests, ${(bytes / 1e3).toFixed(0)} kB, ${ms(net)} on the wire)`,
+    );
   }
   console.log(`SPECTROGRAM of a ${(width / 100).toFixed(1)} s window (100 px/s, ${Math.round(width)} px visible, viewport ${page.viewportSize()?.width} px): median ${ms(median(times))}, max ${ms(Math.max(...times))} (target ≤ 300 ms); ${load()}`);
 }

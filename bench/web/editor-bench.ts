@@ -140,12 +140,12 @@ try {
       assignment: last((r) => /\/api\/assignment\/\d+/.test(r.name)),
       annotation: last((r) => r.name.includes(`/api/annotation/${annotation.id}`)),
       files: resources
-        .filter((r) => r.name.includes("/files/") || r.name.includes("peaks"))
+        .filter((r) => !!annotation.peaksUrl && r.name.includes(annotation.peaksUrl))
         .map((r) => `${new URL(r.name).pathname.split("/").pop()} ${Math.round(r.start)}–${Math.round(r.end)} ms ${(r.size / 1e6).toFixed(2)} MB`)
         .join(", "),
     };
     console.log(
-      `run ${run}: editor interactive at ${ms(at)} after navigation start (HTML ${ms(steps.html)}, DOMContentLoaded ${ms(steps.domContentLoaded)}, scripts in ${ms(steps.scripts)}, assignment ${ms(steps.assignment)}, annotation ${ms(steps.annotation)}; files: ${steps.files || "none"})`,
+      `run ${run}: editor interactive at ${ms(at)} after navigation start (HTML ${ms(steps.html)}, DOMContentLoaded ${ms(steps.domContentLoaded)}, scripts in ${ms(steps.scripts)}, assignment ${ms(steps.assignment)}, annotation ${ms(steps.annotation)}; peaks: ${steps.files || "not read"})`,
     );
     if (run < RUNS) await tab.close();
   }

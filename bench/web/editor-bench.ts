@@ -16,7 +16,8 @@
 //   mouse in DRAG_STEPS moves; per pointermove, the time from the event reaching the page until
 //   React's render and the browser's style and layout are done (a listener after React's, then
 //   a posted task that forces layout); p50 and p95;
-// - the spectrogram of a 10-second window (100 px/s over a 1,000 px lane): from switching it
+// - the spectrogram of a 10-second window (100 px/s over a 1,000 px lane, the viewport sized to
+//   give it; the load average is printed with it): from switching it
 //   on or moving the view until it is drawn (`data-draw-ms`: fetching the window's audio by
 //   range requests, decoding it, the FFTs and the paint), at SPECTRO_RUNS places.
 //
@@ -45,6 +46,8 @@ const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)];
 const p95 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 const ms = (x: number) => `${x.toFixed(x < 20 ? 1 : 0)} ms`;
 const json = (data: unknown) => JSON.stringify(data);
+/** The machine's load next to each figure: these are shared cores. */
+const load = () => `load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}, ${os.cpus().length} cores`;
 
 if (!fs.existsSync(path.join(root, ".next/BUILD_ID"))) throw new Error("The app is not built: run `npx tsx scripts/prepare.ts` first");
 const missing = await missingAudioTools();
@@ -122,10 +125,31 @@ try {
     await tab.locator('[data-testid="waveform"][data-ready="true"]').waitFor({ timeout: 120_000 });
     const at = await tab.evaluate(() => (window as unknown as { __editorReady: number }).__editorReady);
     ready.push(at);
-    console.log(`run ${run}: editor interactive at ${ms(at)} after navigation start`);
+    // Where the time went: when the page's scripts, the API answers and the peaks had arrived.
+    // (Plain data out of the page: tsx would name functions defined in there, which the page cannot run.)
+    const timing = await tab.evaluate(() => ({
+      nav: performance.getEntriesByType("navigation").map((e) => [(e as PerformanceNavigationTiming).responseEnd, (e as PerformanceNavigationTiming).domContentLoadedEventEnd])[0],
+      resources: performance.getEntriesByType("resource").map((e) => [e.name, (e as PerformanceResourceTiming).initiatorType, e.startTime, (e as PerformanceResourceTiming).responseEnd, (e as PerformanceResourceTiming).encodedBodySize] as const),
+    }));
+    const resources = timing.resources.map(([name, initiator, start, end, size]) => ({ name, initiator, start, end, size }));
+    const last = (match: (r: (typeof resources)[number]) => boolean) => Math.max(0, ...resources.filter(match).map((r) => r.end));
+    const steps = {
+      html: timing.nav[0],
+      domContentLoaded: timing.nav[1],
+      scripts: last((r) => r.initiator === "script" || r.name.endsWith(".js")),
+      assignment: last((r) => /\/api\/assignment\/\d+/.test(r.name)),
+      annotation: last((r) => r.name.includes(`/api/annotation/${annotation.id}`)),
+      files: resources
+        .filter((r) => !!annotation.peaksUrl && r.name.includes(annotation.peaksUrl))
+        .map((r) => `${new URL(r.name).pathname.split("/").pop()} ${Math.round(r.start)}–${Math.round(r.end)} ms ${(r.size / 1e6).toFixed(2)} MB`)
+        .join(", "),
+    };
+    console.log(
+      `run ${run}: editor interactive at ${ms(at)} after navigation start (HTML ${ms(steps.html)}, DOMContentLoaded ${ms(steps.domContentLoaded)}, scripts in ${ms(steps.scripts)}, assignment ${ms(steps.assignment)}, annotation ${ms(steps.annotation)}; peaks: ${steps.files || "not read"})`,
+    );
     if (run < RUNS) await tab.close();
   }
-  console.log(`TIME TO INTERACTIVE (${RECORDING_S} s, ${FRAGMENTS} fragments): median ${ms(median(ready))} over ${RUNS} runs (target ≤ 2000 ms)`);
+  console.log(`TIME TO INTERACTIVE (${RECORDING_S} s, ${FRAGMENTS} fragments): median ${ms(median(ready))} over ${RUNS} runs (target ≤ 2000 ms); ${load()}`);
 
   const page = context.pages()[context.pages().length - 1];
   await selectLatency(page);
@@ -141,6 +165,8 @@ try {
 async function selectLatency(page: Page) {
   await page.getByLabel("Zoom (pixels per second)").selectOption("25");
   await page.locator('[data-testid="lane-Words"] [data-item-id]').nth(10).waitFor();
+  // The mouse works in viewport coordinates: at 1280×800 the lanes start below the fold.
+  await page.getByTestId("lane-Words").scrollIntoViewIfNeeded();
   const times: number[] = [];
   for (let i = 0; i < 9; i++) {
     const box = page.locator('[data-testid="lane-Words"] [data-item-id]').nth(10 + 3 * i);
@@ -157,12 +183,24 @@ async function selectLatency(page: Page) {
           }
         });
         observer.observe(document.querySelector('[data-testid="lane-Words"]')!, { subtree: true, attributes: true, attributeFilter: ["aria-pressed"] });
+        // Never shown as selected: say so instead of waiting for ever.
+        setTimeout(() => resolve(Number.NaN), 10_000);
       });
     });
-    await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
-    times.push(await page.evaluate(() => (window as unknown as { __pressed: Promise<number> }).__pressed));
+    const x = b.x + b.width / 2;
+    const y = b.y + b.height / 2;
+    await page.mouse.click(x, y);
+    const took = await page.evaluate(() => (window as unknown as { __pressed: Promise<number> }).__pressed);
+    if (Number.isNaN(took)) {
+      const hit = await page.evaluate(([px, py]) => {
+        const el = document.elementFromPoint(px, py);
+        return el ? `${el.tagName} ${el.getAttribute("aria-label") ?? el.getAttribute("data-testid") ?? el.className}`.slice(0, 160) : "nothing";
+      }, [x, y]);
+      console.log(`select ${i + 1}: not shown as selected within 10 s (box ${b.x.toFixed(0)},${b.y.toFixed(0)} ${b.width.toFixed(0)}×${b.height.toFixed(0)}; under the pointer: ${hit})`);
+    } else times.push(took);
   }
-  console.log(`SELECT a fragment (25 px/s): median ${ms(median(times))}, max ${ms(Math.max(...times))} from press to shown selected (+ next frame)`);
+  if (!times.length) return console.log("SELECT a fragment (25 px/s): not measured (no press showed a selection)");
+  console.log(`SELECT a fragment (25 px/s, ${times.length} presses): median ${ms(median(times))}, max ${ms(Math.max(...times))} from press to shown selected (+ next frame); ${load()}`);
 }
 
 /** A shared boundary dragged at 10 px/s: the work of each pointermove. */
@@ -170,6 +208,7 @@ async function dragFrames(page: Page) {
   await page.getByLabel("Zoom (pixels per second)").selectOption("10");
   const lane = page.getByTestId("lane-Words");
   await lane.locator("[data-item-id]").first().waitFor();
+  await lane.scrollIntoViewIfNeeded();
   // The boundary w(10k) and w(10k+1) share: the end of a touching word in view.
   const box = (await lane.boundingBox())!;
   const slot = RECORDING_S / FRAGMENTS;
@@ -197,20 +236,34 @@ async function dragFrames(page: Page) {
   for (let i = 1; i <= DRAG_STEPS; i++) await page.mouse.move(x + (i % 40) / 4 - 5, y);
   await page.mouse.up();
   const frames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames);
-  console.log(`DRAG a shared boundary (10 px/s, ${frames.length} moves): p50 ${ms(median(frames))}, p95 ${ms(p95(frames))}, max ${ms(Math.max(...frames))} per frame (target p95 ≤ 16 ms)`);
+  if (!frames.length) return console.log("DRAG a shared boundary: not measured (no pointermove reached the page)");
+  console.log(`DRAG a shared boundary (10 px/s, ${frames.length} moves): p50 ${ms(median(frames))}, p95 ${ms(p95(frames))}, max ${ms(Math.max(...frames))} per frame (target p95 ≤ 16 ms); ${load()}`);
 }
 
 /** The spectrogram of a 10-second window, at several places. */
 async function spectrogramWindow(page: Page) {
-  await page.setViewportSize({ width: 1530, height: 800 });
+  // The lanes are capped by the page's width (max-w-7xl) and share it with the fragment panel
+  // from 1280 px on (7.7 s at 100 px/s): below that breakpoint they take the whole width, so the
+  // viewport is sized until the waveform's visible width is 1,000 px, i.e. 10 s at 100 px/s.
   await page.getByLabel("Zoom (pixels per second)").selectOption("100");
+  const waveWidth = async () => (await page.getByTestId("waveform").boundingBox())!.width;
+  let viewport = 1180;
+  for (let i = 0; i < 4; i++) {
+    await page.setViewportSize({ width: viewport, height: 800 });
+    await page.waitForTimeout(300);
+    const off = 1000 - (await waveWidth());
+    if (Math.abs(off) < 1) break;
+    viewport += Math.round(off);
+  }
   const overview = page.getByRole("slider", { name: "Visible part of the recording" });
+  await overview.scrollIntoViewIfNeeded();
   const spectro = page.getByTestId("spectrogram");
-  const width = (await page.getByTestId("lane-Words").boundingBox())!.width;
+  const width = await waveWidth();
   const times: number[] = [];
   for (let i = 0; i < SPECTRO_RUNS; i++) {
     // Somewhere else in the recording each time.
     const b = (await overview.boundingBox())!;
+    await page.evaluate(() => performance.clearResourceTimings());
     await page.mouse.click(b.x + b.width * ((i + 1) / (SPECTRO_RUNS + 1)), b.y + b.height / 2);
     const before = await spectro.getAttribute("data-from-ms").catch(() => null);
     if (i === 0) await page.getByRole("button", { name: "Show spectrogram" }).click();
@@ -222,7 +275,15 @@ async function spectrogramWindow(page: Page) {
     const from = Number(await spectro.getAttribute("data-from-ms"));
     const to = Number(await spectro.getAttribute("data-to-ms"));
     times.push(drawMs);
-    console.log(`spectrogram ${((to - from) / 1000).toFixed(1)} s window at ${(from / 1000).toFixed(0)} s: drawn in ${ms(drawMs)}`);
+    const decodeMs = Number(await spectro.getAttribute("data-decode-ms"));
+    const fftMs = Number(await spectro.getAttribute("data-fft-ms"));
+    // The audio read for it: mediabunny's range requests (and the mediabunny chunk on the first draw).
+    const reads = await page.evaluate(() => performance.getEntriesByType("resource").map((r) => ({ ms: (r as PerformanceResourceTiming).responseEnd - r.startTime, bytes: (r as PerformanceResourceTiming).encodedBodySize })));
+    const net = reads.reduce((n, r) => n + r.ms, 0);
+    const bytes = reads.reduce((n, r) => n + r.bytes, 0);
+    console.log(
+      `spectrogram ${((to - from) / 1000).toFixed(1)} s window at ${(from / 1000).toFixed(0)} s: drawn in ${ms(drawMs)} (fetch + decode ${ms(decodeMs)}, FFT + pixels ${ms(fftMs)}, paint ${ms(drawMs - decodeMs - fftMs)}; ${reads.length} requests, ${(bytes / 1e3).toFixed(0)} kB, ${ms(net)} on the wire)`,
+    );
   }
-  console.log(`SPECTROGRAM of a ${(width / 100).toFixed(1)} s window (100 px/s, ${Math.round(width)} px): median ${ms(median(times))}, max ${ms(Math.max(...times))} (target ≤ 300 ms)`);
+  console.log(`SPECTROGRAM of a ${(width / 100).toFixed(1)} s window (100 px/s, ${Math.round(width)} px visible, viewport ${page.viewportSize()?.width} px): median ${ms(median(times))}, max ${ms(Math.max(...times))} (target ≤ 300 ms); ${load()}`);
 }

@@ -1,12 +1,12 @@
 "use client";
 import Link from "next/link";
-import { useEffect, type MouseEvent } from "react";
+import { useEffect, useMemo, type MouseEvent } from "react";
 import { buttonClass } from "@/components/button";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
 import { useAnnotationEditor } from "@/lib/web/annotations/use-annotation-editor";
 import { editorHref } from "@/lib/web/annotations/links";
 import { editorTitle, formatDuration, workflowStage } from "@/lib/web/annotations/context-text";
-import { promptText } from "@/lib/web/annotations/srt";
+import { promptText, type Cue } from "@/lib/web/annotations/srt";
 import { useRecordingContext } from "@/lib/web/annotations/use-context";
 import { ContextLanes } from "./context-lanes";
 import { EditorHeader } from "./editor-header";
@@ -18,19 +18,24 @@ import { RecordingPreview } from "./recording-preview";
 // titled by what the student read. A recording without an annotation can be listened to
 // first; it gets one when the annotator starts (the API's first save).
 
+const NO_CUES: Cue[] = [];
+
 type Props = { assignmentId: number; recordingId: string; organisation: string | null };
 
 export function AnnotationEditor({ assignmentId, recordingId, organisation }: Props) {
   const editor = useAnnotationEditor(assignmentId, recordingId, organisation);
   const { assignment, ref } = editor;
   const { context, prompt, reference } = useRecordingContext(ref);
-  const cues = prompt.data ?? [];
+  const cues = prompt.data ?? NO_CUES;
   const title = editorTitle({
     topic: context.data?.challenge.topic ?? null,
     prompt: cues.length ? promptText(cues) : null,
     student: context.data?.student.name ?? null,
     durationSec: context.data?.recording.duration ?? editor.server?.annotation.duration ?? null,
   });
+  const topic = context.data?.challenge.topic ?? null;
+  const referenceFragments = reference.data?.fragments ?? null;
+  const promptContext = useMemo(() => ({ cues, topic, reference: referenceFragments }), [cues, topic, referenceFragments]);
   useEffect(() => {
     if (ref) document.title = `${title} · Speech training platform`;
   }, [ref, title]);
@@ -90,6 +95,7 @@ export function AnnotationEditor({ assignmentId, recordingId, organisation }: Pr
       {editor.server ? (
         <EditorWorkspace
           editor={editor}
+          prompt={promptContext}
           contextLanes={(wave) => <ContextLanes editor={editor} view={wave.view} onSeek={wave.seek} cues={cues} reference={reference.data ?? null} />}
         />
       ) : (

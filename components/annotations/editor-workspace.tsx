@@ -23,13 +23,22 @@ import { UndoButtons } from "./undo-buttons";
 import { DraftNotices } from "./draft-notices";
 import { HistoryPanel } from "./history-panel";
 import { ImportPreview } from "./import-preview";
-import { useUndoKeys } from "@/lib/web/annotations/use-undo-keys";
 import { WaveformLanes } from "./waveform-lanes";
+import { PrefillControl } from "./prefill-control";
+import { prefillSources, replaceLayer, type PrefillSource } from "@/lib/web/annotations/prefill";
+import { newItemId } from "@/lib/web/annotations/items";
+import type { Cue } from "@/lib/web/annotations/srt";
+import type { WireFragment } from "@/lib/web/annotations/types";
 
 // The editor once the annotation exists: markers and saving, playback and zoom, the lanes
 // under the waveform, the selected fragment, the checks, the conflict panel.
 
-export function EditorWorkspace({ editor, contextLanes }: { editor: AnnotationEditor; contextLanes?: (wave: PeaksWaveform) => ReactNode }) {
+/** What the student was asked to read and the reference annotation: the sources of "Pre-fill words". */
+export type PromptContext = { cues: Cue[]; topic: string | null; reference: WireFragment[] | null };
+
+type Props = { editor: AnnotationEditor; contextLanes?: (wave: PeaksWaveform) => ReactNode; prompt?: PromptContext };
+
+export function EditorWorkspace({ editor, contextLanes, prompt }: Props) {
   const annotation = editor.server!.annotation;
   const { draft, role, lanes } = editor;
   const durationMs = editor.durationMs ?? 0;
@@ -81,9 +90,29 @@ export function EditorWorkspace({ editor, contextLanes }: { editor: AnnotationEd
     save: () => void editor.save(),
     remove: () => selected && selectedEditable && remove(selected.id),
   });
-  useEditorKeys(actions.keys, true);
-  useUndoKeys({ undo: draft.undo, redo: draft.redo }, !readOnly);
+  const { undo, redo } = draft;
+  const keys = useMemo(() => (readOnly ? actions.keys : { ...actions.keys, undo, redo }), [readOnly, actions.keys, undo, redo]);
+  useEditorKeys(keys, true);
   const bad = useMemo(() => problemIds(editor.problems), [editor.problems]);
+
+  // The Words layer (else the first free-text one) can be pre-filled from the prompt.
+  const wordsLayer = lanes.find((l) => l.name === "Words") ?? lanes.find((l) => l.freeText) ?? null;
+  const canPrefill = !!wordsLayer && editableLayer(wordsLayer);
+  const prefill = useMemo(
+    () =>
+      canPrefill && wordsLayer
+        ? prefillSources({ layer: wordsLayer.name, cues: prompt?.cues ?? [], topic: prompt?.topic ?? null, reference: prompt?.reference ?? null, peaks: peaks.data ?? null, durationMs })
+        : [],
+    [canPrefill, wordsLayer, prompt, peaks.data, durationMs],
+  );
+  const onPrefill = useCallback(
+    (source: PrefillSource) => {
+      if (!wordsLayer || !source.items) return;
+      select(null);
+      apply(`Pre-fill ${wordsLayer.name} from ${source.name}`, (list) => replaceLayer(list, wordsLayer.name, source.items!, newItemId));
+    },
+    [wordsLayer, apply, select],
+  );
   const layerOrder = useMemo(() => editor.scheme?.layers.map((l) => l.name) ?? [], [editor.scheme]);
 
   return (
@@ -159,20 +188,25 @@ export function EditorWorkspace({ editor, contextLanes }: { editor: AnnotationEd
           <ProblemsList problems={editor.problems} serverProblems={editor.serverProblems} onSelect={select} onDismissServer={editor.dismissServerProblems} />
           <KeyboardHelp />
         </div>
-        <FragmentPanel
-          item={selected}
-          layers={lanes}
-          role={role}
-          editable={selected ? selectedEditable : !readOnly && role !== "none"}
-          focusLabelOf={focusLabelOf}
-          onChange={update}
-          onDelete={remove}
-          onPlay={(item) => wave.playRange(item.startMs, item.endMs)}
-          onSplit={actions.split}
-          onMerge={actions.merge}
-          onLoop={actions.toggleLoop}
-          looping={!!wave.loop}
-        />
+        <div className="space-y-3">
+          <FragmentPanel
+            item={selected}
+            layers={lanes}
+            role={role}
+            editable={selected ? selectedEditable : !readOnly && role !== "none"}
+            focusLabelOf={focusLabelOf}
+            onChange={update}
+            onDelete={remove}
+            onPlay={(item) => wave.playRange(item.startMs, item.endMs)}
+            onSplit={actions.split}
+            onMerge={actions.merge}
+            onLoop={actions.toggleLoop}
+            looping={!!wave.loop}
+          />
+          {canPrefill && wordsLayer && (
+            <PrefillControl layer={wordsLayer.name} sources={prefill} existing={draft.items.filter((i) => i.layer === wordsLayer.name).length} disabled={editor.saving} onApply={onPrefill} />
+          )}
+        </div>
       </div>
       {/* The player wavesurfer drives (streamed, never decoded as a whole); the controls above stand in for it. */}
       <audio ref={media} preload="metadata" className="hidden" data-testid="annotation-audio" />

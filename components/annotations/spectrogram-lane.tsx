@@ -11,7 +11,8 @@ import { decodeWindow } from "@/lib/web/annotations/window-audio";
 export const MAX_WINDOW_S = 60;
 const HEIGHT = 120;
 
-type State = { status: "idle" | "loading" | "drawn" | "too-wide" | "error"; fromMs?: number; toMs?: number; drawMs?: number; message?: string };
+/** `decodeMs`: fetching and decoding the window's audio; `fftMs`: the FFTs and pixels (the rest of `drawMs` is the paint). */
+type State = { status: "idle" | "loading" | "drawn" | "too-wide" | "error"; fromMs?: number; toMs?: number; drawMs?: number; decodeMs?: number; fftMs?: number; message?: string };
 
 export const SpectrogramLane = memo(function SpectrogramLane({ audioUrl, view, durationMs }: { audioUrl: string; view: View; durationMs: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -34,14 +35,17 @@ export const SpectrogramLane = memo(function SpectrogramLane({ audioUrl, view, d
       try {
         const { samples, sampleRate } = await decodeWindow(audioUrl, fromMs / 1000, toMs / 1000, controller.signal);
         if (controller.signal.aborted) return;
+        const decoded = performance.now();
         // The window may end before the view does (the end of the recording).
         const columns = Math.max(1, Math.round(((toMs - fromMs) / 1000) * view.pxPerSec));
         const { data, bins } = spectrogram(samples, sampleRate, columns);
+        const pixels = spectrogramPixels(data, bins, columns, HEIGHT) as Uint8ClampedArray<ArrayBuffer>;
+        const computed = performance.now();
         const ctx = canvas.current?.getContext("2d");
         if (!ctx) return;
         ctx.clearRect(0, 0, width, HEIGHT);
-        ctx.putImageData(new ImageData(spectrogramPixels(data, bins, columns, HEIGHT) as Uint8ClampedArray<ArrayBuffer>, columns, HEIGHT), Math.round((fromMs / 1000) * view.pxPerSec - view.scrollLeft), 0);
-        setState({ status: "drawn", fromMs, toMs, drawMs: Math.round(performance.now() - began) });
+        ctx.putImageData(new ImageData(pixels, columns, HEIGHT), Math.round((fromMs / 1000) * view.pxPerSec - view.scrollLeft), 0);
+        setState({ status: "drawn", fromMs, toMs, drawMs: Math.round(performance.now() - began), decodeMs: Math.round(decoded - began), fftMs: Math.round(computed - decoded) });
       } catch (error) {
         if (!controller.signal.aborted) setState({ status: "error", message: error instanceof Error ? error.message : String(error) });
       }
@@ -61,6 +65,8 @@ export const SpectrogramLane = memo(function SpectrogramLane({ audioUrl, view, d
       data-from-ms={state.fromMs}
       data-to-ms={state.toMs}
       data-draw-ms={state.drawMs}
+      data-decode-ms={state.decodeMs}
+      data-fft-ms={state.fftMs}
     >
       <canvas ref={canvas} width={width} height={HEIGHT} className="absolute inset-0" style={{ width, height: HEIGHT }} aria-label="Spectrogram of the visible part, 0 to 8 kHz" role="img" />
       {state.status === "too-wide" && <p className="absolute inset-0 flex items-center px-2 text-xs text-slate-600">Zoom in to see the spectrogram (at most {MAX_WINDOW_S} s at a time).</p>}

@@ -8,7 +8,7 @@ import { authed, expectJson } from "../support/api";
 import { prepareTestAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 import { snap } from "../support/screenshots";
-import { annotate, assign, current, fragment, labelsOf, openEditor, panel, person, recordings, saveBehind, saveStatus, signedIn, waveformReady, wordsAt } from "../support/annotation-ui";
+import { annotate, assign, current, dragInLane, editorPath, fragment, labelsOf, openEditor, panel, person, recordings, saveBehind, saveStatus, signedIn, waveformReady, wordsAt } from "../support/annotation-ui";
 
 prepareTestAudio();
 // Seeding, signing in and the editor's waveform take a while on a loaded machine; some tests reload twice.
@@ -171,6 +171,36 @@ test("unsaved work survives a reload; a stale draft saves through the merge, nev
   const merged = (await current(request, full.token, annotation.id)).body;
   expect(labelsOf(merged, "Words")).toEqual(["a", "cat"]);
   expect(merged.version).toBe(3);
+  await expect.poll(() => localDrafts(page)).toBe(0);
+});
+
+test("a just-started annotation: fragments drawn but never saved survive a reload", async ({ browser, request, world }) => {
+  const [full, { refs }] = await Promise.all([person(request, world, "ANNOTATOR_FULL", "Fay"), recordings(request, world, 1)]);
+  const assignment = await assign(request, world, { name: "New draft", base: null, full, refs });
+  const page = await signedIn(browser, world, full);
+  await page.goto(editorPath(assignment.id, refs[0]));
+  await page.getByRole("button", { name: "Start annotating" }).click();
+  await waveformReady(page);
+  await dragInLane(page, "Words", 0.1, 0.35);
+  await expect(panel(page).getByLabel("Label")).toBeFocused();
+  await page.keyboard.type("first");
+  await dragInLane(page, "Words", 0.45, 0.75);
+  await panel(page).getByLabel("Label").fill("second");
+  await expect.poll(() => page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith("annotation-draft:"))?.[1] ?? "")).toContain('"second"');
+  const started = await expectJson<{ annotations: { id: number }[] }>(await request.get(`/api/assignment/${assignment.id}`, { headers: authed(world.orgToken) }), 200);
+  const id = started.annotations[0].id;
+  expect((await current(request, full.token, id)).body.fragments).toEqual([]);
+
+  page.on("dialog", (d) => void d.accept());
+  await page.reload();
+  await waveformReady(page);
+  await expect(page.getByTestId("restored-draft")).toContainText("were restored from this browser");
+  await expect(fragment(page, "Words", "first")).toBeVisible();
+  await expect(fragment(page, "Words", "second")).toBeVisible();
+  await expect(saveStatus(page)).toHaveText("Unsaved changes");
+  await save(page);
+  await expect(saveStatus(page)).toHaveText(/^Saved at /);
+  expect(labelsOf((await current(request, full.token, id)).body, "Words")).toEqual(["first", "second"]);
   await expect.poll(() => localDrafts(page)).toBe(0);
 });
 

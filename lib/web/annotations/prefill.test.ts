@@ -1,12 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { parseSrt, speechSpan, spreadWords, wordsOf } from "./prefill";
+import { prefillSources, replaceLayer, speechSpan, spreadWords, wordsOf } from "./prefill";
 
-test("SRT cues and their words", () => {
-  const srt = "1\r\n00:00:01,000 --> 00:00:02,500\r\nThe cat,\r\n<i>sits</i>.\r\n\r\n2\n00:01:00.5 --> 00:01:01,000\nOn the mat!\n";
-  expect(parseSrt(srt)).toEqual([
-    { startMs: 1000, endMs: 2500, text: "The cat, sits." },
-    { startMs: 60_500, endMs: 61_000, text: "On the mat!" },
-  ]);
+test("the words of a text, punctuation at their edges dropped", () => {
   expect(wordsOf("“Hello,” she said—twice... 42")).toEqual(["Hello", "she", "said—twice", "42"]);
 });
 
@@ -25,4 +20,51 @@ test("the speech span from the peaks", () => {
   const min = Float32Array.from([0, -0.01, -0.5, -0.3, -0.9, -0.02, 0]);
   expect(speechSpan(max, min, 100)).toEqual({ startMs: 20, endMs: 50 });
   expect(speechSpan(new Float32Array(3), new Float32Array(3), 100)).toBeNull();
+});
+
+test("sources: the prompt at its cue times, the topic over the speech, the reference's Words; kept inside the recording", () => {
+  const max = Float32Array.from([0, 0, 0.5, 0.5, 0.5, 0.5, 0, 0]);
+  const min = Float32Array.from([0, 0, -0.5, -0.5, -0.5, -0.5, 0, 0]);
+  const sources = prefillSources({
+    layer: "Words",
+    cues: [{ startMs: 100, endMs: 500, text: "The cat" }, { startMs: 700, endMs: 900, text: "late" }],
+    topic: "Big dogs",
+    reference: [{ start: 0.1, end: 0.2, labels: [{ layer: "Noise", label: "Breath", comment: "" }, { layer: "Words", label: "ref", comment: "c" }] }],
+    peaks: { pointsPerSecond: 10, max, min },
+    durationMs: 800,
+  });
+  const spans = (key: string) => sources.find((s) => s.key === key)!.items?.map((i) => [i.label, i.startMs, i.endMs]);
+  expect(spans("prompt")).toEqual([["The", 100, 300], ["cat", 300, 500], ["late", 700, 800]]);
+  expect(spans("topic")).toEqual([["Big", 200, 371], ["dogs", 371, 600]]);
+  expect(spans("reference")).toEqual([["ref", 100, 200]]);
+  expect(sources.map((s) => s.label)).toEqual([
+    "The challenge's prompt (2 cues, at their times)",
+    "The challenge's topic (2 words spread over the speech)",
+    "The recording's reference annotation (1 Words fragment)",
+  ]);
+});
+
+test("sources that have nothing say why", () => {
+  const none = prefillSources({ layer: "Words", cues: [], topic: null, reference: null, peaks: null, durationMs: 1000 });
+  expect(none.map((s) => [s.items, s.reason])).toEqual([
+    [null, "the challenge has no SRT prompt"],
+    [null, "the challenge has no topic"],
+    [null, "the recording has no reference annotation"],
+  ]);
+  const noWords = prefillSources({ layer: "Words", cues: [{ startMs: 2000, endMs: 3000, text: "after the end" }], topic: "silent", reference: [], peaks: null, durationMs: 1000 });
+  expect(noWords.map((s) => s.reason)).toEqual(["its cues lie past the end of the recording", null, "the reference annotation has no Words fragments"]);
+  // No speech in the peaks: the topic goes over the whole recording.
+  expect(noWords[1].items).toEqual([{ layer: "Words", label: "silent", comment: "", startMs: 0, endMs: 1000 }]);
+});
+
+test("replacing a layer keeps the others", () => {
+  let n = 0;
+  const items = [
+    { id: "a", layer: "Words", label: "old", comment: "", startMs: 0, endMs: 10 },
+    { id: "b", layer: "Noise", label: "Breath", comment: "", startMs: 0, endMs: 10 },
+  ];
+  expect(replaceLayer(items, "Words", [{ layer: "Words", label: "new", comment: "", startMs: 5, endMs: 9 }], () => `n${++n}`)).toEqual([
+    items[1],
+    { id: "n1", layer: "Words", label: "new", comment: "", startMs: 5, endMs: 9 },
+  ]);
 });

@@ -1,30 +1,11 @@
-import type { Item } from "./types";
+import type { Peaks } from "./peaks";
+import type { Cue } from "./srt";
+import type { Item, WireFragment } from "./types";
 
 // A starting point for the Words layer from the prompt: each cue's words spread over the
-// cue's time (a challenge's SRT), or the prompt's words over the stretch with speech (from the
-// peaks), each word given time in proportion to its length. The annotator then adjusts them.
-
-export type Cue = { startMs: number; endMs: number; text: string };
-
-/** The cues of an SRT file ("1\n00:00:01,000 --> 00:00:02,500\ntext\n\n..."). */
-export function parseSrt(srt: string): Cue[] {
-  const time = (t: string) => {
-    const m = /(\d+):(\d{2}):(\d{2})[,.](\d{1,3})/.exec(t);
-    return m ? ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000 + Number(m[4].padEnd(3, "0")) : NaN;
-  };
-  const cues: Cue[] = [];
-  for (const block of srt.replace(/\r/g, "").split(/\n\s*\n/)) {
-    const lines = block.split("\n").filter((l) => l.trim());
-    const at = lines.findIndex((l) => l.includes("-->"));
-    if (at < 0) continue;
-    const [from, to] = lines[at].split("-->");
-    const startMs = time(from);
-    const endMs = time(to);
-    const text = lines.slice(at + 1).join(" ").replace(/<[^>]*>/g, "").trim();
-    if (Number.isFinite(startMs) && Number.isFinite(endMs) && endMs > startMs && text) cues.push({ startMs, endMs, text });
-  }
-  return cues;
-}
+// cue's time (a challenge's SRT), or the topic's words over the stretch with speech (from the
+// peaks), each word given time in proportion to its length, or the recording's reference
+// annotation as it is. The annotator then adjusts them.
 
 /** The words of a text (punctuation at their edges dropped). */
 export const wordsOf = (text: string): string[] =>
@@ -62,3 +43,62 @@ export function speechSpan(max: Float32Array, min: Float32Array, pointsPerSecond
   while (last > first && !loud(last)) last--;
   return { startMs: Math.round((first / pointsPerSecond) * 1000), endMs: Math.round(((last + 1) / pointsPerSecond) * 1000) };
 }
+
+type Prefill = Omit<Item, "id">[];
+export type PrefillSource = {
+  key: "prompt" | "topic" | "reference";
+  /** What it is, in words ("the challenge's prompt"), and with its size ("The challenge's prompt (2 cues, at their times)"). */
+  name: string;
+  label: string;
+  /** The Words fragments it makes, or null with `reason` when it has none. */
+  items: Prefill | null;
+  reason: string | null;
+};
+
+/** Items kept inside the recording: cut at its end, dropped when they start past it. */
+const within = (items: Prefill, durationMs: number): Prefill =>
+  durationMs > 0 ? items.filter((i) => i.startMs < durationMs).map((i) => (i.endMs > durationMs ? { ...i, endMs: durationMs } : i)) : items;
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+/** The reference annotation's fragments on `layer`, as Words items. */
+export function referenceWords(fragments: readonly WireFragment[], layer: string): Prefill {
+  return fragments.flatMap((f) =>
+    f.labels.filter((l) => l.layer === layer).map((l) => ({ layer, label: l.label, comment: "", startMs: Math.round(f.start * 1000), endMs: Math.round(f.end * 1000) })),
+  );
+}
+
+type Inputs = { layer: string; cues: readonly Cue[]; topic: string | null; reference: readonly WireFragment[] | null; peaks: Peaks | null; durationMs: number };
+
+/** Every source the Words layer can be pre-filled from, each with its items or why it has none. */
+export function prefillSources({ layer, cues, topic, reference, peaks, durationMs }: Inputs): PrefillSource[] {
+  const source = (key: PrefillSource["key"], name: string, detail: string, items: Prefill, none: string): PrefillSource => {
+    const kept = within(items, durationMs);
+    return { key, name, label: `${name[0].toUpperCase()}${name.slice(1)} (${detail})`, items: kept.length ? kept : null, reason: kept.length ? null : none };
+  };
+  const topicWords = topic ? wordsOf(topic) : [];
+  // The topic has no times: its words go over the stretch with speech (the whole recording when the peaks show none).
+  const span = (peaks && speechSpan(peaks.max, peaks.min, peaks.pointsPerSecond)) ?? { startMs: 0, endMs: durationMs };
+  const fromReference = reference ? referenceWords(reference, layer) : [];
+  return [
+    source("prompt", "the challenge's prompt", `${plural(cues.length, "cue")}, at their times`, spreadWords(cues, layer), cues.length ? "its cues lie past the end of the recording" : "the challenge has no SRT prompt"),
+    source(
+      "topic",
+      "the challenge's topic",
+      `${plural(topicWords.length, "word")} spread over the speech`,
+      topic && span.endMs > span.startMs ? spreadWords([{ ...span, text: topic }], layer) : [],
+      "the challenge has no topic",
+    ),
+    source(
+      "reference",
+      "the recording's reference annotation",
+      plural(fromReference.length, `${layer} fragment`),
+      fromReference, reference ? `the reference annotation has no ${layer} fragments` : "the recording has no reference annotation"),
+  ];
+}
+
+/** The draft with `layer`'s fragments replaced by `items` (the other layers untouched). */
+export const replaceLayer = (items: readonly Item[], layer: string, next: Prefill, newId: () => string): Item[] => [
+  ...items.filter((i) => i.layer !== layer),
+  ...next.map((i) => ({ ...i, id: newId() })),
+];

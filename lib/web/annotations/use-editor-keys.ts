@@ -7,7 +7,9 @@ import { useEffect, useRef } from "react";
 // page itself; elsewhere Tab moves focus as usual), Escape clears the selection, Delete removes
 // the selected fragment, 1–9 give it its layer's nth label, X splits it at the playhead, J
 // merges it with the next one (Shift+J: the previous), L loops it, [ and ] change the rate,
-// + and - zoom, Ctrl+S saves. A focused fragment keeps its own arrows (they move it).
+// + and - zoom, Ctrl+S saves (also from a text field), Ctrl/Cmd+Z undoes and Ctrl/Cmd+Shift+Z
+// or Ctrl+Y redo. A focused fragment keeps its own arrows (they move it). One listener decides
+// every key, and `typing` alone decides which keys a text field keeps (its own editing and undo).
 
 export type EditorKeys = {
   playPause: () => void;
@@ -24,6 +26,9 @@ export type EditorKeys = {
   merge?: (direction: 1 | -1) => void;
   loop?: () => void;
   rate?: (direction: 1 | -1) => void;
+  /** Absent where nothing may change (read-only). */
+  undo?: () => void;
+  redo?: () => void;
 };
 
 /** Whether keys typed at `el` belong to a text field (its own editing, its own undo). */
@@ -39,12 +44,23 @@ export function useEditorKeys(keys: EditorKeys, enabled: boolean): void {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target instanceof Element ? e.target : null;
       const k = latest.current;
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "s") {
+      const key = e.key.toLowerCase();
+      const command = e.ctrlKey || e.metaKey;
+      if (command && key === "s") {
         e.preventDefault();
         k.save();
         return;
       }
-      if (e.ctrlKey || e.metaKey || e.altKey || typing(target)) return;
+      if (e.altKey || typing(target)) return;
+      if (command) {
+        const redo = (key === "z" && e.shiftKey) || (key === "y" && e.ctrlKey && !e.shiftKey);
+        const run = key === "z" && !e.shiftKey ? k.undo : redo ? k.redo : undefined;
+        if (run) {
+          e.preventDefault();
+          run();
+        }
+        return;
+      }
       const onControl = !!target?.closest("button, a, summary, [role='slider']") && !target.closest("[data-space-plays]");
       // Tab walks fragments from the lanes or the page's body; from other controls it moves focus.
       if (e.key === "Tab") {

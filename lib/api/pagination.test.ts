@@ -20,11 +20,12 @@ test("tampered and made-up cursors are refused with 400, whatever the database w
     [forged({ v: 7, d: false, pk: "a" }), "created"],
     [forged({ v: 7, d: false, pk: "a" }), "lastName"],
     [forged({ v: at, d: true, pk: "a" }), "lastName"],
-    // What PostgreSQL or Prisma refuse: NUL, lone surrogates, years past 9999.
+    // What PostgreSQL or Prisma refuse: NUL, lone surrogates, year 0, years past 9999.
     [forged({ v: "a\u0000b", d: false, pk: "a" }), "name"],
     [forged({ v: at, d: true, pk: "a\u0000" }), "created"],
     [Buffer.from('{"v":"x","d":false,"pk":"\\ud800"}').toString("base64url"), "name"],
     [forged({ v: "+275760-09-13T00:00:00.000Z", d: true, pk: "a" }), "created"],
+    [forged({ v: "0000-01-01T00:00:00.000Z", d: true, pk: "a" }), "created"],
     [forged({ v: "x".repeat(501), d: false, pk: "a" }), "name"],
   ];
   for (const [cursor, field] of bad) expect(() => decodeCursor(cursor, field), `${Buffer.from(cursor, "base64url").toString()} for ${field}`).toThrow(/startCursor/);

@@ -18,14 +18,15 @@ export function encodeCursor(value: SortValue, pk: string): string {
 
 // Cursors are not signed: the client can make one up. Whatever it holds reaches the database
 // as a bound, so it must be what finishPage writes: text without NUL (PostgreSQL refuses it)
-// or lone surrogates, a moment as toISOString() gives it (years 0000-9999), and of the sort
-// field's kind (timestamps are dates, every other sort field is text); else Prisma throws (a 500).
+// or lone surrogates, a moment as toISOString() gives it (years 1-9999: PostgreSQL has no
+// year 0), of the sort field's kind (timestamps are dates, every other sort field is text);
+// else Prisma or the database throws (a 500).
 const text = z
   .string()
   .max(500)
   .refine((s) => !s.includes("\u0000") && s.isWellFormed());
 const cursorSchema = z.union([
-  z.object({ v: z.iso.datetime(), d: z.literal(true), pk: text }),
+  z.object({ v: z.iso.datetime().refine((v) => new Date(v).getUTCFullYear() >= 1), d: z.literal(true), pk: text }),
   z.object({ v: text, d: z.literal(false), pk: text }),
 ]);
 const TIMESTAMP_FIELDS = new Set(["created", "updated"]);

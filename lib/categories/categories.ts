@@ -240,7 +240,7 @@ function pageWhere(page: PageRequest): object {
   const match = typeof value === "string" ? /^(-?\d{1,10})\|(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)$/.exec(value) : null;
   const created = match ? new Date(match[2]) : null;
   const order = match ? Number(match[1]) : NaN;
-  if (!created || Number.isNaN(created.getTime()) || Math.abs(order) > 2 ** 31 - 1) throw new ApiError("bad_request", "startCursor is not a cursor this service issued");
+  if (!created || Number.isNaN(created.getTime()) || created.getUTCFullYear() < 1 || Math.abs(order) > 2 ** 31 - 1) throw new ApiError("bad_request", "startCursor is not a cursor this service issued");
   return {
     OR: [
       { order: { gt: order } },

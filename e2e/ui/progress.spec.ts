@@ -3,7 +3,7 @@
 // to that group; students uploaded real recordings through the API beforehand. Checked: the
 // defaults, the cells (attempts, day, duration, pronunciation score), the completion row, the
 // date range, sorting, arrow keys (roving focus), playback, the CSV download, no hydration error
-// (React #418) on a server-rendered load, axe (0 serious/critical), screenshots at 1280 and 768 px.
+// (React #418) on server-rendered loads with a slowed-down CPU, axe (0 serious/critical), screenshots at 1280 and 768 px.
 import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -156,14 +156,18 @@ test("a teacher's progress page: own group by default, cells, completion, date r
   await snap(page, "progress-grid-768");
   expect(await seriousAxe(page)).toEqual([]);
 
-  // A server-rendered load of the same URL: no hydration mismatch (React error #418), no console error.
-  await page.reload();
-  await expect(page.getByTestId("progress-grid")).toHaveAttribute("data-rows", "3");
-  await page.waitForTimeout(500);
-  // React error #418 (a hydration mismatch on some server-rendered loads) is an open defect of
-  // issue 12 whose cause is not found yet: it is recorded on the test, every other error fails it.
-  if (errors.some((e) => /#418/.test(e))) test.info().annotations.push({ type: "known defect", description: "React error #418 on a server-rendered load of /progress (issue 12)" });
-  expect(errors.filter((e) => !/Failed to load resource/.test(e) && !/#418/.test(e))).toEqual([]);
+  // Server-rendered loads, on a CPU slowed down as on a busy machine: no hydration mismatch (React
+  // error #418), no console error. React hydrates the page's Suspense boundary after the shell,
+  // whose effects may have filled the query cache by then; a fast CPU rarely shows that.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+  for (const url of [page.url(), "/progress", page.url(), "/progress"]) {
+    await page.goto(url);
+    await expect(page.getByTestId("progress-grid")).toHaveAttribute("data-rows", "3", { timeout: 30_000 });
+    await page.waitForTimeout(300);
+  }
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
 });
 
 test("a student sees only their own row", async ({ page, request, world }) => {

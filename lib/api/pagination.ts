@@ -8,21 +8,34 @@ import { ApiError } from "./errors";
 
 export { pageQuery } from "./page-query";
 
-type SortValue = string | number | Date;
-type Cursor = { v: string | number; d: boolean; pk: string };
+type SortValue = string | Date;
+type Cursor = { v: string; d: boolean; pk: string };
 
 export function encodeCursor(value: SortValue, pk: string): string {
   const c: Cursor = value instanceof Date ? { v: value.toISOString(), d: true, pk } : { v: value, d: false, pk };
   return Buffer.from(JSON.stringify(c)).toString("base64url");
 }
 
-const cursorSchema = z.object({ v: z.union([z.string(), z.number()]), d: z.boolean(), pk: z.string() });
+// Cursors are not signed: the client can make one up. Whatever it holds reaches the database
+// as a bound, so it must be what finishPage writes: text without NUL (PostgreSQL refuses it)
+// or lone surrogates, a moment as toISOString() gives it (years 1-9999: PostgreSQL has no
+// year 0), of the sort field's kind (timestamps are dates, every other sort field is text);
+// else Prisma or the database throws (a 500).
+const text = z
+  .string()
+  .max(500)
+  .refine((s) => !s.includes("\u0000") && s.isWellFormed());
+const cursorSchema = z.union([
+  z.object({ v: z.iso.datetime().refine((v) => new Date(v).getUTCFullYear() >= 1), d: z.literal(true), pk: text }),
+  z.object({ v: text, d: z.literal(false), pk: text }),
+]);
+const TIMESTAMP_FIELDS = new Set(["created", "updated"]);
 
-export function decodeCursor(raw: string): { value: SortValue; pk: string } {
+export function decodeCursor(raw: string, field: string): { value: SortValue; pk: string } {
   try {
     const c = cursorSchema.parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
-    if (c.d && (typeof c.v !== "string" || Number.isNaN(Date.parse(c.v)))) throw new Error("bad date");
-    return { value: c.d ? new Date(c.v as string) : c.v, pk: c.pk };
+    if (c.d !== TIMESTAMP_FIELDS.has(field)) throw new Error("a cursor of another order");
+    return { value: c.d ? new Date(c.v) : c.v, pk: c.pk };
   } catch {
     throw new ApiError("bad_request", "startCursor is not a cursor this service issued");
   }
@@ -39,7 +52,7 @@ export function pageArgs(field: string, direction: "asc" | "desc", page: PageReq
   const op = direction === "asc" ? "gt" : "lt";
   let where: Record<string, unknown> = {};
   if (page.startCursor) {
-    const { value, pk } = decodeCursor(page.startCursor);
+    const { value, pk } = decodeCursor(page.startCursor, field);
     // The leading bound lets a (field, pk) index seek to the cursor instead of scanning from the start.
     where = { AND: [{ [field]: { [`${op}e`]: value } }, { OR: [{ [field]: { [op]: value } }, { [field]: value, pk: { [op]: pk } }] }] };
   }

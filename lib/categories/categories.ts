@@ -235,11 +235,12 @@ export async function getCategory(db: Db, caller: Principal, id: string) {
 // Keyset pages ordered by (order, created, pk): the cursor value is "<order>|<created ISO>".
 function pageWhere(page: PageRequest): object {
   if (!page.startCursor) return {};
-  const { value, pk } = decodeCursor(page.startCursor);
-  const match = typeof value === "string" ? /^(-?\d+)\|(.+)$/.exec(value) : null;
+  const { value, pk } = decodeCursor(page.startCursor, "order");
+  // A made-up cursor reaches the database too: an order within INT4, a moment as toISOString() writes it.
+  const match = typeof value === "string" ? /^(-?\d{1,10})\|(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)$/.exec(value) : null;
   const created = match ? new Date(match[2]) : null;
-  if (!match || !created || Number.isNaN(created.getTime())) throw new ApiError("bad_request", "startCursor is not a cursor this service issued");
-  const order = Number(match[1]);
+  const order = match ? Number(match[1]) : NaN;
+  if (!created || Number.isNaN(created.getTime()) || created.getUTCFullYear() < 1 || Math.abs(order) > 2 ** 31 - 1) throw new ApiError("bad_request", "startCursor is not a cursor this service issued");
   return {
     OR: [
       { order: { gt: order } },

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useSession } from "next-auth/react";
 import { NAV_ITEMS, visibleNav } from "@/lib/web/nav";
+import { roleWords } from "@/lib/web/role-words";
 import { usePrincipal } from "@/lib/web/use-principal";
 import { PageHeader } from "./page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "./states";
@@ -43,7 +44,7 @@ export function Dashboard() {
       )}
       {!principal.isLoading && principal.roles.length > 0 && (
         <p className="mt-8 text-xs text-slate-500">
-          Roles: {principal.roles.join(", ")} · scope <code>{principal.scope}</code>
+          Roles: {principal.roles.map(roleWords).join(", ")} · scope <code>{principal.scope}</code>
         </p>
       )}
     </>

@@ -6,25 +6,14 @@ import { PageHeader } from "@/components/page-header";
 import { ErrorState, LoadingBlock } from "@/components/states";
 import { formatDateTime } from "@/lib/web/format";
 import { usePrincipal } from "@/lib/web/use-principal";
-import { editorHref } from "@/lib/web/annotations/links";
 import { roleOf } from "@/lib/web/annotations/roles";
 import { useAnnotatorNames, useAssignment } from "@/lib/web/annotations/use-assignments";
-import type { Assignment } from "@/lib/web/annotations/types";
 import { AssignmentProgress } from "./assignment-progress";
+import { AssignmentRecordings } from "./assignments/assignment-recordings";
 import { DeleteAssignment } from "./assignments/delete-assignment";
 
-// /assignments/:id — who annotates, the due dates, and every recording with its state and a
-// link into the editor.
-
-type Row = Assignment["recordings"][number];
-
-function stateOf(a: Assignment, r: Row) {
-  const n = a.annotations.find((x) => x.recording.recording === r.recording && x.recording.organisation === r.organisation);
-  if (!n) return { text: "Not started", tone: "bg-slate-100 text-slate-700", started: false };
-  if (n.doneFull) return { text: "Done (full)", tone: "bg-emerald-100 text-emerald-900", started: true };
-  if (n.doneBase) return { text: "Done (base)", tone: "bg-sky-100 text-sky-900", started: true };
-  return { text: "In progress", tone: "bg-amber-100 text-amber-900", started: true };
-}
+// /assignments/:id — who annotates, the due dates, and every recording (by student, topic,
+// date and duration) with its state and a link into the editor.
 
 export function AssignmentDetail({ id }: { id: number }) {
   const router = useRouter();
@@ -65,39 +54,7 @@ export function AssignmentDetail({ id }: { id: number }) {
       <div className="mb-4 max-w-md">
         <AssignmentProgress assignment={a} />
       </div>
-      <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm" data-testid="assignment-recordings">
-          <caption className="sr-only">Recordings of this assignment</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">Recording</th>
-              <th scope="col" className="hidden px-4 py-3 md:table-cell">Challenge</th>
-              <th scope="col" className="px-4 py-3">State</th>
-              <th scope="col" className="px-4 py-3"><span className="sr-only">Open</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {a.recordings.map((r) => {
-              const state = stateOf(a, r);
-              return (
-                <tr key={`${r.organisation}/${r.recording}`} className="border-b border-slate-100 last:border-0">
-                  <td className="px-4 py-3"><code className="text-xs">{r.recording}</code></td>
-                  <td className="hidden px-4 py-3 md:table-cell"><code className="text-xs">{r.challenge}</code></td>
-                  <td className="px-4 py-3">
-                    <span className={`rounded px-2 py-0.5 text-xs font-medium ${state.tone}`}>{state.text}</span>
-                  </td>
-                  <td className="px-4 py-3 text-right">
-                    <Link href={editorHref(a.id, r)} className={buttonClass(state.started || role === "none" ? "secondary" : "primary", "px-2 py-1")}>
-                      {state.started || role === "none" ? "Open" : "Annotate"}
-                      <span className="sr-only"> recording {r.recording}</span>
-                    </Link>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <AssignmentRecordings assignment={a} role={role} />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { FormField, errorText } from "@/components/form-field";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, LoadingBlock } from "@/components/states";
 import { createAssignmentSchema } from "@/lib/annotations/schemas";
+import { roleWords } from "@/lib/web/role-words";
 import { usePrincipal } from "@/lib/web/use-principal";
 import { useZodForm } from "@/lib/web/use-zod-form";
 import { userName } from "@/lib/web/view-targets";
@@ -135,7 +136,7 @@ function AnnotatorSelect({ label, roles, field, required, hint, known }: SelectP
         {unlisted && <option value={unlisted}>{known?.[unlisted] ?? "Current annotator"} ({unlisted})</option>}
         {(users.data ?? []).map((u) => (
           <option key={u.id} value={u.id}>
-            {userName(u)} ({u.id}) — {u.roles.filter((r) => roles.includes(r)).join(", ")}
+            {userName(u)} — {u.roles.filter((r) => roles.includes(r)).map(roleWords).join(", ")} ({u.id})
           </option>
         ))}
       </select>

@@ -107,6 +107,16 @@ test("assignments are edited and deleted; a started one cannot be deleted and sa
   await expect(page.getByRole("heading", { name: "Week 2" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Delete" })).toBeDisabled();
   await expect(page.getByTestId("delete-blocked")).toContainText("annotation has started");
+  // Its recording by name and topic, the id only as secondary text; the link says whose it is.
+  await expect(page.getByTestId("assignment-recordings")).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+  const listed = page.getByTestId("assignment-recording");
+  await expect(listed).toHaveCount(1);
+  await expect(listed.getByTestId("recording-student")).toHaveText("Ada Alpha");
+  await expect(listed).toContainText("Ada Alpha · Your hobby");
+  await expect(listed.getByTestId("recording-secondary")).toContainText(adaRec.id);
+  await expect(listed.getByRole("cell").first()).not.toHaveText(new RegExp(`^\\s*${adaRec.id}`));
+  await listed.getByRole("link", { name: new RegExp(`^Open Ada Alpha, Your hobby, .+ \\(recording ${adaRec.id}\\)$`) }).focus();
+  await expect(listed.getByRole("link")).toBeFocused();
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 768, height: 1024 });
   await snap(page, "assignment-started-768");

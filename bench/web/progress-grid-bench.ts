@@ -143,7 +143,8 @@ async function run(browser: Browser, url: string, state: Awaited<ReturnType<type
   // The seeded recordings have no audio files behind them: playback is not what is measured.
   await context.route(/\/api\/(resultsets|download)\//, (route) => route.abort());
   await page.goto("/progress?category=root&group=class", { waitUntil: "commit" });
-  await page.waitForFunction("window.__bench.ready !== undefined", undefined, { timeout: 120_000 });
+  // A function, not a string: the app's Content-Security-Policy forbids the eval a string predicate needs.
+  await page.waitForFunction(() => (window as unknown as { __bench: { ready?: number } }).__bench.ready !== undefined, undefined, { timeout: 120_000 });
   const timing = (await page.evaluate("window.__bench.timing()")) as Omit<Run, "click" | "jump">;
   const click = (await page.evaluate("window.__bench.click()")) as number;
   const jump = (await page.evaluate(`window.__bench.jump(${timing.rows + 2})`)) as number;

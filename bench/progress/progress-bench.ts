@@ -204,6 +204,7 @@ async function run(kind: "sqlite" | "postgres", url: string, client: SqliteClien
   const stop = onRawStatement((s) => void raw.push({ query: s.sql, duration: s.ms }));
   await statementsOfOneCall(client as unknown as Db, url, seeded.principal);
   stop();
+  await (await import("../../lib/db/raw-rows")).closeRawReaders();
   console.log(`[${kind}] ${c.log().length + raw.length} SQL statements per call (${raw.length} through lib/db/raw-rows.ts):`);
   for (const s of [...c.log(), ...raw]) console.log(`[${kind}]   ${s.duration.toFixed(1).padStart(7)} ms  ${s.query.replace(/^SELECT .*? FROM /s, "SELECT … FROM ").replace(/\s+/g, " ").replace(/(\$\d+|\?)(,\s*(\$\d+|\?))+/g, "…").slice(0, 150)}`);
 }

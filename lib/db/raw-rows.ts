@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { config } from "@/lib/config";
 import { observeDbQuery } from "@/lib/metrics/hooks";
+import { log } from "@/lib/api/log";
 
 // Rows as plain arrays straight from the database driver, for the one read path whose answer
 // is made of hundreds of thousands of rows (progress: lib/progress/cells.ts). There, Prisma's
@@ -57,6 +58,9 @@ function sqliteReader(url: string): Reader {
 
 function postgresReader(url: string): Reader {
   const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 30_000 });
+  // An idle connection the server drops (a restart, a failover) is an 'error' event on the pool:
+  // unhandled, it would end the process. The pool replaces the connection on the next query.
+  pool.on("error", (error) => log("warn", "raw-rows", { error: error.message }));
   return {
     kind: "postgres",
     rows: async (sql, params) => (await pool.query({ text: sql, values: params, rowMode: "array" })).rows as unknown[][],

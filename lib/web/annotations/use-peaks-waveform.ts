@@ -15,6 +15,12 @@ import { flatPeaks, parsePeaks, type Peaks } from "./peaks";
 // carries no token).
 // The lanes follow wavesurfer's zoom and scroll through `view`.
 
+// wavesurfer's chunk is requested as soon as this code loads, alongside the page's API reads,
+// instead of after the peaks have arrived (it was the last request before the editor was usable).
+let wavesurferModule: Promise<typeof import("wavesurfer.js")> | null = null;
+const loadWavesurfer = () => (wavesurferModule ??= import("wavesurfer.js"));
+if (typeof window !== "undefined") void loadWavesurfer().catch(() => (wavesurferModule = null));
+
 /** The peaks behind `peaksUrl`, parsed; flat ones when the recording has none. */
 export function usePeaks(peaksUrl: string | null, durationSec: number | null) {
   const { scope } = useApiSession();
@@ -62,7 +68,7 @@ export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSe
     let instance: WaveSurfer | null = null;
     let cancelled = false;
     setReady(false);
-    void import("wavesurfer.js").then(({ default: WaveSurferClass }) => {
+    void loadWavesurfer().then(({ default: WaveSurferClass }) => {
       if (cancelled || !container.current || !media.current) return;
       const ws = WaveSurferClass.create({
         container: container.current,

@@ -17,6 +17,17 @@ export type ThrottlePolicy = { maxFailures: number; lockSeconds: number };
 
 /** Takes an attempt slot for `key`: 0 if the attempt may go on, else the seconds the key is locked for. */
 export async function takeAttempt(db: Db, key: string, policy: ThrottlePolicy, now = Date.now()): Promise<number> {
+  // A success elsewhere may delete the row between our insert and our update; that is no lock,
+  // so take the slot again on a fresh row rather than answer 429.
+  for (let tries = 0; tries < 3; tries++) {
+    const wait = await takeSlot(db, key, policy, now);
+    if (wait !== null) return wait;
+  }
+  return 1;
+}
+
+/** 0 if a slot was taken, the seconds to wait if the key is locked, null if the row vanished or was renewed meanwhile. */
+async function takeSlot(db: Db, key: string, policy: ThrottlePolicy, now: number): Promise<number | null> {
   await db.$executeRaw`INSERT INTO "LoginThrottle" ("key", "attempts", "windowStart", "lockedUntil") VALUES (${key}, 0, CAST(${now} AS BIGINT), CAST(0 AS BIGINT)) ON CONFLICT ("key") DO NOTHING`;
   const cut = now - WINDOW_MS;
   const max = policy.maxFailures;
@@ -38,7 +49,7 @@ export async function takeAttempt(db: Db, key: string, policy: ThrottlePolicy, n
   if (rows.length) return 0;
   const row = await db.loginThrottle.findUnique({ where: { key }, select: { lockedUntil: true } });
   const until = Number(row?.lockedUntil ?? 0);
-  return until > now ? Math.max(1, Math.ceil((until - now) / 1000)) : 1;
+  return until > now ? Math.max(1, Math.ceil((until - now) / 1000)) : null;
 }
 
 export async function clearAttempts(db: Db, keys: string[]): Promise<void> {

@@ -5,16 +5,18 @@ import { rawReader } from "@/lib/db/raw-rows";
 
 // The one read of recordings behind every progress answer (the contract's JSON, its CSV form
 // and our compact grid): per block of users, TWO SQL statements, each over a covering index
-// (migration 0003): one row per (user, challenge, result set) with the set's newest recording
-// time, its recording count and, for the contract answer, its recordings as "position id file"
-// triples; and the block's result sets (id, duration). The rest is plain array work here: per
-// (user, challenge) the most recent set is picked (lib/progress/progress.ts), the attempts are
-// summed, and only the picked set's recordings become JSON text.
+// (migration 0003): one row per (user, challenge, result set), by user and challenge, with the
+// set's newest recording time, its recording count and, for the contract answer, its recordings
+// already as the answer's JSON items in position order; and the block's result sets (id,
+// duration). The rest is one pass here: per (user, challenge) the most recent set is picked
+// (lib/progress/progress.ts) and the attempts are summed.
 //
 // The rows come as arrays straight from the driver (lib/db/raw-rows.ts): with 180,000
-// recordings, Prisma's per-row objects cost as much again as the query. An earlier form let
-// the database pick the sets (window functions), join the result sets and build the JSON; on
-// SQLite that took 2.3-2.8 s per 500 users × 200 challenges on a quiet machine.
+// recordings, Prisma's per-row objects cost as much again as the query. Users and challenges
+// come back as their index, not their key, and the recordings as finished text: mapping keys
+// and building that text in JS took a third of the call's CPU time. An earlier form let the
+// database pick the sets (window functions) and join the result sets; on SQLite that took
+// 2.3-2.8 s per 500 users × 200 challenges on a quiet machine.
 //
 // Users and challenges go in as two JSON array parameters, so the statement's size and its
 // bind parameters do not grow with them.
@@ -31,7 +33,7 @@ export type Cell = {
   newest: number;
   /** Recordings by the user for the challenge, in every result set (within the date range, if any). */
   attempts: number;
-  /** With `recordings`: the chosen set's recordings as a JSON array of {id, audioUrl}, in position order. */
+  /** With `recordings`: the chosen set's recordings as the items of a JSON array of {id, audioUrl}, in position order. */
   recs: string | null;
 };
 
@@ -49,7 +51,7 @@ export const USERS_PER_BLOCK = 500;
 const list = (pg: boolean, param: string) =>
   pg ? `SELECT (t.ord - 1)::int AS ord, t.pk FROM jsonb_array_elements_text(${param}::jsonb) WITH ORDINALITY AS t(pk, ord)` : `SELECT CAST(key AS INTEGER) AS ord, value AS pk FROM json_each(${param})`;
 
-type Param = "users" | "challenges" | "ns" | "from" | "to";
+type Param = "users" | "challenges" | "ns" | "from" | "to" | "base";
 
 /** SQL text with its parameters named in order ($n on PostgreSQL, ? on SQLite). */
 function sqlWith(pg: boolean, build: (p: (name: Param) => string) => string): { sql: string; order: Param[] } {
@@ -61,23 +63,32 @@ function sqlWith(pg: boolean, build: (p: (name: Param) => string) => string): { 
   return { sql, order };
 }
 
-/** Per (user, challenge, result set) of the block: newest recording time, recording count and (optionally) the recordings. */
+// The block's users and challenges, with their index in the block / the answer. Users drive the
+// loop (CROSS JOIN keeps SQLite from seeking once per user × challenge); the challenges are
+// materialised so that each row finds its challenge's index through an automatic index.
+const withLists = (pg: boolean, p: (name: Param) => string) => `WITH u AS (${list(pg, p("users"))}), c AS MATERIALIZED (${list(pg, p("challenges"))})`;
+
+/**
+ * Per (user, challenge, result set) of the block, ordered so: the newest recording time, the
+ * recording count and (optionally) the recordings as the answer's JSON list items, in position
+ * order (ids are URL-safe, lib/api/schemas.ts idSchema, and `base` comes JSON-escaped).
+ */
 function recordingsStatement(pg: boolean, options: CellOptions) {
   return sqlWith(pg, (p) => {
     // Times as ms since the epoch on both databases (SQLite holds ISO 8601 text, PostgreSQL a UTC timestamp).
-    const ms = (col: string) => (pg ? `(EXTRACT(EPOCH FROM ${col}) * 1000)` : `(unixepoch(${col}, 'subsec') * 1000)`);
-    const triple = `r.position || ' ' || r.id || ' ' || r."audioFilePk"`;
-    const recs = options.recordings ? (pg ? `string_agg(${triple}, ' ')` : `group_concat(${triple}, ' ')`) : "NULL";
-    const u = list(pg, p("users"));
-    const c = list(pg, p("challenges"));
-    const where = [`r.ns = ${p("ns")}`, `r."userPk" IN (SELECT pk FROM u)`, `r."challengePk" IN (SELECT pk FROM c)`];
+    const ms = (col: string) => (pg ? `(EXTRACT(EPOCH FROM ${col}) * 1000)::float8` : `(unixepoch(${col}, 'subsec') * 1000)`);
+    const ctes = withLists(pg, p);
+    const item = () => `'{"id":"' || r.id || '","audioUrl":"' || ${pg ? `CAST(${p("base")} AS text)` : p("base")} || r."audioFilePk" || '"}'`;
+    const recs = options.recordings ? (pg ? `string_agg(${item()}, ',' ORDER BY r.position)` : `group_concat(${item()}, ',' ORDER BY r.position)`) : "NULL";
+    const where = [`r.ns = ${p("ns")}`, `r."userPk" = u.pk`];
     if (options.from) where.push(`${ms("r.created")} >= ${p("from")}`);
     if (options.to) where.push(`${ms("r.created")} < ${p("to")}`);
-    return `WITH u AS (${u}), c AS (${c})
-SELECT r."userPk", r."challengePk", r."resultSetPk", MAX(${ms("r.created")}) AS newest, COUNT(*) AS n, ${recs} AS recs
-FROM "SpeechRecording" r
+    return `${ctes}
+SELECT u.ord, c.ord, r."resultSetPk", MAX(${ms("r.created")}) AS newest, COUNT(*) AS n, ${recs} AS recs
+FROM u CROSS JOIN "SpeechRecording" r JOIN c ON c.pk = r."challengePk"
 WHERE ${where.join(" AND ")}
-GROUP BY r."userPk", r."challengePk", r."resultSetPk"`;
+GROUP BY u.ord, c.ord, r."resultSetPk"
+ORDER BY u.ord, c.ord`;
   });
 }
 
@@ -87,21 +98,10 @@ GROUP BY r."userPk", r."challengePk", r."resultSetPk"`;
  */
 function setsStatement(pg: boolean) {
   return sqlWith(pg, (p) => {
-    const u = list(pg, p("users"));
-    const c = list(pg, p("challenges"));
-    return `WITH u AS (${u}), c AS (${c})
-SELECT rs.pk, rs.id, rs."durationMs" FROM "ResultSet" rs
-WHERE rs.ns = ${p("ns")} AND rs."userPk" IN (SELECT pk FROM u) AND rs."challengePk" IN (SELECT pk FROM c)`;
+    return `${withLists(pg, p)}
+SELECT rs.pk, rs.id, rs."durationMs" FROM u CROSS JOIN "ResultSet" rs JOIN c ON c.pk = rs."challengePk"
+WHERE rs.ns = ${p("ns")} AND rs."userPk" = u.pk`;
   });
-}
-
-/** "position id file …" triples (ids are URL-safe: lib/api/schemas.ts idSchema) as the answer's JSON list, in position order. */
-function recordingsJson(triples: string, base: string): string {
-  const parts = triples.split(" ");
-  const items: [number, string][] = [];
-  for (let i = 0; i + 2 < parts.length; i += 3) items.push([Number(parts[i]), `{"id":"${parts[i + 1]}","audioUrl":"${base}${parts[i + 2]}"}`]);
-  if (items.length > 1) items.sort((a, b) => a[0] - b[0]);
-  return `[${items.map((x) => x[1]).join(",")}]`;
 }
 
 /** The chosen cells of `userPks` × `challengePks` in the organisation `ns`, ordered by user, then challenge. */
@@ -115,44 +115,38 @@ export async function progressCells(db: Db, ns: string, userPks: string[], chall
     ns,
     from: options.from?.getTime(),
     to: options.to?.getTime(),
+    base: JSON.stringify(fileUrl("x")!.slice(0, -1)).slice(1, -1),
   };
   const run = ({ sql, order }: { sql: string; order: Param[] }) => reader.rows(sql, order.map((k) => values[k]));
-  const rows = await run(recordingsStatement(pg, options));
+  const rows = (await run(recordingsStatement(pg, options))) as [number, number, string, number | string, number | string, string | null][];
   const sets = new Map<string, [string, number]>();
   for (const [pk, id, durationMs] of (await run(setsStatement(pg))) as [string, string, number | string][]) sets.set(pk, [id, Number(durationMs)]);
-  const userIndex = new Map(userPks.map((pk, i) => [pk, i]));
-  const challengeIndex = new Map(challengePks.map((pk, i) => [pk, i]));
-  // Per (user, challenge): the set whose newest recording is the latest (ties: the larger internal key).
-  const chosen = new Map<number, { cell: Cell; setPk: string; triples: string | null }>();
-  const width = challengePks.length;
-  for (const [userPk, challengePk, setPk, newest, n, triples] of rows as [string, string, string, number | string, number | string, string | null][]) {
-    const u = userIndex.get(userPk);
-    const c = challengeIndex.get(challengePk);
+  // Rows come by (user, challenge), so each cell's sets are consecutive: per cell, the set whose
+  // newest recording is the latest wins (ties: the larger internal key), attempts add up.
+  const cells: Cell[] = [];
+  let cell: Cell | null = null;
+  let cellSetPk = "";
+  for (const [u, c, setPk, newest, n, recs] of rows) {
     const set = sets.get(setPk);
-    if (u === undefined || c === undefined || !set) continue;
-    const [setId, durationMs] = set;
-    const key = u * width + c;
+    if (!set) continue;
     const time = Math.round(Number(newest));
     const count = Number(n);
-    const seen = chosen.get(key);
-    if (!seen) {
-      chosen.set(key, { cell: { u, c, setId, durationMs, newest: time, attempts: count, recs: null }, setPk, triples });
+    if (cell && cell.u === u && cell.c === c) {
+      cell.attempts += count;
+      if (time > cell.newest || (time === cell.newest && setPk > cellSetPk)) {
+        cell.setId = set[0];
+        cell.durationMs = set[1];
+        cell.newest = time;
+        cell.recs = recs;
+        cellSetPk = setPk;
+      }
       continue;
     }
-    seen.cell.attempts += count;
-    if (time > seen.cell.newest || (time === seen.cell.newest && setPk > seen.setPk)) {
-      Object.assign(seen.cell, { setId, durationMs, newest: time });
-      seen.setPk = setPk;
-      seen.triples = triples;
-    }
+    cell = { u, c, setId: set[0], durationMs: set[1], newest: time, attempts: count, recs };
+    cellSetPk = setPk;
+    cells.push(cell);
   }
-  const base = options.recordings ? fileUrl("x")!.slice(0, -1) : "";
-  const keys = [...chosen.keys()].sort((a, b) => a - b);
-  return keys.map((key) => {
-    const { cell, triples } = chosen.get(key)!;
-    if (options.recordings) cell.recs = recordingsJson(triples ?? "", base);
-    return cell;
-  });
+  return cells;
 }
 
 /** The database kind of a client (Prisma's own record of it; the configuration's when a client does not say). */

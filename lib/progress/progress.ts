@@ -90,7 +90,7 @@ export async function* progressJson(db: Db, plan: ProgressPlan): AsyncGenerator<
           continue;
         }
         done++;
-        parts.push(`${heads[j]}{"id":${str(cell.setId)},"combinedAudioUrl":${str(combinedAudioUrl(cell.setId))},"recordings":${cell.recs ?? "[]"}}}`);
+        parts.push(`${heads[j]}{"id":${str(cell.setId)},"combinedAudioUrl":${str(combinedAudioUrl(cell.setId))},"recordings":[${cell.recs ?? ""}]}}`);
       }
       const who = `{"id":${str(user.id)},"firstName":${str(user.firstName)},"infix":${str(user.infix)},"lastName":${str(user.lastName)}}`;
       yield `${first ? "" : ","}{"category":${category},"percentage":${percentage(done, total)},"user":${who},"challenges":[${parts.join(",")}]}`;

@@ -14,7 +14,10 @@ import { decodeWindow } from "@/lib/web/annotations/window-audio";
 
 export const MAX_WINDOW_S = 60;
 const HEIGHT = 120;
-/** Waiting for the view to settle before fetching tiles not yet here (a scroll passes many windows). */
+/**
+ * While tiles are being fetched, a new window waits for the view to settle before fetching its
+ * own (a scroll passes through many windows); otherwise (a jump, the lane switched on) it fetches at once.
+ */
 const SETTLE_MS = 40;
 
 /** `fetchMs`: waiting for the tiles (or fetching and decoding the audio); the rest of `drawMs` is the pixels and the paint. */
@@ -33,6 +36,7 @@ type State = {
 
 export const SpectrogramLane = memo(function SpectrogramLane({ audioUrl, view, durationMs }: { audioUrl: string; view: View; durationMs: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const loading = useRef(0);
   const [state, setState] = useState<State>({ status: "idle" });
   const width = Math.max(1, Math.round(view.viewportWidth));
   const fromMs = view.pxPerSec > 0 ? Math.max(0, Math.round((view.scrollLeft / view.pxPerSec) * 1000)) : 0;
@@ -63,8 +67,9 @@ export const SpectrogramLane = memo(function SpectrogramLane({ audioUrl, view, d
     }
     const timer = setTimeout(async () => {
       setState((s) => ({ ...s, status: "loading" }));
+      loading.current++;
       try {
-        const tiles = await loadTiles(audioUrl, fromMs, toMs, durationMs);
+        const tiles = await loadTiles(audioUrl, fromMs, toMs, durationMs).finally(() => loading.current--);
         if (!cancelled) drawTiles(tiles, performance.now());
       } catch {
         if (cancelled) return;
@@ -81,7 +86,7 @@ export const SpectrogramLane = memo(function SpectrogramLane({ audioUrl, view, d
           if (!cancelled) setState({ status: "error", message: error instanceof Error ? error.message : String(error) });
         }
       }
-    }, SETTLE_MS);
+    }, loading.current > 0 ? SETTLE_MS : 0);
     return () => {
       cancelled = true;
       clearTimeout(timer);

@@ -2,7 +2,7 @@
 import { memo, useEffect, useRef, useState } from "react";
 import type { View } from "@/lib/web/annotations/lanes";
 import { spectrogram, spectrogramPixels } from "@/lib/web/annotations/spectrogram";
-import { cachedTiles, loadTiles, tilePixels, tilesFor } from "@/lib/web/annotations/spectrogram-tiles";
+import { cachedTiles, loadTiles, tilePixels } from "@/lib/web/annotations/spectrogram-tiles";
 import { decodeWindow } from "@/lib/web/annotations/window-audio";
 
 // The spectrogram of the part of the recording in view (0–8 kHz), switched on by the annotator.
@@ -107,7 +107,6 @@ export const SpectrogramLane = memo(function SpectrogramLane({ audioUrl, view, d
       data-to-ms={state.toMs}
       data-draw-ms={state.drawMs}
       data-fetch-ms={state.fetchMs}
-      data-expected-tiles={toMs > fromMs ? tilesFor(fromMs, toMs, durationMs).join(",") : undefined}
     >
       <canvas
         ref={canvas}

@@ -1,5 +1,6 @@
 "use client";
 import { memo, useEffect, useRef, useState } from "react";
+import { SPECTROGRAM } from "@/lib/audio/spectrogram-format";
 import type { View } from "@/lib/web/annotations/lanes";
 import { spectrogram, spectrogramPixels } from "@/lib/web/annotations/spectrogram";
 import { cachedTiles, loadTiles, tilePixels } from "@/lib/web/annotations/spectrogram-tiles";
@@ -19,6 +20,8 @@ const HEIGHT = 120;
  * own (a scroll passes through many windows); otherwise (a jump, the lane switched on) it fetches at once.
  */
 const SETTLE_MS = 40;
+/** How long the view rests before the tile after it is fetched. */
+const AHEAD_MS = 400;
 
 /** `fetchMs`: waiting for the tiles (or fetching and decoding the audio); the rest of `drawMs` is the pixels and the paint. */
 type State = {
@@ -58,12 +61,17 @@ export const SpectrogramLane = memo(function SpectrogramLane({ audioUrl, view, d
       ctx.putImageData(new ImageData(pixels, columns, HEIGHT), x, 0);
       setState({ status: "drawn", source, tiles, fromMs, toMs, scrollLeft, pxPerSec, drawMs: Math.round(performance.now() - began), fetchMs: Math.round(fetched - began) });
     };
-    const drawTiles = (tiles: Awaited<ReturnType<typeof loadTiles>>, fetched: number) =>
+    let ahead: ReturnType<typeof setTimeout> | undefined;
+    const drawTiles = (tiles: Awaited<ReturnType<typeof loadTiles>>, fetched: number) => {
       paint(tilePixels(tiles, { scrollLeft, pxPerSec }, width, HEIGHT), width, 0, fetched, "tiles", [...tiles.keys()].join(","));
+      // The view at rest: the next tile is fetched, so paging or playing on draws at once.
+      const nextMs = (Math.max(...tiles.keys()) + 1) * SPECTROGRAM.tileMs;
+      if (nextMs < durationMs) ahead = setTimeout(() => loadTiles(audioUrl, nextMs, nextMs + 1, durationMs).catch(() => {}), AHEAD_MS);
+    };
     const ready = cachedTiles(audioUrl, fromMs, toMs, durationMs);
     if (ready) {
       drawTiles(ready, began);
-      return;
+      return () => clearTimeout(ahead);
     }
     const timer = setTimeout(async () => {
       setState((s) => ({ ...s, status: "loading" }));
@@ -90,6 +98,7 @@ export const SpectrogramLane = memo(function SpectrogramLane({ audioUrl, view, d
     return () => {
       cancelled = true;
       clearTimeout(timer);
+      clearTimeout(ahead);
     };
   }, [audioUrl, fromMs, toMs, width, durationMs, pxPerSec, scrollLeft]);
 

@@ -219,3 +219,26 @@ test("an annotation saved on one instance: a save with its stale If-Match is ref
   // The current ETag is accepted on B.
   expect((await putAnnotation(onB, s.full.token, first.id!, { fragments: words(["three"]) }, v2)).status()).toBe(200);
 });
+
+test("a spectrogram tile made by one instance (into the S3 bucket) is served by the other without making it again", async () => {
+  const w = await world(onA);
+  const challenge = `sc-${randomBytes(4).toString("hex")}`;
+  await expectJson(await postMultipart(onA, "/api/challenges/speech", { id: challenge, language: "eng" }, authed(w.orgToken)), 201);
+  const student = await member(onA, w, "STUDENT");
+  const { wav } = await testAudio();
+  const created = await expectJson<{ audioUrl: string }>(
+    await postMultipart(onA, `/api/challenges/speech/${challenge}/recordings`, { id: `rec-${randomBytes(4).toString("hex")}`, resultSetId: `rs-${randomBytes(4).toString("hex")}`, audio: wavPart(uniqueWav(wav)) }, authed(student.token)),
+    201,
+  );
+  const path = `${new URL(created.audioUrl).pathname}/spectrogram?tile=0`;
+  const made = () => logged("spectrogram.tile_made").filter((l) => String(l.key).endsWith("spectrogram-v1-0")).length;
+  const before = made();
+  const onB1 = await onB.get(path, { headers: authed(w.orgToken) });
+  expect(onB1.status()).toBe(200);
+  expect(made()).toBe(before + 1);
+  const onA1 = await onA.get(path, { headers: authed(w.orgToken) });
+  expect(onA1.status()).toBe(200);
+  expect((await onA1.body()).equals(await onB1.body())).toBe(true);
+  expect(onA1.headers()["etag"]).toBe(onB1.headers()["etag"]);
+  expect(made()).toBe(before + 1);
+});

@@ -945,6 +945,12 @@ export function routeTable(w: World): Record<string, RouteEntry> {
         download("pronunciation challenge reference audio", o.pronunciation.referenceAudioUrl, content, "challenge", t2.pronunciation.referenceAudioUrl, miss.pronunciation.referenceAudioUrl),
       ],
     },
+    // ---- spectrogram tiles of a recording's audio: whoever may download the audio
+    "download/[file]/spectrogram": {
+      GET: [
+        download("recording spectrogram", `${o.recording.audioUrl}/spectrogram?tile=0`, recordingTarget(o.recording), "recording", `${t2.recording.audioUrl}/spectrogram?tile=0`, `${miss.recording.audioUrl}/spectrogram?tile=0`),
+      ],
+    },
   };
   return entries;
 }

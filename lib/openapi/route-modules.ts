@@ -32,6 +32,7 @@ export const ROUTE_MODULES: RouteEntry[] = [
   { path: "/challenges/speech/{challenge}", file: "app/api/challenges/speech/[challenge]/route.ts", load: () => import("@/app/api/challenges/speech/[challenge]/route") },
   { path: "/challenges/speech", file: "app/api/challenges/speech/route.ts", load: () => import("@/app/api/challenges/speech/route") },
   { path: "/download/{file}", file: "app/api/download/[file]/route.ts", load: () => import("@/app/api/download/[file]/route") },
+  { path: "/download/{file}/spectrogram", file: "app/api/download/[file]/spectrogram/route.ts", load: () => import("@/app/api/download/[file]/spectrogram/route") },
   { path: "/feedback/{id}", file: "app/api/feedback/[id]/route.ts", load: () => import("@/app/api/feedback/[id]/route") },
   { path: "/feedback", file: "app/api/feedback/route.ts", load: () => import("@/app/api/feedback/route") },
   { path: "/groups/{group}/members/{userId}", file: "app/api/groups/[group]/members/[userId]/route.ts", load: () => import("@/app/api/groups/[group]/members/[userId]/route") },

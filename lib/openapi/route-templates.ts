@@ -30,6 +30,7 @@ export const ROUTE_TEMPLATES: string[] = [
   "/challenges/speech/{challenge}",
   "/challenges/speech",
   "/download/{file}",
+  "/download/{file}/spectrogram",
   "/feedback/{id}",
   "/feedback",
   "/groups/{group}/members/{userId}",

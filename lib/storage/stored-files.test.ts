@@ -8,6 +8,7 @@ import { PrismaClient } from "@/lib/db/generated/sqlite/client";
 import { FilesystemStorage, type Storage } from "./storage";
 import { deleteStoredFiles, putStoredFile, StoredFileMismatchError, withStoredFiles, type StoredFileInput } from "./stored-files";
 import { sweepOrphans } from "./sweep";
+import { derivedKey } from "./derived";
 import { sha256, tempDir } from "./test-support";
 
 // The all-or-nothing rule against a real (temporary) SQLite database created from the
@@ -182,4 +183,27 @@ it("sweepOrphans deletes old objects that no StoredFile row references", async (
     incompleteRemoved: 0,
   });
   expect(await storedKeys(env.storage)).toEqual([referenced.storageKey, young.storageKey].sort());
+});
+
+it("objects derived from a file (cached spectrogram tiles) are kept by the sweep while its row exists and deleted with it", async ({ env }) => {
+  const rows = await withStoredFiles(env.db, env.storage, [input(await env.source("a.ogg", "a")), input(await env.source("b.ogg", "b"))], async (tx, rows) => {
+    await tx.storedFile.createMany({ data: rows });
+    return rows;
+  });
+  const derived = async (base: string, name: string) => {
+    const key = derivedKey(base, name);
+    await env.storage.putFile(key, await env.source(`${name}.bin`, name), "application/octet-stream");
+    return key;
+  };
+  const [a0, a1, b0] = [await derived(rows[0].storageKey, "tile-0"), await derived(rows[0].storageKey, "tile-1"), await derived(rows[1].storageKey, "tile-0")];
+  // Of a file whose row never existed: an orphan like any other.
+  const stray = derivedKey("files/zz/zz/zzzz-no-row", "tile-0");
+  await env.storage.putFile(stray, await env.source("stray.bin", "stray"), "application/octet-stream");
+  const anHourAgo = new Date(Date.now() - 3600 * 1000);
+  for (const key of [a0, a1, b0, stray]) await fsp.utimes(path.join(env.dir, "data", key), anHourAgo, anHourAgo);
+  expect((await sweepOrphans(env.db, env.storage, { olderThanMs: 10 * 60 * 1000 })).deleted).toBe(1);
+  expect(await storedKeys(env.storage)).toEqual([rows[0].storageKey, a0, a1, rows[1].storageKey, b0].sort());
+
+  expect(await deleteStoredFiles(env.db, env.storage, [rows[0].pk])).toBe(1);
+  expect(await storedKeys(env.storage)).toEqual([rows[1].storageKey, b0].sort());
 });

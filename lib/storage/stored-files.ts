@@ -3,6 +3,7 @@ import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { newPk } from "@/lib/db/ids";
 import { log } from "@/lib/api/log";
 import { newStorageKey, type Storage } from "./core";
+import { deleteDerived, derivedBase } from "./derived";
 
 // The all-or-nothing rule for files and their rows, in one place:
 //   1. store the file under a new key (atomic in both backends);
@@ -147,15 +148,18 @@ export async function removeObjects(storage: Storage, keys: string[]): Promise<v
   for (const key of keys) {
     try {
       await storage.delete(key);
+      await deleteDerived(storage, key);
     } catch (error) {
       log("warn", "storage.delete_failed", { key, error: (error as Error).message });
     }
   }
 }
 
-/** Which of these keys a StoredFile row references. */
+/** Which of these keys a StoredFile row references (a derived object's key: through its file's key). */
 export async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await db.storedFile.findMany({ where: { storageKey: { in: keys } }, select: { storageKey: true } });
-  return new Set(rows.map((r) => r.storageKey));
+  const base = (key: string) => derivedBase(key) ?? key;
+  const rows = await db.storedFile.findMany({ where: { storageKey: { in: [...new Set(keys.map(base))] } }, select: { storageKey: true } });
+  const referenced = new Set(rows.map((r) => r.storageKey));
+  return new Set(keys.filter((key) => referenced.has(base(key))));
 }

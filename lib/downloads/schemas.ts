@@ -1,0 +1,12 @@
+import { z } from "zod";
+import type { ResponsesDoc } from "@/lib/api/doc";
+
+/** GET /api/download/:file/spectrogram?tile=N: which tile (10 s each, from 0). */
+export const spectrogramQuery = z.object({
+  tile: z.preprocess((v) => (typeof v === "string" && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v), z.number().int().min(0)),
+});
+
+export const spectrogramResponses: ResponsesDoc = {
+  200: { body: "binary", contentType: "application/octet-stream", headers: ["ETag"], description: "The tile (lib/audio/spectrogram-format.ts): a 32-byte header, then per column one byte per frequency bin" },
+  304: { body: "empty", headers: ["ETag"], description: "Not modified (If-None-Match)" },
+};

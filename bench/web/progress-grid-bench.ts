@@ -110,6 +110,10 @@ window.__bench.timing = () => {
   return {
     ready: window.__bench.ready,
     domContentLoaded: nav.domContentLoadedEventEnd,
+    htmlFirstByte: nav.responseStart,
+    htmlEnd: nav.responseEnd,
+    htmlBytes: nav.decodedBodySize,
+    scriptsEnd: Math.max(0, ...performance.getEntriesByType("resource").filter((e) => e.initiatorType === "script").map((e) => e.responseEnd)),
     apiInBrowser: api ? api.responseEnd - api.startTime : NaN,
     apiStart: api ? api.startTime : NaN,
     afterApi: api ? window.__bench.ready - api.responseEnd : NaN,
@@ -134,7 +138,7 @@ window.__bench.jump = (last) => new Promise((resolve) => {
 });
 `;
 
-type Run = { ready: number; domContentLoaded: number; apiInBrowser: number; apiStart: number; afterApi: number; apiBytes: number; click: number; jump: number; rows: number };
+type Run = { ready: number; domContentLoaded: number; htmlFirstByte: number; htmlEnd: number; htmlBytes: number; scriptsEnd: number; apiInBrowser: number; apiStart: number; afterApi: number; apiBytes: number; click: number; jump: number; rows: number };
 
 async function run(browser: Browser, url: string, state: Awaited<ReturnType<typeof signedInState>>): Promise<Run> {
   const context = await browser.newContext({ baseURL: url, storageState: state, viewport: { width: 1440, height: 900 } });
@@ -182,7 +186,7 @@ try {
       const r = await run(browser, server.url, state);
       runs.push(r);
       console.log(
-        `run ${i + 1}: interactive ${ms(r.ready)} (DOMContentLoaded ${ms(r.domContentLoaded)}, progress request sent at ${ms(r.apiStart)} and took ${ms(r.apiInBrowser)}, ` +
+        `run ${i + 1}: interactive ${ms(r.ready)} (page HTML first byte ${ms(r.htmlFirstByte)}, last byte ${ms(r.htmlEnd)}, ${(r.htmlBytes / 1024).toFixed(0)} kB; DOMContentLoaded ${ms(r.domContentLoaded)}; scripts loaded ${ms(r.scriptsEnd)}; progress request sent at ${ms(r.apiStart)} and took ${ms(r.apiInBrowser)}, ` +
           `parse + render after it ${ms(r.afterApi)}; ${r.rows} rows); ` +
           `click → selected ${ms(r.click)}; jump to last row ${ms(r.jump)}`,
       );

@@ -12,6 +12,8 @@ import { SESSION_CALL_HEADER } from "../session";
 declare global {
   interface Window {
     __earlyRequests?: Record<string, EarlyEntry>;
+    /** Set before the page loads by the benchmarks (bench/web/) to measure the page without early requests. */
+    __earlyRequestsOff?: boolean;
   }
 }
 
@@ -29,7 +31,7 @@ export function earlyScript(requests: readonly EarlyRequest[]): string {
     // Inside <script>: no "</script>" or "<!--" can end it early.
     .replace(/</g, "\\u003c");
   return (
-    `(function(l){var m=window.__earlyRequests||(window.__earlyRequests={}),t=Date.now();` +
+    `(function(l){if(window.__earlyRequestsOff)return;var m=window.__earlyRequests||(window.__earlyRequests={}),t=Date.now();` +
     `l.forEach(function(r){if(m[r[0]])return;var h={${JSON.stringify(SESSION_CALL_HEADER)}:"fetch"};if(r[1])h.Accept="application/json";` +
     `var p=fetch(r[0],{headers:h,cache:"no-store",credentials:"same-origin"});p.catch(function(){});m[r[0]]={at:t,response:p};});})(${list});`
   );

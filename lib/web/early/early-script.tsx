@@ -12,6 +12,10 @@ import { currentView, type View } from "./server-api";
 export type EarlyPlan = (view: View) => Promise<(EarlyRequest | null | undefined | false)[]>;
 
 export async function EarlyRequests({ plan }: { plan: EarlyPlan }) {
+  // A client-side navigation (an RSC request): the page's code is loaded and asks at once, and a
+  // script rendered now would not run.
+  const request = await headers();
+  if (request.get("rsc") === "1") return null;
   const view = await currentView();
   if (!view) return null;
   let requests: EarlyRequest[];
@@ -22,7 +26,7 @@ export async function EarlyRequests({ plan }: { plan: EarlyPlan }) {
     return null;
   }
   if (!requests.length) return null;
-  const nonce = /'nonce-([^']+)'/.exec((await headers()).get("content-security-policy") ?? "")?.[1];
+  const nonce = /'nonce-([^']+)'/.exec(request.get("content-security-policy") ?? "")?.[1];
   // An async module: run as soon as it is parsed, without waiting for the stylesheets as a
   // classic inline script would. The browser empties the nonce attribute once it has read it:
   // not a difference to report.

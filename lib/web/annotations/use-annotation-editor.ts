@@ -44,6 +44,8 @@ export function useAnnotationEditor(assignmentId: number, recordingId: string, o
     const controller = new AbortController();
     readAnnotation(id, controller.signal).then(
       (loaded) => {
+        // A read the page started early does not stop when this effect is cleaned up.
+        if (controller.signal.aborted) return;
         // Unsaved work kept in this browser comes back on top of the version it started from:
         // when someone saved since, its save meets the conflict flow (If-Match of that version).
         const local = readLocalDraft(scope, id);

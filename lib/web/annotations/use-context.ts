@@ -16,7 +16,6 @@ import type { Annotation, RecordingRefOut } from "./types";
 
 export type ContextOut = Omit<RecordingContext, "recording"> & { recording: Omit<RecordingContext["recording"], "created" | "updated"> & { created: string; updated: string } };
 
-
 /** A GET that answers null for 404 (nothing there, or not in this build) instead of failing. */
 async function optional<T>(path: string, signal: AbortSignal): Promise<T | null> {
   try {

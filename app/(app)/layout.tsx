@@ -1,13 +1,17 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/app-shell";
 import { requireSession } from "@/lib/web/auth";
+import { EarlyRequests } from "@/lib/web/early/early-script";
+import { principalReads } from "@/lib/web/early/principal";
 import { Providers } from "@/lib/web/query-provider";
 
-// Every app page: signed in (checked here, on the server) and inside the shell.
+// Every app page: signed in (checked here, on the server) and inside the shell. The browser
+// starts reading who the view is as it parses the page (lib/web/early/).
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const session = await requireSession();
   return (
     <Providers session={session}>
+      <EarlyRequests plan={principalReads} />
       <AppShell>{children}</AppShell>
     </Providers>
   );

@@ -116,17 +116,30 @@ try {
   });
   const editorUrl = `/annotations/${assignment.id}/${encodeURIComponent(recording.id)}?organisation=bench`;
 
-  // Time to interactive.
+  // Time to interactive; each run also without the early requests (lib/web/early/), the page as it
+  // was before them, in turns, so that both see the same load of this shared machine.
   const ready: number[] = [];
-  for (let run = 1; run <= RUNS; run++) {
+  const readyWithout: number[] = [];
+  for (let turn = 0; turn < RUNS * 2; turn++) {
+    const run = Math.floor(turn / 2) + 1;
+    const early = (turn + run) % 2 === 0;
     const tab = await context.newPage();
+    if (!early) await tab.addInitScript(() => ((window as unknown as { __earlyRequestsOff: boolean }).__earlyRequestsOff = true));
     // Each run opens at fit (the remembered zoom is cleared).
     await tab.goto("/sign-in", { waitUntil: "commit" });
     await tab.evaluate(() => localStorage.clear());
+    // BENCH_PROFILE=1: the page's JavaScript profiled from navigation until ready, its heaviest functions printed.
+    const cdp = process.env.BENCH_PROFILE === "1" && early ? await context.newCDPSession(tab) : null;
+    if (cdp) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+      await cdp.send("Profiler.start");
+    }
     await tab.goto(editorUrl, { waitUntil: "commit" });
     await tab.locator('[data-testid="waveform"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    if (cdp) printProfile((await cdp.send("Profiler.stop")).profile);
     const at = await tab.evaluate(() => (window as unknown as { __editorReady: number }).__editorReady);
-    ready.push(at);
+    (early ? ready : readyWithout).push(at);
     // Where the time went: when the page's scripts, the API answers and the peaks had arrived.
     // (Plain data out of the page: tsx would name functions defined in there, which the page cannot run.)
     const timing = await tab.evaluate(() => ({
@@ -147,11 +160,12 @@ try {
         .join(", "),
     };
     console.log(
-      `run ${run}: editor interactive at ${ms(at)} after navigation start (HTML ${ms(steps.html)}, DOMContentLoaded ${ms(steps.domContentLoaded)}, scripts in ${ms(steps.scripts)}, assignment ${ms(steps.assignment)}, annotation ${ms(steps.annotation)}; peaks: ${steps.files || "not read"})`,
+      `run ${run}${early ? "" : " without early requests"}: editor interactive at ${ms(at)} after navigation start (HTML ${ms(steps.html)}, DOMContentLoaded ${ms(steps.domContentLoaded)}, scripts in ${ms(steps.scripts)}, assignment ${ms(steps.assignment)}, annotation ${ms(steps.annotation)}; peaks: ${steps.files || "not read"})`,
     );
-    if (run < RUNS) await tab.close();
+    if (turn < RUNS * 2 - 1) await tab.close();
   }
   console.log(`TIME TO INTERACTIVE (${RECORDING_S} s, ${FRAGMENTS} fragments): median ${ms(median(ready))} over ${RUNS} runs (target ≤ 2000 ms); ${load()}`);
+  console.log(`  the same runs' turns without early requests: median ${ms(median(readyWithout))} over ${RUNS} runs`);
 
   const page = context.pages()[context.pages().length - 1];
   await selectLatency(page);
@@ -164,6 +178,21 @@ try {
 }
 
 /** Pointer press on a fragment at 25 px/s until it shows as selected. */
+type Profile = { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples?: number[]; timeDeltas?: number[] };
+
+/** Self time per function (name, file, line and column), the heaviest 15. */
+function printProfile(profile: Profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const f = byId.get(id)!;
+    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber}:${f.columnNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  console.log(`  profile (self time): ${top.map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join("; ")}`);
+}
+
 async function selectLatency(page: Page) {
   await page.getByLabel("Zoom (pixels per second)").selectOption("25");
   await page.locator('[data-testid="lane-Words"] [data-item-id]').nth(10).waitFor();

@@ -34,6 +34,7 @@ const COVERAGE = Number(process.env.BENCH_COVERAGE ?? 0.6);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 4910);
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const PROFILE = process.env.BENCH_PROFILE === "1";
 const TEACHER = { username: "bench-teacher", password: "bench-teacher-password-1" };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -110,6 +111,10 @@ window.__bench.timing = () => {
   return {
     ready: window.__bench.ready,
     domContentLoaded: nav.domContentLoadedEventEnd,
+    htmlFirstByte: nav.responseStart,
+    htmlEnd: nav.responseEnd,
+    htmlBytes: nav.decodedBodySize,
+    scriptsEnd: Math.max(0, ...performance.getEntriesByType("resource").filter((e) => e.initiatorType === "script").map((e) => e.responseEnd)),
     apiInBrowser: api ? api.responseEnd - api.startTime : NaN,
     apiStart: api ? api.startTime : NaN,
     afterApi: api ? window.__bench.ready - api.responseEnd : NaN,
@@ -134,17 +139,40 @@ window.__bench.jump = (last) => new Promise((resolve) => {
 });
 `;
 
-type Run = { ready: number; domContentLoaded: number; apiInBrowser: number; apiStart: number; afterApi: number; apiBytes: number; click: number; jump: number; rows: number };
+type Run = { ready: number; domContentLoaded: number; htmlFirstByte: number; htmlEnd: number; htmlBytes: number; scriptsEnd: number; apiInBrowser: number; apiStart: number; afterApi: number; apiBytes: number; click: number; jump: number; rows: number };
 
-async function run(browser: Browser, url: string, state: Awaited<ReturnType<typeof signedInState>>): Promise<Run> {
+type Profile = { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] };
+
+/** Self time per function (name, file and line), the heaviest 15. */
+function printProfile(profile: Profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const f = byId.get(id)!;
+    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  console.log(`  profile (self time): ${top.map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join("; ")}`);
+}
+
+async function run(browser: Browser, url: string, state: Awaited<ReturnType<typeof signedInState>>, early = true): Promise<Run> {
   const context = await browser.newContext({ baseURL: url, storageState: state, viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await page.addInitScript({ content: PAGE_SCRIPT });
+  await page.addInitScript({ content: PAGE_SCRIPT + (early ? "" : "window.__earlyRequestsOff = true;") });
   // The seeded recordings have no audio files behind them: playback is not what is measured.
   await context.route(/\/api\/(resultsets|download)\//, (route) => route.abort());
+  // BENCH_PROFILE=1: the page's JavaScript profiled from navigation until ready, its heaviest functions printed.
+  const cdp = PROFILE && early ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+  }
   await page.goto("/progress?category=root&group=class", { waitUntil: "commit" });
   // A function, not a string: the app's Content-Security-Policy forbids the eval a string predicate needs.
   await page.waitForFunction(() => (window as unknown as { __bench: { ready?: number } }).__bench.ready !== undefined, undefined, { timeout: 120_000 });
+  if (cdp) printProfile((await cdp.send("Profiler.stop")).profile);
   const timing = (await page.evaluate("window.__bench.timing()")) as Omit<Run, "click" | "jump">;
   const click = (await page.evaluate("window.__bench.click()")) as number;
   const jump = (await page.evaluate(`window.__bench.jump(${timing.rows + 2})`)) as number;
@@ -177,12 +205,17 @@ try {
   try {
     const state = await signedInState(browser, server.url);
     await run(browser, server.url, state); // warm-up
+    // Each run also without the early requests (lib/web/early/), the page as it was before them, in
+    // turns, so that both see the same load of this shared machine.
     const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const r = await run(browser, server.url, state);
-      runs.push(r);
+    const without: Run[] = [];
+    for (let turn = 0; turn < RUNS * 2; turn++) {
+      const i = Math.floor(turn / 2);
+      const early = (turn + i) % 2 === 0;
+      const r = await run(browser, server.url, state, early);
+      (early ? runs : without).push(r);
       console.log(
-        `run ${i + 1}: interactive ${ms(r.ready)} (DOMContentLoaded ${ms(r.domContentLoaded)}, progress request sent at ${ms(r.apiStart)} and took ${ms(r.apiInBrowser)}, ` +
+        `run ${i + 1}${early ? "" : " without early requests"}: interactive ${ms(r.ready)} (page HTML first byte ${ms(r.htmlFirstByte)}, last byte ${ms(r.htmlEnd)}, ${(r.htmlBytes / 1024).toFixed(0)} kB; DOMContentLoaded ${ms(r.domContentLoaded)}; scripts loaded ${ms(r.scriptsEnd)}; progress request sent at ${ms(r.apiStart)} and took ${ms(r.apiInBrowser)}, ` +
           `parse + render after it ${ms(r.afterApi)}; ${r.rows} rows); ` +
           `click → selected ${ms(r.click)}; jump to last row ${ms(r.jump)}`,
       );
@@ -192,6 +225,7 @@ try {
         `progress request in the browser median ${ms(median(runs.map((r) => r.apiInBrowser)))}; parse + render after it median ${ms(median(runs.map((r) => r.afterApi)))}; click median ${ms(median(runs.map((r) => r.click)))}; ` +
         `jump to last row median ${ms(median(runs.map((r) => r.jump)))}`,
     );
+    console.log(`  the same runs' turns without early requests: time to interactive median ${ms(median(without.map((r) => r.ready)))}; parse + render after the request median ${ms(median(without.map((r) => r.afterApi)))}`);
   } finally {
     await browser.close();
   }

@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useSpeechChallenges } from "@/lib/web/categories";
 import { downloadProgressCsv, useGroups, useProgressGrid, useProgressSelection } from "@/lib/web/progress";
+import { linkedCategory } from "@/lib/web/progress-selection";
 import { denseCells, displayName, formatPercentage, meanPercentage, nextSort, type GridSort, type SortKey } from "@/lib/web/progress-grid";
 import { usePrincipal } from "@/lib/web/use-principal";
 import { PageHeader } from "@/components/page-header";
@@ -33,7 +34,7 @@ export function ProgressView() {
   const data = grid.data;
 
   // No category chosen yet: the first one linked to the chosen groups.
-  const linked = useMemo(() => (groups.data ?? []).filter((g) => selection.groups.includes(g.id)).flatMap((g) => g.categories)[0], [groups.data, selection.groups]);
+  const linked = useMemo(() => linkedCategory(groups.data ?? [], selection.groups), [groups.data, selection.groups]);
   useEffect(() => {
     if (!selection.category && linked) update({ category: linked });
   }, [selection.category, linked, update]);

@@ -1,4 +1,5 @@
 import type { FieldError } from "@/lib/api/errors";
+import { takeEarly } from "./early/early-requests";
 import { ACT_AS_HEADER, SESSION_CALL_HEADER } from "./session";
 
 // The browser's client of our own API: same-origin calls the API answers by the session
@@ -47,7 +48,11 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   }
   let response: Response;
   try {
-    response = await fetch(withQuery(path, request.query), { method: request.method ?? (body ? "POST" : "GET"), headers, body, signal: request.signal, cache: "no-store" });
+    const url = withQuery(path, request.query);
+    const method = request.method ?? (body ? "POST" : "GET");
+    // A read the page's HTML started already (lib/web/early/early-requests.ts), for the view itself.
+    const early = method === "GET" && !request.token && !request.actAs ? takeEarly(url) : null;
+    response = await (early ?? fetch(url, { method, headers, body, signal: request.signal, cache: "no-store" }));
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
     throw new ApiRequestError(0, "The server could not be reached. Check the connection and try again.");

@@ -1,5 +1,6 @@
 import type { FieldError } from "@/lib/api/errors";
 import { ApiRequestError, sessionCallHeaders } from "./api-client";
+import { takeEarly } from "./early/early-requests";
 
 // What apiFetch (JSON and form-encoded only) leaves out: multipart requests with file parts,
 // and downloads of the API's files (`...Url` fields), both by the session cookie. Failures throw
@@ -52,7 +53,8 @@ export async function apiSendParts<T>(path: string, request: { method: "POST" | 
 
 /** The bytes behind one of the API's `...Url` fields. */
 export async function downloadFile(url: string, signal?: AbortSignal): Promise<Blob> {
-  const response = await send(url, { headers: sessionCallHeaders(), signal });
+  const early = takeEarly(url);
+  const response = early ? await early.catch(() => send(url, { headers: sessionCallHeaders(), signal })) : await send(url, { headers: sessionCallHeaders(), signal });
   if (!response.ok) throw await failure(response);
   return response.blob();
 }

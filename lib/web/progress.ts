@@ -6,30 +6,22 @@ import type { Group } from "@/lib/groups/schemas";
 import type { ProgressGrid } from "@/lib/progress/schemas";
 import { ApiRequestError, sessionCallHeaders, withQuery } from "./api-client";
 import { fetchAll } from "./fetch-all";
+import { ANY_ROLE, DEFAULT_ROLE, dayStart, gridPath, gridQuery, selectionOf, type ProgressSelection } from "./progress-selection";
 import { apiKey, useApiQuery, useApiSession } from "./use-api";
 
 // Progress dashboards through the API: what is shown (category, groups, role, date range) lives
-// in the page's URL; our compact GET /api/categories/:id/progress/grid gives the grid, and the
-// contract's GET /api/categories/:id/progress with Accept: text/csv the download.
-// Without groups in the URL, a user's own groups are chosen (a teacher sees their classes at once);
-// `nogroup=1` records an explicit choice of none.
+// in the page's URL (./progress-selection.ts); our compact GET /api/categories/:id/progress/grid
+// gives the grid, and the contract's GET /api/categories/:id/progress with Accept: text/csv the
+// download. On a page load the browser has asked for the first grid already (./early/progress.ts).
 
-export type ProgressSelection = { category: string; groups: string[]; role: string; from: string; to: string };
-
-/** `role` value for "any role" (no role filter). Without a `role` in the URL: STUDENT. */
-export const ANY_ROLE = "*";
-const DEFAULT_ROLE = "STUDENT";
+export { ANY_ROLE, dayStart, gridPath, gridQuery, type ProgressSelection };
 
 export function useProgressSelection(ownGroups: readonly string[]): [ProgressSelection, (next: Partial<ProgressSelection>) => void] {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
   const ownKey = ownGroups.join("\u0000");
-  const selection = useMemo(() => {
-    const chosen = params.getAll("group");
-    const groups = chosen.length || params.get("nogroup") === "1" ? chosen : ownKey ? ownKey.split("\u0000") : [];
-    return { category: params.get("category") ?? "", groups, role: params.get("role") ?? DEFAULT_ROLE, from: params.get("from") ?? "", to: params.get("to") ?? "" };
-  }, [params, ownKey]);
+  const selection = useMemo(() => selectionOf(params, ownKey ? ownKey.split("\u0000") : []), [params, ownKey]);
   // Changes made before the URL catches up (clear the dates, then pick one) build on each other.
   const latest = useRef(selection);
   useEffect(() => {
@@ -52,25 +44,6 @@ export function useProgressSelection(ownGroups: readonly string[]): [ProgressSel
   );
   return [selection, update];
 }
-
-/** A local calendar day (YYYY-MM-DD) as the instant it starts, ISO 8601; `after` gives the next day's start. */
-export function dayStart(day: string, after = false): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!m) return undefined;
-  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + (after ? 1 : 0)).toISOString();
-}
-
-/** The API query of a selection (the date range: from the start of `from` to the end of `to`, local days). */
-export function gridQuery(selection: ProgressSelection) {
-  return {
-    group: selection.groups,
-    role: selection.role === ANY_ROLE ? undefined : selection.role,
-    from: dayStart(selection.from),
-    to: dayStart(selection.to, true),
-  };
-}
-
-export const gridPath = (category: string) => `/api/categories/${encodeURIComponent(category)}/progress/grid`;
 
 /** The compact progress grid of the selection (none asked for until a category is chosen). */
 export function useProgressGrid(selection: ProgressSelection) {

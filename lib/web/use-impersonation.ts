@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useRouter } from "next/navigation";
+import { forgetEarly } from "./early/early-requests";
 import type { SessionUpdate } from "./session";
 import { toast } from "./toast";
 
@@ -17,8 +18,9 @@ export function useImpersonation() {
   const router = useRouter();
 
   const switched = (view: string) => {
-    // Everything cached belongs to the previous view.
+    // Everything cached or started early belongs to the previous view.
     queryClient.clear();
+    forgetEarly();
     toast.success(`Now viewing as ${view}`);
     router.push("/");
     router.refresh();
@@ -27,6 +29,7 @@ export function useImpersonation() {
   const impersonate = useMutation({
     mutationFn: async (target: Target) => {
       const depth = session?.stack.length ?? 0;
+      forgetEarly();
       const next = await update({ op: "impersonate", scope: target.scope, label: target.label } satisfies SessionUpdate);
       if (!next || next.error || next.stack.length !== depth + 1) throw new Error(next?.error ?? "Could not switch to that view; sign in again and retry.");
       return next.view;
@@ -37,6 +40,7 @@ export function useImpersonation() {
 
   const returnTo = useMutation({
     mutationFn: async (depth: number) => {
+      forgetEarly();
       const next = await update({ op: "return", depth } satisfies SessionUpdate);
       if (!next || next.stack.length !== depth + 1) throw new Error(next?.error ?? "Could not return to that view; try again.");
       return next.view;

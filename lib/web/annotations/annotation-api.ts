@@ -1,5 +1,6 @@
 import type { FieldError } from "@/lib/api/errors";
 import { ApiRequestError, sessionCallHeaders } from "../api-client";
+import { takeEarly } from "../early/early-requests";
 import type { Annotation, WireFragment } from "./types";
 
 // The annotation requests apiFetch cannot make: they read the ETag and send If-Match, and a
@@ -22,6 +23,9 @@ export class VersionConflict extends Error {
 type Send = { method?: "GET" | "POST" | "PUT"; json?: unknown; form?: FormData; ifMatch?: string | null; signal?: AbortSignal };
 
 async function send(path: string, request: Send): Promise<Response> {
+  // A plain read the page's HTML started already (lib/web/early/early-requests.ts).
+  const early = (request.method ?? "GET") === "GET" && !request.ifMatch ? takeEarly(path) : null;
+  if (early) return early.catch(() => send(path, { ...request, method: "GET", ifMatch: null }));
   const headers: Record<string, string> = { Accept: "application/json", ...sessionCallHeaders() };
   if (request.json !== undefined) headers["Content-Type"] = "application/json";
   if (request.ifMatch) headers["If-Match"] = request.ifMatch;

@@ -4,6 +4,7 @@ import { usePrincipal } from "../use-principal";
 import { useApiQuery, useApiSession } from "../use-api";
 import type { ApiRequestError } from "../api-client";
 import { readAnnotation, type Versioned } from "./annotation-api";
+import { findRef, listedAnnotation, schemePath } from "./editor-data";
 import { contentKey, itemsFromWire, itemsToWire, savedPlaces } from "./items";
 import { clearLocalDraft, readLocalDraft, writeLocalDraft } from "./local-draft";
 import { formatDateTime } from "../format";
@@ -22,9 +23,9 @@ export function useAnnotationEditor(assignmentId: number, recordingId: string, o
   const { scope } = useApiSession();
   const principal = usePrincipal();
   const assignment = useAssignment(assignmentId);
-  const ref = assignment.data?.recordings.find((r) => r.recording === recordingId && (!organisation || r.organisation === organisation)) ?? null;
-  const listed = ref ? assignment.data!.annotations.find((a) => a.recording.recording === ref.recording && a.recording.organisation === ref.organisation) : undefined;
-  const scheme = useApiQuery<Scheme>(ref ? `/api/organisations/${encodeURIComponent(ref.organisation)}/annotation-scheme` : null, undefined, { staleTime: 5 * 60_000 });
+  const ref = assignment.data ? findRef(assignment.data, recordingId, organisation) : null;
+  const listed = ref ? listedAnnotation(assignment.data!, ref) : undefined;
+  const scheme = useApiQuery<Scheme>(ref ? schemePath(ref.organisation) : null, undefined, { staleTime: 5 * 60_000 });
 
   const [server, setServer] = useState<Versioned | null>(null);
   const [loadError, setLoadError] = useState<ApiRequestError | null>(null);
@@ -43,6 +44,8 @@ export function useAnnotationEditor(assignmentId: number, recordingId: string, o
     const controller = new AbortController();
     readAnnotation(id, controller.signal).then(
       (loaded) => {
+        // A read the page started early does not stop when this effect is cleaned up.
+        if (controller.signal.aborted) return;
         // Unsaved work kept in this browser comes back on top of the version it started from:
         // when someone saved since, its save meets the conflict flow (If-Match of that version).
         const local = readLocalDraft(scope, id);

@@ -10,6 +10,7 @@ import { scopeInfo } from "../session";
 import { toast } from "../toast";
 import { apiKey, useApi, useApiQuery, useApiSession, useServerList } from "../use-api";
 import { userName } from "../view-targets";
+import { assignmentPath } from "./editor-data";
 import type { Assignment } from "./types";
 
 // Assignments through the API: the paginated list (GET /api/assignments, next page in Link),
@@ -18,7 +19,7 @@ import type { Assignment } from "./types";
 // speech challenges and their recordings.
 
 const PATH = "/api/assignments";
-export const assignmentPath = (id: number | string) => `/api/assignment/${encodeURIComponent(String(id))}`;
+export { assignmentPath };
 
 export const useAssignmentList = () => useServerList<Assignment>(PATH, { sort: null, perPage: 20 });
 

@@ -2,7 +2,9 @@
 import { useQuery } from "@tanstack/react-query";
 import type { RecordingContext } from "@/lib/annotations/context";
 import { apiFetch, ApiRequestError, sessionCallHeaders } from "../api-client";
+import { takeEarly } from "../early/early-requests";
 import { useApiQuery, useApiSession } from "../use-api";
+import { recordingPath, referenceKey } from "./editor-data";
 import { baseHandOver, earlyFullEdits, type Revision } from "./compare";
 import { parseSrt, type Cue } from "./srt";
 import type { Annotation, RecordingRefOut } from "./types";
@@ -13,9 +15,6 @@ import type { Annotation, RecordingRefOut } from "./types";
 // Each part is optional: a part the API cannot give leaves the editor working without it.
 
 export type ContextOut = Omit<RecordingContext, "recording"> & { recording: Omit<RecordingContext["recording"], "created" | "updated"> & { created: string; updated: string } };
-
-const recordingPath = (ref: RecordingRefOut) =>
-  `/api/organisations/${encodeURIComponent(ref.organisation)}/challenges/speech/${encodeURIComponent(ref.challenge)}/recordings/${encodeURIComponent(ref.recording)}`;
 
 /** A GET that answers null for 404 (nothing there, or not in this build) instead of failing. */
 async function optional<T>(path: string, signal: AbortSignal): Promise<T | null> {
@@ -37,13 +36,13 @@ export function useRecordingContext(ref: RecordingRefOut | null) {
     staleTime: Infinity,
     retry: false,
     queryFn: async ({ signal }) => {
-      const response = await fetch(srtUrl!, { headers: sessionCallHeaders(), signal });
+      const response = await (takeEarly(srtUrl!) ?? fetch(srtUrl!, { headers: sessionCallHeaders(), signal }));
       if (!response.ok) throw new ApiRequestError(response.status, "The prompt could not be loaded");
       return parseSrt(await response.text());
     },
   });
   const reference = useQuery<Annotation | null>({
-    queryKey: ["api", scope, ref ? `${recordingPath(ref)}/reference` : "", "optional"],
+    queryKey: referenceKey(scope, ref),
     enabled: !!ref && !!scope,
     staleTime: 60_000,
     retry: false,

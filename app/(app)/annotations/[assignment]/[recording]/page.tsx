@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AnnotationEditor } from "@/components/annotations/annotation-editor";
+import { editorReads } from "@/lib/web/early/editor";
+import { EarlyRequests } from "@/lib/web/early/early-script";
 
 export const metadata: Metadata = { title: "Annotation editor · Speech training platform" };
 
@@ -12,6 +14,13 @@ export default async function AnnotationEditorPage({ params, searchParams }: Pro
   const id = Number(assignment);
   if (!Number.isInteger(id) || id < 1) notFound();
   const org = typeof organisation === "string" ? organisation : null;
-  // Keyed: another recording is a fresh editor (no state carried over).
-  return <AnnotationEditor key={`${id}/${recording}/${org}`} assignmentId={id} recordingId={decodeURIComponent(recording)} organisation={org} />;
+  const recordingId = decodeURIComponent(recording);
+  // Keyed: another recording is a fresh editor (no state carried over). The browser starts
+  // the editor's reads as it parses the page (lib/web/early/).
+  return (
+    <>
+      <EarlyRequests plan={editorReads(id, recordingId, org)} />
+      <AnnotationEditor key={`${id}/${recording}/${org}`} assignmentId={id} recordingId={recordingId} organisation={org} />
+    </>
+  );
 }

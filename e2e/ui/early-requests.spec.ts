@@ -1,0 +1,66 @@
+// Early requests (lib/web/early/): on a page load the page's HTML starts the API reads its code
+// will make, and the code takes those instead of asking again. Checked on /progress (the grid a
+// teacher's defaults name: their own group and its linked category) and in the annotation editor
+// (assignment, scheme, annotation, context, reference, peaks): every read is requested exactly
+// once (a second request means the code did not take the started one), every started one is
+// taken, and the page loads without a console error (no hydration mismatch, React #418).
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
+import { annotate, assign, longRecording, openEditor, person, signedIn, wordsAt } from "../support/annotation-ui";
+import { category, group, record, speechChallenge, student } from "../support/progress-ui";
+import { testAudio } from "../support/audio";
+import { orgUserWithPassword, signInToOrganisation } from "../support/ui";
+
+/** GET requests to our origin per path and query, and console errors, from now on. */
+function watch(page: Page) {
+  const gets = new Map<string, number>();
+  const errors: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (r.method() === "GET" && url.pathname.startsWith("/api/")) gets.set(url.pathname + url.search, (gets.get(url.pathname + url.search) ?? 0) + 1);
+  });
+  page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+  page.on("pageerror", (e) => void errors.push(String(e)));
+  return { gets, errors };
+}
+
+/** The early requests not taken (yet): their paths. */
+const leftOver = (page: Page) => page.evaluate(() => Object.keys((window as { __earlyRequests?: object }).__earlyRequests ?? { missing: true }));
+
+test("progress: the teacher's default grid is started by the page and read once", async ({ page, request, world }) => {
+  const audio = await testAudio();
+  const c1 = await speechChallenge(request, world.orgToken, "Introduce yourself");
+  const root = await category(request, world.orgToken, { name: "Unit one", speechChallenges: [c1] });
+  const klass = await group(request, world.orgToken, "Class 4A", [root]);
+  const ada = await student(request, world, "Ada", "Alpha", [klass]);
+  await record(request, ada.token, c1, audio.wav);
+  const login = await orgUserWithPassword(request, world, "TEACHER");
+  expect((await request.post(`/api/groups/${klass}/members`, { data: { users: [login.user.id] }, headers: { Authorization: `Bearer ${world.orgToken}` } })).status()).toBe(204);
+  await signInToOrganisation(page, world, login);
+
+  const { gets, errors } = watch(page);
+  await page.goto("/progress");
+  const grid = page.getByTestId("progress-grid");
+  await expect(grid).toHaveAttribute("data-ready", "true");
+  await expect(grid).toHaveAttribute("data-rows", "1");
+  const gridUrl = `/api/categories/${root}/progress/grid?group=${klass}&role=STUDENT`;
+  for (const url of ["/api/user", "/api/roles", "/api/groups?perPage=100", gridUrl]) expect({ url, requests: gets.get(url) }).toEqual({ url, requests: 1 });
+  expect(await leftOver(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("editor: the assignment, annotation and peaks are started by the page and read once", async ({ browser, request, world }) => {
+  test.setTimeout(120_000);
+  const [full, ref] = await Promise.all([person(request, world, "ANNOTATOR_FULL", "Fay"), longRecording(request, world, 30)]);
+  const assignment = await assign(request, world, { name: "Early reads", base: null, full, refs: [ref] });
+  const annotation = await annotate(request, full.token, assignment.id, ref, wordsAt(["one", "two", "three"]));
+  const page = await signedIn(browser, world, full);
+
+  const { gets, errors } = watch(page);
+  await openEditor(page, assignment.id, ref);
+  await expect(page.getByTestId("lane-Words")).toBeVisible();
+  const peaks = new URL(annotation.peaksUrl!).pathname;
+  for (const url of ["/api/user", "/api/roles", `/api/assignment/${assignment.id}`, `/api/annotation/${annotation.id}`, peaks]) expect({ url, requests: gets.get(url) }).toEqual({ url, requests: 1 });
+  expect(await leftOver(page)).toEqual([]);
+  expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+});

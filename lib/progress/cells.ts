@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import { fileUrl } from "@/lib/downloads/urls";
+import { combinedAudioUrl } from "@/lib/recordings/result-sets";
 import { rawReader } from "@/lib/db/raw-rows";
 
 // The one read of recordings behind every progress answer (the contract's JSON, its CSV form
@@ -37,17 +38,10 @@ export type Cell = {
   newest: number;
   /** Recordings by the user for the challenge, in every result set (within the date range, if any). */
   attempts: number;
-  /** With `recordings`: the chosen set's recordings as the items of a JSON array of {id, audioUrl}, in position order. */
-  recs: string | null;
 };
 
-export type CellOptions = {
-  /** Build each chosen set's recordings list (the contract answer); the grid does without. */
-  recordings: boolean;
-  /** Only recordings created at or after `from` and before `to`. */
-  from?: Date;
-  to?: Date;
-};
+/** Only recordings created at or after `from` and before `to`. */
+export type CellRange = { from?: Date; to?: Date };
 
 /** Users per statement: bounds the rows held at once (users × challenges) whatever the group's size. */
 export const USERS_PER_BLOCK = 500;
@@ -58,7 +52,7 @@ const list = (pg: boolean, param: string) =>
 /** A time column as ms since the epoch on both databases (SQLite holds ISO 8601 text, PostgreSQL a UTC timestamp). */
 const epochMs = (pg: boolean, col: string) => (pg ? `(EXTRACT(EPOCH FROM ${col}) * 1000)::float8` : `(unixepoch(${col}, 'subsec') * 1000)`);
 
-type Param = "users" | "challenges" | "ns" | "from" | "to" | "base";
+type Param = "users" | "challenges" | "ns" | "from" | "to" | "files" | "setsBefore" | "setsAfter";
 
 /** SQL text with its parameters named in order ($n on PostgreSQL, ? on SQLite). */
 function sqlWith(pg: boolean, build: (p: (name: Param) => string) => string): { sql: string; order: Param[] } {
@@ -75,22 +69,48 @@ function sqlWith(pg: boolean, build: (p: (name: Param) => string) => string): { 
 // materialised so that each row finds its challenge's index through an automatic index.
 const withLists = (pg: boolean, p: (name: Param) => string) => `WITH u AS (${list(pg, p("users"))}), c AS MATERIALIZED (${list(pg, p("challenges"))})`;
 
+/** The read model's cells of the block (no date range): already picked, in no particular order. */
+function readModelStatement(pg: boolean) {
+  return sqlWith(pg, (p) => {
+    return `${withLists(pg, p)}
+SELECT u.ord, c.ord, p."setId", p."durationMs", ${epochMs(pg, "p.newest")} AS newest, p.attempts
+FROM u CROSS JOIN "ProgressCell" p JOIN c ON c.pk = p."challengePk"
+WHERE p.ns = ${p("ns")} AND p."userPk" = u.pk`;
+  });
+}
+
 /**
- * Per (user, challenge, result set) of the block, ordered so: the newest recording time, the
- * recording count and (optionally) the recordings as the answer's JSON list items, in position
- * order (ids are URL-safe, lib/api/schemas.ts idSchema, and `base` comes JSON-escaped).
+ * The read model's cells of the block as the contract's recordingSet objects, finished by the
+ * database: {"id", "combinedAudioUrl", "recordings": [{"id", "audioUrl"}…]} (ids are URL-safe,
+ * lib/api/schemas.ts idSchema; the URL parts come JSON-escaped). On SQLite as UTF-8 bytes (a
+ * BLOB): they go out as they are, never decoded into strings and encoded again.
  */
-function recordingsStatement(pg: boolean, options: CellOptions) {
+function recordingSetsStatement(pg: boolean) {
+  return sqlWith(pg, (p) => {
+    const ctes = withLists(pg, p);
+    const text = (name: Param) => (pg ? `CAST(${p(name)} AS text)` : p(name));
+    // U+0001 in the stored items stands for the download base URL (prisma/models.prisma).
+    const json = `'{"id":"' || p."setId" || '","combinedAudioUrl":"' || ${text("setsBefore")} || p."setId" || ${text("setsAfter")} || '","recordings":[' || replace(p.recordings, ${pg ? "chr(1)" : "char(1)"}, ${text("files")}) || ']}'`;
+    return `${ctes}
+SELECT u.ord, c.ord, ${pg ? json : `CAST(${json} AS BLOB)`}
+FROM u CROSS JOIN "ProgressCell" p JOIN c ON c.pk = p."challengePk"
+WHERE p.ns = ${p("ns")} AND p."userPk" = u.pk`;
+  });
+}
+
+/**
+ * With a date range, from the recordings: per (user, challenge, result set) of the block,
+ * ordered so, the newest recording time within the range and the recording count.
+ */
+function recordingsStatement(pg: boolean, range: CellRange) {
   return sqlWith(pg, (p) => {
     const ms = (col: string) => epochMs(pg, col);
     const ctes = withLists(pg, p);
-    const item = () => `'{"id":"' || r.id || '","audioUrl":"' || ${pg ? `CAST(${p("base")} AS text)` : p("base")} || r."audioFilePk" || '"}'`;
-    const recs = options.recordings ? (pg ? `string_agg(${item()}, ',' ORDER BY r.position)` : `group_concat(${item()}, ',' ORDER BY r.position)`) : "NULL";
     const where = [`r.ns = ${p("ns")}`, `r."userPk" = u.pk`];
-    if (options.from) where.push(`${ms("r.created")} >= ${p("from")}`);
-    if (options.to) where.push(`${ms("r.created")} < ${p("to")}`);
+    if (range.from) where.push(`${ms("r.created")} >= ${p("from")}`);
+    if (range.to) where.push(`${ms("r.created")} < ${p("to")}`);
     return `${ctes}
-SELECT u.ord, c.ord, r."resultSetPk", MAX(${ms("r.created")}) AS newest, COUNT(*) AS n, ${recs} AS recs
+SELECT u.ord, c.ord, r."resultSetPk", MAX(${ms("r.created")}) AS newest, COUNT(*) AS n
 FROM u CROSS JOIN "SpeechRecording" r JOIN c ON c.pk = r."challengePk"
 WHERE ${where.join(" AND ")}
 GROUP BY u.ord, c.ord, r."resultSetPk"
@@ -110,38 +130,35 @@ WHERE rs.ns = ${p("ns")} AND rs."userPk" = u.pk`;
   });
 }
 
-/** The read model's cells of the block (no date range): already picked, in no particular order. */
-function readModelStatement(pg: boolean, options: CellOptions) {
-  return sqlWith(pg, (p) => {
-    const ctes = withLists(pg, p);
-    // U+0001 in the stored items stands for the download base URL (prisma/models.prisma).
-    const recs = options.recordings ? `replace(p.recordings, ${pg ? "chr(1)" : "char(1)"}, ${pg ? `CAST(${p("base")} AS text)` : p("base")})` : "NULL";
-    return `${ctes}
-SELECT u.ord, c.ord, p."setId", p."durationMs", ${epochMs(pg, "p.newest")} AS newest, p.attempts, ${recs} AS recs
-FROM u CROSS JOIN "ProgressCell" p JOIN c ON c.pk = p."challengePk"
-WHERE p.ns = ${p("ns")} AND p."userPk" = u.pk`;
-  });
-}
-
-/** The chosen cells of `userPks` × `challengePks` in the organisation `ns` (in no particular order). */
-export async function progressCells(db: Db, ns: string, userPks: string[], challengePks: string[], options: CellOptions): Promise<Cell[]> {
-  if (userPks.length === 0 || challengePks.length === 0) return [];
+function runner(db: Db, ns: string, userPks: string[], challengePks: string[], range: CellRange) {
   const reader = rawReader(db);
-  const pg = reader.kind === "postgres";
+  // The combined audio URL around its set id (the id needs no escaping: ids are URL-safe).
+  const sample = combinedAudioUrl("SET-ID");
+  const at = sample.lastIndexOf("SET-ID");
+  const [setsBefore, setsAfter] = [sample.slice(0, at), sample.slice(at + "SET-ID".length)].map((part) => JSON.stringify(part).slice(1, -1));
   const values: Record<Param, unknown> = {
     users: JSON.stringify(userPks),
     challenges: JSON.stringify(challengePks),
     ns,
-    from: options.from?.getTime(),
-    to: options.to?.getTime(),
-    base: JSON.stringify(fileUrl("x")!.slice(0, -1)).slice(1, -1),
+    from: range.from?.getTime(),
+    to: range.to?.getTime(),
+    files: JSON.stringify(fileUrl("x")!.slice(0, -1)).slice(1, -1),
+    setsBefore,
+    setsAfter,
   };
-  const run = ({ sql, order }: { sql: string; order: Param[] }) => reader.rows(sql, order.map((k) => values[k]));
-  if (!options.from && !options.to) {
-    const rows = (await run(readModelStatement(pg, options))) as [number, number, string, number | string, number | string, number | string, string | null][];
-    return rows.map(([u, c, setId, durationMs, newest, attempts, recs]) => ({ u, c, setId, durationMs: Number(durationMs), newest: Math.round(Number(newest)), attempts: Number(attempts), recs }));
+  const pg = reader.kind === "postgres";
+  return { pg, run: ({ sql, order }: { sql: string; order: Param[] }) => reader.rows(sql, order.map((k) => values[k])) };
+}
+
+/** The chosen cells of `userPks` × `challengePks` in the organisation `ns` (in no particular order). */
+export async function progressCells(db: Db, ns: string, userPks: string[], challengePks: string[], range: CellRange): Promise<Cell[]> {
+  if (userPks.length === 0 || challengePks.length === 0) return [];
+  const { pg, run } = runner(db, ns, userPks, challengePks, range);
+  if (!range.from && !range.to) {
+    const rows = (await run(readModelStatement(pg))) as [number, number, string, number | string, number | string, number | string][];
+    return rows.map(([u, c, setId, durationMs, newest, attempts]) => ({ u, c, setId, durationMs: Number(durationMs), newest: Math.round(Number(newest)), attempts: Number(attempts) }));
   }
-  const rows = (await run(recordingsStatement(pg, options))) as [number, number, string, number | string, number | string, string | null][];
+  const rows = (await run(recordingsStatement(pg, range))) as [number, number, string, number | string, number | string][];
   const sets = new Map<string, [string, number]>();
   for (const [pk, id, durationMs] of (await run(setsStatement(pg))) as [string, string, number | string][]) sets.set(pk, [id, Number(durationMs)]);
   // Rows come by (user, challenge), so each cell's sets are consecutive: per cell, the set whose
@@ -149,7 +166,7 @@ export async function progressCells(db: Db, ns: string, userPks: string[], chall
   const cells: Cell[] = [];
   let cell: Cell | null = null;
   let cellSetPk = "";
-  for (const [u, c, setPk, newest, n, recs] of rows) {
+  for (const [u, c, setPk, newest, n] of rows) {
     const set = sets.get(setPk);
     if (!set) continue;
     const time = Math.round(Number(newest));
@@ -160,16 +177,22 @@ export async function progressCells(db: Db, ns: string, userPks: string[], chall
         cell.setId = set[0];
         cell.durationMs = set[1];
         cell.newest = time;
-        cell.recs = recs;
         cellSetPk = setPk;
       }
       continue;
     }
-    cell = { u, c, setId: set[0], durationMs: set[1], newest: time, attempts: count, recs };
+    cell = { u, c, setId: set[0], durationMs: set[1], newest: time, attempts: count };
     cellSetPk = setPk;
     cells.push(cell);
   }
   return cells;
+}
+
+/** Per recorded cell of the block (in no particular order): [user index, challenge index, the recordingSet object's JSON text or UTF-8 bytes]. */
+export async function recordingSetJson(db: Db, ns: string, userPks: string[], challengePks: string[]): Promise<[number, number, string | Uint8Array][]> {
+  if (userPks.length === 0 || challengePks.length === 0) return [];
+  const { pg, run } = runner(db, ns, userPks, challengePks, {});
+  return (await run(recordingSetsStatement(pg))) as [number, number, string | Uint8Array][];
 }
 
 /**

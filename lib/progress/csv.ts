@@ -22,7 +22,7 @@ const line = (cells: (string | number)[]) => stringify([cells.map((c) => (typeof
 export async function* progressCsv(db: Db, plan: ProgressPlan): AsyncGenerator<string> {
   const total = plan.challenges.length;
   yield line(["id", "firstName", "infix", "lastName", "percentage", ...plan.challenges.map((c) => c.topic?.trim() || c.id)]);
-  for await (const block of progressBlocks(db, plan, { recordings: false })) {
+  for await (const block of progressBlocks(db, plan, {})) {
     for (let i = 0; i < block.users.length; i++) {
       const user = block.users[i]!;
       const cells = block.cells[i]!;

@@ -16,7 +16,7 @@ export async function* progressGridJson(db: Db, plan: ProgressPlan, range: { fro
   const total = plan.challenges.length;
   const ids = plan.challenges.map((c) => c.id);
   let first = true;
-  for await (const block of progressBlocks(db, plan, { recordings: false, ...range })) {
+  for await (const block of progressBlocks(db, plan, range)) {
     const scores = await pronunciationScores(db, plan.ns, block.users.map((u) => u.pk), ids, range);
     for (let i = 0; i < block.users.length; i++) {
       const user = block.users[i]!;

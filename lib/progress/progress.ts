@@ -2,8 +2,7 @@ import type { Db } from "@/lib/db/client";
 import { notFound } from "@/lib/api/errors";
 import { requireOrganisation, type Principal } from "@/lib/auth/principal";
 import { fileUrl } from "@/lib/downloads/urls";
-import { combinedAudioUrl } from "@/lib/recordings/result-sets";
-import { progressCells, USERS_PER_BLOCK, type Cell, type CellOptions } from "./cells";
+import { progressCells, recordingSetJson, USERS_PER_BLOCK, type Cell, type CellRange } from "./cells";
 import { progressUsers, subtree, subtreeChallenges, type Challenge, type UserRow } from "./selection";
 import type { ProgressQuery } from "./schemas";
 
@@ -34,8 +33,9 @@ import type { ProgressQuery } from "./schemas";
 // Queries (set-based; none per user, per challenge or per category): 1 for the organisation's
 // category tree (walked in memory), 1 for the subtree's challenge links and 1 for those
 // challenges (each per ≤ 500 categories / challenges), 1 for the users, and 1 per block of 500
-// users (lib/progress/cells.ts: the chosen cells, picked and shaped by the database). So 5 for
-// up to 500 users, 6 for 1,000 users × 200 challenges.
+// users (lib/progress/cells.ts: the cells of the read model ProgressCell, which the database
+// keeps on every recording write, or with a date range the recordings themselves). So 5 for up
+// to 500 users, 6 for 1,000 users × 200 challenges.
 //
 // The answer is STREAMED (lib/progress/respond.ts): the JSON text is written user by user
 // straight from the rows, one block of ≤ 500 users is read when the previous one has been
@@ -57,10 +57,10 @@ export async function planProgress(db: Db, caller: Principal, categoryId: string
 export const percentage = (done: number, total: number) => (total === 0 ? 0 : Math.round((done * 10000) / total) / 100);
 
 /** Per block of users, in answer order: the users and, per user of the block, their chosen cells (by challenge index). */
-export async function* progressBlocks(db: Db, plan: ProgressPlan, options: CellOptions): AsyncGenerator<{ users: UserRow[]; cells: (Cell | undefined)[][] }> {
+export async function* progressBlocks(db: Db, plan: ProgressPlan, range: CellRange): AsyncGenerator<{ users: UserRow[]; cells: (Cell | undefined)[][] }> {
   for (let i = 0; i < plan.users.length; i += USERS_PER_BLOCK) {
     const users = plan.users.slice(i, i + USERS_PER_BLOCK);
-    const rows = await progressCells(db, plan.ns, users.map((u) => u.pk), plan.challenges.map((c) => c.pk), options);
+    const rows = await progressCells(db, plan.ns, users.map((u) => u.pk), plan.challenges.map((c) => c.pk), range);
     const cells: (Cell | undefined)[][] = users.map(() => []);
     for (const r of rows) cells[r.u]![r.c] = r;
     yield { users, cells };
@@ -68,34 +68,40 @@ export async function* progressBlocks(db: Db, plan: ProgressPlan, options: CellO
 }
 
 const str = JSON.stringify;
+const bytes = (piece: string | Uint8Array) => (typeof piece === "string" ? Buffer.from(piece) : piece);
 
-/** The contract answer (a JSON list of progress entries) as pieces of text, one entry per piece. */
-export async function* progressJson(db: Db, plan: ProgressPlan): AsyncGenerator<string> {
+/**
+ * The contract answer (a JSON list of progress entries) as UTF-8 bytes, one entry per piece.
+ * The recordingSet objects come finished from the database (lib/progress/cells.ts); what is
+ * the same for every user is encoded once.
+ */
+export async function* progressJson(db: Db, plan: ProgressPlan): AsyncGenerator<Uint8Array> {
   const total = plan.challenges.length;
-  // What does not depend on the user, written once.
-  const heads = plan.challenges.map((c) => `{"id":${str(c.id)},"referenceAudioUrl":${str(fileUrl(c.referenceAudioFilePk))},"recordingSet":`);
+  const challengePks = plan.challenges.map((c) => c.pk);
+  // Per challenge, what goes before its recordingSet (closing the previous challenge's object).
+  const heads = plan.challenges.map((c, j) => Buffer.from(`${j ? "}," : ""}{"id":${str(c.id)},"referenceAudioUrl":${str(fileUrl(c.referenceAudioFilePk))},"recordingSet":`));
+  const none = Buffer.from("null");
   const category = str(plan.category);
-  let first = true;
-  yield "[";
-  for await (const block of progressBlocks(db, plan, { recordings: true })) {
-    for (let i = 0; i < block.users.length; i++) {
-      const user = block.users[i]!;
-      const cells = block.cells[i]!;
+  yield Buffer.from("[");
+  for (let i = 0; i < plan.users.length; i += USERS_PER_BLOCK) {
+    const users = plan.users.slice(i, i + USERS_PER_BLOCK);
+    const sets: (string | Uint8Array)[][] = users.map(() => new Array(total));
+    for (const [u, c, json] of await recordingSetJson(db, plan.ns, users.map((user) => user.pk), challengePks)) sets[u]![c] = json;
+    for (let k = 0; k < users.length; k++) {
+      const user = users[k]!;
+      const row = sets[k]!;
       let done = 0;
-      const parts: string[] = [];
+      const pieces: Uint8Array[] = [];
       for (let j = 0; j < total; j++) {
-        const cell = cells[j];
-        if (!cell) {
-          parts.push(heads[j] + "null}");
-          continue;
-        }
-        done++;
-        parts.push(`${heads[j]}{"id":${str(cell.setId)},"combinedAudioUrl":${str(combinedAudioUrl(cell.setId))},"recordings":[${cell.recs ?? ""}]}}`);
+        const json = row[j];
+        if (json !== undefined) done++;
+        pieces.push(heads[j]!, json === undefined ? none : bytes(json));
       }
       const who = `{"id":${str(user.id)},"firstName":${str(user.firstName)},"infix":${str(user.infix)},"lastName":${str(user.lastName)}}`;
-      yield `${first ? "" : ","}{"category":${category},"percentage":${percentage(done, total)},"user":${who},"challenges":[${parts.join(",")}]}`;
-      first = false;
+      pieces.unshift(Buffer.from(`${i + k ? "," : ""}{"category":${category},"percentage":${percentage(done, total)},"user":${who},"challenges":[`));
+      pieces.push(Buffer.from(total ? "}]}" : "]}"));
+      yield Buffer.concat(pieces);
     }
   }
-  yield "]";
+  yield Buffer.from("]");
 }

@@ -8,26 +8,29 @@ import type { ProgressGridQuery, ProgressQuery } from "./schemas";
 // GET /categories/:category/progress's answer as a streamed Response: everything that can fail
 // with a status (the category, the caller's rights, the users) is settled first; then the
 // body is produced while it is read (pull-based, so a slow client slows the reads down instead
-// of piling the answer up in memory), in pieces of about CHUNK_BYTES.
+// of piling the answer up in memory), in chunks of about CHUNK_BYTES.
 
-const CHUNK_CHARS = 64 * 1024;
+// A piece of this size or more (one user's entry over many challenges) goes out as it is, uncopied.
+const CHUNK_BYTES = 32 * 1024;
 
-/** A byte stream of the generator's text, written in pieces of at least CHUNK_CHARS characters (the last may be shorter). */
-export function textStream(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
+/** A byte stream of the generator's pieces (text or UTF-8 bytes), written in chunks of at least CHUNK_BYTES (the last may be shorter). */
+export function textStream(pieces: AsyncGenerator<string | Uint8Array>): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      let buffer = "";
-      while (buffer.length < CHUNK_CHARS) {
+      const chunk: Uint8Array[] = [];
+      let size = 0;
+      while (size < CHUNK_BYTES) {
         const next = await pieces.next();
         if (next.done) {
-          if (buffer) controller.enqueue(encoder.encode(buffer));
+          if (size) controller.enqueue(Buffer.concat(chunk, size));
           controller.close();
           return;
         }
-        buffer += next.value;
+        const piece = typeof next.value === "string" ? Buffer.from(next.value) : next.value;
+        chunk.push(piece);
+        size += piece.length;
       }
-      controller.enqueue(encoder.encode(buffer));
+      controller.enqueue(chunk.length === 1 ? chunk[0]! : Buffer.concat(chunk, size));
     },
     async cancel() {
       await pieces.return(undefined);

@@ -61,14 +61,5 @@ CREATE TRIGGER "SpeechRecording_progress" AFTER INSERT OR DELETE OR UPDATE OF ns
 CREATE TRIGGER "ResultSet_progress" AFTER UPDATE OF id, "durationMs" ON "ResultSet"
   FOR EACH ROW WHEN (OLD.id IS DISTINCT FROM NEW.id OR OLD."durationMs" IS DISTINCT FROM NEW."durationMs") EXECUTE FUNCTION progress_cell_on_result_set();
 
--- Backfill: one cell per (organisation, user, challenge) with recordings.
-INSERT INTO "ProgressCell" (ns, "userPk", "challengePk", "resultSetPk", "setId", "durationMs", newest, attempts, recordings)
-SELECT b.ns, b."userPk", b."challengePk", b.pk, b.id, b."durationMs", b.newest, b.attempts,
-  (SELECT string_agg('{"id":"' || x.id || '","audioUrl":"' || chr(1) || x."audioFilePk" || '"}', ',' ORDER BY x.position) FROM "SpeechRecording" x WHERE x.ns = b.ns AND x."userPk" = b."userPk" AND x."challengePk" = b."challengePk" AND x."resultSetPk" = b.pk)
-FROM (
-  SELECT s.*, SUM(s.n) OVER cell AS attempts, ROW_NUMBER() OVER (cell ORDER BY s.newest DESC, s.pk COLLATE "C" DESC) AS rn
-  FROM (SELECT r.ns, r."userPk", r."challengePk", rs.pk, rs.id, rs."durationMs", MAX(r.created) AS newest, COUNT(*) AS n
-        FROM "SpeechRecording" r JOIN "ResultSet" rs ON rs.pk = r."resultSetPk"
-        GROUP BY r.ns, r."userPk", r."challengePk", rs.pk, rs.id, rs."durationMs") s
-  WINDOW cell AS (PARTITION BY s.ns, s."userPk", s."challengePk")
-) b WHERE b.rn = 1;
+-- Backfill: every recorded (organisation, user, challenge), by the same recomputation.
+SELECT progress_cell_refresh(k.ns, k."userPk", k."challengePk") FROM (SELECT DISTINCT ns, "userPk", "challengePk" FROM "SpeechRecording") k;

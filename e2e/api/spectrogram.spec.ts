@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { makeSpeechWav } from "../../lib/audio/test-audio";
-import { parseSpectrogramTile, type SpectrogramTile } from "../../lib/audio/spectrogram-format";
+import { parseSpectrogramTile, SPECTROGRAM_VERSION, type SpectrogramTile } from "../../lib/audio/spectrogram-format";
 import { oggPart } from "../support/audio";
 import { authed, expectJson, member, outsiders, uniqueId } from "../support/api";
 import { expectError, expectFieldError } from "../support/assertions";
@@ -115,6 +115,15 @@ test("bad tile numbers are 422; anonymous is 401; other organisations and tenant
   expect(missing.errors).toContainEqual(expect.objectContaining({ resource: "Spectrogram", field: "tile" }));
   // Past the last tile: the message says how many there are.
   await expectFieldError(await request.get(`${audioUrl}/spectrogram?tile=2`, { headers: authed(world.orgToken) }), "Spectrogram", "tile", "invalid");
+  // The format version in the URL (the web client sends it: tiles are cached for good): the
+  // server's own is served, any other is refused rather than answered with other bytes.
+  const versioned = await request.get(`${audioUrl}/spectrogram?tile=0&v=${SPECTROGRAM_VERSION}`, { headers: authed(world.orgToken) });
+  expect(versioned.status()).toBe(200);
+  const plain = await request.get(`${audioUrl}/spectrogram?tile=0`, { headers: authed(world.orgToken) });
+  expect(Buffer.compare(await versioned.body(), await plain.body())).toBe(0);
+  for (const v of [String(SPECTROGRAM_VERSION + 1), "0", "x"]) {
+    await expectFieldError(await request.get(`${audioUrl}/spectrogram?tile=0&v=${v}`, { headers: authed(world.orgToken) }), "Spectrogram", "v", "invalid");
+  }
 
   const anonymous = await request.get(`${audioUrl}/spectrogram?tile=0`);
   await expectError(anonymous, 401);

@@ -24,10 +24,11 @@ const inflight = new Map<string, Promise<void>>();
 type Source = { storageKey: string; size: bigint; sha256: string; durationMs: number };
 
 /** The stored tile `tile` of the file `filePk`'s normalised audio, made now if it is missing. */
-export async function spectrogramTile(db: Db, storage: Storage, caller: Principal, filePk: string, tile: number): Promise<ServableFile> {
+export async function spectrogramTile(db: Db, storage: Storage, caller: Principal, filePk: string, tile: number, version = SPECTROGRAM_VERSION): Promise<ServableFile> {
   const file = await downloadableFile(db, caller, filePk);
   const source = file.normalisedPk ? await db.storedFile.findUnique({ where: { pk: file.normalisedPk } }) : file;
   if (!source || source.format !== "ogg-opus" || source.durationMs === null) throw notFound("Spectrogram");
+  if (version !== SPECTROGRAM_VERSION) throw invalid("Spectrogram", "v", "invalid", `this server makes tiles of format version ${SPECTROGRAM_VERSION} only`);
   const count = spectrogramTileCount(source.durationMs);
   if (tile >= count) throw invalid("Spectrogram", "tile", "invalid", `tile must be below ${count} (the recording has ${count} tiles of ${SPECTROGRAM.tileMs / 1000} s)`);
   const key = derivedKey(source.storageKey, `spectrogram-v${SPECTROGRAM_VERSION}-${tile}`);

@@ -1,4 +1,4 @@
-import { parseSpectrogramTile, SPECTROGRAM, spectrogramTileCount, type SpectrogramTile } from "@/lib/audio/spectrogram-format";
+import { parseSpectrogramTile, SPECTROGRAM, SPECTROGRAM_VERSION, spectrogramTileCount, type SpectrogramTile } from "@/lib/audio/spectrogram-format";
 import { PALETTE } from "./spectrogram";
 
 // The server's spectrogram tiles (GET <audio URL>/spectrogram?tile=N, 10 s each; format in
@@ -9,7 +9,7 @@ const MAX_CACHED = 48; // ~6 MB: several screens of scrolling back and forth
 const cache = new Map<string, Promise<SpectrogramTile>>();
 const resolved = new Map<string, SpectrogramTile>();
 
-export const tileUrl = (audioUrl: string, tile: number) => `${audioUrl}/spectrogram?tile=${tile}`;
+export const tileUrl = (audioUrl: string, tile: number) => `${audioUrl}/spectrogram?tile=${tile}&v=${SPECTROGRAM_VERSION}`;
 
 /** The tile numbers that cover [fromMs, toMs) of a recording of `durationMs`. */
 export function tilesFor(fromMs: number, toMs: number, durationMs: number): number[] {

@@ -11,8 +11,13 @@ import { category, group, record, speechChallenge, student } from "../support/pr
 import { testAudio } from "../support/audio";
 import { orgUserWithPassword, signInToOrganisation } from "../support/ui";
 
-/** GET requests to our origin per path and query, and console errors, from now on. */
-function watch(page: Page) {
+/**
+ * GET requests to our origin per path and query, and console errors, from now on. The page is
+ * emptied first: signing in ends on the dashboard by a client-side navigation (no early
+ * requests there), whose own reads (GET /api/user) may still be going out after its heading shows.
+ */
+async function watch(page: Page) {
+  await page.goto("about:blank");
   const gets = new Map<string, number>();
   const errors: string[] = [];
   page.on("request", (r) => {
@@ -38,7 +43,7 @@ test("progress: the teacher's default grid is started by the page and read once"
   expect((await request.post(`/api/groups/${klass}/members`, { data: { users: [login.user.id] }, headers: { Authorization: `Bearer ${world.orgToken}` } })).status()).toBe(204);
   await signInToOrganisation(page, world, login);
 
-  const { gets, errors } = watch(page);
+  const { gets, errors } = await watch(page);
   await page.goto("/progress");
   const grid = page.getByTestId("progress-grid");
   await expect(grid).toHaveAttribute("data-ready", "true");
@@ -56,7 +61,7 @@ test("editor: the assignment, annotation and peaks are started by the page and r
   const annotation = await annotate(request, full.token, assignment.id, ref, wordsAt(["one", "two", "three"]));
   const page = await signedIn(browser, world, full);
 
-  const { gets, errors } = watch(page);
+  const { gets, errors } = await watch(page);
   await openEditor(page, assignment.id, ref);
   await expect(page.getByTestId("lane-Words")).toBeVisible();
   const peaks = new URL(annotation.peaksUrl!).pathname;

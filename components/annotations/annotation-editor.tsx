@@ -1,4 +1,5 @@
 "use client";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useEffect, useMemo, type MouseEvent } from "react";
 import { buttonClass } from "@/components/button";
@@ -12,13 +13,15 @@ import { ContextLanes } from "./context-lanes";
 import { EditorHeader } from "./editor-header";
 import { EditorWorkspace } from "./editor-workspace";
 import { EarlyWorkNotice } from "./early-work-notice";
-import { RecordingPreview } from "./recording-preview";
 
 // /annotations/:assignment/:recording — one recording of an assignment in the waveform editor,
 // titled by what the student read. A recording without an annotation can be listened to
 // first; it gets one when the annotator starts (the API's first save).
 
 const NO_CUES: Cue[] = [];
+
+// Only for a recording without an annotation yet: not loaded with the editor itself.
+const RecordingPreview = dynamic(() => import("./recording-preview").then((m) => m.RecordingPreview), { ssr: false });
 
 type Props = { assignmentId: number; recordingId: string; organisation: string | null };
 

@@ -1,4 +1,5 @@
 "use client";
+import dynamic from "next/dynamic";
 import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { ErrorState } from "@/components/states";
 import { toast } from "@/lib/web/toast";
@@ -12,7 +13,6 @@ import { useEditorKeys } from "@/lib/web/annotations/use-editor-keys";
 import { usePeaks, usePeaksWaveform, type PeaksWaveform } from "@/lib/web/annotations/use-peaks-waveform";
 import { problemIds } from "@/lib/web/annotations/validate";
 import type { SchemeLayer } from "@/lib/web/annotations/types";
-import { ConflictPanel } from "./conflict-panel";
 import { ExchangeControls } from "./exchange-controls";
 import { FragmentPanel } from "./fragment-panel";
 import { KeyboardHelp } from "./keyboard-help";
@@ -22,13 +22,16 @@ import { SaveBar } from "./save-bar";
 import { UndoButtons } from "./undo-buttons";
 import { DraftNotices } from "./draft-notices";
 import { HistoryPanel } from "./history-panel";
-import { ImportPreview } from "./import-preview";
 import { WaveformLanes } from "./waveform-lanes";
 import { PrefillControl } from "./prefill-control";
 import { prefillSources, replaceLayer, type PrefillSource } from "@/lib/web/annotations/prefill";
 import { newItemId } from "@/lib/web/annotations/items";
 import type { Cue } from "@/lib/web/annotations/srt";
 import type { WireFragment } from "@/lib/web/annotations/types";
+
+// Shown only after an action (a conflicting save, an import): loaded then, not with the editor.
+const ConflictPanel = dynamic(() => import("./conflict-panel").then((m) => m.ConflictPanel), { ssr: false });
+const ImportPreview = dynamic(() => import("./import-preview").then((m) => m.ImportPreview), { ssr: false });
 
 // The editor once the annotation exists: markers and saving, playback and zoom, the lanes
 // under the waveform, the selected fragment, the checks, the conflict panel.

@@ -8,8 +8,6 @@ import { decodeWindow } from "@/lib/web/annotations/window-audio";
 // waveform, min and max per pixel column, on one canvas as wide as the view (no seams between
 // tiles). While the view moves, the last drawing follows it until the new window is drawn.
 
-/** From this zoom on (px/s) the waveform is drawn from the decoded window. */
-export const FINE_PX_PER_SEC = 200;
 
 type Drawn = { fromMs: number; toMs: number; scrollLeft: number; pxPerSec: number };
 

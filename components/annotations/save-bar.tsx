@@ -19,7 +19,9 @@ type Props = {
   onMarkers: (change: MarkerAction["change"]) => void;
 };
 
-const time = new Intl.DateTimeFormat(undefined, { timeStyle: "medium" });
+// Made when first needed (a save), not while the editor loads (lib/web/format.ts says why).
+let time: Intl.DateTimeFormat | null = null;
+const formatTime = (at: Date) => (time ??= new Intl.DateTimeFormat(undefined, { timeStyle: "medium" })).format(at);
 
 export function SaveBar({ annotation, role, hasBaseAnnotator, readOnly, dirty, saving, savedAt, onSave, onMarkers }: Props) {
   const id = useId();
@@ -28,7 +30,7 @@ export function SaveBar({ annotation, role, hasBaseAnnotator, readOnly, dirty, s
     : dirty
       ? "Unsaved changes"
       : savedAt
-        ? `Saved at ${time.format(savedAt)}`
+        ? `Saved at ${formatTime(savedAt)}`
         : `Last saved ${formatDateTime(annotation.updated)}`;
   const actions = readOnly ? [] : markerActions(role, annotation, hasBaseAnnotator);
   return (

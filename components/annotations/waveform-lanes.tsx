@@ -1,20 +1,24 @@
 "use client";
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject, type WheelEvent } from "react";
 import { Button } from "@/components/button";
-import { stepZoom, type Span } from "@/lib/web/annotations/lanes";
+import dynamic from "next/dynamic";
+import { FINE_PX_PER_SEC, stepZoom, type Span } from "@/lib/web/annotations/lanes";
 import type { Peaks } from "@/lib/web/annotations/peaks";
 import type { PeaksWaveform } from "@/lib/web/annotations/use-peaks-waveform";
 import type { Item, SchemeLayer } from "@/lib/web/annotations/types";
 import { Lane } from "./lane";
-import { FINE_PX_PER_SEC, FineWave } from "./fine-wave";
 import { OverviewBar } from "./overview-bar";
-import { SpectrogramLane } from "./spectrogram-lane";
 import { Playhead, Ruler } from "./ruler";
 
 // The ruler, the waveform (wavesurfer draws into `container`) and one lane per layer, in one
 // grid so they share their left edge; the lanes follow the waveform's zoom and scroll.
 
 const NONE: Item[] = [];
+
+// Loaded when first shown (deep zoom, the spectrogram switched on), not with the editor: they
+// bring the Opus decoder's glue and the FFT, which the first paint does not need.
+const FineWave = dynamic(() => import("./fine-wave").then((m) => m.FineWave), { ssr: false });
+const SpectrogramLane = dynamic(() => import("./spectrogram-lane").then((m) => m.SpectrogramLane), { ssr: false });
 
 type Props = {
   container: RefObject<HTMLDivElement | null>;

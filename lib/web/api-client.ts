@@ -51,8 +51,10 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     const url = withQuery(path, request.query);
     const method = request.method ?? (body ? "POST" : "GET");
     // A read the page's HTML started already (lib/web/early/early-requests.ts), for the view itself.
+    const ask = () => fetch(url, { method, headers, body, signal: request.signal, cache: "no-store" });
+    // A started read that failed (the network, not an answer) is asked again, as downloadFile does.
     const early = method === "GET" && !request.token && !request.actAs ? takeEarly(url) : null;
-    response = await (early ?? fetch(url, { method, headers, body, signal: request.signal, cache: "no-store" }));
+    response = await (early ? early.catch(ask) : ask());
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
     throw new ApiRequestError(0, "The server could not be reached. Check the connection and try again.");

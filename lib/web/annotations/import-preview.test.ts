@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { defaultMapping, mappedItems, previewChanges, readImport } from "./import-preview";
+import { defaultMapping, mappedItems, previewChanges } from "./import-preview";
+import { readImport } from "./read-import";
 
 const textGrid = (tiers: [string, [number, number, string][]][]) =>
   new TextEncoder().encode(

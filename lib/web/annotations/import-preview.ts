@@ -1,4 +1,3 @@
-import { importDocument } from "@/lib/annotations/interchange/formats";
 import { newItemId } from "./items";
 import type { Item } from "./types";
 
@@ -12,13 +11,6 @@ export type Imported = { layers: string[]; items: Omit<Item, "id">[] };
 /** Tier name → scheme layer, or null to skip the tier. */
 export type TierMapping = Record<string, string | null>;
 export type LayerChange = { layer: string; added: number; removed: number; changed: number; unchanged: number };
-
-/** Throws InterchangeError (its message is fit to show) for unreadable files. */
-export function readImport(bytes: Uint8Array, fileName: string): Imported {
-  const doc = importDocument(bytes, fileName);
-  const items = doc.fragments.flatMap((f) => f.labels.map((l) => ({ layer: l.layer, label: l.label.trim(), comment: l.comment.trim() ? l.comment : "", startMs: f.startMs, endMs: f.endMs })));
-  return { layers: [...new Set(items.map((i) => i.layer))], items };
-}
 
 /** Tiers named like a layer (ignoring case) go to it; the rest are skipped until mapped. */
 export function defaultMapping(tiers: readonly string[], layers: readonly string[]): TierMapping {

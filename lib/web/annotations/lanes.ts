@@ -104,6 +104,9 @@ export function rulerTicks(view: View, durationSec: number, minLabelPx = 70): { 
 }
 
 /** Zoom choices in px per second; 0 fits the whole recording into the view. */
+/** From this zoom on (px/s) the waveform is drawn from the decoded window (components/annotations/fine-wave.tsx). */
+export const FINE_PX_PER_SEC = 200;
+
 export const ZOOM_LEVELS = [0, 10, 25, 50, 100, 200, 400, 800, 1600] as const;
 
 /** The next zoom level in or out from the current px/s. */

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { usePrincipal } from "../use-principal";
 import { useApiQuery, useApiSession } from "../use-api";
 import type { ApiRequestError } from "../api-client";
@@ -38,14 +38,29 @@ export function useAnnotationEditor(assignmentId: number, recordingId: string, o
   // The annotation is read once (and again only on request: their version, an import).
   const annotationId = server?.annotation.id ?? listed?.id ?? null;
   const { reset, apply } = draft;
+  // One read per annotation: the effect below runs again when the scheme arrives after it started
+  // (layerOrder), and then takes the same read instead of asking again (the page's early request
+  // is taken by the first run only). Stopped when the editor goes.
+  const reading = useRef<{ id: number; controller: AbortController; read: Promise<Versioned> } | null>(null);
+  useEffect(
+    () => () => {
+      reading.current?.controller.abort();
+      reading.current = null;
+    },
+    [],
+  );
   useEffect(() => {
     if (!scope || !listed?.id || server) return;
     const id = listed.id;
-    const controller = new AbortController();
-    readAnnotation(id, controller.signal).then(
+    if (reading.current?.id !== id) {
+      reading.current?.controller.abort();
+      const controller = new AbortController();
+      reading.current = { id, controller, read: readAnnotation(id, controller.signal) };
+    }
+    let cancelled = false;
+    reading.current.read.then(
       (loaded) => {
-        // A read the page started early does not stop when this effect is cleaned up.
-        if (controller.signal.aborted) return;
+        if (cancelled) return;
         // Unsaved work kept in this browser comes back on top of the version it started from:
         // when someone saved since, its save meets the conflict flow (If-Match of that version).
         const local = readLocalDraft(scope, id);
@@ -66,10 +81,14 @@ export function useAnnotationEditor(assignmentId: number, recordingId: string, o
         );
       },
       (error: unknown) => {
+        if (cancelled) return;
+        if (reading.current?.id === id) reading.current = null;
         if ((error as Error).name !== "AbortError") setLoadError(error as ApiRequestError);
       },
     );
-    return () => controller.abort();
+    return () => {
+      cancelled = true;
+    };
   }, [scope, listed?.id, server, reset, apply, layerOrder]);
 
   const role = assignment.data ? roleOf(assignment.data, principal.user?.id ?? null, principal.isAdministrator) : "none";

@@ -15,7 +15,7 @@ import {
   type ExportFormat,
   type Versioned,
 } from "./annotation-api";
-import { readImport, type Imported } from "./import-preview";
+import type { Imported } from "./import-preview";
 import { itemsFromWire, itemsToWire } from "./items";
 import { clearLocalDraft } from "./local-draft";
 import { resolveMerge, threeWayMerge, type Choice, type Merge } from "./merge";
@@ -184,6 +184,7 @@ export function useAnnotationSave({ assignmentId, ref, server, setServer, draft,
     async (file: File) => {
       if (!server || readOnly) return;
       try {
+        const { readImport } = await import("./read-import");
         const imported = readImport(new Uint8Array(await file.arrayBuffer()), file.name);
         setPendingImport({ fileName: file.name, imported });
       } catch (error) {

@@ -127,7 +127,8 @@ export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSe
 
   // The height follows the room available, without building the waveform again.
   useEffect(() => {
-    if (ws && ready) ws.setOptions({ height });
+    // (Not when it is the height it was made with: setOptions draws the whole waveform again.)
+    if (ws && ready && ws.options.height !== height) ws.setOptions({ height });
   }, [ws, ready, height]);
 
   const setZoom = useCallback(

@@ -2,7 +2,7 @@ import { headers } from "next/headers";
 import { log } from "@/lib/api/log";
 import { config } from "@/lib/config";
 import { earlyScript, type EarlyRequest } from "./early-requests";
-import { currentView, type View } from "./server-api";
+import { currentView, type ServerAnswer, type View } from "./server-api";
 
 // Renders the early requests of a page (./early-requests.ts) as an inline script with the
 // page's CSP nonce. `plan` names them, for the view the browser will use (the session cookie's
@@ -41,5 +41,14 @@ function samePath(url: string): string {
 
 /** A JSON read of our API. */
 export const jsonRead = (url: string): EarlyRequest => ({ url, json: true });
+/**
+ * A JSON read the server has made already (./server-api.ts serverGet, as this view): its
+ * successful answer goes in the page, so the browser does not ask again; else it is started early.
+ */
+export const answeredRead = (url: string, answer: ServerAnswer<unknown> | null): EarlyRequest =>
+  answer && answer.status >= 200 && answer.status < 300 && answer.headers["Content-Type"]?.includes("json")
+    ? { url, json: true, answer: { status: answer.status, body: answer.body, headers: answer.headers } }
+    : jsonRead(url);
+
 /** A file download (peaks, prompts). */
 export const fileRead = (url: string): EarlyRequest => ({ url, json: false });

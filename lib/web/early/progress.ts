@@ -3,13 +3,14 @@ import type { User } from "@/lib/users/schemas";
 import { withQuery } from "../api-client";
 import { gridPath, gridQuery, linkedCategory, paramsOf, selectionOf } from "../progress-selection";
 import { scopeInfo } from "../session";
-import { jsonRead, type EarlyPlan } from "./early-script";
+import { answeredRead, jsonRead, type EarlyPlan } from "./early-script";
 import { serverGet } from "./server-api";
 
 // /progress asks first for the groups (the filters; pages of 100 as lib/web/fetch-all.ts) and
 // the grid of the URL's selection (lib/web/progress.ts). Without groups in the URL the user's
 // own are chosen, and without a category the first one linked to them: the server reads those
-// (small answers) to name the same grid. A date range is left to the browser: its days are local.
+// (small answers) to name the same grid, and the groups' answer goes in the page. A date range is
+// left to the browser: its days are local.
 
 const GROUPS = withQuery("/api/groups", { perPage: 100 });
 
@@ -21,10 +22,8 @@ export const progressReads =
     const user = own ? await serverGet<User>(view, "/api/user") : null;
     const selection = selectionOf(params, user?.status === 200 ? user.data.groups : []);
     let category = selection.category;
-    if (!category) {
-      const groups = await serverGet<Group[]>(view, "/api/groups", { perPage: 100 });
-      if (groups?.status === 200 && !groups.nextCursor) category = linkedCategory(groups.data, selection.groups) ?? "";
-    }
+    const groups = category ? null : await serverGet<Group[]>(view, GROUPS);
+    if (groups?.status === 200 && !groups.nextCursor) category = linkedCategory(groups.data, selection.groups) ?? "";
     const grid = category && !selection.from && !selection.to ? jsonRead(withQuery(gridPath(category), gridQuery({ ...selection, category }))) : null;
-    return [jsonRead(GROUPS), grid];
+    return [groups ? answeredRead(GROUPS, groups) : jsonRead(GROUPS), grid];
   };

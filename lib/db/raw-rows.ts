@@ -49,9 +49,21 @@ const urls = new WeakMap<object, string>();
 
 function sqliteReader(url: string): Reader {
   const connection = new Database(url.replace(/^file:/, ""), { readonly: true, fileMustExist: true, timeout: 10_000 });
+  // Prepared once per SQL text: preparing costs more than running a one-row read (GET /api/user).
+  // Bounded, as a statement's text may vary with its number of parameters.
+  const statements = new Map<string, Database.Statement>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = connection.prepare(sql).raw(true);
+      if (statements.size >= 200) statements.delete(statements.keys().next().value!);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
   return {
     kind: "sqlite",
-    rows: async (sql, params) => connection.prepare(sql).raw(true).all(...params) as unknown[][],
+    rows: async (sql, params) => prepared(sql).all(...params) as unknown[][],
     close: async () => void connection.close(),
   };
 }

@@ -7,8 +7,9 @@ import { log } from "@/lib/api/log";
 // Rows as plain arrays straight from the database driver, for the one read path whose answer
 // is made of hundreds of thousands of rows (progress: lib/progress/cells.ts). There, Prisma's
 // $queryRaw costs about as much again as the query itself (every row becomes an object of
-// converted values); the driver's array rows do not. Writes and every other read go through
-// Prisma (lib/db/client.ts).
+// converted values); the driver's array rows do not. Also two hot one-row reads (GET
+// /api/tenants/:id, GET /api/user), where Prisma's per-query compile cost more than the rest of
+// the request. Writes and every other read go through Prisma (lib/db/client.ts).
 //
 // Its own read-only connection to the configured database: a separate SQLite connection (WAL:
 // readers never block the writer) or a small pg pool. What it reads is committed data only.

@@ -7,8 +7,9 @@ import { log } from "@/lib/api/log";
 // Rows as plain arrays straight from the database driver, for the one read path whose answer
 // is made of hundreds of thousands of rows (progress: lib/progress/cells.ts). There, Prisma's
 // $queryRaw costs about as much again as the query itself (every row becomes an object of
-// converted values); the driver's array rows do not. Writes and every other read go through
-// Prisma (lib/db/client.ts).
+// converted values); the driver's array rows do not. Also two hot one-row reads (GET
+// /api/tenants/:id, GET /api/user), where Prisma's per-query compile cost more than the rest of
+// the request. Writes and every other read go through Prisma (lib/db/client.ts).
 //
 // Its own read-only connection to the configured database: a separate SQLite connection (WAL:
 // readers never block the writer) or a small pg pool. What it reads is committed data only.
@@ -49,9 +50,21 @@ const urls = new WeakMap<object, string>();
 
 function sqliteReader(url: string): Reader {
   const connection = new Database(url.replace(/^file:/, ""), { readonly: true, fileMustExist: true, timeout: 10_000 });
+  // Prepared once per SQL text: preparing costs more than running a one-row read (GET /api/user).
+  // Bounded, as a statement's text may vary with its number of parameters.
+  const statements = new Map<string, Database.Statement>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = connection.prepare(sql).raw(true);
+      if (statements.size >= 200) statements.delete(statements.keys().next().value!);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
   return {
     kind: "sqlite",
-    rows: async (sql, params) => connection.prepare(sql).raw(true).all(...params) as unknown[][],
+    rows: async (sql, params) => prepared(sql).all(...params) as unknown[][],
     close: async () => void connection.close(),
   };
 }

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/client";
 import { fileUrl } from "@/lib/downloads/urls";
 import { combinedAudioUrl } from "@/lib/recordings/result-sets";
 import { rawReader } from "@/lib/db/raw-rows";
+import { epochMsSql } from "@/lib/policies/where-sql";
 
 // The one read of recordings behind every progress answer (the contract's JSON, its CSV form
 // and our compact grid), per block of users, in one of two ways:
@@ -49,8 +50,7 @@ export const USERS_PER_BLOCK = 500;
 const list = (pg: boolean, param: string) =>
   pg ? `SELECT (t.ord - 1)::int AS ord, t.pk FROM jsonb_array_elements_text(${param}::jsonb) WITH ORDINALITY AS t(pk, ord)` : `SELECT CAST(key AS INTEGER) AS ord, value AS pk FROM json_each(${param})`;
 
-/** A time column as ms since the epoch on both databases (SQLite holds ISO 8601 text, PostgreSQL a UTC timestamp). */
-const epochMs = (pg: boolean, col: string) => (pg ? `(EXTRACT(EPOCH FROM ${col}) * 1000)::float8` : `(unixepoch(${col}, 'subsec') * 1000)`);
+const epochMs = (pg: boolean, col: string) => epochMsSql(pg ? "postgres" : "sqlite", col);
 
 type Param = "users" | "challenges" | "ns" | "from" | "to" | "files" | "setsBefore" | "setsAfter";
 

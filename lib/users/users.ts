@@ -5,6 +5,8 @@ import { finishPage, pageArgs } from "@/lib/api/pagination";
 import { can, mayGrantRoles, requireUser, type Principal } from "@/lib/auth/principal";
 import type { CreateUser, ListUsers } from "./schemas";
 import { presentUsers, seesPseudonyms } from "./pseudonyms";
+import { rawReader } from "@/lib/db/raw-rows";
+import { epochMsDate, epochMsSql, SqlParams } from "@/lib/policies/where-sql";
 
 // Users are created at the caller's level (its namespace) and only seen from it.
 
@@ -105,12 +107,31 @@ export async function getUser(db: Db, caller: Principal, id: string) {
 
 /** GET /user. The roles come with the token (read with it, lib/auth/tokens.ts), so this reads the
  * row and its group ids only: two queries instead of the four of an include. */
+// The caller's own row and group ids in one statement through the driver (lib/db/raw-rows.ts):
+// two Prisma queries cost most of GET /api/user. A row per group (one with a null group when
+// there is none); the roles are the token's (lib/auth/token-cache.ts bounds their age).
 export async function currentUser(db: Db, caller: Principal) {
   const me = requireUser(caller);
-  const [row, groups] = await Promise.all([
-    db.user.findUnique({ where: { pk: me.pk } }),
-    db.group.findMany({ where: { members: { some: { userPk: me.pk } } }, select: { id: true } }),
-  ]);
+  const reader = rawReader(db);
+  const params = new SqlParams(reader.kind);
+  const ms = (col: string) => epochMsSql(reader.kind, col);
+  const rows = await reader.rows(
+    `SELECT u."id", u."firstName", u."infix", u."lastName", ${ms('u."created"')}, ${ms('u."updated"')}, g."id"
+       FROM "User" u LEFT JOIN "GroupMember" m ON m."userPk" = u."pk" LEFT JOIN "Group" g ON g."pk" = m."groupPk"
+      WHERE u."pk" = ${params.add(me.pk)}`,
+    params.values,
+  );
+  const [row] = rows;
   if (!row) throw notFound("User");
-  return { ...row, roles: [...caller.roles].sort(), groups: groups.map((g) => g.id).sort() };
+  const groups = rows.map((r) => r[6]).filter((g): g is string => typeof g === "string");
+  return {
+    id: row[0] as string,
+    firstName: row[1] as string,
+    infix: row[2] as string | null,
+    lastName: row[3] as string,
+    created: epochMsDate(row[4]),
+    updated: epochMsDate(row[5]),
+    roles: [...caller.roles].sort(),
+    groups: groups.sort(),
+  };
 }

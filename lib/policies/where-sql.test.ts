@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { anyOf, NOTHING, type Where } from "./reach";
-import { epochMsDate, epochMsSql, SqlParams, whereSql } from "./where-sql";
+import { epochMsDate, epochMsSql, SqlParams } from "@/lib/db/sql";
+import { whereSql } from "./where-sql";
 
 // The rendered SQL must pick exactly the rows Prisma's reading of the same fragment picks:
 // checked on a real SQLite table against the expected pks.

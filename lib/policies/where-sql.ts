@@ -1,4 +1,5 @@
 import type { Where } from "./reach";
+import type { SqlParams } from "@/lib/db/sql";
 
 // The policies' row filters (the Prisma `where` fragments of reach.ts and table.ts) rendered as
 // SQL for the driver-level reads of lib/db/raw-rows.ts, so a hot read that skips Prisma still
@@ -7,20 +8,6 @@ import type { Where } from "./reach";
 // `in`, AND, OR, {} for every row); anything else throws, so a new kind of fragment cannot be
 // silently read as "every row".
 
-export type Dialect = "sqlite" | "postgres";
-
-/** Collects bound values and names their placeholders (`?` on SQLite, `$n` on PostgreSQL). */
-export class SqlParams {
-  readonly values: unknown[] = [];
-  constructor(readonly dialect: Dialect) {}
-
-  add(value: unknown): string {
-    // SQLite stores booleans as 0/1.
-    this.values.push(typeof value === "boolean" && this.dialect === "sqlite" ? Number(value) : value);
-    return this.dialect === "postgres" ? `$${this.values.length}` : "?";
-  }
-}
-
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** A quoted column, optionally qualified by a table alias. */
@@ -28,14 +15,6 @@ export function column(name: string, alias?: string): string {
   if (!IDENTIFIER.test(name) || (alias !== undefined && !IDENTIFIER.test(alias))) throw new Error(`whereSql: not a plain identifier: ${alias ?? ""}.${name}`);
   return alias ? `${alias}."${name}"` : `"${name}"`;
 }
-
-/** A time column as ms since the epoch on both databases (SQLite holds ISO 8601 text, PostgreSQL a UTC timestamp). */
-export function epochMsSql(dialect: Dialect, col: string): string {
-  return dialect === "postgres" ? `(EXTRACT(EPOCH FROM ${col}) * 1000)::float8` : `(unixepoch(${col}, 'subsec') * 1000)`;
-}
-
-/** The Date of an epochMsSql column (a float: rounded to the stored millisecond). */
-export const epochMsDate = (value: unknown): Date => new Date(Math.round(Number(value)));
 
 type Scalar = string | number | boolean;
 const isScalar = (v: unknown): v is Scalar => typeof v === "string" || typeof v === "number" || typeof v === "boolean";

@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/client";
 import { fileUrl } from "@/lib/downloads/urls";
 import { combinedAudioUrl } from "@/lib/recordings/result-sets";
 import { rawReader } from "@/lib/db/raw-rows";
-import { epochMsSql } from "@/lib/policies/where-sql";
+import { epochMsSql, SqlParams } from "@/lib/db/sql";
 
 // The one read of recordings behind every progress answer (the contract's JSON, its CSV form
 // and our compact grid), per block of users, in one of two ways:
@@ -50,117 +50,98 @@ export const USERS_PER_BLOCK = 500;
 const list = (pg: boolean, param: string) =>
   pg ? `SELECT (t.ord - 1)::int AS ord, t.pk FROM jsonb_array_elements_text(${param}::jsonb) WITH ORDINALITY AS t(pk, ord)` : `SELECT CAST(key AS INTEGER) AS ord, value AS pk FROM json_each(${param})`;
 
-const epochMs = (pg: boolean, col: string) => epochMsSql(pg ? "postgres" : "sqlite", col);
-
-type Param = "users" | "challenges" | "ns" | "from" | "to" | "files" | "setsBefore" | "setsAfter";
-
-/** SQL text with its parameters named in order ($n on PostgreSQL, ? on SQLite). */
-function sqlWith(pg: boolean, build: (p: (name: Param) => string) => string): { sql: string; order: Param[] } {
-  const order: Param[] = [];
-  const sql = build((name) => {
-    order.push(name);
-    return pg ? `$${order.length}` : "?";
-  });
-  return { sql, order };
-}
+/** What a block's statements are about. */
+type Block = { ns: string; userPks: string[]; challengePks: string[]; range: CellRange };
 
 // The block's users and challenges, with their index in the block / the answer. Users drive the
 // loop (CROSS JOIN keeps SQLite from seeking once per user × challenge); the challenges are
 // materialised so that each row finds its challenge's index through an automatic index.
-const withLists = (pg: boolean, p: (name: Param) => string) => `WITH u AS (${list(pg, p("users"))}), c AS MATERIALIZED (${list(pg, p("challenges"))})`;
+const pgOf = (p: SqlParams) => p.dialect === "postgres";
+const withLists = (p: SqlParams, b: Block) =>
+  `WITH u AS (${list(pgOf(p), p.add(JSON.stringify(b.userPks)))}), c AS MATERIALIZED (${list(pgOf(p), p.add(JSON.stringify(b.challengePks)))})`;
 
 /** The read model's cells of the block (no date range): already picked, in no particular order. */
-function readModelStatement(pg: boolean) {
-  return sqlWith(pg, (p) => {
-    return `${withLists(pg, p)}
-SELECT u.ord, c.ord, p."setId", p."durationMs", ${epochMs(pg, "p.newest")} AS newest, p.attempts
+function readModelStatement(p: SqlParams, b: Block): string {
+  return `${withLists(p, b)}
+SELECT u.ord, c.ord, p."setId", p."durationMs", ${epochMsSql(p.dialect, "p.newest")} AS newest, p.attempts
 FROM u CROSS JOIN "ProgressCell" p JOIN c ON c.pk = p."challengePk"
-WHERE p.ns = ${p("ns")} AND p."userPk" = u.pk`;
-  });
+WHERE p.ns = ${p.add(b.ns)} AND p."userPk" = u.pk`;
+}
+
+/** A URL's text around a URL-safe id, each part JSON-escaped: the id goes in between as it is. */
+function around(url: (id: string) => string | null): [string, string] {
+  const sample = url("ID-HERE")!;
+  const at = sample.lastIndexOf("ID-HERE");
+  return [sample.slice(0, at), sample.slice(at + "ID-HERE".length)].map((part) => JSON.stringify(part).slice(1, -1)) as [string, string];
 }
 
 /**
  * The read model's cells of the block as the contract's recordingSet objects, finished by the
  * database: {"id", "combinedAudioUrl", "recordings": [{"id", "audioUrl"}…]} (ids are URL-safe,
- * lib/api/schemas.ts idSchema; the URL parts come JSON-escaped). On SQLite as UTF-8 bytes (a
- * BLOB): they go out as they are, never decoded into strings and encoded again.
+ * lib/api/schemas.ts idSchema). On SQLite as UTF-8 bytes (a BLOB): they go out as they are,
+ * never decoded into strings and encoded again.
  */
-function recordingSetsStatement(pg: boolean) {
-  return sqlWith(pg, (p) => {
-    const ctes = withLists(pg, p);
-    const text = (name: Param) => (pg ? `CAST(${p(name)} AS text)` : p(name));
-    // U+0001 in the stored items stands for the download base URL (prisma/models.prisma).
-    const json = `'{"id":"' || p."setId" || '","combinedAudioUrl":"' || ${text("setsBefore")} || p."setId" || ${text("setsAfter")} || '","recordings":[' || replace(p.recordings, ${pg ? "chr(1)" : "char(1)"}, ${text("files")}) || ']}'`;
-    return `${ctes}
-SELECT u.ord, c.ord, ${pg ? json : `CAST(${json} AS BLOB)`}
+function recordingSetsStatement(p: SqlParams, b: Block): string {
+  const ctes = withLists(p, b);
+  const [setsBefore, setsAfter] = around(combinedAudioUrl);
+  const [files] = around(fileUrl);
+  // U+0001 in the stored items stands for the download base URL (prisma/models.prisma).
+  const json = `'{"id":"' || p."setId" || '","combinedAudioUrl":"' || ${p.text(setsBefore)} || p."setId" || ${p.text(setsAfter)} || '","recordings":[' || replace(p.recordings, ${pgOf(p) ? "chr(1)" : "char(1)"}, ${p.text(files)}) || ']}'`;
+  return `${ctes}
+SELECT u.ord, c.ord, ${pgOf(p) ? json : `CAST(${json} AS BLOB)`}
 FROM u CROSS JOIN "ProgressCell" p JOIN c ON c.pk = p."challengePk"
-WHERE p.ns = ${p("ns")} AND p."userPk" = u.pk`;
-  });
+WHERE p.ns = ${p.add(b.ns)} AND p."userPk" = u.pk`;
 }
 
 /**
  * With a date range, from the recordings: per (user, challenge, result set) of the block,
  * ordered so, the newest recording time within the range and the recording count.
  */
-function recordingsStatement(pg: boolean, range: CellRange) {
-  return sqlWith(pg, (p) => {
-    const ms = (col: string) => epochMs(pg, col);
-    const ctes = withLists(pg, p);
-    const where = [`r.ns = ${p("ns")}`, `r."userPk" = u.pk`];
-    if (range.from) where.push(`${ms("r.created")} >= ${p("from")}`);
-    if (range.to) where.push(`${ms("r.created")} < ${p("to")}`);
-    return `${ctes}
+function recordingsStatement(p: SqlParams, b: Block): string {
+  const ms = (col: string) => epochMsSql(p.dialect, col);
+  const ctes = withLists(p, b);
+  const where = [`r.ns = ${p.add(b.ns)}`, `r."userPk" = u.pk`];
+  if (b.range.from) where.push(`${ms("r.created")} >= ${p.add(b.range.from.getTime())}`);
+  if (b.range.to) where.push(`${ms("r.created")} < ${p.add(b.range.to.getTime())}`);
+  return `${ctes}
 SELECT u.ord, c.ord, r."resultSetPk", MAX(${ms("r.created")}) AS newest, COUNT(*) AS n
 FROM u CROSS JOIN "SpeechRecording" r JOIN c ON c.pk = r."challengePk"
 WHERE ${where.join(" AND ")}
 GROUP BY u.ord, c.ord, r."resultSetPk"
 ORDER BY u.ord, c.ord`;
-  });
 }
 
 /**
  * The block's result sets (id and duration by internal key). A statement of its own rather
  * than a join: read in index order it is a scan; joined per group it is a random lookup each.
  */
-function setsStatement(pg: boolean) {
-  return sqlWith(pg, (p) => {
-    return `${withLists(pg, p)}
+function setsStatement(p: SqlParams, b: Block): string {
+  return `${withLists(p, b)}
 SELECT rs.pk, rs.id, rs."durationMs" FROM u CROSS JOIN "ResultSet" rs JOIN c ON c.pk = rs."challengePk"
-WHERE rs.ns = ${p("ns")} AND rs."userPk" = u.pk`;
-  });
+WHERE rs.ns = ${p.add(b.ns)} AND rs."userPk" = u.pk`;
 }
 
-function runner(db: Db, ns: string, userPks: string[], challengePks: string[], range: CellRange) {
+/** Runs a statement of the block on the raw reader of `db`. */
+function runner(db: Db, block: Block) {
   const reader = rawReader(db);
-  // The combined audio URL around its set id (the id needs no escaping: ids are URL-safe).
-  const sample = combinedAudioUrl("SET-ID");
-  const at = sample.lastIndexOf("SET-ID");
-  const [setsBefore, setsAfter] = [sample.slice(0, at), sample.slice(at + "SET-ID".length)].map((part) => JSON.stringify(part).slice(1, -1));
-  const values: Record<Param, unknown> = {
-    users: JSON.stringify(userPks),
-    challenges: JSON.stringify(challengePks),
-    ns,
-    from: range.from?.getTime(),
-    to: range.to?.getTime(),
-    files: JSON.stringify(fileUrl("x")!.slice(0, -1)).slice(1, -1),
-    setsBefore,
-    setsAfter,
+  return (statement: (p: SqlParams, b: Block) => string) => {
+    const params = new SqlParams(reader.kind);
+    const sql = statement(params, block);
+    return reader.rows(sql, params.values);
   };
-  const pg = reader.kind === "postgres";
-  return { pg, run: ({ sql, order }: { sql: string; order: Param[] }) => reader.rows(sql, order.map((k) => values[k])) };
 }
 
 /** The chosen cells of `userPks` × `challengePks` in the organisation `ns` (in no particular order). */
 export async function progressCells(db: Db, ns: string, userPks: string[], challengePks: string[], range: CellRange): Promise<Cell[]> {
   if (userPks.length === 0 || challengePks.length === 0) return [];
-  const { pg, run } = runner(db, ns, userPks, challengePks, range);
+  const run = runner(db, { ns, userPks, challengePks, range });
   if (!range.from && !range.to) {
-    const rows = (await run(readModelStatement(pg))) as [number, number, string, number | string, number | string, number | string][];
+    const rows = (await run(readModelStatement)) as [number, number, string, number | string, number | string, number | string][];
     return rows.map(([u, c, setId, durationMs, newest, attempts]) => ({ u, c, setId, durationMs: Number(durationMs), newest: Math.round(Number(newest)), attempts: Number(attempts) }));
   }
-  const rows = (await run(recordingsStatement(pg, range))) as [number, number, string, number | string, number | string][];
+  const rows = (await run(recordingsStatement)) as [number, number, string, number | string, number | string][];
   const sets = new Map<string, [string, number]>();
-  for (const [pk, id, durationMs] of (await run(setsStatement(pg))) as [string, string, number | string][]) sets.set(pk, [id, Number(durationMs)]);
+  for (const [pk, id, durationMs] of (await run(setsStatement)) as [string, string, number | string][]) sets.set(pk, [id, Number(durationMs)]);
   // Rows come by (user, challenge), so each cell's sets are consecutive: per cell, the set whose
   // newest recording is the latest wins (ties: the larger internal key), attempts add up.
   const cells: Cell[] = [];
@@ -191,8 +172,7 @@ export async function progressCells(db: Db, ns: string, userPks: string[], chall
 /** Per recorded cell of the block (in no particular order): [user index, challenge index, the recordingSet object's JSON text or UTF-8 bytes]. */
 export async function recordingSetJson(db: Db, ns: string, userPks: string[], challengePks: string[]): Promise<[number, number, string | Uint8Array][]> {
   if (userPks.length === 0 || challengePks.length === 0) return [];
-  const { pg, run } = runner(db, ns, userPks, challengePks, {});
-  return (await run(recordingSetsStatement(pg))) as [number, number, string | Uint8Array][];
+  return (await runner(db, { ns, userPks, challengePks, range: {} })(recordingSetsStatement)) as [number, number, string | Uint8Array][];
 }
 
 /**
@@ -204,20 +184,18 @@ export async function pronunciationScores(db: Db, ns: string, userPks: string[],
   const out = new Map<string, number>();
   if (userPks.length === 0 || challengeIds.length === 0) return out;
   const reader = rawReader(db);
-  const pg = reader.kind === "postgres";
-  const params: unknown[] = [];
-  const p = (v: unknown) => (params.push(v), pg ? `$${params.length}` : "?");
-  const u = list(pg, p(JSON.stringify(userPks)));
-  const c = list(pg, p(JSON.stringify(challengeIds)));
-  const where = [`a.ns = ${p(ns)}`, `pc.ns = ${p(ns)}`, "a.score IS NOT NULL"];
-  if (range.from) where.push(`${epochMs(pg, "a.created")} >= ${p(range.from.getTime())}`);
-  if (range.to) where.push(`${epochMs(pg, "a.created")} < ${p(range.to.getTime())}`);
+  const p = new SqlParams(reader.kind);
+  const u = list(pgOf(p), p.add(JSON.stringify(userPks)));
+  const c = list(pgOf(p), p.add(JSON.stringify(challengeIds)));
+  const where = [`a.ns = ${p.add(ns)}`, `pc.ns = ${p.add(ns)}`, "a.score IS NOT NULL"];
+  if (range.from) where.push(`${epochMsSql(p.dialect, "a.created")} >= ${p.add(range.from.getTime())}`);
+  if (range.to) where.push(`${epochMsSql(p.dialect, "a.created")} < ${p.add(range.to.getTime())}`);
   const sql = `WITH u AS (${u}), c AS (${c})
 SELECT u.ord AS u, c.ord AS c, a.score AS score
 FROM "PronunciationAnalysis" a JOIN "PronunciationChallenge" pc ON pc.pk = a."challengePk" JOIN u ON u.pk = a."userPk" JOIN c ON c.pk = pc.id
 WHERE ${where.join(" AND ")}
 ORDER BY a.created, a.pk`;
   // Oldest first: the newest analysis of a cell is written last.
-  for (const [user, challenge, score] of (await reader.rows(sql, params)) as [number, number, number | string][]) out.set(`${user}:${challenge}`, Number(score));
+  for (const [user, challenge, score] of (await reader.rows(sql, p.values)) as [number, number, number | string][]) out.set(`${user}:${challenge}`, Number(score));
   return out;
 }

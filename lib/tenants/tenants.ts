@@ -4,7 +4,8 @@ import { ApiError, conflict, notFound } from "@/lib/api/errors";
 import { finishPage, pageArgs, type PageRequest } from "@/lib/api/pagination";
 import type { Principal } from "@/lib/auth/principal";
 import { adminReach, type Where } from "@/lib/policies/reach";
-import { epochMsDate, epochMsSql, SqlParams, whereSql } from "@/lib/policies/where-sql";
+import { epochMsDate, epochMsSql, SqlParams } from "@/lib/db/sql";
+import { whereSql } from "@/lib/policies/where-sql";
 import { rawReader } from "@/lib/db/raw-rows";
 import type { CreateTenant } from "./schemas";
 

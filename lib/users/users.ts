@@ -6,7 +6,7 @@ import { can, mayGrantRoles, requireUser, type Principal } from "@/lib/auth/prin
 import type { CreateUser, ListUsers } from "./schemas";
 import { presentUsers, seesPseudonyms } from "./pseudonyms";
 import { rawReader } from "@/lib/db/raw-rows";
-import { epochMsDate, epochMsSql, SqlParams } from "@/lib/policies/where-sql";
+import { epochMsDate, epochMsSql, SqlParams } from "@/lib/db/sql";
 
 // Users are created at the caller's level (its namespace) and only seen from it.
 
@@ -105,11 +105,12 @@ export async function getUser(db: Db, caller: Principal, id: string) {
   return toUser((await presentUsers(db, caller, [row]))[0]);
 }
 
-/** GET /user. The roles come with the token (read with it, lib/auth/tokens.ts), so this reads the
- * row and its group ids only: two queries instead of the four of an include. */
-// The caller's own row and group ids in one statement through the driver (lib/db/raw-rows.ts):
-// two Prisma queries cost most of GET /api/user. A row per group (one with a null group when
-// there is none); the roles are the token's (lib/auth/token-cache.ts bounds their age).
+/**
+ * GET /user: the caller's own row and group ids, in one statement through the driver
+ * (lib/db/raw-rows.ts): two Prisma queries cost most of the request. A row per group (one with
+ * a null group when there is none). The roles come with the token (lib/auth/tokens.ts; the
+ * token cache, lib/auth/token-cache.ts, bounds their age).
+ */
 export async function currentUser(db: Db, caller: Principal) {
   const me = requireUser(caller);
   const reader = rawReader(db);

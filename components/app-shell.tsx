@@ -1,7 +1,7 @@
 "use client";
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { ImpersonationBar } from "./impersonation-bar";
+import { IntentLink } from "./intent-link";
 import { MainNav } from "./main-nav";
 import { UserMenu } from "./user-menu";
 import { ViewSwitcher } from "./view-switcher";
@@ -16,11 +16,11 @@ export function AppShell({ children }: { children: ReactNode }) {
       <ImpersonationBar />
       <header className="relative bg-slate-900 text-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
-          <Link href="/" className="flex items-center gap-2 rounded text-base font-semibold whitespace-nowrap">
+          <IntentLink href="/" className="flex items-center gap-2 rounded text-base font-semibold whitespace-nowrap">
             {/* eslint-disable-next-line @next/next/no-img-element -- a static SVG, nothing to optimise */}
             <img src="/logo.svg" alt="" width={24} height={24} />
             Speech training
-          </Link>
+          </IntentLink>
           <MainNav />
           <div className="ml-auto flex items-center gap-2">
             <ViewSwitcher />

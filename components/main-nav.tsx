@@ -1,9 +1,9 @@
 "use client";
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { visibleNav } from "@/lib/web/nav";
 import { usePrincipal } from "@/lib/web/use-principal";
+import { IntentLink } from "./intent-link";
 import { Skeleton } from "./states";
 
 // The pages the current view may use. Below 900 px they fold into a disclosure menu: the
@@ -62,14 +62,14 @@ export function MainNav() {
           const current = item.href === "/" ? pathname === "/" : pathname.startsWith(item.href);
           return (
             <li key={item.href}>
-              <Link
+              <IntentLink
                 href={item.href}
                 aria-current={current ? "page" : undefined}
                 onClick={() => setOpen(false)}
                 className={`block rounded-md px-3 py-2 text-sm ${current ? "bg-slate-700 font-semibold text-white" : "text-slate-200 hover:bg-slate-800"}`}
               >
                 {item.label}
-              </Link>
+              </IntentLink>
             </li>
           );
         })}

@@ -35,6 +35,35 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 4910);
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const PROFILE = process.env.BENCH_PROFILE === "1";
+const TRACE = process.env.BENCH_TRACE === "1";
+const CHROME_TRACE = process.env.BENCH_CHROME_TRACE === "1";
+
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } };
+
+/** The renderer main thread's work until ready: time per event name (outermost of each name), and the tasks over 40 ms with their heaviest parts. */
+function printTrace(buffer: Buffer, readyMs: number) {
+  const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = events.find((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain" && events.some((x) => x.pid === e.pid && x.name === "ParseHTML"));
+  if (!main) return console.log("  trace: no renderer main thread");
+  const nav = events.find((e) => e.pid === main.pid && e.name === "navigationStart")?.ts ?? Math.min(...events.filter((e) => e.pid === main.pid && e.ts > 0).map((e) => e.ts));
+  const end = nav + readyMs * 1000;
+  const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X" && e.dur && e.ts >= nav && e.ts <= end).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const sums = new Map<string, number>();
+  const open: TraceEvent[] = [];
+  for (const e of mine) {
+    while (open.length && open[open.length - 1]!.ts + open[open.length - 1]!.dur! <= e.ts) open.pop();
+    if (!open.some((o) => o.name === e.name)) sums.set(e.name, (sums.get(e.name) ?? 0) + e.dur! / 1000);
+    open.push(e);
+  }
+  console.log(`  trace (main thread until ready, ms): ${[...sums].filter(([n]) => n !== "ThreadControllerImpl::RunTask").sort((a, b) => b[1] - a[1]).slice(0, 16).map(([n, v]) => `${n} ${v.toFixed(0)}`).join("; ")}`);
+  const tasks = mine.filter((e) => e.name === "RunTask" && e.dur! > 40_000);
+  for (const t of tasks) {
+    const inside = mine.filter((e) => e !== t && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur! && e.name !== "RunTask");
+    const parts = new Map<string, number>();
+    for (const e of inside) if (!inside.some((o) => o !== e && o.name === e.name && o.ts <= e.ts && o.ts + o.dur! >= e.ts + e.dur!)) parts.set(e.name, (parts.get(e.name) ?? 0) + e.dur! / 1000);
+    console.log(`    task at ${((t.ts - nav) / 1000).toFixed(0)} ms, ${(t.dur! / 1000).toFixed(0)} ms: ${[...parts].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([n, v]) => `${n} ${v.toFixed(0)}`).join(", ")}`);
+  }
+}
 const TEACHER = { username: "bench-teacher", password: "bench-teacher-password-1" };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -101,7 +130,8 @@ async function signedInState(browser: Browser, url: string) {
 // ready: when the grid first carries data-ready="true"; click: a click on a recorded cell until it
 // shows as selected (a committed React update); jump: scrolled to the end until the last row is on screen.
 const PAGE_SCRIPT = `
-window.__bench = {};
+window.__bench = { long: [] };
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__bench.long.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: "longtask", buffered: true });
 new MutationObserver(() => {
   if (window.__bench.ready === undefined && document.querySelector('[data-testid="progress-grid"][data-ready="true"]')) window.__bench.ready = performance.now();
 }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"] });
@@ -120,6 +150,8 @@ window.__bench.timing = () => {
     afterApi: api ? window.__bench.ready - api.responseEnd : NaN,
     apiBytes: api ? api.encodedBodySize : NaN,
     rows: Number(document.querySelector('[data-testid="progress-grid"]').getAttribute("data-rows")),
+    requests: performance.getEntriesByType("resource").map((e) => [e.name.replace(location.origin, "").slice(0, 70), Math.round(e.startTime), Math.round(e.responseEnd)]),
+    long: window.__bench.long,
   };
 };
 window.__bench.click = () => new Promise((resolve) => {
@@ -139,7 +171,7 @@ window.__bench.jump = (last) => new Promise((resolve) => {
 });
 `;
 
-type Run = { ready: number; domContentLoaded: number; htmlFirstByte: number; htmlEnd: number; htmlBytes: number; scriptsEnd: number; apiInBrowser: number; apiStart: number; afterApi: number; apiBytes: number; click: number; jump: number; rows: number };
+type Run = { requests: [string, number, number][]; long: [number, number][]; ready: number; domContentLoaded: number; htmlFirstByte: number; htmlEnd: number; htmlBytes: number; scriptsEnd: number; apiInBrowser: number; apiStart: number; afterApi: number; apiBytes: number; click: number; jump: number; rows: number };
 
 type Profile = { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] };
 
@@ -169,11 +201,14 @@ async function run(browser: Browser, url: string, state: Awaited<ReturnType<type
     await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
     await cdp.send("Profiler.start");
   }
+  const tracing = CHROME_TRACE && early;
+  if (tracing) await browser.startTracing(page, { categories: ["devtools.timeline", "v8", "v8.execute", "blink", "loading", "disabled-by-default-devtools.timeline"] });
   await page.goto("/progress?category=root&group=class", { waitUntil: "commit" });
   // A function, not a string: the app's Content-Security-Policy forbids the eval a string predicate needs.
   await page.waitForFunction(() => (window as unknown as { __bench: { ready?: number } }).__bench.ready !== undefined, undefined, { timeout: 120_000 });
   if (cdp) printProfile((await cdp.send("Profiler.stop")).profile);
   const timing = (await page.evaluate("window.__bench.timing()")) as Omit<Run, "click" | "jump">;
+  if (tracing) printTrace(await browser.stopTracing(), timing.ready);
   const click = (await page.evaluate("window.__bench.click()")) as number;
   const jump = (await page.evaluate(`window.__bench.jump(${timing.rows + 2})`)) as number;
   await context.close();
@@ -184,6 +219,8 @@ const server = await privateServer(PORT, { LOG_LEVEL: "warn" });
 try {
   const t0 = performance.now();
   const seeded = await seed(server);
+  // BENCH_KEEP_DB=<file>: a copy of the seeded database, to profile the server's read in process.
+  if (process.env.BENCH_KEEP_DB) await new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${path.join(server.dataDir, "app.db")}` }) }).$executeRawUnsafe(`VACUUM INTO '${process.env.BENCH_KEEP_DB}'`);
   console.log(`seeded ${USERS} students × ${CHALLENGES} challenges: ${seeded.sets} result sets, ${seeded.recordings} recordings in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   // The keep-alive connection went idle during the seeding and the server may have closed it: one throw-away call.
@@ -214,6 +251,8 @@ try {
       const early = (turn + i) % 2 === 0;
       const r = await run(browser, server.url, state, early);
       (early ? runs : without).push(r);
+      // BENCH_TRACE=1: the page's requests (start → end) and long tasks (start + duration), in ms from navigation.
+      if (TRACE) console.log(`  requests: ${r.requests.map(([n, a, b]) => `${n} ${a}→${b}`).join("; ")}\n  long tasks: ${r.long.map(([a, d]) => `${a}+${d}`).join(", ")}`);
       console.log(
         `run ${i + 1}${early ? "" : " without early requests"}: interactive ${ms(r.ready)} (page HTML first byte ${ms(r.htmlFirstByte)}, last byte ${ms(r.htmlEnd)}, ${(r.htmlBytes / 1024).toFixed(0)} kB; DOMContentLoaded ${ms(r.domContentLoaded)}; scripts loaded ${ms(r.scriptsEnd)}; progress request sent at ${ms(r.apiStart)} and took ${ms(r.apiInBrowser)}, ` +
           `parse + render after it ${ms(r.afterApi)}; ${r.rows} rows); ` +

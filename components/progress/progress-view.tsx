@@ -1,7 +1,6 @@
 "use client";
-import { useEffect, useMemo, useState } from "react";
-import { useSpeechChallenges } from "@/lib/web/categories";
-import { downloadProgressCsv, useGroups, useProgressGrid, useProgressSelection } from "@/lib/web/progress";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { downloadProgressCsv, useGroups, useProgressCell, useProgressGrid, useProgressSelection } from "@/lib/web/progress";
 import { linkedCategory } from "@/lib/web/progress-selection";
 import { denseCells, displayName, formatPercentage, meanPercentage, nextSort, type GridSort, type SortKey } from "@/lib/web/progress-grid";
 import { usePrincipal } from "@/lib/web/use-principal";
@@ -16,8 +15,9 @@ import { PronunciationPanel } from "./pronunciation-panel";
 
 // /progress: choose a category, groups, a role and a date range (a teacher starts on their own
 // groups, the STUDENT role and the first category linked to those groups); the grid of students ×
-// challenges (our compact GET .../progress/grid), the player, the chosen cell's recordings, the
-// chosen student's pronunciation analyses and the CSV download.
+// challenges (our compact GET .../progress/grid), the player, the chosen cell's recordings (GET
+// .../progress/cell: a click plays its combined audio once they are read), the chosen student's
+// pronunciation analyses and the CSV download.
 
 export function ProgressView() {
   const principal = usePrincipal();
@@ -25,7 +25,6 @@ export function ProgressView() {
   const [selection, update] = useProgressSelection(own);
   const groups = useGroups(principal.can("GROUP_LIST"));
   const grid = useProgressGrid(selection);
-  const speech = useSpeechChallenges(principal.can("CHALLENGE_LIST"));
   const [sort, setSort] = useState<GridSort>({ key: "name", direction: "asc" });
   const [cell, setCell] = useState<CellRef | null>(null);
   const [student, setStudent] = useState<number | null>(null);
@@ -39,8 +38,7 @@ export function ProgressView() {
     if (!selection.category && linked) update({ category: linked });
   }, [selection.category, linked, update]);
 
-  const challenges = useMemo(() => new Map((speech.data ?? []).map((c) => [c.id, c])), [speech.data]);
-  const labels = useMemo(() => (data?.challenges ?? []).map((c) => c.topic || challenges.get(c.id)?.topic || c.id), [data, challenges]);
+  const labels = useMemo(() => (data?.challenges ?? []).map((c) => c.topic || c.id), [data]);
   const cells = useMemo(() => (data ? denseCells(data) : []), [data]);
   // Another answer: row indexes mean other students.
   useEffect(() => {
@@ -48,13 +46,23 @@ export function ProgressView() {
     setStudent(null);
   }, [data]);
 
+  const openedUser = cell && data ? data.students[cell.row]!.id : null;
+  const openedChallenge = cell && data ? data.challenges[cell.col]!.id : null;
+  const opened = useProgressCell(selection, openedUser, openedChallenge);
+  // A click on a cell plays its most recent answer as soon as the cell's recordings are read.
+  const playWhenRead = useRef<string | null>(null);
+  useEffect(() => {
+    const read = opened.data;
+    if (!read?.recordingSet || !cell || !data || playWhenRead.current !== `${read.user}\u0000${read.challenge}`) return;
+    playWhenRead.current = null;
+    setPlaying({ url: combinedAudioPath(read.recordingSet.id), label: `${displayName(data.students[cell.row]!)} · ${labels[cell.col]} (combined audio)` });
+  }, [opened.data, cell, data, labels]);
+
   const onSort = (key: SortKey) => setSort((s) => nextSort(s, key));
   const onCell = ({ row, col }: CellRef) => {
-    const s = data?.students[row];
-    const c = cells[row]?.[col];
     setCell({ row, col });
     setStudent(row);
-    if (s && c) setPlaying({ url: combinedAudioPath(c.resultSet), label: `${displayName(s)} · ${labels[col]} (combined audio)` });
+    if (data && cells[row]?.[col]) playWhenRead.current = `${data.students[row]!.id}\u0000${data.challenges[col]!.id}`;
   };
   const onCsv = async () => {
     setCsvError(null);
@@ -118,13 +126,7 @@ export function ProgressView() {
             />
             <div className="grid items-start gap-4 lg:grid-cols-2">
               {cell && chosenCell && chosen && (
-                <CellDetails
-                  student={chosen}
-                  challenge={{ id: data!.challenges[cell.col]!.id, referenceAudioUrl: challenges.get(data!.challenges[cell.col]!.id)?.referenceAudioUrl ?? null }}
-                  cell={chosenCell}
-                  label={labels[cell.col]!}
-                  onPlay={setPlaying}
-                />
+                <CellDetails student={chosen} cell={chosenCell} label={labels[cell.col]!} opened={opened} onPlay={setPlaying} />
               )}
               {chosen && <PronunciationPanel user={chosen} onPlay={setPlaying} />}
             </div>

@@ -271,8 +271,17 @@ test("CSV: quotes, commas and line breaks are quoted; cells a spreadsheet would 
 type Grid = {
   category: string;
   challenges: { id: string; topic: string | null; hasReferenceAudio: boolean }[];
-  students: { id: string; firstName: string; infix: string | null; lastName: string; percentage: number; cells: [number, number, number, number, string, number | null][] }[];
+  students: { id: string; firstName: string; infix: string | null; lastName: string; percentage: number; cells: [number, number, number, number, number | null][] }[];
 };
+type Cell = {
+  user: string;
+  challenge: string;
+  referenceAudioUrl: string | null;
+  attempts: number;
+  recordingSet: { id: string; combinedAudioUrl: string; durationMs: number; recordings: { id: string; audioUrl: string | null; created: string }[] } | null;
+};
+const cellUrl = (category: string, user: string, challenge: string, range: { from?: string; to?: string } = {}) =>
+  `/api/categories/${category}/progress/cell?${new URLSearchParams({ user, challenge, ...range })}`;
 const gridUrl = (category: string, groups: string[], roles: string[], range: { from?: string; to?: string } = {}) => {
   const q = new URLSearchParams();
   for (const g of groups) q.append("group", g);
@@ -282,7 +291,7 @@ const gridUrl = (category: string, groups: string[], roles: string[], range: { f
   return `/api/categories/${category}/progress/grid?${q}`;
 };
 
-test("grid (ours): challenges and names once; per recorded cell attempts, last time, duration, result set, pronunciation score", async ({ request }) => {
+test("grid (ours): challenges and names once; per recorded cell attempts, last time, duration, pronunciation score; a cell opened names its set", async ({ request }) => {
   // A pronunciation challenge with c2's id, analysed by s3: the score shows in s3's c2 cell.
   const audio = await testAudio();
   const c2 = seed.challenges[1]!;
@@ -300,17 +309,37 @@ test("grid (ours): challenges and names once; per recorded cell attempts, last t
   const time = (id: string) => Date.parse(newest(id));
   const [s1, s2, s3] = grid.students;
   // c1: 3 attempts (rs1's two and rs1b's one), the most recent set rs1b; c3: rs2.
-  expect(s1!.cells.map(([c, n, t, , set, score]) => [c, n, t, set, score])).toEqual([
-    [0, 3, time(seed.sets.rs1b), seed.sets.rs1b, null],
-    [2, 1, time(seed.sets.rs2), seed.sets.rs2, null],
+  expect(s1!.cells.map(([c, n, t, , score]) => [c, n, t, score])).toEqual([
+    [0, 3, time(seed.sets.rs1b), null],
+    [2, 1, time(seed.sets.rs2), null],
   ]);
   expect(s2!.cells).toEqual([]);
-  expect(s3!.cells.map(([c, n, , , set, score]) => [c, n, set, score])).toEqual([
-    [0, 1, seed.sets.s3[0], null],
-    [1, 1, seed.sets.s3[1], 0.75], // the newest analysis
-    [2, 1, seed.sets.s3[2], null],
+  expect(s3!.cells.map(([c, n, , , score]) => [c, n, score])).toEqual([
+    [0, 1, null],
+    [1, 1, 0.75], // the newest analysis
+    [2, 1, null],
   ]);
   for (const cell of [...s1!.cells, ...s3!.cells]) expect(cell[3]).toBeGreaterThan(500); // each set's spoken audio lasts over half a second
+
+  // A cell opened: the most recent set (c1: rs1b, not rs1), its recordings in order, the duration the grid showed.
+  const teacher = authed(seed.teacher.token);
+  const [c1, , c3] = seed.challenges;
+  const opened = await expectJson<Cell>(await request.get(cellUrl(seed.root, s1!.id, c1!), { headers: teacher }), 200);
+  expect(opened).toMatchObject({ user: s1!.id, challenge: c1, attempts: 3, recordingSet: { id: seed.sets.rs1b, durationMs: s1!.cells[0]![3] } });
+  expect(opened.referenceAudioUrl).toMatch(/\/api\/download\//);
+  expect(opened.recordingSet!.combinedAudioUrl).toBe(`${baseURL()}/api/resultsets/${seed.sets.rs1b}/audio`);
+  expect(opened.recordingSet!.recordings).toEqual(seed.recs[seed.sets.rs1b]!.map((r) => ({ id: r.id, audioUrl: r.audioUrl, created: r.created })));
+  for (const r of opened.recordingSet!.recordings) expect((await request.get(r.audioUrl!, { headers: teacher })).status()).toBe(200);
+  expect((await expectJson<Cell>(await request.get(cellUrl(seed.root, s3!.id, c2), { headers: teacher }), 200)).recordingSet?.id).toBe(seed.sets.s3[1]);
+  expect(await expectJson<Cell>(await request.get(cellUrl(seed.root, s2!.id, c3!), { headers: teacher }), 200)).toMatchObject({ attempts: 0, recordingSet: null, referenceAudioUrl: null });
+  // A student opens their own cells only; others, unknown users and challenges outside the category answer 404.
+  const student = authed(seed.students[0]!.token);
+  expect((await expectJson<Cell>(await request.get(cellUrl(seed.root, s1!.id, c1!), { headers: student }), 200)).recordingSet?.id).toBe(seed.sets.rs1b);
+  await expectError(await request.get(cellUrl(seed.root, s3!.id, c2), { headers: student }), 404);
+  await expectError(await request.get(cellUrl(seed.root, uniqueId("nobody"), c1!), { headers: teacher }), 404);
+  await expectError(await request.get(cellUrl(seed.root, s1!.id, uniqueId("nochallenge")), { headers: teacher }), 404);
+  await expectError(await request.get(cellUrl(uniqueId("nocat"), s1!.id, c1!), { headers: teacher }), 404);
+  await expectError(await request.get(cellUrl(seed.root, "", c1!), { headers: teacher }), 422);
   // The same access rules as the contract answer.
   const own = await expectJson<Grid>(await request.get(gridUrl(seed.root, [seed.groupA, seed.groupB], []), { headers: authed(seed.students[0]!.token) }), 200);
   expect(own.students.map((s) => s.id)).toEqual([seed.students[0]!.id]);
@@ -321,14 +350,21 @@ test("grid: a date range counts only the recordings made within it (from inclusi
   const split = newest(seed.sets.rs1b); // s1's last recording; s3 recorded after it
   const after = await expectJson<Grid>(await request.get(gridUrl(seed.root, [seed.groupA, seed.groupB], ["STUDENT"], { from: split }), { headers: authed(seed.teacher.token) }), 200);
   expect(after.students.map((s) => s.percentage)).toEqual([20, 0, 60]);
-  expect(after.students[0]!.cells.map(([c, n, , , set]) => [c, n, set])).toEqual([[0, 1, seed.sets.rs1b]]);
+  expect(after.students[0]!.cells.map(([c, n]) => [c, n])).toEqual([[0, 1]]);
+  const teacher = authed(seed.teacher.token);
+  const [c1, , c3] = seed.challenges;
+  const s1 = seed.students[0]!.id;
+  expect(await expectJson<Cell>(await request.get(cellUrl(seed.root, s1, c1!, { from: split }), { headers: teacher }), 200)).toMatchObject({ attempts: 1, recordingSet: { id: seed.sets.rs1b } });
   const before = await expectJson<Grid>(await request.get(gridUrl(seed.root, [seed.groupA, seed.groupB], ["STUDENT"], { to: split }), { headers: authed(seed.teacher.token) }), 200);
   expect(before.students.map((s) => s.percentage)).toEqual([40, 0, 0]);
   // Before rs1b, c1's most recent set is rs1 (two attempts).
-  expect(before.students[0]!.cells.map(([c, n, , , set]) => [c, n, set])).toEqual([
-    [0, 2, seed.sets.rs1],
-    [2, 1, seed.sets.rs2],
+  expect(before.students[0]!.cells.map(([c, n]) => [c, n])).toEqual([
+    [0, 2],
+    [2, 1],
   ]);
+  expect(await expectJson<Cell>(await request.get(cellUrl(seed.root, s1, c1!, { to: split }), { headers: teacher }), 200)).toMatchObject({ attempts: 2, recordingSet: { id: seed.sets.rs1 } });
+  expect(await expectJson<Cell>(await request.get(cellUrl(seed.root, s1, c3!, { from: split }), { headers: teacher }), 200)).toMatchObject({ attempts: 0, recordingSet: null });
+  await expectError(await request.get(cellUrl(seed.root, s1, c1!, { from: split, to: split }), { headers: teacher }), 422);
   const bad = await expectError(await request.get(gridUrl(seed.root, [seed.groupA], [], { from: "yesterday" }), { headers: authed(seed.teacher.token) }), 422);
   expect(bad.errors?.[0]).toMatchObject({ field: "from", code: "invalid" });
   const reversed = await expectError(await request.get(gridUrl(seed.root, [seed.groupA], [], { from: split, to: split }), { headers: authed(seed.teacher.token) }), 422);

@@ -95,6 +95,7 @@ export const paths = {
   children: (o: Objects) => `${paths.category(o)}/categories`,
   progress: (o: Objects) => `${paths.category(o)}/progress?group=${enc(o.group.id)}`,
   progressGrid: (o: Objects) => `${paths.category(o)}/progress/grid?group=${enc(o.group.id)}`,
+  progressCell: (o: Objects) => `${paths.category(o)}/progress/cell?user=${enc(o.user.id)}&challenge=${enc(o.speech.id)}`,
   group: (o: Objects) => `/api/groups/${enc(o.group.id)}`,
   members: (o: Objects) => `${paths.group(o)}/members`,
   member: (o: Objects) => `${paths.members(o)}/${enc(o.user.id)}`,
@@ -803,6 +804,10 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           },
         },
       ],
+    },
+    // One cell of the grid: the student's own, or anyone's for those who see the whole organisation.
+    "categories/[category]/progress/cell": {
+      GET: [{ target: submission("s1"), policy: "progress", path: paths.progressCell(o), otherTenant: other(paths.progressCell) }],
     },
 
     // ---- assignments and annotations

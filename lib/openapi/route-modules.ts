@@ -14,6 +14,7 @@ export const ROUTE_MODULES: RouteEntry[] = [
   { path: "/assignments/{assignment}", file: "app/api/assignments/[assignment]/route.ts", load: () => import("@/app/api/assignments/[assignment]/route") },
   { path: "/assignments", file: "app/api/assignments/route.ts", load: () => import("@/app/api/assignments/route") },
   { path: "/categories/{category}/categories", file: "app/api/categories/[category]/categories/route.ts", load: () => import("@/app/api/categories/[category]/categories/route") },
+  { path: "/categories/{category}/progress/cell", file: "app/api/categories/[category]/progress/cell/route.ts", load: () => import("@/app/api/categories/[category]/progress/cell/route") },
   { path: "/categories/{category}/progress/grid", file: "app/api/categories/[category]/progress/grid/route.ts", load: () => import("@/app/api/categories/[category]/progress/grid/route") },
   { path: "/categories/{category}/progress", file: "app/api/categories/[category]/progress/route.ts", load: () => import("@/app/api/categories/[category]/progress/route") },
   { path: "/categories/{category}", file: "app/api/categories/[category]/route.ts", load: () => import("@/app/api/categories/[category]/route") },

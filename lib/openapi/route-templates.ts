@@ -12,6 +12,7 @@ export const ROUTE_TEMPLATES: string[] = [
   "/assignments/{assignment}",
   "/assignments",
   "/categories/{category}/categories",
+  "/categories/{category}/progress/cell",
   "/categories/{category}/progress/grid",
   "/categories/{category}/progress",
   "/categories/{category}",

@@ -46,7 +46,8 @@
 //
 // Where each is applied: submission, recording, reference, progress — lib/policies/submissions.ts
 // (progress: GET /categories/:c/progress, its CSV form, and our GET /categories/:c/progress/grid,
-// all through lib/progress/selection.ts);
+// all through lib/progress/selection.ts, and our GET /categories/:c/progress/cell through
+// lib/progress/cell.ts);
 // file — lib/policies/files.ts; assignment, annotation — lib/annotations/access.ts; credential —
 // lib/credentials/access.ts; token — lib/auth/grants.ts and tokens.ts; member-only policies
 // (group, challenge, category, user) — every query of their domain functions is scoped to the

@@ -4,7 +4,8 @@ import { percentage, progressBlocks, type ProgressPlan } from "./progress";
 
 // GET /categories/:category/progress/grid (ours): the progress answer in the compact form a
 // grid needs (lib/progress/schemas.ts progressGridSchema): the challenges and each student's
-// name once, then per student only the recorded cells as numbers, with the set's id to play it.
+// name once, then per student only the recorded cells as numbers (which set to play comes from
+// GET …/progress/cell, lib/progress/cell.ts, when a cell is opened).
 // Same plan, same cells read (lib/progress/cells.ts) as the contract answer, without building
 // recordings lists; a date range counts only the recordings made within it. Streamed as well.
 
@@ -24,7 +25,7 @@ export async function* progressGridJson(db: Db, plan: ProgressPlan, range: { fro
       for (const cell of block.cells[i]!) {
         if (!cell) continue;
         const score = scores.get(`${i}:${cell.c}`) ?? null;
-        cells.push(`[${cell.c},${cell.attempts},${cell.newest},${cell.durationMs},${str(cell.setId)},${score}]`);
+        cells.push(`[${cell.c},${cell.attempts},${cell.newest},${cell.durationMs},${score}]`);
       }
       const who = `"id":${str(user.id)},"firstName":${str(user.firstName)},"infix":${str(user.infix)},"lastName":${str(user.lastName)}`;
       yield `${first ? "" : ","}{${who},"percentage":${percentage(cells.length, total)},"cells":[${cells.join(",")}]}`;

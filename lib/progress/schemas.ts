@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listOf } from "@/lib/api/schemas";
+import { idSchema, listOf } from "@/lib/api/schemas";
 
 export const PROGRESS_RESOURCE = "Progress";
 
@@ -32,22 +32,25 @@ export const progressEntrySchema = z.object({
 });
 export type ProgressEntry = z.output<typeof progressEntrySchema>;
 
+const dateTime = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }).transform((s) => new Date(s));
+const range = {
+  /** Only recordings made at or after this moment. */
+  from: dateTime.optional(),
+  /** Only recordings made before this moment. */
+  to: dateTime.optional(),
+};
+const fromBeforeTo: [(q: { from?: Date; to?: Date }) => boolean, { path: string[]; message: string }] = [(q) => !q.from || !q.to || q.from < q.to, { path: ["to"], message: "must be after from" }];
+
 /** GET /categories/:category/progress/grid: the same selection, plus a date range of the recordings counted. */
-export const progressGridQuery = progressQuery
-  .extend({
-    /** Only recordings made at or after this moment. */
-    from: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }).transform((s) => new Date(s)).optional(),
-    /** Only recordings made before this moment. */
-    to: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }).transform((s) => new Date(s)).optional(),
-  })
-  .refine((q) => !q.from || !q.to || q.from < q.to, { path: ["to"], message: "must be after from" });
+export const progressGridQuery = progressQuery.extend(range).refine(...fromBeforeTo);
 export type ProgressGridQuery = z.output<typeof progressGridQuery>;
 
 /**
  * One recorded cell: [challenge index, attempts, last recording (epoch ms), duration (ms) of the
- * most recent result set, that result set's id, pronunciation score 0..1 or null].
+ * most recent result set, pronunciation score 0..1 or null]. Which set that is, and its
+ * recordings, come from GET /categories/:category/progress/cell when the cell is opened.
  */
-export const progressGridCellSchema = z.tuple([z.number().int().min(0), z.number().int().min(1), z.number().int(), z.number().int().min(0), z.string(), z.number().nullable()]);
+export const progressGridCellSchema = z.tuple([z.number().int().min(0), z.number().int().min(1), z.number().int(), z.number().int().min(0), z.number().nullable()]);
 
 /** Our compact form of the progress answer, for grids: ids and numbers, each name once, no URLs. */
 export const progressGridSchema = z.object({
@@ -68,3 +71,29 @@ export const progressGridSchema = z.object({
 });
 export type ProgressGrid = z.output<typeof progressGridSchema>;
 export type ProgressGridCell = z.output<typeof progressGridCellSchema>;
+
+/** GET /categories/:category/progress/cell?user=…&challenge=…: one cell of the grid, with the same date range. */
+export const progressCellQuery = z
+  .object({ user: idSchema, challenge: idSchema, ...range })
+  .refine(...fromBeforeTo);
+export type ProgressCellQuery = z.output<typeof progressCellQuery>;
+
+/** One grid cell opened: the user's most recent result set for the challenge (by the grid's rule, within the range) and its recordings. */
+export const progressCellSchema = z.object({
+  user: z.string(),
+  challenge: z.string(),
+  /** The challenge's reference audio, to compare with. */
+  referenceAudioUrl: z.string().nullable(),
+  /** Recordings by the user for the challenge, in every result set (within the range). */
+  attempts: z.number().int().min(0),
+  recordingSet: z
+    .object({
+      id: z.string(),
+      combinedAudioUrl: z.string(),
+      durationMs: z.number().int().min(0),
+      /** In position order. */
+      recordings: z.array(z.object({ id: z.string(), audioUrl: z.string().nullable(), created: z.string() })),
+    })
+    .nullable(),
+});
+export type ProgressCell = z.output<typeof progressCellSchema>;

@@ -9,15 +9,15 @@ const grid: ProgressGrid = {
     { id: "c1", topic: null, hasReferenceAudio: true },
   ],
   students: [
-    { id: "u1", firstName: "A", infix: null, lastName: "A", percentage: 50, cells: [[0, 2, 2000, 1500, "s1", null]] },
-    { id: "u2", firstName: "B", infix: null, lastName: "B", percentage: 100, cells: [[0, 1, 1000, 900, "s2", 0.5], [1, 3, 3000, 800, "s3", null]] },
+    { id: "u1", firstName: "A", infix: null, lastName: "A", percentage: 50, cells: [[0, 2, 2000, 1500, null]] },
+    { id: "u2", firstName: "B", infix: null, lastName: "B", percentage: 100, cells: [[0, 1, 1000, 900, 0.5], [1, 3, 3000, 800, null]] },
     { id: "u3", firstName: "C", infix: null, lastName: "C", percentage: 0, cells: [] },
   ],
 };
 
 test("cells by column, completion per column, and sorting by name, percentage or a column's last recording", () => {
   const cells = denseCells(grid);
-  expect(cells[1]![1]).toEqual({ attempts: 3, last: 3000, durationMs: 800, resultSet: "s3", score: null });
+  expect(cells[1]![1]).toEqual({ attempts: 3, last: 3000, durationMs: 800, score: null });
   expect(cells[0]![1]).toBeUndefined();
   expect(completion(grid)).toEqual([
     { done: 2, percentage: 66.67 },

@@ -6,13 +6,13 @@ import type { ProgressGrid, ProgressGridCell } from "@/lib/progress/schemas";
 // name (the API's order), percentage or one challenge's last recording.
 
 export type Student = ProgressGrid["students"][number];
-export type GridCell = { attempts: number; last: number; durationMs: number; resultSet: string; score: number | null };
+export type GridCell = { attempts: number; last: number; durationMs: number; score: number | null };
 export type SortKey = "name" | "percentage" | number;
 export type GridSort = { key: SortKey; direction: "asc" | "desc" };
 
 export const displayName = (user: { firstName: string; infix: string | null; lastName: string }) => [user.firstName, user.infix, user.lastName].filter(Boolean).join(" ");
 
-const toCell = ([, attempts, last, durationMs, resultSet, score]: ProgressGridCell): GridCell => ({ attempts, last, durationMs, resultSet, score });
+const toCell = ([, attempts, last, durationMs, score]: ProgressGridCell): GridCell => ({ attempts, last, durationMs, score });
 
 /** Per student, per column: the cell or undefined (the answer lists recorded cells only). */
 export function denseCells(grid: ProgressGrid): (GridCell | undefined)[][] {

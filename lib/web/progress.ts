@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { Group } from "@/lib/groups/schemas";
-import type { ProgressGrid } from "@/lib/progress/schemas";
+import type { ProgressCell, ProgressGrid } from "@/lib/progress/schemas";
 import { ApiRequestError, sessionCallHeaders, withQuery } from "./api-client";
 import { fetchAll } from "./fetch-all";
 import { ANY_ROLE, DEFAULT_ROLE, dayStart, gridPath, gridQuery, selectionOf, type ProgressSelection } from "./progress-selection";
@@ -11,7 +11,7 @@ import { apiKey, useApiQuery, useApiSession } from "./use-api";
 
 // Progress dashboards through the API: what is shown (category, groups, role, date range) lives
 // in the page's URL (./progress-selection.ts); our compact GET /api/categories/:id/progress/grid
-// gives the grid, and the contract's GET /api/categories/:id/progress with Accept: text/csv the
+// gives the grid and …/progress/cell an opened cell, and the contract's GET /api/categories/:id/progress with Accept: text/csv the
 // download. On a page load the browser has asked for the first grid already (./early/progress.ts).
 
 export { ANY_ROLE, dayStart, gridPath, gridQuery, type ProgressSelection };
@@ -49,6 +49,13 @@ export function useProgressSelection(ownGroups: readonly string[]): [ProgressSel
 export function useProgressGrid(selection: ProgressSelection) {
   const query = useMemo(() => gridQuery(selection), [selection]);
   return useApiQuery<ProgressGrid>(selection.category ? gridPath(selection.category) : null, query, { staleTime: 15_000 });
+}
+
+/** One opened cell (our GET /api/categories/:id/progress/cell, the selection's date range): its most recent result set, recordings and reference audio. */
+export function useProgressCell(selection: ProgressSelection, user: string | null, challenge: string | null) {
+  const { from, to } = gridQuery(selection);
+  const path = user && challenge ? `/api/categories/${encodeURIComponent(selection.category)}/progress/cell` : null;
+  return useApiQuery<ProgressCell>(path, { user: user ?? "", challenge: challenge ?? "", from, to }, { staleTime: 15_000 });
 }
 
 /** Downloads the selection's progress as CSV (the contract route, Accept: text/csv; no date range there). */

@@ -21,6 +21,9 @@ type Props = {
   rowNumber: number;
   top: number;
   labels: readonly string[];
+  /** The challenge columns rendered (those on screen), in order, and the width of those left of them. */
+  columns: readonly number[];
+  skipped: number;
   /** The focusable column of this row (-1: the name), or null when the focus is on another row. */
   active: number | null;
   /** The selected column of this row, else -1. */
@@ -30,12 +33,13 @@ type Props = {
   mounted: boolean;
 };
 
-export const ProgressRow = memo(function ProgressRow({ student, cells, index, rowNumber, top, labels, active, selectedCol, studentSelected, mounted }: Props) {
+export const ProgressRow = memo(function ProgressRow({ student, cells, index, rowNumber, top, labels, columns, skipped, active, selectedCol, studentSelected, mounted }: Props) {
   const name = displayName(student);
   return (
     <div role="row" aria-rowindex={rowNumber} data-user-id={student.id} className="absolute top-0 left-0 flex" style={{ transform: `translateY(${top}px)`, height: ROW_H }}>
       <div
         role="rowheader"
+        aria-colindex={1}
         data-pos={`${index}:-1`}
         tabIndex={active === -1 ? 0 : -1}
         aria-label={`${name}: ${formatPercentage(student.percentage)} done; Enter shows the pronunciation analyses`}
@@ -47,6 +51,7 @@ export const ProgressRow = memo(function ProgressRow({ student, cells, index, ro
       </div>
       <div
         role="gridcell"
+        aria-colindex={2}
         data-testid="percentage"
         className="sticky z-10 flex flex-col justify-center gap-1 border-r border-b border-slate-300 bg-white px-2 text-right text-sm tabular-nums"
         style={{ left: NAME_W, width: PCT_W }}
@@ -56,7 +61,9 @@ export const ProgressRow = memo(function ProgressRow({ student, cells, index, ro
           <span className="block h-1 rounded bg-blue-600" style={{ width: `${student.percentage}%` }} />
         </span>
       </div>
-      {labels.map((label, j) => {
+      <div aria-hidden style={{ width: skipped }} />
+      {columns.map((j) => {
+        const label = labels[j]!;
         const cell = cells[j];
         const focus = active === j ? 0 : -1;
         if (!cell) {
@@ -64,6 +71,7 @@ export const ProgressRow = memo(function ProgressRow({ student, cells, index, ro
             <div
               key={j}
               role="gridcell"
+              aria-colindex={j + 3}
               data-pos={`${index}:${j}`}
               data-state="empty"
               tabIndex={focus}
@@ -82,6 +90,7 @@ export const ProgressRow = memo(function ProgressRow({ student, cells, index, ro
           <div
             key={j}
             role="gridcell"
+            aria-colindex={j + 3}
             data-pos={`${index}:${j}`}
             data-state="recorded"
             data-time={new Date(cell.last).toISOString()}

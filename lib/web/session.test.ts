@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { describeView, scopeInfo, sessionUpdateSchema } from "./session";
+import { describeView, scopeInfo } from "./session";
+import { sessionUpdateSchema } from "./session-update";
 import { passwordGrantInput, signInSchema } from "./sign-in";
 
 test("a scope tells the view's level and kind, and reads as words", () => {

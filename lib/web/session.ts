@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { parseScope, type Scope } from "@/lib/auth/scope";
 
 // The web session's shape, shared by the server (next-auth callbacks) and the browser.
@@ -67,18 +66,8 @@ export function describeView(scope: string, label: string): string {
   return words ? `${words} ${label}` : label;
 }
 
-/** Session updates the browser may ask for; the server checks each one. */
-export const sessionUpdateSchema = z.discriminatedUnion("op", [
-  /** Act as `scope` (below the current view): the server impersonates it and pushes the new token. */
-  z.object({
-    op: z.literal("impersonate"),
-    scope: z.string().min(1).max(1000),
-    label: z.string().trim().min(1).max(120),
-  }),
-  /** Back to the stack entry at `depth` (0 = the signed-in caller); the ones above are revoked. */
-  z.object({ op: z.literal("return"), depth: z.number().int().min(0) }),
-]);
-export type SessionUpdate = z.infer<typeof sessionUpdateSchema>;
+/** Session updates the browser may ask for (checked by ./session-update.ts, which the browser does not load). */
+export type SessionUpdate = { op: "impersonate"; scope: string; label: string } | { op: "return"; depth: number };
 
 /**
  * Carried by the web app's API calls, which the API then answers with the session cookie

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { Group } from "@/lib/groups/schemas";
 import type { ProgressCell, ProgressGrid } from "@/lib/progress/schemas";
@@ -18,7 +18,6 @@ export { ANY_ROLE, dayStart, gridPath, gridQuery, type ProgressSelection };
 
 export function useProgressSelection(ownGroups: readonly string[]): [ProgressSelection, (next: Partial<ProgressSelection>) => void] {
   const params = useSearchParams();
-  const router = useRouter();
   const pathname = usePathname();
   const ownKey = ownGroups.join("\u0000");
   const selection = useMemo(() => selectionOf(params, ownKey ? ownKey.split("\u0000") : []), [params, ownKey]);
@@ -38,9 +37,11 @@ export function useProgressSelection(ownGroups: readonly string[]): [ProgressSel
       if (merged.role !== DEFAULT_ROLE) q.set("role", merged.role);
       if (merged.from) q.set("from", merged.from);
       if (merged.to) q.set("to", merged.to);
-      router.replace(`${pathname}?${q}`, { scroll: false });
+      // The history API, not router.replace: Next keeps useSearchParams in step with it, without
+      // asking the server to render the page again before the new grid can be asked for.
+      window.history.replaceState(null, "", `${pathname}?${q}`);
     },
-    [router, pathname],
+    [pathname],
   );
   return [selection, update];
 }

@@ -12,13 +12,23 @@
 // to /progress?category=root&group=class, and measure from navigation start (performance
 // timeOrigin) until the grid carries data-ready="true" (rows rendered, click handler live):
 // stamped in the page by a MutationObserver (PAGE_SCRIPT). Then one click on a recorded cell until it shows
-// as selected, and a jump to the last rows until they are rendered. One warm-up run, then
-// BENCH_RUNS (default 5); medians printed, plus the progress request's own time: from Node
-// (bearer token, BENCH_RUNS calls) and from the browser's resource timing. The page reads our
-// compact GET /api/categories/:id/progress/grid (lib/progress/grid.ts).
+// as selected; the grid's own time to interactive on the loaded page: the role filter changed,
+// so that a new grid is asked for, parsed and rendered, until its first row is on screen; and a
+// jump to the last rows until they are rendered. One warm-up run, then BENCH_RUNS (default 5),
+// each also without the early requests; medians printed, plus the progress request's own time:
+// from Node (bearer token, and the session cookie as the page sends it) and from the browser's
+// resource timing. The page reads our compact GET /api/categories/:id/progress/grid
+// (lib/progress/grid.ts).
+//
+// The page load includes the app's start (scripts, hydration, who the view is), whatever the
+// grid's size: BENCH_USERS=10 BENCH_CHALLENGES=5 shows that floor.
 //
 //   npx tsx bench/web/progress-grid-bench.ts          (build first: npx tsx scripts/prepare.ts)
 //   BENCH_USERS=200 BENCH_CHALLENGES=20 npx tsx bench/web/progress-grid-bench.ts
+// Looking closer: BENCH_TRACE=1 prints each run's requests and long tasks; BENCH_CHROME_TRACE=1
+// (the page load) or =switch (the new grid) the main thread's work from a Chromium trace;
+// BENCH_PROFILE=1 or =switch the heaviest JavaScript functions; BENCH_KEEP_DB=<file> keeps a copy
+// of the seeded database.
 // Prints figures; asserts nothing.
 import { randomUUID } from "node:crypto";
 import path from "node:path";
@@ -35,17 +45,21 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 4910);
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const PROFILE = process.env.BENCH_PROFILE === "1";
+const PROFILE_SWITCH = process.env.BENCH_PROFILE === "switch";
 const TRACE = process.env.BENCH_TRACE === "1";
 const CHROME_TRACE = process.env.BENCH_CHROME_TRACE === "1";
+const CHROME_TRACE_SWITCH = process.env.BENCH_CHROME_TRACE === "switch";
 
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } };
 
 /** The renderer main thread's work until ready: time per event name (outermost of each name), and the tasks over 40 ms with their heaviest parts. */
-function printTrace(buffer: Buffer, readyMs: number) {
+function printTrace(buffer: Buffer, readyMs: number, fromNavigation = true) {
   const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-  const main = events.find((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain" && events.some((x) => x.pid === e.pid && x.name === "ParseHTML"));
+  // The page's renderer: the main thread that worked the most.
+  const work = (t: TraceEvent) => events.filter((x) => x.pid === t.pid && x.tid === t.tid && x.ph === "X").length;
+  const main = events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").sort((a, b) => work(b) - work(a))[0];
   if (!main) return console.log("  trace: no renderer main thread");
-  const nav = events.find((e) => e.pid === main.pid && e.name === "navigationStart")?.ts ?? Math.min(...events.filter((e) => e.pid === main.pid && e.ts > 0).map((e) => e.ts));
+  const nav = (fromNavigation ? events.find((e) => e.pid === main.pid && e.name === "navigationStart")?.ts : undefined) ?? Math.min(...events.filter((e) => e.pid === main.pid && e.ts > 0).map((e) => e.ts));
   const end = nav + readyMs * 1000;
   const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X" && e.dur && e.ts >= nav && e.ts <= end).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const sums = new Map<string, number>();
@@ -227,7 +241,17 @@ async function run(browser: Browser, url: string, state: Awaited<ReturnType<type
   if (tracing) printTrace(await browser.stopTracing(), timing.ready);
   const click = (await page.evaluate("window.__bench.click()")) as number;
   // Before the jump: the new grid's first rows are then on screen.
+  // BENCH_PROFILE=switch: the same for the new grid on the loaded page.
+  const switchCdp = PROFILE_SWITCH && early ? await context.newCDPSession(page) : null;
+  if (switchCdp) {
+    await switchCdp.send("Profiler.enable");
+    await switchCdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await switchCdp.send("Profiler.start");
+  }
+  if (CHROME_TRACE_SWITCH && early) await browser.startTracing(page, { categories: ["devtools.timeline", "v8", "v8.execute", "blink", "loading", "disabled-by-default-devtools.timeline"] });
   const anyRole = (await page.evaluate("window.__bench.anyRole()")) as number;
+  if (CHROME_TRACE_SWITCH && early) printTrace(await browser.stopTracing(), anyRole, false);
+  if (switchCdp) printProfile((await switchCdp.send("Profiler.stop")).profile);
   const jump = (await page.evaluate(`window.__bench.jump(${timing.rows + 2})`)) as number;
   await context.close();
   return { ...timing, click, jump, anyRole };

@@ -37,6 +37,7 @@ import { chromium, type Browser } from "@playwright/test";
 import { PrismaClient } from "../../lib/db/generated/sqlite/client";
 import { privateServer, seedOrganisation, serverCall, serverToken, type PrivateServer } from "../../e2e/support/server";
 import { progressRows } from "../progress/progress-rows";
+import { printProfile, printTrace } from "./browser-profile";
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const CHALLENGES = Number(process.env.BENCH_CHALLENGES ?? 50);
@@ -50,34 +51,6 @@ const TRACE = process.env.BENCH_TRACE === "1";
 const CHROME_TRACE = process.env.BENCH_CHROME_TRACE === "1";
 const CHROME_TRACE_SWITCH = process.env.BENCH_CHROME_TRACE === "switch";
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } };
-
-/** The renderer main thread's work until ready: time per event name (outermost of each name), and the tasks over 40 ms with their heaviest parts. */
-function printTrace(buffer: Buffer, readyMs: number, fromNavigation = true) {
-  const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-  // The page's renderer: the main thread that worked the most.
-  const work = (t: TraceEvent) => events.filter((x) => x.pid === t.pid && x.tid === t.tid && x.ph === "X").length;
-  const main = events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").sort((a, b) => work(b) - work(a))[0];
-  if (!main) return console.log("  trace: no renderer main thread");
-  const nav = (fromNavigation ? events.find((e) => e.pid === main.pid && e.name === "navigationStart")?.ts : undefined) ?? Math.min(...events.filter((e) => e.pid === main.pid && e.ts > 0).map((e) => e.ts));
-  const end = nav + readyMs * 1000;
-  const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X" && e.dur && e.ts >= nav && e.ts <= end).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
-  const sums = new Map<string, number>();
-  const open: TraceEvent[] = [];
-  for (const e of mine) {
-    while (open.length && open[open.length - 1]!.ts + open[open.length - 1]!.dur! <= e.ts) open.pop();
-    if (!open.some((o) => o.name === e.name)) sums.set(e.name, (sums.get(e.name) ?? 0) + e.dur! / 1000);
-    open.push(e);
-  }
-  console.log(`  trace (main thread until ready, ms): ${[...sums].filter(([n]) => n !== "ThreadControllerImpl::RunTask").sort((a, b) => b[1] - a[1]).slice(0, 16).map(([n, v]) => `${n} ${v.toFixed(0)}`).join("; ")}`);
-  const tasks = mine.filter((e) => e.name === "RunTask" && e.dur! > 40_000);
-  for (const t of tasks) {
-    const inside = mine.filter((e) => e !== t && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur! && e.name !== "RunTask");
-    const parts = new Map<string, number>();
-    for (const e of inside) if (!inside.some((o) => o !== e && o.name === e.name && o.ts <= e.ts && o.ts + o.dur! >= e.ts + e.dur!)) parts.set(e.name, (parts.get(e.name) ?? 0) + e.dur! / 1000);
-    console.log(`    task at ${((t.ts - nav) / 1000).toFixed(0)} ms, ${(t.dur! / 1000).toFixed(0)} ms: ${[...parts].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([n, v]) => `${n} ${v.toFixed(0)}`).join(", ")}`);
-  }
-}
 const TEACHER = { username: "bench-teacher", password: "bench-teacher-password-1" };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -164,6 +137,7 @@ window.__bench.timing = () => {
     afterApi: api ? window.__bench.ready - api.responseEnd : NaN,
     apiBytes: api ? api.encodedBodySize : NaN,
     rows: Number(document.querySelector('[data-testid="progress-grid"]').getAttribute("data-rows")),
+    rendered: document.querySelectorAll('[data-testid="progress-grid"] [data-pos]').length,
     requests: performance.getEntriesByType("resource").map((e) => [e.name.replace(location.origin, "").slice(0, 70), Math.round(e.startTime), Math.round(e.responseEnd)]),
     long: window.__bench.long,
   };
@@ -201,22 +175,8 @@ window.__bench.jump = (last) => new Promise((resolve) => {
 });
 `;
 
-type Run = { anyRole: number; requests: [string, number, number][]; long: [number, number][]; ready: number; domContentLoaded: number; htmlFirstByte: number; htmlEnd: number; htmlBytes: number; scriptsEnd: number; apiInBrowser: number; apiStart: number; afterApi: number; apiBytes: number; click: number; jump: number; rows: number };
+type Run = { rendered: number; anyRole: number; requests: [string, number, number][]; long: [number, number][]; ready: number; domContentLoaded: number; htmlFirstByte: number; htmlEnd: number; htmlBytes: number; scriptsEnd: number; apiInBrowser: number; apiStart: number; afterApi: number; apiBytes: number; click: number; jump: number; rows: number };
 
-type Profile = { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] };
-
-/** Self time per function (name, file and line), the heaviest 15. */
-function printProfile(profile: Profile) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-  const self = new Map<string, number>();
-  (profile.samples ?? []).forEach((id, i) => {
-    const f = byId.get(id)!;
-    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
-  });
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15);
-  console.log(`  profile (self time): ${top.map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join("; ")}`);
-}
 
 async function run(browser: Browser, url: string, state: Awaited<ReturnType<typeof signedInState>>, early = true): Promise<Run> {
   const context = await browser.newContext({ baseURL: url, storageState: state, viewport: { width: 1440, height: 900 } });
@@ -308,7 +268,7 @@ try {
       if (TRACE) console.log(`  requests: ${r.requests.map(([n, a, b]) => `${n} ${a}→${b}`).join("; ")}\n  long tasks: ${r.long.map(([a, d]) => `${a}+${d}`).join(", ")}`);
       console.log(
         `run ${i + 1}${early ? "" : " without early requests"}: interactive ${ms(r.ready)} (page HTML first byte ${ms(r.htmlFirstByte)}, last byte ${ms(r.htmlEnd)}, ${(r.htmlBytes / 1024).toFixed(0)} kB; DOMContentLoaded ${ms(r.domContentLoaded)}; scripts loaded ${ms(r.scriptsEnd)}; progress request sent at ${ms(r.apiStart)} and took ${ms(r.apiInBrowser)}, ` +
-          `parse + render after it ${ms(r.afterApi)}; ${r.rows} rows); ` +
+          `parse + render after it ${ms(r.afterApi)}; ${r.rows} rows, ${r.rendered} positions rendered); ` +
           `click → selected ${ms(r.click)}; jump to last row ${ms(r.jump)}; another grid (any role) on the loaded page ${ms(r.anyRole)}`,
       );
     }

@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { usePathname, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Group } from "@/lib/groups/schemas";
 import type { ProgressCell, ProgressGrid } from "@/lib/progress/schemas";
 import { ApiRequestError, sessionCallHeaders, withQuery } from "./api-client";
@@ -20,7 +20,18 @@ export function useProgressSelection(ownGroups: readonly string[]): [ProgressSel
   const params = useSearchParams();
   const pathname = usePathname();
   const ownKey = ownGroups.join("\u0000");
-  const selection = useMemo(() => selectionOf(params, ownKey ? ownKey.split("\u0000") : []), [params, ownKey]);
+  const fromUrl = useMemo(() => selectionOf(params, ownKey ? ownKey.split("\u0000") : []), [params, ownKey]);
+  // A change shows at once from this state (the new grid is asked for in the next render); the
+  // URL follows, and Next re-renders the whole app for it as a transition, which took 70-190 ms
+  // before the grid could be asked for. A URL this page did not write (a link to /progress)
+  // replaces the state.
+  const [local, setLocal] = useState<ProgressSelection | null>(null);
+  const written = useRef(new Set<string>());
+  const search = params.toString();
+  useEffect(() => {
+    if (!written.current.has(search)) setLocal(null);
+  }, [search]);
+  const selection = local ?? fromUrl;
   // Changes made before the URL catches up (clear the dates, then pick one) build on each other.
   const latest = useRef(selection);
   useEffect(() => {
@@ -37,8 +48,10 @@ export function useProgressSelection(ownGroups: readonly string[]): [ProgressSel
       if (merged.role !== DEFAULT_ROLE) q.set("role", merged.role);
       if (merged.from) q.set("from", merged.from);
       if (merged.to) q.set("to", merged.to);
+      written.current.add(q.toString());
+      setLocal(merged);
       // The history API, not router.replace: Next keeps useSearchParams in step with it, without
-      // asking the server to render the page again before the new grid can be asked for.
+      // asking the server to render the page again.
       window.history.replaceState(null, "", `${pathname}?${q}`);
     },
     [pathname],

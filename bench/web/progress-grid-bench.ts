@@ -162,8 +162,7 @@ window.__bench.anyRole = () => new Promise((resolve) => {
   const check = () => {
     const g = grid();
     if (g && g !== before && g.getAttribute("data-ready") === "true" && g.querySelector('[aria-rowindex="3"] [data-pos]')) {
-      const api = performance.getEntriesByType("resource").filter((e) => e.name.includes("/progress/grid?") && e.startTime >= t0)[0];
-      window.__bench.anyRoleParts = api ? [api.startTime - t0, api.responseEnd - t0] : [];
+      window.__bench.anyRoleParts = performance.getEntriesByType("resource").filter((e) => e.startTime >= t0).map((e) => [e.name.replace(location.origin, "").slice(0, 60), Math.round(e.startTime - t0), Math.round(e.responseEnd - t0)]);
       resolve(performance.now() - t0);
     }
     else if (performance.now() - t0 > 60000) resolve(NaN);
@@ -215,7 +214,7 @@ async function run(browser: Browser, url: string, state: Awaited<ReturnType<type
   }
   if (CHROME_TRACE_SWITCH && early) await browser.startTracing(page, { categories: ["devtools.timeline", "v8", "v8.execute", "blink", "loading", "disabled-by-default-devtools.timeline"] });
   const anyRole = (await page.evaluate("window.__bench.anyRole()")) as number;
-  if (TRACE) console.log(`  new grid: request sent at ${(await page.evaluate("JSON.stringify(window.__bench.anyRoleParts)")) as string} ms after the change (sent, answered)`);
+  if (TRACE) console.log(`  new grid: requests after the change (path, sent, answered in ms): ${(await page.evaluate("JSON.stringify(window.__bench.anyRoleParts)")) as string}`);
   if (CHROME_TRACE_SWITCH && early) printTrace(await browser.stopTracing(), anyRole, false);
   if (switchCdp) printProfile((await switchCdp.send("Profiler.stop")).profile);
   const jump = (await page.evaluate(`window.__bench.jump(${timing.rows + 2})`)) as number;

@@ -46,16 +46,18 @@ export function ProgressView() {
     setStudent(null);
   }, [data]);
 
-  const openedUser = cell && data ? data.students[cell.row]!.id : null;
-  const openedChallenge = cell && data ? data.challenges[cell.col]!.id : null;
+  // Optional: for one render after a new answer, the chosen cell may lie outside it.
+  const openedUser = (cell && data?.students[cell.row]?.id) || null;
+  const openedChallenge = (cell && data?.challenges[cell.col]?.id) || null;
   const opened = useProgressCell(selection, openedUser, openedChallenge);
   // A click on a cell plays its most recent answer as soon as the cell's recordings are read.
   const playWhenRead = useRef<string | null>(null);
   useEffect(() => {
     const read = opened.data;
-    if (!read?.recordingSet || !cell || !data || playWhenRead.current !== `${read.user}\u0000${read.challenge}`) return;
+    const student = cell && data?.students[cell.row];
+    if (!read?.recordingSet || !student || playWhenRead.current !== `${read.user}\u0000${read.challenge}`) return;
     playWhenRead.current = null;
-    setPlaying({ url: combinedAudioPath(read.recordingSet.id), label: `${displayName(data.students[cell.row]!)} · ${labels[cell.col]} (combined audio)` });
+    setPlaying({ url: combinedAudioPath(read.recordingSet.id), label: `${displayName(student)} · ${labels[cell!.col]} (combined audio)` });
   }, [opened.data, cell, data, labels]);
 
   const onSort = (key: SortKey) => setSort((s) => nextSort(s, key));

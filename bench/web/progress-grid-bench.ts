@@ -92,6 +92,8 @@ async function seed(server: PrivateServer) {
     const { sets, recordings } = progressRows(ns, users, challenges, COVERAGE, Date.now() - 30 * 86_400_000);
     for (let i = 0; i < sets.length; i += 2000) await db.resultSet.createMany({ data: sets.slice(i, i + 2000) });
     for (let i = 0; i < recordings.length; i += 2000) await db.speechRecording.createMany({ data: recordings.slice(i, i + 2000) });
+    // BENCH_KEEP_DB=<file>: a copy of the seeded database, to profile the server's read in process.
+    if (process.env.BENCH_KEEP_DB) await db.$executeRawUnsafe(`VACUUM INTO '${process.env.BENCH_KEEP_DB.replaceAll("'", "''")}'`);
     return { sets: sets.length, recordings: recordings.length };
   } finally {
     await db.$disconnect();
@@ -231,8 +233,6 @@ const server = await privateServer(PORT, { LOG_LEVEL: "warn" });
 try {
   const t0 = performance.now();
   const seeded = await seed(server);
-  // BENCH_KEEP_DB=<file>: a copy of the seeded database, to profile the server's read in process.
-  if (process.env.BENCH_KEEP_DB) await new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${path.join(server.dataDir, "app.db")}` }) }).$executeRawUnsafe(`VACUUM INTO '${process.env.BENCH_KEEP_DB}'`);
   console.log(`seeded ${USERS} students × ${CHALLENGES} challenges: ${seeded.sets} result sets, ${seeded.recordings} recordings in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   // The keep-alive connection went idle during the seeding and the server may have closed it: one throw-away call.

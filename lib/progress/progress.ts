@@ -1,9 +1,8 @@
 import type { Db } from "@/lib/db/client";
-import { notFound } from "@/lib/api/errors";
-import { requireOrganisation, type Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/auth/principal";
 import { fileUrl } from "@/lib/downloads/urls";
 import { progressCells, recordingSetJson, USERS_PER_BLOCK, type Cell, type CellRange } from "./cells";
-import { progressUsers, subtree, subtreeChallenges, type Challenge, type UserRow } from "./selection";
+import { categoryChallenges, progressUsers, type Challenge, type UserRow } from "./selection";
 import type { ProgressQuery } from "./schemas";
 
 // GET /categories/:category/progress: per user, how far they got with a category.
@@ -46,12 +45,9 @@ import type { ProgressQuery } from "./schemas";
 export type ProgressPlan = { ns: string; category: string; challenges: Challenge[]; users: UserRow[] };
 
 export async function planProgress(db: Db, caller: Principal, categoryId: string, query: ProgressQuery): Promise<ProgressPlan> {
-  requireOrganisation(caller);
-  const tree = await subtree(db, caller.ns, categoryId);
-  if (!tree) throw notFound("Category");
-  const challenges = await subtreeChallenges(db, tree.pks);
+  const { category, challenges } = await categoryChallenges(db, caller, categoryId);
   const users = await progressUsers(db, caller, query);
-  return { ns: caller.ns, category: tree.root.id, challenges, users };
+  return { ns: caller.ns, category, challenges, users };
 }
 
 export const percentage = (done: number, total: number) => (total === 0 ? 0 : Math.round((done * 10000) / total) / 100);

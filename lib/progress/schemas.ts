@@ -86,13 +86,12 @@ export const progressCellSchema = z.object({
   referenceAudioUrl: z.string().nullable(),
   /** Recordings by the user for the challenge, in every result set (within the range). */
   attempts: z.number().int().min(0),
-  recordingSet: z
-    .object({
-      id: z.string(),
-      combinedAudioUrl: z.string(),
+  /** The contract's recordingSet, with its duration and each recording's creation time. */
+  recordingSet: progressRecordingSetSchema
+    .extend({
       durationMs: z.number().int().min(0),
       /** In position order. */
-      recordings: z.array(z.object({ id: z.string(), audioUrl: z.string().nullable(), created: z.string() })),
+      recordings: z.array(progressRecordingSetSchema.shape.recordings.element.extend({ created: z.string() })),
     })
     .nullable(),
 });

@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/client";
-import { requireUser, type Principal } from "@/lib/auth/principal";
+import { notFound } from "@/lib/api/errors";
+import { requireOrganisation, requireUser, type Principal } from "@/lib/auth/principal";
 import { seesWholeOrganisation } from "@/lib/policies/submissions";
 import type { ProgressQuery } from "./schemas";
 
@@ -81,14 +82,26 @@ export async function subtreeChallenges(db: Db, categoryPks: string[]): Promise<
 
 export type UserRow = { pk: string; id: string; firstName: string; infix: string | null; lastName: string };
 
+/** The users whose progress the caller sees (policy "progress"): the organisation's when it sees all their submissions, else only itself. */
+export async function progressReach(db: Db, caller: Principal): Promise<object> {
+  return (await seesWholeOrganisation(db, caller)) ? { ns: caller.ns } : { pk: requireUser(caller).pk };
+}
+
+/** The category's id and its subtree's challenges in walk order; 404 for a category the organisation does not have. */
+export async function categoryChallenges(db: Db, caller: Principal, categoryId: string): Promise<{ category: string; challenges: Challenge[] }> {
+  requireOrganisation(caller);
+  const tree = await subtree(db, caller.ns, categoryId);
+  if (!tree) throw notFound("Category");
+  return { category: tree.root.id, challenges: await subtreeChallenges(db, tree.pks) };
+}
+
 export async function progressUsers(db: Db, caller: Principal, query: ProgressQuery): Promise<UserRow[]> {
   const filters: object[] = [];
   const groups = query.group ? [...new Set(query.group)] : [];
   if (groups.length === 0) {
     filters.push({ pk: requireUser(caller).pk });
   } else {
-    filters.push({ ns: caller.ns, groups: { some: { group: { ns: caller.ns, id: { in: groups } } } } });
-    if (!(await seesWholeOrganisation(db, caller))) filters.push({ pk: requireUser(caller).pk });
+    filters.push({ ns: caller.ns, groups: { some: { group: { ns: caller.ns, id: { in: groups } } } } }, await progressReach(db, caller));
   }
   if (query.role?.length) filters.push({ roles: { some: { roleName: { in: [...new Set(query.role)] } } } });
   const users = await db.user.findMany({

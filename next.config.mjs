@@ -9,7 +9,8 @@ const referrer = [{ key: "Referrer-Policy", value: "strict-origin-when-cross-ori
 
 // next-auth's endpoints (/auth) are JSON and redirects, apart from its sign-out confirmation
 // page: inline styles and a form, no script. The pages' own policy comes from proxy.ts.
-const authPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+const authPolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

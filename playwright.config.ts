@@ -45,7 +45,16 @@ const chromium = {
     executablePath: "/usr/bin/chromium",
     // Playwright cannot download its browsers here; Debian's Chromium without the
     // networking flags floods the closed network.
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   },
 };
 
@@ -61,11 +70,29 @@ export default defineConfig({
   projects: [
     { name: "unit", testMatch: /lib\/.*\.test\.ts$/ },
     // two-instances needs PostgreSQL (two app instances on one database): api-postgres only.
-    { name: "api-sqlite", testMatch: /e2e\/api\/.*\.spec\.ts$/, testIgnore: /e2e\/api\/two-instances\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORTS.sqlite}` } },
+    {
+      name: "api-sqlite",
+      testMatch: /e2e\/api\/.*\.spec\.ts$/,
+      testIgnore: /e2e\/api\/two-instances\.spec\.ts$/,
+      use: { baseURL: `http://127.0.0.1:${PORTS.sqlite}` },
+    },
     // Specs that start a private server of their own (crash, S3) run once, in the SQLite project.
-    ...(pgUrl ? [{ name: "api-postgres", testMatch: /e2e\/api\/.*\.spec\.ts$/, testIgnore: /e2e\/api\/(crash|s3-storage|logging|web-hardening|drain|serving)\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PORTS.postgres}` } }] : []),
+    ...(pgUrl
+      ? [
+          {
+            name: "api-postgres",
+            testMatch: /e2e\/api\/.*\.spec\.ts$/,
+            testIgnore: /e2e\/api\/(crash|s3-storage|logging|web-hardening|drain|serving)\.spec\.ts$/,
+            use: { baseURL: `http://127.0.0.1:${PORTS.postgres}` },
+          },
+        ]
+      : []),
     // Browser tests against the SQLite server.
-    { name: "ui", testMatch: /e2e\/ui\/.*\.spec\.ts$/, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.sqlite}` } },
+    {
+      name: "ui",
+      testMatch: /e2e\/ui\/.*\.spec\.ts$/,
+      use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.sqlite}` },
+    },
   ],
   // Playwright starts every server even when only the unit project runs.
   webServer: [server("sqlite"), ...(pgUrl ? [server("postgres", pgUrl)] : [])],

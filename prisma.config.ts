@@ -1,7 +1,7 @@
 import path from "node:path";
-import { defineConfig } from "prisma/config";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { defineConfig } from "prisma/config";
 
 // The CLI (migrate deploy, migrate diff) runs through the same driver adapters as the
 // app, with the JavaScript schema engine: no native engine is downloaded.

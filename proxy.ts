@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 import { preflightHeaders } from "@/lib/api/cors";
 import { contentSecurityPolicy, newNonce } from "@/lib/web/csp";
 

@@ -10,7 +10,10 @@ import { ViewSwitcher } from "./view-switcher";
 export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen">
-      <a href="#main" className="sr-only rounded bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50">
+      <a
+        href="#main"
+        className="sr-only rounded bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+      >
         Skip to content
       </a>
       <ImpersonationBar />

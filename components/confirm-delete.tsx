@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/button";
 
 // Delete with confirmation, for every kind of thing: a "Delete" button opens a modal <dialog>

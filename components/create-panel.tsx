@@ -1,9 +1,17 @@
 "use client";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "./button";
 
 // A "New …" button that opens its form in place, above the list it adds to.
-export function CreatePanel({ label, title, children }: { label: string; title: string; children: (close: () => void) => ReactNode }) {
+export function CreatePanel({
+  label,
+  title,
+  children,
+}: {
+  label: string;
+  title: string;
+  children: (close: () => void) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   if (!open) {
     return (

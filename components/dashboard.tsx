@@ -18,7 +18,13 @@ export function Dashboard() {
         title="Dashboard"
         description={
           <>
-            You are working as <strong>{principal.user ? [principal.user.firstName, principal.user.infix, principal.user.lastName].filter(Boolean).join(" ") : session?.view}</strong>.
+            You are working as{" "}
+            <strong>
+              {principal.user
+                ? [principal.user.firstName, principal.user.infix, principal.user.lastName].filter(Boolean).join(" ")
+                : session?.view}
+            </strong>
+            .
           </>
         }
       />
@@ -28,13 +34,18 @@ export function Dashboard() {
         <ErrorState error={principal.error} />
       ) : pages.length === 0 ? (
         <EmptyState title="Nothing to manage from this view yet">
-          {principal.isAdministrator ? "Use “Switch view” to act as a tenant, organisation or user below you." : "More pages are on their way."}
+          {principal.isAdministrator
+            ? "Use “Switch view” to act as a tenant, organisation or user below you."
+            : "More pages are on their way."}
         </EmptyState>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {pages.map((item) => (
             <li key={item.href}>
-              <Link href={item.href} className="block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-400 hover:shadow">
+              <Link
+                href={item.href}
+                className="block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-400 hover:shadow"
+              >
                 <span className="text-lg font-semibold text-blue-800">{item.label}</span>
                 <span className="mt-1 block text-sm text-slate-600">{item.description}</span>
               </Link>

@@ -70,10 +70,14 @@ export function DataTable<T>({ caption, columns, list, rowKey, toolbar, empty }:
                   ))}
             </tbody>
           </table>
-          {!list.isPending && list.items.length === 0 && <div className="p-4">{typeof empty === "string" ? <EmptyState title={empty} /> : empty}</div>}
+          {!list.isPending && list.items.length === 0 && (
+            <div className="p-4">{typeof empty === "string" ? <EmptyState title={empty} /> : empty}</div>
+          )}
         </div>
       )}
-      {list.isError && list.data && <ErrorState error={list.error} onRetry={() => list.refetch()} title="The newest data could not be loaded" />}
+      {list.isError && list.data && (
+        <ErrorState error={list.error} onRetry={() => list.refetch()} title="The newest data could not be loaded" />
+      )}
       <Pager list={list} />
     </div>
   );
@@ -90,7 +94,11 @@ function HeaderCell<T>({ column, list }: { column: Column<T>; list: ServerList<T
   const active = list.sort?.field === column.sortField;
   const direction = active ? list.sort!.direction : undefined;
   return (
-    <th scope="col" className={`px-2 py-1.5 font-semibold ${column.className ?? ""}`} aria-sort={direction ? (direction === "asc" ? "ascending" : "descending") : "none"}>
+    <th
+      scope="col"
+      className={`px-2 py-1.5 font-semibold ${column.className ?? ""}`}
+      aria-sort={direction ? (direction === "asc" ? "ascending" : "descending") : "none"}
+    >
       <button
         type="button"
         className="inline-flex items-center gap-1 rounded px-2 py-1.5 uppercase hover:bg-slate-200"
@@ -100,7 +108,11 @@ function HeaderCell<T>({ column, list }: { column: Column<T>; list: ServerList<T
         <span aria-hidden className={active ? "text-slate-900" : "text-slate-300"}>
           {direction === "desc" ? "▼" : "▲"}
         </span>
-        <span className="sr-only">{active ? `, sorted ${direction === "asc" ? "ascending" : "descending"}; activate to reverse` : ", activate to sort"}</span>
+        <span className="sr-only">
+          {active
+            ? `, sorted ${direction === "asc" ? "ascending" : "descending"}; activate to reverse`
+            : ", activate to sort"}
+        </span>
       </button>
     </th>
   );
@@ -112,7 +124,11 @@ function Pager<T>({ list }: { list: ServerList<T> }) {
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
       <label className="flex items-center gap-2">
         Rows per page
-        <select className="rounded-md border border-slate-300 bg-white px-2 py-1.5" value={list.perPage} onChange={(e) => list.setPerPage(Number(e.target.value))}>
+        <select
+          className="rounded-md border border-slate-300 bg-white px-2 py-1.5"
+          value={list.perPage}
+          onChange={(e) => list.setPerPage(Number(e.target.value))}
+        >
           {PAGE_SIZES.map((n) => (
             <option key={n} value={n}>
               {n}

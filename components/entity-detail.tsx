@@ -1,9 +1,9 @@
 "use client";
-import Link from "next/link";
 import type { UseQueryResult } from "@tanstack/react-query";
+import Link from "next/link";
 import type { ApiRequestError } from "@/lib/web/api-client";
 import { formatDateTime } from "@/lib/web/format";
-import { useImpersonation, type Target } from "@/lib/web/use-impersonation";
+import { type Target, useImpersonation } from "@/lib/web/use-impersonation";
 import { Button } from "./button";
 import { PageHeader } from "./page-header";
 import { ErrorState, LoadingBlock } from "./states";
@@ -36,7 +36,11 @@ export function EntityDetail({ query, noun, back, target }: Props) {
         <>
           <PageHeader
             title={item!.name}
-            description={<>{`${noun[0].toUpperCase()}${noun.slice(1)}`} · id <code className="text-xs">{item!.id}</code></>}
+            description={
+              <>
+                {`${noun[0].toUpperCase()}${noun.slice(1)}`} · id <code className="text-xs">{item!.id}</code>
+              </>
+            }
             actions={
               <Button variant="primary" disabled={busy} onClick={() => impersonate.mutate(target(item!))}>
                 View as this {noun}

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from "react";
+import { type InputHTMLAttributes, useId } from "react";
 
 // A labelled input with its hint and its error (from zod or from the API), wired for
 // screen readers: aria-invalid and aria-describedby.
@@ -47,5 +47,7 @@ export function FormField({ label, name, hint, error, className = "", ...input }
 
 /** The optional id of a new resource, chosen by the client (api-conventions.md); left empty, the API makes one. */
 export function IdField(props: Omit<Props, "label" | "hint">) {
-  return <FormField label="Id" hint="Optional: letters, digits and . _ ~ @ -. Left empty, one is generated." {...props} />;
+  return (
+    <FormField label="Id" hint="Optional: letters, digits and . _ ~ @ -. Left empty, one is generated." {...props} />
+  );
 }

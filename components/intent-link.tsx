@@ -7,7 +7,12 @@ import type { ComponentProps } from "react";
 // scrolls into view: the navigation's links are on every page, and prefetching all of them at
 // load competed with the page's own reads and rendering (bench/web/progress-grid-bench.ts,
 // BENCH_TRACE=1 shows the requests).
-export function IntentLink({ href, onMouseEnter, onFocus, ...props }: Omit<ComponentProps<typeof Link>, "prefetch" | "href"> & { href: string }) {
+export function IntentLink({
+  href,
+  onMouseEnter,
+  onFocus,
+  ...props
+}: Omit<ComponentProps<typeof Link>, "prefetch" | "href"> & { href: string }) {
   const router = useRouter();
   return (
     <Link

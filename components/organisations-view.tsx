@@ -4,7 +4,7 @@ import { createOrganisationSchema, type Organisation } from "@/lib/organisations
 import { formatDateTime } from "@/lib/web/format";
 import { useCreateOrganisation, useOrganisationList } from "@/lib/web/use-organisations";
 import { CreatePanel } from "./create-panel";
-import { DataTable, type Column } from "./data-table";
+import { type Column, DataTable } from "./data-table";
 import { NamedEntityForm } from "./named-entity-form";
 import { PageHeader } from "./page-header";
 import { EmptyState } from "./states";
@@ -24,8 +24,21 @@ const columns: Column<Organisation>[] = [
       ),
   },
   { key: "id", header: "Id", cell: (o) => <code className="text-xs">{o.id}</code> },
-  { key: "created", header: "Created", sortField: "created", firstDirection: "desc", cell: (o) => formatDateTime(o.created) },
-  { key: "updated", header: "Updated", sortField: "updated", firstDirection: "desc", cell: (o) => formatDateTime(o.updated), className: "hidden md:table-cell" },
+  {
+    key: "created",
+    header: "Created",
+    sortField: "created",
+    firstDirection: "desc",
+    cell: (o) => formatDateTime(o.created),
+  },
+  {
+    key: "updated",
+    header: "Updated",
+    sortField: "updated",
+    firstDirection: "desc",
+    cell: (o) => formatDateTime(o.updated),
+    className: "hidden md:table-cell",
+  },
 ];
 
 export function OrganisationsView() {
@@ -33,10 +46,20 @@ export function OrganisationsView() {
   const create = useCreateOrganisation();
   return (
     <>
-      <PageHeader title="Organisations" description="The schools and other organisations of this tenant. Open one to act as it." />
+      <PageHeader
+        title="Organisations"
+        description="The schools and other organisations of this tenant. Open one to act as it."
+      />
       <div className="mb-4 flex">
         <CreatePanel label="New organisation" title="New organisation">
-          {(close) => <NamedEntityForm schema={createOrganisationSchema} noun="organisation" submit={create.mutateAsync} onDone={close} />}
+          {(close) => (
+            <NamedEntityForm
+              schema={createOrganisationSchema}
+              noun="organisation"
+              submit={create.mutateAsync}
+              onDone={close}
+            />
+          )}
         </CreatePanel>
       </div>
       <DataTable

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, type ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 
 export const APP_NAME = "Speech training platform";
 
@@ -20,7 +20,15 @@ export function useDocumentTitle(title: string | null | undefined) {
   }, [title]);
 }
 
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   useDocumentTitle(title);
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">

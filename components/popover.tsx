@@ -1,6 +1,6 @@
 "use client";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { buttonClass, type ButtonVariant } from "./button";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ButtonVariant, buttonClass } from "./button";
 
 // A button that opens a panel below it; Escape or a click outside closes it and
 // focus returns to the button.
@@ -40,7 +40,14 @@ export function Popover({ label, variant = "ghost", align = "right", panelClassN
 
   return (
     <div ref={root} className="relative">
-      <button ref={button} type="button" aria-expanded={open} aria-controls={id} className={buttonClass(variant)} onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        className={buttonClass(variant)}
+        onClick={() => setOpen((o) => !o)}
+      >
         {label}
       </button>
       {open && (

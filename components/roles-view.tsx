@@ -1,15 +1,15 @@
 "use client";
-import { Button } from "@/components/button";
-import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/button";
 import { PERMISSIONS } from "@/lib/permissions/catalog";
 import type { Role } from "@/lib/roles/schemas";
 import { ApiRequestError } from "@/lib/web/api-client";
 import { permissionWords, roleAbout, roleWords } from "@/lib/web/role-words";
 import { toast } from "@/lib/web/toast";
 import { useApi } from "@/lib/web/use-api";
-import { useRoles } from "@/lib/web/use-users";
 import { usePrincipal } from "@/lib/web/use-principal";
+import { useRoles } from "@/lib/web/use-users";
 import { CheckboxGroup } from "./admin/checkbox-group";
 import { PageHeader } from "./page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "./states";
@@ -18,7 +18,10 @@ import { EmptyState, ErrorState, LoadingBlock } from "./states";
 // custom roles (POST /api/roles) and change their permissions (PUT /api/roles/:role); the
 // built-in roles are fixed.
 
-const CUSTOM_PERMISSIONS = PERMISSIONS.filter((p) => p !== "ADMIN").map((p) => ({ value: p, label: permissionWords(p) }));
+const CUSTOM_PERMISSIONS = PERMISSIONS.filter((p) => p !== "ADMIN").map((p) => ({
+  value: p,
+  label: permissionWords(p),
+}));
 
 function CustomRoleForm({ initial, onDone }: { initial?: { id: string; permissions: string[] }; onDone: () => void }) {
   const api = useApi();
@@ -28,7 +31,8 @@ function CustomRoleForm({ initial, onDone }: { initial?: { id: string; permissio
   const save = useMutation({
     mutationFn: async () =>
       initial
-        ? (await api<Role>(`/api/roles/${encodeURIComponent(initial.id)}`, { method: "PUT", json: { permissions } })).data
+        ? (await api<Role>(`/api/roles/${encodeURIComponent(initial.id)}`, { method: "PUT", json: { permissions } }))
+            .data
         : (await api<Role>("/api/roles", { method: "POST", json: { id: id.trim(), permissions } })).data,
     onSuccess: async (role) => {
       await queryClient.invalidateQueries({ queryKey: ["api"] });
@@ -70,7 +74,12 @@ function CustomRoleForm({ initial, onDone }: { initial?: { id: string; permissio
           )}
         </div>
       )}
-      <CheckboxGroup legend="What holders of this role may do" options={CUSTOM_PERMISSIONS} value={permissions} onChange={setPermissions} />
+      <CheckboxGroup
+        legend="What holders of this role may do"
+        options={CUSTOM_PERMISSIONS}
+        value={permissions}
+        onChange={setPermissions}
+      />
       {save.error && !idError && (
         <p role="alert" className="text-sm text-red-700">
           {save.error.message}
@@ -95,7 +104,11 @@ export function RolesView() {
     <>
       <PageHeader title="Roles" description="What each role may do. Users get roles when they are added or edited." />
       {topAdmin && editing === null && (
-        <button type="button" onClick={() => setEditing("")} className="mb-4 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
+        <button
+          type="button"
+          onClick={() => setEditing("")}
+          className="mb-4 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
+        >
           New role
         </button>
       )}
@@ -113,15 +126,22 @@ export function RolesView() {
               <section aria-labelledby={`role-${role.name}`}>
                 <h2 id={`role-${role.name}`} className="flex flex-wrap items-center gap-2 text-lg font-semibold">
                   {roleWords(role.name)}
-                  {principal.roles.includes(role.name) && <span className="rounded bg-blue-100 px-2 py-0.5 text-xs font-medium text-blue-900">yours</span>}
-                  {!role.builtIn && <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">custom</span>}
+                  {principal.roles.includes(role.name) && (
+                    <span className="rounded bg-blue-100 px-2 py-0.5 text-xs font-medium text-blue-900">yours</span>
+                  )}
+                  {!role.builtIn && (
+                    <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">custom</span>
+                  )}
                 </h2>
                 <p className="text-sm text-slate-700">{roleAbout(role.name)}</p>
                 <p className="mb-2 text-xs text-slate-600">
                   <code>{role.name}</code> · {role.permissions.length} permissions
                 </p>
                 {editing === role.name ? (
-                  <CustomRoleForm initial={{ id: role.name, permissions: role.permissions }} onDone={() => setEditing(null)} />
+                  <CustomRoleForm
+                    initial={{ id: role.name, permissions: role.permissions }}
+                    onDone={() => setEditing(null)}
+                  />
                 ) : (
                   <ul className="list-inside list-disc text-sm" aria-label={`What ${roleWords(role.name)} may do`}>
                     {role.permissions.map((p) => (
@@ -130,7 +150,11 @@ export function RolesView() {
                   </ul>
                 )}
                 {topAdmin && !role.builtIn && editing !== role.name && (
-                  <button type="button" onClick={() => setEditing(role.name)} className="mt-3 rounded-md border border-slate-300 px-3 py-1 text-sm">
+                  <button
+                    type="button"
+                    onClick={() => setEditing(role.name)}
+                    className="mt-3 rounded-md border border-slate-300 px-3 py-1 text-sm"
+                  >
                     Change permissions<span className="sr-only"> of {roleWords(role.name)}</span>
                   </button>
                 )}

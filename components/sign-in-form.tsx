@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useSignIn, SIGN_IN_METHODS } from "@/lib/web/use-sign-in";
+import { SIGN_IN_METHODS, useSignIn } from "@/lib/web/use-sign-in";
 import { Form } from "./form";
 import { FormField } from "./form-field";
 
@@ -33,7 +33,14 @@ export function SignInForm({ notice, initialError }: { notice?: string; initialE
                 method === m.value ? "bg-white font-semibold shadow" : "text-slate-600 hover:bg-slate-200"
               }`}
             >
-              <input type="radio" name="method" value={m.value} checked={method === m.value} onChange={() => form.setMethod(m.value)} className="sr-only" />
+              <input
+                type="radio"
+                name="method"
+                value={m.value}
+                checked={method === m.value}
+                onChange={() => form.setMethod(m.value)}
+                className="sr-only"
+              />
               {m.label}
             </label>
           ))}
@@ -62,7 +69,13 @@ export function SignInForm({ notice, initialError }: { notice?: string; initialE
         ) : (
           <FormField label="Username" autoComplete="username" required {...form.field("username")} />
         )}
-        <FormField label="Password" type="password" autoComplete="current-password" required {...form.field("password")} />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...form.field("password")}
+        />
       </Form>
     </div>
   );

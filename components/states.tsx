@@ -19,7 +19,15 @@ export function LoadingBlock({ label = "Loading…", lines = 3 }: { label?: stri
 }
 
 /** The API's own message, and a way to try again. */
-export function ErrorState({ error, onRetry, title = "This could not be loaded" }: { error: Error | null; onRetry?: () => void; title?: string }) {
+export function ErrorState({
+  error,
+  onRetry,
+  title = "This could not be loaded",
+}: {
+  error: Error | null;
+  onRetry?: () => void;
+  title?: string;
+}) {
   return (
     <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900">
       <p className="font-semibold">{title}</p>

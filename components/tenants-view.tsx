@@ -4,7 +4,7 @@ import { createTenantSchema, type Tenant } from "@/lib/tenants/schemas";
 import { formatDateTime } from "@/lib/web/format";
 import { useCreateTenant, useTenantList } from "@/lib/web/use-tenants";
 import { CreatePanel } from "./create-panel";
-import { DataTable, type Column } from "./data-table";
+import { type Column, DataTable } from "./data-table";
 import { NamedEntityForm } from "./named-entity-form";
 import { PageHeader } from "./page-header";
 import { EmptyState } from "./states";
@@ -31,10 +31,15 @@ export function TenantsView() {
   const create = useCreateTenant();
   return (
     <>
-      <PageHeader title="Tenants" description="Each tenant holds its own organisations, users and content. Open one to act as it." />
+      <PageHeader
+        title="Tenants"
+        description="Each tenant holds its own organisations, users and content. Open one to act as it."
+      />
       <div className="mb-4 flex">
         <CreatePanel label="New tenant" title="New tenant">
-          {(close) => <NamedEntityForm schema={createTenantSchema} noun="tenant" submit={create.mutateAsync} onDone={close} />}
+          {(close) => (
+            <NamedEntityForm schema={createTenantSchema} noun="tenant" submit={create.mutateAsync} onDone={close} />
+          )}
         </CreatePanel>
       </div>
       <DataTable

@@ -18,7 +18,11 @@ export function UserMenu() {
   };
   const current = session?.stack.at(-1);
   return (
-    <Popover label={<span className="max-w-48 truncate">{me?.view ?? "Account"}</span>} variant="header" panelClassName="w-72">
+    <Popover
+      label={<span className="max-w-48 truncate">{me?.view ?? "Account"}</span>}
+      variant="header"
+      panelClassName="w-72"
+    >
       {() => (
         <div className="space-y-3 text-sm">
           <div>

@@ -1,12 +1,12 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import { type KeyboardEvent, type RefObject, useId, useMemo, useRef, useState } from "react";
 import type { ApiRequestError } from "@/lib/web/api-client";
 import { fetchAll } from "@/lib/web/fetch-all";
 import { useApiSession, useServerList } from "@/lib/web/use-api";
 import { useImpersonation } from "@/lib/web/use-impersonation";
 import { usePrincipal } from "@/lib/web/use-principal";
-import { targetKinds, type TargetItem, type TargetKind } from "@/lib/web/view-targets";
+import { type TargetItem, type TargetKind, targetKinds } from "@/lib/web/view-targets";
 import { matchesAnnouncement, searchTargets } from "@/lib/web/views/target-search";
 import { Button } from "./button";
 import { Popover } from "./popover";
@@ -91,14 +91,22 @@ function SwitchPanel({ kinds, close, selfId }: { kinds: TargetKind[]; close: () 
       )}
       {/* Always present, so that screen readers announce each change of its text. */}
       <p role="status" className={searching ? "text-xs text-slate-600" : "sr-only"} data-testid="switch-matches">
-        {!searching ? "" : found.isPending ? `Searching ${noun.many}…` : found.isError ? "" : matchesAnnouncement(found.matches.length, noun, search)}
+        {!searching
+          ? ""
+          : found.isPending
+            ? `Searching ${noun.many}…`
+            : found.isError
+              ? ""
+              : matchesAnnouncement(found.matches.length, noun, search)}
         {searching && found.matches.length > SHOWN && ` The first ${SHOWN} are shown: type more to narrow them.`}
       </p>
       {searching ? (
         found.isError ? (
           <ErrorState error={found.error!} onRetry={found.retry} />
         ) : (
-          found.matches.length > 0 && <TargetButtons kind={active} items={found.matches.slice(0, SHOWN)} close={close} listRef={list} box={box} />
+          found.matches.length > 0 && (
+            <TargetButtons kind={active} items={found.matches.slice(0, SHOWN)} close={close} listRef={list} box={box} />
+          )
         )
       ) : (
         <TargetList key={active.key} kind={active} close={close} selfId={selfId} listRef={list} box={box} />
@@ -107,7 +115,13 @@ function SwitchPanel({ kinds, close, selfId }: { kinds: TargetKind[]; close: () 
   );
 }
 
-type ListProps = { kind: TargetKind; close: () => void; selfId?: string; listRef: RefObject<HTMLUListElement | null>; box: RefObject<HTMLInputElement | null> };
+type ListProps = {
+  kind: TargetKind;
+  close: () => void;
+  selfId?: string;
+  listRef: RefObject<HTMLUListElement | null>;
+  box: RefObject<HTMLInputElement | null>;
+};
 
 function TargetList({ kind, close, selfId, listRef, box }: ListProps) {
   const list = useServerList<TargetItem>(kind.path, { sort: kind.sort, perPage: 8 });
@@ -146,7 +160,15 @@ function useTargetSearch(kind: TargetKind, search: string, selfId?: string) {
     staleTime: 60_000,
   });
   const { describe } = kind;
-  const matches = useMemo(() => searchTargets((all.data ?? []).filter((item) => item.id !== selfId), search, describe), [all.data, search, selfId, describe]);
+  const matches = useMemo(
+    () =>
+      searchTargets(
+        (all.data ?? []).filter((item) => item.id !== selfId),
+        search,
+        describe,
+      ),
+    [all.data, search, selfId, describe],
+  );
   return { matches, isPending: all.isPending, isError: all.isError, error: all.error, retry: () => void all.refetch() };
 }
 
@@ -164,7 +186,12 @@ function TargetButtons({ kind, items, close, listRef, box }: Omit<ListProps, "se
     else buttons[at - 1].focus();
   };
   return (
-    <ul ref={listRef} className="max-h-80 divide-y divide-slate-100 overflow-y-auto" aria-label={kind.title} onKeyDown={onKey}>
+    <ul
+      ref={listRef}
+      className="max-h-80 divide-y divide-slate-100 overflow-y-auto"
+      aria-label={kind.title}
+      onKeyDown={onKey}
+    >
       {items.map((item) => {
         const { primary, secondary } = kind.describe(item);
         return (

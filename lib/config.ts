@@ -14,9 +14,21 @@ const schema = z.object({
   PUBLIC_BASE_URL: z.url("must be an absolute http(s) URL such as http://localhost:3000").optional(),
   ADMIN_USERNAME: z.string().min(1).default("admin"),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
-  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(24 * 3600),
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
-  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(512 * 1024 * 1024),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(24 * 3600),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(512 * 1024 * 1024),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -25,7 +37,11 @@ const schema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(50).default(1000),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(30),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(3600),
-  ORPHAN_AGE_SECONDS: z.coerce.number().int().min(60).default(24 * 3600),
+  ORPHAN_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(24 * 3600),
   // File storage: the local filesystem under DATA_DIR, or an S3-compatible bucket.
   STORAGE: z.enum(["filesystem", "s3"]).default("filesystem"),
   S3_BUCKET: z.string().min(1).optional(),
@@ -47,7 +63,10 @@ const schema = z.object({
       try {
         parseTrustList(value);
       } catch (error) {
-        ctx.addIssue({ code: "custom", message: `${(error as Error).message} (addresses or CIDR ranges, comma-separated)` });
+        ctx.addIssue({
+          code: "custom",
+          message: `${(error as Error).message} (addresses or CIDR ranges, comma-separated)`,
+        });
       }
     }),
   TRUST_PROXY_HEADER: z.enum(["x-forwarded-for", "forwarded"]).default("x-forwarded-for"),

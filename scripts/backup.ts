@@ -9,11 +9,12 @@
 // 3. Every StoredFile row of the snapshot is checked against the copy: size and SHA-256.
 // With PostgreSQL or S3 storage the operator backs up the database and the bucket (pg_dump,
 // bucket versioning/replication): this script refuses them.
-import Database from "better-sqlite3";
+
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { parseConfig } from "../lib/config";
 
 export const MANIFEST = "backup.json";
@@ -24,8 +25,14 @@ export type Manifest = { format: 1; created: string; database: string; files: nu
 
 export function embeddedPaths(env: NodeJS.ProcessEnv = process.env): { dataDir: string; dbFile: string } {
   const cfg = parseConfig(env);
-  if (cfg.databaseKind !== "sqlite") throw new Error("Backups by this script are for the embedded SQLite database; back up PostgreSQL with pg_dump or your provider's snapshots.");
-  if (cfg.storage.kind !== "filesystem") throw new Error("Backups by this script are for filesystem storage; back up the S3 bucket with its own versioning or replication.");
+  if (cfg.databaseKind !== "sqlite")
+    throw new Error(
+      "Backups by this script are for the embedded SQLite database; back up PostgreSQL with pg_dump or your provider's snapshots.",
+    );
+  if (cfg.storage.kind !== "filesystem")
+    throw new Error(
+      "Backups by this script are for filesystem storage; back up the S3 bucket with its own versioning or replication.",
+    );
   return { dataDir: cfg.dataDir, dbFile: path.resolve(cfg.databaseUrl.replace(/^file:/, "")) };
 }
 
@@ -74,7 +81,9 @@ async function copyTree(from: string, to: string): Promise<{ files: number; byte
 export async function verify(dbFile: string, dataDir: string): Promise<string[]> {
   const db = new Database(dbFile, { readonly: true, fileMustExist: true });
   try {
-    const rows = db.prepare(`SELECT "storageKey" AS key, "sha256" AS sha256, "size" AS size FROM "StoredFile"`).all() as { key: string; sha256: string; size: number | bigint }[];
+    const rows = db
+      .prepare(`SELECT "storageKey" AS key, "sha256" AS sha256, "size" AS size FROM "StoredFile"`)
+      .all() as { key: string; sha256: string; size: number | bigint }[];
     const problems: string[] = [];
     for (const row of rows) {
       const file = path.join(dataDir, row.key);
@@ -105,8 +114,15 @@ export async function backup(target: string, env: NodeJS.ProcessEnv = process.en
   const copied = await copyTree(path.join(dataDir, FILES), path.join(target, FILES));
   const problems = await verify(dbCopy, target);
   if (problems.length) throw new Error(`The backup is incomplete:\n- ${problems.join("\n- ")}`);
-  const manifest: Manifest = { format: 1, created: new Date().toISOString(), database: "app.db", files: copied.files, bytes: copied.bytes, sha256: await sha256File(dbCopy) };
-  await fsp.writeFile(path.join(target, MANIFEST), JSON.stringify(manifest, null, 2) + "\n");
+  const manifest: Manifest = {
+    format: 1,
+    created: new Date().toISOString(),
+    database: "app.db",
+    files: copied.files,
+    bytes: copied.bytes,
+    sha256: await sha256File(dbCopy),
+  };
+  await fsp.writeFile(path.join(target, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 

@@ -42,7 +42,12 @@ function diffSql(provider: Provider, from: string | null, to: string): string {
     return execFileSync(
       path.join(repoRoot, "node_modules/.bin/prisma"),
       ["migrate", "diff", ...fromArgs, "--to-schema-datamodel", path.join(tmp, "to.prisma"), "--script"],
-      { cwd: repoRoot, env: { ...process.env, ...engineEnv(), DATABASE_URL: `file:${path.join(tmp, "diff.db")}` }, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+      {
+        cwd: repoRoot,
+        env: { ...process.env, ...engineEnv(), DATABASE_URL: `file:${path.join(tmp, "diff.db")}` },
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+      },
     );
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -55,14 +60,22 @@ const isEmpty = (sql: string) => sql.split("\n").every((l) => l.trim() === "" ||
 export function migrationNames(root: string, provider: Provider): string[] {
   const dir = path.join(root, "prisma", provider, "migrations");
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 }
 
 export type SyncOptions = { check?: boolean; root?: string; name?: string };
 
 /** Rewrites the schemas and adds a migration when the models changed; with `check`, lists drift instead. */
 export function sync(options: SyncOptions | boolean = {}): string[] {
-  const { check = false, root = repoRoot, name = "change" } = typeof options === "boolean" ? { check: options } : options;
+  const {
+    check = false,
+    root = repoRoot,
+    name = "change",
+  } = typeof options === "boolean" ? { check: options } : options;
   const drift: string[] = [];
   const models = fs.readFileSync(path.join(root, "prisma/models.prisma"), "utf8");
   const migratedFile = path.join(root, "prisma/migrated.prisma");
@@ -74,13 +87,20 @@ export function sync(options: SyncOptions | boolean = {}): string[] {
     const schema = header(provider) + models;
     if (check) {
       if (read(schemaFile) !== schema) drift.push(`${schemaFile} is not models.prisma`);
-      if (changed) drift.push(`prisma/models.prisma changed since the last migration (prisma/migrated.prisma): no ${provider} migration for it`);
-      if (!migrationNames(root, provider).includes("0001_init")) drift.push(`${provider}: the baseline migration 0001_init is missing`);
+      if (changed)
+        drift.push(
+          `prisma/models.prisma changed since the last migration (prisma/migrated.prisma): no ${provider} migration for it`,
+        );
+      if (!migrationNames(root, provider).includes("0001_init"))
+        drift.push(`${provider}: the baseline migration 0001_init is missing`);
       continue;
     }
     fs.mkdirSync(path.join(dir, "migrations"), { recursive: true });
     fs.writeFileSync(schemaFile, schema);
-    fs.writeFileSync(path.join(dir, "migrations/migration_lock.toml"), `provider = "${provider === "postgres" ? "postgresql" : "sqlite"}"\n`);
+    fs.writeFileSync(
+      path.join(dir, "migrations/migration_lock.toml"),
+      `provider = "${provider === "postgres" ? "postgresql" : "sqlite"}"\n`,
+    );
     const existing = migrationNames(root, provider);
     if (existing.length && !changed) continue;
     const sql = diffSql(provider, existing.length ? migrated : null, models);
@@ -95,7 +115,11 @@ export function sync(options: SyncOptions | boolean = {}): string[] {
   return drift;
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "") || "change";
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "") || "change";
 
 /** `prisma migrate deploy` of one schema file's migrations folder to a database. */
 export function migrateDeploy(schemaFile: string, databaseUrl: string): string {
@@ -109,9 +133,12 @@ export function migrateDeploy(schemaFile: string, databaseUrl: string): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const nameAt = process.argv.indexOf("--name");
-  const drift = sync({ check: process.argv.includes("--check"), name: nameAt > 0 ? process.argv[nameAt + 1] : undefined });
+  const drift = sync({
+    check: process.argv.includes("--check"),
+    name: nameAt > 0 ? process.argv[nameAt + 1] : undefined,
+  });
   if (drift.length) {
-    console.error("Schema drift:\n- " + drift.join("\n- ") + "\nRun: npm run db:sync -- --name <what_changed>");
+    console.error(`Schema drift:\n- ${drift.join("\n- ")}\nRun: npm run db:sync -- --name <what_changed>`);
     process.exit(1);
   }
 }

@@ -17,8 +17,8 @@ import { CLIENT_ADDRESS_HEADER, clientAddressResolver } from "../lib/server/clie
 import { trackConnections } from "../lib/server/connections.mjs";
 import { beginDrain, isDraining } from "../lib/server/lifecycle.mjs";
 import { log } from "../lib/server/log.mjs";
-import { answerClientError, apiRequestProblem, sendProblem } from "../lib/server/request-guard.mjs";
 import { bodyUnread, lingerOnClose, watchUploadStall } from "../lib/server/request-body.mjs";
+import { answerClientError, apiRequestProblem, sendProblem } from "../lib/server/request-guard.mjs";
 
 const settings = JSON.parse(process.env.SERVER_SETTINGS ?? "null");
 if (!settings) throw new Error("SERVER_SETTINGS is missing: start the server with scripts/serve.ts (npm start)");
@@ -57,12 +57,25 @@ function onRequest(req, res) {
   if (problem) {
     const requestId = sendProblem(res, problem);
     const ms = Math.round(performance.now() - started);
-    log("info", "request", { requestId, method: req.method, path: req.url.split("?")[0], status: problem.status, ms, client });
+    log("info", "request", {
+      requestId,
+      method: req.method,
+      path: req.url.split("?")[0],
+      status: problem.status,
+      ms,
+      client,
+    });
     return;
   }
   const socket = req.socket;
   watchUploadStall(req, settings.uploadStallMs, (received) => {
-    log("warn", "upload-stalled", { method: req.method, path: req.url.split("?")[0], client, receivedBytes: received, stallSeconds: settings.uploadStallMs / 1000 });
+    log("warn", "upload-stalled", {
+      method: req.method,
+      path: req.url.split("?")[0],
+      client,
+      receivedBytes: received,
+      stallSeconds: settings.uploadStallMs / 1000,
+    });
     socket.destroy();
   });
   handle(req, res);
@@ -127,8 +140,18 @@ async function drain(signal) {
 
 const DRAINING_BODY = "The server is shutting down: retry the request (another instance will answer it)";
 function answerDraining(req, res) {
-  const requestId = sendProblem(res, { status: 503, message: DRAINING_BODY, headers: { "Retry-After": "1" } }, { status: "draining" });
-  log("info", "request", { requestId, method: req.method, path: req.url.split("?")[0], status: 503, client: req.headers[CLIENT_ADDRESS_HEADER] });
+  const requestId = sendProblem(
+    res,
+    { status: 503, message: DRAINING_BODY, headers: { "Retry-After": "1" } },
+    { status: "draining" },
+  );
+  log("info", "request", {
+    requestId,
+    method: req.method,
+    path: req.url.split("?")[0],
+    status: 503,
+    client: req.headers[CLIENT_ADDRESS_HEADER],
+  });
 }
 
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void drain(signal));

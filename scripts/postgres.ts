@@ -64,7 +64,9 @@ export async function startPostgres(): Promise<RunningPostgres> {
 
   try {
     if (asRoot) {
-      const [uid, gid] = ["-u", "-g"].map((flag) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim()));
+      const [uid, gid] = ["-u", "-g"].map((flag) =>
+        Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim()),
+      );
       fs.chownSync(dir, uid, gid);
     }
     run("initdb", ["-D", dataDir, "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync", "--username=postgres"]);
@@ -80,9 +82,13 @@ export async function startPostgres(): Promise<RunningPostgres> {
 
 function findBinaries(): string {
   const base = "/usr/lib/postgresql";
-  const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, "bin/postgres"))) : [];
+  const versions = fs.existsSync(base)
+    ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, "bin/postgres")))
+    : [];
   if (!versions.length) {
-    throw new Error(`No PostgreSQL server found under ${base}/<version>/bin. Install it with: apt-get install -y postgresql`);
+    throw new Error(
+      `No PostgreSQL server found under ${base}/<version>/bin. Install it with: apt-get install -y postgresql`,
+    );
   }
   const highest = versions.sort((a, b) => Number(b) - Number(a))[0];
   return path.join(base, highest, "bin");
@@ -104,7 +110,12 @@ async function startServer(run: Run, dataDir: string, socketDir: string, logFile
     };
     // postgresql.auto.conf is read last, so rewriting it per attempt replaces the port.
     const conf = path.join(dataDir, "postgresql.auto.conf");
-    fs.writeFileSync(conf, Object.entries(settings).map(([k, v]) => `${k} = ${v}\n`).join(""));
+    fs.writeFileSync(
+      conf,
+      Object.entries(settings)
+        .map(([k, v]) => `${k} = ${v}\n`)
+        .join(""),
+    );
     try {
       run("pg_ctl", ["start", "-D", dataDir, "-l", logFile, "-w", "-t", "60"]);
       run("pg_isready", ["-h", "127.0.0.1", "-p", String(port), "-t", "30"]);

@@ -8,22 +8,48 @@ import { writeRouteModules } from "./openapi-routes";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
-const SOURCES = ["app", "components", "lib", "prisma", "public", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "prisma",
+  "public",
+  "proxy.ts",
+  "instrumentation.ts",
+  "instrumentation-client.ts",
+  "next.config.mjs",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+];
 
 export function prepare({ force = false } = {}): void {
   const env = { ...process.env, ...engineEnv(), NEXT_TELEMETRY_DISABLED: "1" };
   const generated = path.join(root, "lib/db/generated");
   const schemaStamp = newest(["prisma"]);
-  if (force || !fs.existsSync(path.join(generated, "stamp")) || fs.readFileSync(path.join(generated, "stamp"), "utf8") !== String(schemaStamp)) {
+  if (
+    force ||
+    !fs.existsSync(path.join(generated, "stamp")) ||
+    fs.readFileSync(path.join(generated, "stamp"), "utf8") !== String(schemaStamp)
+  ) {
     for (const provider of ["sqlite", "postgres"]) {
-      execFileSync(bin("prisma"), ["generate", "--schema", `prisma/${provider}/schema.prisma`], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+      execFileSync(bin("prisma"), ["generate", "--schema", `prisma/${provider}/schema.prisma`], {
+        cwd: root,
+        env,
+        stdio: ["ignore", "ignore", "inherit"],
+      });
     }
     fs.writeFileSync(path.join(generated, "stamp"), String(schemaStamp));
   }
   writeRouteModules();
   const buildStamp = path.join(root, ".next/source-stamp");
   const stamp = String(newest(SOURCES));
-  if (force || !fs.existsSync(path.join(root, ".next/BUILD_ID")) || !fs.existsSync(buildStamp) || fs.readFileSync(buildStamp, "utf8") !== stamp) {
+  if (
+    force ||
+    !fs.existsSync(path.join(root, ".next/BUILD_ID")) ||
+    !fs.existsSync(buildStamp) ||
+    fs.readFileSync(buildStamp, "utf8") !== stamp
+  ) {
     console.log("Building the app (next build)...");
     execFileSync(bin("next"), ["build"], { cwd: root, env: { ...env, NODE_ENV: "production" }, stdio: "inherit" });
     fs.writeFileSync(buildStamp, stamp);

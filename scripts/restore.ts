@@ -5,13 +5,17 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { embeddedPaths, MANIFEST, sha256File, verify, type Manifest } from "./backup";
+import { embeddedPaths, MANIFEST, type Manifest, sha256File, verify } from "./backup";
 
-export async function restore(source: string, { force = false, env = process.env }: { force?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Manifest> {
+export async function restore(
+  source: string,
+  { force = false, env = process.env }: { force?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<Manifest> {
   const { dataDir, dbFile } = embeddedPaths(env);
   const manifest = JSON.parse(await fsp.readFile(path.join(source, MANIFEST), "utf8")) as Manifest;
   const dbCopy = path.join(source, manifest.database);
-  if ((await sha256File(dbCopy)) !== manifest.sha256) throw new Error("The backup's database does not match its manifest");
+  if ((await sha256File(dbCopy)) !== manifest.sha256)
+    throw new Error("The backup's database does not match its manifest");
   const problems = await verify(dbCopy, source);
   if (problems.length) throw new Error(`The backup is damaged:\n- ${problems.join("\n- ")}`);
   if (fs.existsSync(dbFile) && !force) throw new Error(`${dbFile} exists: stop the app and pass --force to replace it`);

@@ -20,15 +20,27 @@ export function serve(): void {
     throw error;
   }
   fs.mkdirSync(cfg.dataDir, { recursive: true });
-  const env = { ...process.env, ...engineEnv(), DATA_DIR: cfg.dataDir, DATABASE_URL: cfg.databaseUrl, NEXT_TELEMETRY_DISABLED: "1" };
+  const env = {
+    ...process.env,
+    ...engineEnv(),
+    DATA_DIR: cfg.dataDir,
+    DATABASE_URL: cfg.databaseUrl,
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
   try {
     migrate(env);
   } catch (error) {
-    console.error(`Could not apply database migrations to ${redact(cfg.databaseUrl)}:\n${(error as { stderr?: Buffer }).stderr?.toString() ?? error}`);
+    console.error(
+      `Could not apply database migrations to ${redact(cfg.databaseUrl)}:\n${(error as { stderr?: Buffer }).stderr?.toString() ?? error}`,
+    );
     process.exit(1);
   }
   console.log(`Database ready (${cfg.databaseKind}); serving ${cfg.publicBaseUrl} (API at ${cfg.apiBaseUrl})`);
-  const child = spawn(process.execPath, [path.join(root, "scripts/http-server.mjs")], { cwd: root, env: { ...env, NODE_ENV: "production", PORT: String(cfg.port), SERVER_SETTINGS: JSON.stringify(cfg.server) }, stdio: "inherit" });
+  const child = spawn(process.execPath, [path.join(root, "scripts/http-server.mjs")], {
+    cwd: root,
+    env: { ...env, NODE_ENV: "production", PORT: String(cfg.port), SERVER_SETTINGS: JSON.stringify(cfg.server) },
+    stdio: "inherit",
+  });
   // The server drains on these (SHUTDOWN_GRACE_SECONDS); this process waits for it to exit.
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
@@ -42,12 +54,18 @@ export function serve(): void {
 function migrate(env: NodeJS.ProcessEnv, attempts = 6): void {
   for (let attempt = 1; ; attempt++) {
     try {
-      execFileSync(path.join(root, "node_modules/.bin/prisma"), ["migrate", "deploy"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
+      execFileSync(path.join(root, "node_modules/.bin/prisma"), ["migrate", "deploy"], {
+        cwd: root,
+        env,
+        stdio: ["ignore", "ignore", "pipe"],
+      });
       return;
     } catch (error) {
       const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? "";
       if (attempt >= attempts || !/P1002/.test(stderr)) throw error;
-      console.log(`Database migrations: another instance holds the migration lock; retrying (${attempt}/${attempts - 1})`);
+      console.log(
+        `Database migrations: another instance holds the migration lock; retrying (${attempt}/${attempts - 1})`,
+      );
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000 * attempt);
     }
   }

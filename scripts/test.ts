@@ -1,18 +1,24 @@
 // npm test [-- <playwright args>]: builds when needed, starts a throw-away PostgreSQL
 // and runs every Playwright project against SQLite and PostgreSQL.
 // TEST_DATABASES=sqlite skips PostgreSQL (quicker local runs).
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { type RunningPostgres, startPostgres } from "./postgres";
 import { prepare } from "./prepare";
-import { startPostgres, type RunningPostgres } from "./postgres";
 
 const root = path.resolve(import.meta.dirname, "..");
 let interrupted: NodeJS.Signals | undefined;
 const exitCode = (signal: NodeJS.Signals) => 128 + os.constants.signals[signal];
 
 async function main(): Promise<number> {
+  // The formatter and linter first: a violation fails the run before anything is built.
+  const lint = spawnSync(path.join(root, "node_modules/.bin/biome"), ["ci", "."], { cwd: root, stdio: "inherit" });
+  if (lint.status !== 0) {
+    console.error("npm run lint failed: run `npm run format` to format, and fix what the linter reports");
+    return lint.status ?? 1;
+  }
   prepare();
   const withPostgres = process.env.TEST_DATABASES !== "sqlite";
   const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), "speech-test-"));
@@ -39,7 +45,12 @@ async function main(): Promise<number> {
       console.log(`PostgreSQL for tests at ${postgres.url}`);
     }
     if (interrupted) return exitCode(interrupted);
-    child = spawn(path.join(root, "node_modules/.bin/playwright"), ["test", ...process.argv.slice(2)], { cwd: root, env, stdio: "inherit", detached: true });
+    child = spawn(path.join(root, "node_modules/.bin/playwright"), ["test", ...process.argv.slice(2)], {
+      cwd: root,
+      env,
+      stdio: "inherit",
+      detached: true,
+    });
     const running = child;
     const code = await new Promise<number>((resolve, reject) => {
       running.on("error", reject);

@@ -1,2 +1,2 @@
 // Any method on /api itself: the JSON 404 of unknown API paths.
-export { GET, POST, PUT, PATCH, DELETE } from "./[...path]/route";
+export { DELETE, GET, PATCH, POST, PUT } from "./[...path]/route";

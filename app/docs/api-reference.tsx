@@ -2,7 +2,9 @@
 import Script from "next/script";
 import { useCallback, useEffect, useRef, useState } from "react";
 
-type ScalarGlobal = { createApiReference: (el: HTMLElement, config: Record<string, unknown>) => { destroy?: () => void } };
+type ScalarGlobal = {
+  createApiReference: (el: HTMLElement, config: Record<string, unknown>) => { destroy?: () => void };
+};
 
 // Matches the app's slate palette and system fonts (no web fonts are downloaded).
 const CUSTOM_CSS = `

@@ -6,7 +6,11 @@ import { Providers } from "@/lib/web/query-provider";
 
 export const metadata: Metadata = { title: "Sign in · Speech training platform" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   if (await currentSession()) redirect("/");
   const { expired, error } = await searchParams;
   const notice = expired ? "Your session has ended. Please sign in again." : undefined;
@@ -17,7 +21,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <main className="flex min-h-screen items-start justify-center px-4 py-16">
         <div className="w-full max-w-md">
           <h1 className="text-center text-2xl font-semibold">Speech training platform</h1>
-          <p className="mt-1 mb-6 text-center text-sm text-slate-600">Sign in to manage tenants, organisations, users and challenges.</p>
+          <p className="mt-1 mb-6 text-center text-sm text-slate-600">
+            Sign in to manage tenants, organisations, users and challenges.
+          </p>
           <SignInForm notice={notice} initialError={failed} />
         </div>
       </main>

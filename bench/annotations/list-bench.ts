@@ -42,11 +42,11 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient as SqliteClient } from "../../lib/db/generated/sqlite/client";
-import { PrismaClient as PostgresClient } from "../../lib/db/generated/postgres/client";
-import { startPostgres, type RunningPostgres } from "../../scripts/postgres";
-import { seedOrganisation, serverCall, serverToken, type PrivateServer } from "../../e2e/support/server";
 import { ADMIN_PASSWORD } from "../../e2e/support/env";
+import { type PrivateServer, seedOrganisation, serverCall, serverToken } from "../../e2e/support/server";
+import { PrismaClient as PostgresClient } from "../../lib/db/generated/postgres/client";
+import { PrismaClient as SqliteClient } from "../../lib/db/generated/sqlite/client";
+import { type RunningPostgres, startPostgres } from "../../scripts/postgres";
 
 const { values: opts } = parseArgs({
   options: {
@@ -63,7 +63,8 @@ const REQUESTS = Number(opts.requests);
 const PORT = Number(opts.port);
 const PER_PAGE = 100;
 const ASSIGNMENTS = 100;
-if (!Number.isInteger(COUNT) || COUNT < 1000 || COUNT % ASSIGNMENTS) throw new Error("--count must be a multiple of 100, at least 1,000");
+if (!Number.isInteger(COUNT) || COUNT < 1000 || COUNT % ASSIGNMENTS)
+  throw new Error("--count must be a multiple of 100, at least 1,000");
 const PER_ASSIGNMENT = COUNT / ASSIGNMENTS;
 const GROUPS = 20; // recording pools; assignment a annotates pool a % 20 (each recording in 5 assignments)
 const RECORDINGS = PER_ASSIGNMENT * GROUPS;
@@ -97,18 +98,38 @@ async function snapshotBuild(say: (line: string) => void): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     // No BUILD_ID and no `next build` seen: the build may be about to start (prepare.ts generates the Prisma clients first).
     if (building() || !fs.existsSync(buildId)) {
-      if (Date.now() > deadline) throw new Error("No complete app build in .next after 20 minutes: run `npx tsx scripts/prepare.ts` first");
-      if (attempt === 1) say("waiting for a complete build in .next (a `next build` is running or .next/BUILD_ID is missing)…");
+      if (Date.now() > deadline)
+        throw new Error("No complete app build in .next after 20 minutes: run `npx tsx scripts/prepare.ts` first");
+      if (attempt === 1)
+        say("waiting for a complete build in .next (a `next build` is running or .next/BUILD_ID is missing)…");
       await new Promise((r) => setTimeout(r, 5000));
       continue;
     }
     const id = fs.readFileSync(buildId, "utf8");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "annotation-bench-app-"));
     try {
-      fs.cpSync(path.join(root, ".next"), path.join(dir, ".next"), { recursive: true, filter: (src) => !src.startsWith(path.join(root, ".next/cache")) });
+      fs.cpSync(path.join(root, ".next"), path.join(dir, ".next"), {
+        recursive: true,
+        filter: (src) => !src.startsWith(path.join(root, ".next/cache")),
+      });
       for (const d of ["scripts", "prisma"]) fs.cpSync(path.join(root, d), path.join(dir, d), { recursive: true });
-      for (const f of ["node_modules", "lib", "public", "package.json", "next.config.mjs", "prisma.config.ts", "tsconfig.json"]) fs.symlinkSync(path.join(root, f), path.join(dir, f));
-      if (!building() && fs.existsSync(buildId) && fs.readFileSync(buildId, "utf8") === id && fs.existsSync(path.join(dir, ".next/BUILD_ID"))) return dir;
+      for (const f of [
+        "node_modules",
+        "lib",
+        "public",
+        "package.json",
+        "next.config.mjs",
+        "prisma.config.ts",
+        "tsconfig.json",
+      ])
+        fs.symlinkSync(path.join(root, f), path.join(dir, f));
+      if (
+        !building() &&
+        fs.existsSync(buildId) &&
+        fs.readFileSync(buildId, "utf8") === id &&
+        fs.existsSync(path.join(dir, ".next/BUILD_ID"))
+      )
+        return dir;
     } catch {
       // a build started while copying: try again
     }
@@ -123,7 +144,13 @@ type Server = { url: string; dataDir: string; log: () => string; stop: () => Pro
 async function startServer(appDir: string, port: number, env: Record<string, string>): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
   // Another server on the port (say a second run of this benchmark) would answer in place of ours.
-  if (await fetch(`${url}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is in use: pass another --port`);
+  if (
+    await fetch(`${url}/api/health`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`port ${port} is in use: pass another --port`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "annotation-bench-data-"));
   const logFile = path.join(dataDir, "server.log");
   const out = fs.openSync(logFile, "a");
@@ -187,16 +214,22 @@ if (!opts.db) {
   const dbs = opts["sqlite-only"] ? ["sqlite"] : ["sqlite", "postgres"];
   const args = (db: string, i: number) => [
     import.meta.filename,
-    "--db", db,
-    "--count", String(COUNT),
-    "--requests", String(REQUESTS),
-    "--port", String(PORT + i),
+    "--db",
+    db,
+    "--count",
+    String(COUNT),
+    "--requests",
+    String(REQUESTS),
+    "--port",
+    String(PORT + i),
     ...(opts["no-explain"] ? ["--no-explain"] : []),
   ];
   // A child per database: the app's per-process caches (configuration, the cursor secret) hold one database each.
   for (const [i, db] of dbs.entries()) {
     const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(path.resolve(import.meta.dirname, "../../node_modules/.bin/tsx"), args(db, i), { stdio: "inherit" });
+      const child = spawn(path.resolve(import.meta.dirname, "../../node_modules/.bin/tsx"), args(db, i), {
+        stdio: "inherit",
+      });
       child.on("exit", resolve);
     });
     if (code !== 0) console.log(`[${db}] benchmark exited with code ${code}`);
@@ -212,10 +245,13 @@ const say = (line: string) => console.log(`${tag} ${line}`);
 /** Deterministic pseudo-random numbers (the same data on both databases). */
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
-const WORDS = "the quick brown fox jumps over a lazy dog while seven small children read their morning lessons aloud in class".split(" ");
+const WORDS =
+  "the quick brown fox jumps over a lazy dog while seven small children read their morning lessons aloud in class".split(
+    " ",
+  );
 const DAY = 86_400_000;
 const BASE = Date.UTC(2025, 0, 6, 8, 0, 0);
 
@@ -235,9 +271,30 @@ async function seed(server: PrivateServer, client: Client) {
   const json = (data: unknown) => JSON.stringify(data);
   const fullIds = ["annotator-main", ...Array.from({ length: 8 }, (_, i) => `annotator-${i + 1}`), "annotator-small"];
   const baseIds = Array.from({ length: 5 }, (_, i) => `base-${i}`);
-  for (const id of fullIds) await serverCall(server, "POST", "/users", org, json({ id, firstName: "Full", infix: null, lastName: id, roles: ["ANNOTATOR_FULL"] }), "application/json");
-  for (const id of baseIds) await serverCall(server, "POST", "/users", org, json({ id, firstName: "Base", infix: null, lastName: id, roles: ["ANNOTATOR_BASE"] }), "application/json");
-  const asUser = (id: string) => serverToken(server, { grant_type: "client_credentials", scope: `tenant/bench/organisation/bench/student/${id}` }, org);
+  for (const id of fullIds)
+    await serverCall(
+      server,
+      "POST",
+      "/users",
+      org,
+      json({ id, firstName: "Full", infix: null, lastName: id, roles: ["ANNOTATOR_FULL"] }),
+      "application/json",
+    );
+  for (const id of baseIds)
+    await serverCall(
+      server,
+      "POST",
+      "/users",
+      org,
+      json({ id, firstName: "Base", infix: null, lastName: id, roles: ["ANNOTATOR_BASE"] }),
+      "application/json",
+    );
+  const asUser = (id: string) =>
+    serverToken(
+      server,
+      { grant_type: "client_credentials", scope: `tenant/bench/organisation/bench/student/${id}` },
+      org,
+    );
   const tokens = { admin, tenant, org, main: await asUser("annotator-main"), small: await asUser("annotator-small") };
 
   const t = await db.tenant.findUniqueOrThrow({ where: { id: "bench" } });
@@ -249,25 +306,96 @@ async function seed(server: PrivateServer, client: Client) {
   const random = rng(7);
   const big = { timeout: 600_000, maxWait: 60_000 };
   // Challenges, students, result sets with one recording each, and the recordings' audio files.
-  const challenges = Array.from({ length: CHALLENGES }, (_, i) => ({ pk: randomUUID(), ns, id: `challenge-${i}`, language: "nld", topic: `Lesson ${i}` }));
-  const students = Array.from({ length: STUDENTS }, (_, i) => ({
-    pk: randomUUID(), ns, id: `student-${i}`, level: "organisation", tenantPk: t.pk, organisationPk: o.pk, firstName: "Student", infix: null, lastName: `S${i}`,
+  const challenges = Array.from({ length: CHALLENGES }, (_, i) => ({
+    pk: randomUUID(),
+    ns,
+    id: `challenge-${i}`,
+    language: "nld",
+    topic: `Lesson ${i}`,
   }));
-  const files: { pk: string; ns: string; kind: string; contentType: string; size: bigint; sha256: string; storageKey: string; format: string; sampleRate: number; channels: number; durationMs: number }[] = [];
-  const sets: { pk: string; ns: string; id: string; userPk: string; challengePk: string; recordingCount: number; durationMs: number }[] = [];
-  const recordings: { pk: string; ns: string; id: string; challengePk: string; userPk: string; resultSetPk: string; position: number; audioFilePk: string; created: Date }[] = [];
+  const students = Array.from({ length: STUDENTS }, (_, i) => ({
+    pk: randomUUID(),
+    ns,
+    id: `student-${i}`,
+    level: "organisation",
+    tenantPk: t.pk,
+    organisationPk: o.pk,
+    firstName: "Student",
+    infix: null,
+    lastName: `S${i}`,
+  }));
+  const files: {
+    pk: string;
+    ns: string;
+    kind: string;
+    contentType: string;
+    size: bigint;
+    sha256: string;
+    storageKey: string;
+    format: string;
+    sampleRate: number;
+    channels: number;
+    durationMs: number;
+  }[] = [];
+  const sets: {
+    pk: string;
+    ns: string;
+    id: string;
+    userPk: string;
+    challengePk: string;
+    recordingCount: number;
+    durationMs: number;
+  }[] = [];
+  const recordings: {
+    pk: string;
+    ns: string;
+    id: string;
+    challengePk: string;
+    userPk: string;
+    resultSetPk: string;
+    position: number;
+    audioFilePk: string;
+    created: Date;
+  }[] = [];
   for (let r = 0; r < RECORDINGS; r++) {
     const durationMs = 3000 + Math.floor(random() * 12_000);
     const filePk = randomUUID();
     const student = students[r % STUDENTS]!;
     const challenge = challenges[Math.floor(r / STUDENTS) % CHALLENGES]!;
     files.push({
-      pk: filePk, ns, kind: "audio", contentType: "audio/ogg", size: BigInt(durationMs * 4), sha256: createHash("sha256").update(filePk).digest("hex"),
-      storageKey: `bench/${filePk}`, format: "ogg-opus", sampleRate: 48000, channels: 1, durationMs,
+      pk: filePk,
+      ns,
+      kind: "audio",
+      contentType: "audio/ogg",
+      size: BigInt(durationMs * 4),
+      sha256: createHash("sha256").update(filePk).digest("hex"),
+      storageKey: `bench/${filePk}`,
+      format: "ogg-opus",
+      sampleRate: 48000,
+      channels: 1,
+      durationMs,
     });
     const setPk = randomUUID();
-    sets.push({ pk: setPk, ns, id: randomUUID(), userPk: student.pk, challengePk: challenge.pk, recordingCount: 1, durationMs });
-    recordings.push({ pk: randomUUID(), ns, id: randomUUID(), challengePk: challenge.pk, userPk: student.pk, resultSetPk: setPk, position: 0, audioFilePk: filePk, created: new Date(BASE - 30 * DAY + r * 60_000) });
+    sets.push({
+      pk: setPk,
+      ns,
+      id: randomUUID(),
+      userPk: student.pk,
+      challengePk: challenge.pk,
+      recordingCount: 1,
+      durationMs,
+    });
+    recordings.push({
+      pk: randomUUID(),
+      ns,
+      id: randomUUID(),
+      challengePk: challenge.pk,
+      userPk: student.pk,
+      resultSetPk: setPk,
+      position: 0,
+      audioFilePk: filePk,
+      created: new Date(BASE - 30 * DAY + r * 60_000),
+    });
   }
   await db.$transaction(async (tx) => {
     await tx.speechChallenge.createMany({ data: challenges });
@@ -279,15 +407,33 @@ async function seed(server: PrivateServer, client: Client) {
   }, big);
 
   // Assignments, their recordings and one annotation per assignment recording.
-  const fullOf = (a: number) => (a === ASSIGNMENTS - 1 ? "annotator-small" : a % 2 === 0 ? "annotator-main" : `annotator-${(((a - 1) / 2) % 8) + 1}`);
+  const fullOf = (a: number) =>
+    a === ASSIGNMENTS - 1 ? "annotator-small" : a % 2 === 0 ? "annotator-main" : `annotator-${(((a - 1) / 2) % 8) + 1}`;
   const assignments = Array.from({ length: ASSIGNMENTS }, (_, a) => ({
-    id: a + 1, tenantPk: t.pk, organisationPk: o.pk, name: `Batch ${a + 1}`,
-    fullAnnotatorPk: userPk.get(fullOf(a))!, baseAnnotatorPk: a % 3 === 0 ? null : userPk.get(`base-${a % 5}`)!,
-    baseDueDate: null, fullDueDate: new Date(BASE + a * 3.5 * DAY + 28 * DAY).toISOString().slice(0, 10),
-    created: new Date(BASE + a * 3.5 * DAY), updated: new Date(BASE + a * 3.5 * DAY),
+    id: a + 1,
+    tenantPk: t.pk,
+    organisationPk: o.pk,
+    name: `Batch ${a + 1}`,
+    fullAnnotatorPk: userPk.get(fullOf(a))!,
+    baseAnnotatorPk: a % 3 === 0 ? null : userPk.get(`base-${a % 5}`)!,
+    baseDueDate: null,
+    fullDueDate: new Date(BASE + a * 3.5 * DAY + 28 * DAY).toISOString().slice(0, 10),
+    created: new Date(BASE + a * 3.5 * DAY),
+    updated: new Date(BASE + a * 3.5 * DAY),
   }));
   const links: { assignmentId: number; recordingPk: string; position: number }[] = [];
-  const annotations: { id: number; tenantPk: string; assignmentId: number; recordingPk: string; fragments: string; doneBase: Date | null; doneFull: Date | null; version: number; created: Date; updated: Date }[] = [];
+  const annotations: {
+    id: number;
+    tenantPk: string;
+    assignmentId: number;
+    recordingPk: string;
+    fragments: string;
+    doneBase: Date | null;
+    doneFull: Date | null;
+    version: number;
+    created: Date;
+    updated: Date;
+  }[] = [];
   const expected: Seeded[] = [];
   let fragmentBytes = 0;
   for (let a = 0; a < ASSIGNMENTS; a++) {
@@ -304,19 +450,37 @@ async function seed(server: PrivateServer, client: Client) {
       const step = Math.floor(durationMs / (n + 1));
       const fragments = Array.from({ length: n }, (_, i) => {
         const startMs = 200 + i * step;
-        return { startMs, endMs: startMs + Math.floor(step * (0.6 + random() * 0.35)), labels: [{ layer: "Words", label: WORDS[Math.floor(random() * WORDS.length)]!, comment: random() < 0.1 ? "unclear" : "" }] };
+        return {
+          startMs,
+          endMs: startMs + Math.floor(step * (0.6 + random() * 0.35)),
+          labels: [
+            {
+              layer: "Words",
+              label: WORDS[Math.floor(random() * WORDS.length)]!,
+              comment: random() < 0.1 ? "unclear" : "",
+            },
+          ],
+        };
       });
       const text = JSON.stringify(fragments);
       fragmentBytes += text.length;
-      const created = k % 10 === 9 ? previous : start + Math.floor((k * 21 * DAY) / PER_ASSIGNMENT) + Math.floor(random() * 60_000);
+      const created =
+        k % 10 === 9 ? previous : start + Math.floor((k * 21 * DAY) / PER_ASSIGNMENT) + Math.floor(random() * 60_000);
       previous = created;
       const done = k < doneShare * PER_ASSIGNMENT;
       const baseDone = assignments[a]!.baseAnnotatorPk !== null && k < Math.min(1, doneShare + 0.1) * PER_ASSIGNMENT;
       const id = a * PER_ASSIGNMENT + k + 1;
       annotations.push({
-        id, tenantPk: t.pk, assignmentId: a + 1, recordingPk: recording.pk, fragments: text,
-        doneBase: baseDone ? new Date(created + 3_600_000) : null, doneFull: done ? new Date(created + 7_200_000) : null,
-        version: done ? 3 : 1, created: new Date(created), updated: new Date(created + (done ? 7_200_000 : 0)),
+        id,
+        tenantPk: t.pk,
+        assignmentId: a + 1,
+        recordingPk: recording.pk,
+        fragments: text,
+        doneBase: baseDone ? new Date(created + 3_600_000) : null,
+        doneFull: done ? new Date(created + 7_200_000) : null,
+        version: done ? 3 : 1,
+        created: new Date(created),
+        updated: new Date(created + (done ? 7_200_000 : 0)),
       });
       expected.push({ id, created, a, done });
     }
@@ -326,10 +490,14 @@ async function seed(server: PrivateServer, client: Client) {
     await inBatches(links, 2000, (part) => tx.assignmentRecording.createMany({ data: part }));
   }, big);
   // One transaction per 10,000 annotations, 1,000 rows per INSERT.
-  await inBatches(annotations, 10_000, (chunk) => db.$transaction((tx) => inBatches(chunk, 1000, (part) => tx.annotation.createMany({ data: part })), big));
+  await inBatches(annotations, 10_000, (chunk) =>
+    db.$transaction((tx) => inBatches(chunk, 1000, (part) => tx.annotation.createMany({ data: part })), big),
+  );
   if (kind === "postgres") {
     for (const table of ["Assignment", "Annotation"]) {
-      await db.$queryRawUnsafe(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT MAX("id") FROM "${table}"))::text AS v`);
+      await db.$queryRawUnsafe(
+        `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT MAX("id") FROM "${table}"))::text AS v`,
+      );
     }
     await db.$executeRawUnsafe("VACUUM ANALYZE");
   }
@@ -339,7 +507,12 @@ async function seed(server: PrivateServer, client: Client) {
       `fragments JSON ${Math.round(fragmentBytes / COUNT)} B on average), ${RECORDINGS.toLocaleString("en")} recordings, ` +
       `${expected.filter((e) => !e.done).length.toLocaleString("en")} not done, in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-  return { tokens, expected, assignmentIdOf: (a: number) => a + 1, evenAssignment: (ASSIGNMENTS / 2) % 2 === 0 ? ASSIGNMENTS / 2 : ASSIGNMENTS / 2 - 1 };
+  return {
+    tokens,
+    expected,
+    assignmentIdOf: (a: number) => a + 1,
+    evenAssignment: (ASSIGNMENTS / 2) % 2 === 0 ? ASSIGNMENTS / 2 : ASSIGNMENTS / 2 - 1,
+  };
 }
 
 // ---------------------------------------------------------------- HTTP
@@ -379,7 +552,10 @@ async function walk(url: string, token: string, page: number, want: number[]) {
     const res = await get(url, token);
     const expectIds = want.slice((p - 1) * PER_PAGE, p * PER_PAGE);
     if (res.status !== 200 || !sameIds(res.ids, expectIds)) {
-      if (problems++ < 3) say(`  walk page ${p}: status ${res.status}, got ${fmtIds(res.ids)} (${res.ids.length}), expected ${fmtIds(expectIds)} (${expectIds.length}) ${res.status !== 200 ? res.body.slice(0, 300) : ""}`);
+      if (problems++ < 3)
+        say(
+          `  walk page ${p}: status ${res.status}, got ${fmtIds(res.ids)} (${res.ids.length}), expected ${fmtIds(expectIds)} (${expectIds.length}) ${res.status !== 200 ? res.body.slice(0, 300) : ""}`,
+        );
     }
     if (p === page) return { url, problems, msPerPage: (performance.now() - t0) / p };
     if (!res.next) {
@@ -390,7 +566,15 @@ async function walk(url: string, token: string, page: number, want: number[]) {
   }
 }
 
-type Row = { caller: string; request: string; items: string; bytes: string; median: string; p95: string; check: string };
+type Row = {
+  caller: string;
+  request: string;
+  items: string;
+  bytes: string;
+  median: string;
+  p95: string;
+  check: string;
+};
 
 async function timeRequest(caller: string, request: string, url: string, token: string, want: number[]): Promise<Row> {
   for (let i = 0; i < 3; i++) await get(url, token);
@@ -406,9 +590,13 @@ async function timeRequest(caller: string, request: string, url: string, token: 
   const median = times[Math.floor((times.length - 1) / 2)]!;
   const p95 = times[Math.ceil(times.length * 0.95) - 1]!;
   if (last!.status !== 200) say(`  ${caller} ${request}: HTTP ${last!.status} ${last!.body.slice(0, 300)}`);
-  else if (wrong) say(`  ${caller} ${request}: got ids ${fmtIds(last!.ids)} (${last!.ids.length}), expected ${fmtIds(want)} (${want.length})`);
+  else if (wrong)
+    say(
+      `  ${caller} ${request}: got ids ${fmtIds(last!.ids)} (${last!.ids.length}), expected ${fmtIds(want)} (${want.length})`,
+    );
   return {
-    caller, request,
+    caller,
+    request,
     items: String(last!.ids.length),
     bytes: `${(last!.bytes / 1024).toFixed(0)} KiB`,
     median: `${median.toFixed(1)} ms`,
@@ -418,9 +606,19 @@ async function timeRequest(caller: string, request: string, url: string, token: 
 }
 
 function table(rows: Row[]) {
-  const head: Row = { caller: "caller", request: "request", items: "items", bytes: "size", median: "median", p95: "p95", check: "check" };
+  const head: Row = {
+    caller: "caller",
+    request: "request",
+    items: "items",
+    bytes: "size",
+    median: "median",
+    p95: "p95",
+    check: "check",
+  };
   const keys = Object.keys(head) as (keyof Row)[];
-  const width = Object.fromEntries(keys.map((k) => [k, Math.max(...[head, ...rows].map((r) => r[k].length))])) as Record<keyof Row, number>;
+  const width = Object.fromEntries(
+    keys.map((k) => [k, Math.max(...[head, ...rows].map((r) => r[k].length))]),
+  ) as Record<keyof Row, number>;
   const right = new Set<keyof Row>(["items", "bytes", "median", "p95"]);
   const line = (r: Row) => keys.map((k) => (right.has(k) ? r[k].padStart(width[k]) : r[k].padEnd(width[k]))).join("  ");
   say(line(head));
@@ -435,16 +633,25 @@ let client: Client | undefined;
 try {
   if (kind === "postgres") pg = await startPostgres();
   appDir = await snapshotBuild(say);
-  server = await startServer(appDir, PORT, { LOG_LEVEL: "warn", BACKGROUND_JOBS: "false", ...(pg ? { DATABASE_URL: pg.url } : {}) });
+  server = await startServer(appDir, PORT, {
+    LOG_LEVEL: "warn",
+    BACKGROUND_JOBS: "false",
+    ...(pg ? { DATABASE_URL: pg.url } : {}),
+  });
   const url = pg ? pg.url : `file:${path.join(server.dataDir, "app.db")}`;
   // For the reproduction through listAnnotations() below (lib reads its configuration from the environment).
   Object.assign(process.env, { DATA_DIR: server.dataDir, DATABASE_URL: url, PUBLIC_BASE_URL: server.url });
   client = pg
     ? new PostgresClient({ adapter: new PrismaPg({ connectionString: url }), log: [{ emit: "event", level: "query" }] })
-    : new SqliteClient({ adapter: new PrismaBetterSQLite3({ url, timeout: 10_000 }), log: [{ emit: "event", level: "query" }] });
+    : new SqliteClient({
+        adapter: new PrismaBetterSQLite3({ url, timeout: 10_000 }),
+        log: [{ emit: "event", level: "query" }],
+      });
   const statements: { query: string; params: string; duration: number }[] = [];
   let logging = false;
-  (client as unknown as { $on(e: "query", cb: (e: { query: string; params: string; duration: number }) => void): void }).$on("query", (e) => {
+  (
+    client as unknown as { $on(e: "query", cb: (e: { query: string; params: string; duration: number }) => void): void }
+  ).$on("query", (e) => {
     if (logging) statements.push({ query: e.query, params: e.params, duration: Number(e.duration) });
   });
 
@@ -465,8 +672,18 @@ try {
   const deepAll = middle(visible.all);
   const deepMain = middle(visible.main);
   say(`walking to page ${deepAll} (as the tenant) and ${deepMain} (annotator-main) by rel="next", untimed…`);
-  const walkAll = await walk(`${api}?perPage=${PER_PAGE}`, tokens.tenant, deepAll, visible.all.map((e) => e.id));
-  const walkMain = await walk(`${api}?perPage=${PER_PAGE}`, tokens.main, deepMain, visible.main.map((e) => e.id));
+  const walkAll = await walk(
+    `${api}?perPage=${PER_PAGE}`,
+    tokens.tenant,
+    deepAll,
+    visible.all.map((e) => e.id),
+  );
+  const walkMain = await walk(
+    `${api}?perPage=${PER_PAGE}`,
+    tokens.main,
+    deepMain,
+    visible.main.map((e) => e.id),
+  );
   say(
     `walk: tenant ${deepAll} pages, ${walkAll.msPerPage.toFixed(1)} ms per page on average, ${walkAll.problems} wrong; ` +
       `annotator-main ${deepMain} pages, ${walkMain.msPerPage.toFixed(1)} ms per page, ${walkMain.problems} wrong`,
@@ -478,30 +695,131 @@ try {
   const mainNotDone = visible.main.filter((e) => !e.done);
   type Case = { caller: string; token: string; request: string; url: string | null; want: number[] };
   const cases: Case[] = [
-    { caller: "admin (top user)", token: tokens.admin, request: "first page", url: `${api}?perPage=${PER_PAGE}`, want: pageOf(visible.all, 1) },
-    { caller: "admin (top user)", token: tokens.admin, request: `page ${deepAll}`, url: walkAll.url, want: pageOf(visible.all, deepAll) },
-    { caller: "tenant", token: tokens.tenant, request: "first page", url: `${api}?perPage=${PER_PAGE}`, want: pageOf(visible.all, 1) },
-    { caller: "tenant", token: tokens.tenant, request: `page ${deepAll}`, url: walkAll.url, want: pageOf(visible.all, deepAll) },
-    { caller: "organisation", token: tokens.org, request: "first page", url: `${api}?perPage=${PER_PAGE}`, want: pageOf(visible.all, 1) },
-    { caller: "organisation", token: tokens.org, request: `page ${deepAll}`, url: walkAll.url, want: pageOf(visible.all, deepAll) },
-    { caller: "annotator-main", token: tokens.main, request: "first page", url: `${api}?perPage=${PER_PAGE}`, want: pageOf(visible.main, 1) },
-    { caller: "annotator-main", token: tokens.main, request: `page ${deepMain}`, url: walkMain.url, want: pageOf(visible.main, deepMain) },
-    { caller: "annotator-small", token: tokens.small, request: "first page", url: `${api}?perPage=${PER_PAGE}`, want: pageOf(visible.small, 1) },
-    { caller: "admin (top user)", token: tokens.admin, request: `?assignment=${assignmentId}`, url: `${api}?assignment=${assignmentId}&perPage=${PER_PAGE}`, want: pageOf(ofAssignment, 1) },
-    { caller: "tenant", token: tokens.tenant, request: `?assignment=${assignmentId}`, url: `${api}?assignment=${assignmentId}&perPage=${PER_PAGE}`, want: pageOf(ofAssignment, 1) },
-    { caller: "annotator-main", token: tokens.main, request: `?assignment=${assignmentId}`, url: `${api}?assignment=${assignmentId}&perPage=${PER_PAGE}`, want: pageOf(ofAssignment, 1) },
-    { caller: "admin (top user)", token: tokens.admin, request: "?done=false", url: `${api}?done=false&perPage=${PER_PAGE}`, want: pageOf(notDone, 1) },
-    { caller: "tenant", token: tokens.tenant, request: "?done=false", url: `${api}?done=false&perPage=${PER_PAGE}`, want: pageOf(notDone, 1) },
-    { caller: "annotator-main", token: tokens.main, request: "?done=false", url: `${api}?done=false&perPage=${PER_PAGE}`, want: pageOf(mainNotDone, 1) },
+    {
+      caller: "admin (top user)",
+      token: tokens.admin,
+      request: "first page",
+      url: `${api}?perPage=${PER_PAGE}`,
+      want: pageOf(visible.all, 1),
+    },
+    {
+      caller: "admin (top user)",
+      token: tokens.admin,
+      request: `page ${deepAll}`,
+      url: walkAll.url,
+      want: pageOf(visible.all, deepAll),
+    },
+    {
+      caller: "tenant",
+      token: tokens.tenant,
+      request: "first page",
+      url: `${api}?perPage=${PER_PAGE}`,
+      want: pageOf(visible.all, 1),
+    },
+    {
+      caller: "tenant",
+      token: tokens.tenant,
+      request: `page ${deepAll}`,
+      url: walkAll.url,
+      want: pageOf(visible.all, deepAll),
+    },
+    {
+      caller: "organisation",
+      token: tokens.org,
+      request: "first page",
+      url: `${api}?perPage=${PER_PAGE}`,
+      want: pageOf(visible.all, 1),
+    },
+    {
+      caller: "organisation",
+      token: tokens.org,
+      request: `page ${deepAll}`,
+      url: walkAll.url,
+      want: pageOf(visible.all, deepAll),
+    },
+    {
+      caller: "annotator-main",
+      token: tokens.main,
+      request: "first page",
+      url: `${api}?perPage=${PER_PAGE}`,
+      want: pageOf(visible.main, 1),
+    },
+    {
+      caller: "annotator-main",
+      token: tokens.main,
+      request: `page ${deepMain}`,
+      url: walkMain.url,
+      want: pageOf(visible.main, deepMain),
+    },
+    {
+      caller: "annotator-small",
+      token: tokens.small,
+      request: "first page",
+      url: `${api}?perPage=${PER_PAGE}`,
+      want: pageOf(visible.small, 1),
+    },
+    {
+      caller: "admin (top user)",
+      token: tokens.admin,
+      request: `?assignment=${assignmentId}`,
+      url: `${api}?assignment=${assignmentId}&perPage=${PER_PAGE}`,
+      want: pageOf(ofAssignment, 1),
+    },
+    {
+      caller: "tenant",
+      token: tokens.tenant,
+      request: `?assignment=${assignmentId}`,
+      url: `${api}?assignment=${assignmentId}&perPage=${PER_PAGE}`,
+      want: pageOf(ofAssignment, 1),
+    },
+    {
+      caller: "annotator-main",
+      token: tokens.main,
+      request: `?assignment=${assignmentId}`,
+      url: `${api}?assignment=${assignmentId}&perPage=${PER_PAGE}`,
+      want: pageOf(ofAssignment, 1),
+    },
+    {
+      caller: "admin (top user)",
+      token: tokens.admin,
+      request: "?done=false",
+      url: `${api}?done=false&perPage=${PER_PAGE}`,
+      want: pageOf(notDone, 1),
+    },
+    {
+      caller: "tenant",
+      token: tokens.tenant,
+      request: "?done=false",
+      url: `${api}?done=false&perPage=${PER_PAGE}`,
+      want: pageOf(notDone, 1),
+    },
+    {
+      caller: "annotator-main",
+      token: tokens.main,
+      request: "?done=false",
+      url: `${api}?done=false&perPage=${PER_PAGE}`,
+      want: pageOf(mainNotDone, 1),
+    },
   ];
   const rows: Row[] = [];
   const loadBefore = os.loadavg()[0]!;
   for (const c of cases) {
-    if (!c.url) rows.push({ caller: c.caller, request: c.request, items: "-", bytes: "-", median: "-", p95: "-", check: "no page (walk failed)" });
+    if (!c.url)
+      rows.push({
+        caller: c.caller,
+        request: c.request,
+        items: "-",
+        bytes: "-",
+        median: "-",
+        p95: "-",
+        check: "no page (walk failed)",
+      });
     else rows.push(await timeRequest(c.caller, c.request, c.url, c.token, c.want));
   }
   const load = () => `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} CPUs`;
-  say(`GET /api/annotations, perPage=${PER_PAGE}, ${REQUESTS} requests each after 3 warm-up (sequential, keep-alive); ${load()} (${loadBefore.toFixed(1)} before):`);
+  say(
+    `GET /api/annotations, perPage=${PER_PAGE}, ${REQUESTS} requests each after 3 warm-up (sequential, keep-alive); ${load()} (${loadBefore.toFixed(1)} before):`,
+  );
   table(rows);
 
   if (!opts["no-explain"]) {
@@ -513,14 +831,20 @@ try {
     const flat = (sql: string) => sql.replace(/\s+/g, " ");
     const explain = async (sql: string, params: unknown[]) => {
       if (kind === "sqlite") {
-        const plan = await db.$queryRawUnsafe<{ id: number; parent: number; detail: string }[]>(`EXPLAIN QUERY PLAN ${sql}`, ...params);
+        const plan = await db.$queryRawUnsafe<{ id: number; parent: number; detail: string }[]>(
+          `EXPLAIN QUERY PLAN ${sql}`,
+          ...params,
+        );
         const depth = new Map<number, number>([[0, 0]]);
         for (const p of plan) {
           depth.set(Number(p.id), (depth.get(Number(p.parent)) ?? 0) + 1);
           say(`    plan: ${"  ".repeat(depth.get(Number(p.id))! - 1)}${p.detail}`);
         }
       } else {
-        const plan = await db.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, ...params);
+        const plan = await db.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
+          `EXPLAIN (ANALYZE, BUFFERS) ${sql}`,
+          ...params,
+        );
         for (const p of plan) if (!/^\s*(Buffers|Planning:)/.test(p["QUERY PLAN"])) say(`    plan: ${p["QUERY PLAN"]}`);
       }
     };
@@ -537,16 +861,23 @@ try {
     };
     // The proposed cursor predicate: a sargable lower bound `created >= c` in front of the OR, i.e.
     // { created: { gte: c }, OR: [{ created: { gt: c } }, { id: { gt: id } }] } in Prisma terms.
-    const col = (c: string) => (kind === "sqlite" ? `\`main\`.\`Annotation\`.\`${c}\`` : `"public"."Annotation"."${c}"`);
+    const col = (c: string) =>
+      kind === "sqlite" ? `\`main\`.\`Annotation\`.\`${c}\`` : `"public"."Annotation"."${c}"`;
     const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\`]/g, "\\$&");
     const ph = kind === "sqlite" ? "\\?" : "\\$\\d+";
-    const cursorOr = new RegExp(`\\(${esc(col("created"))} > (${ph}) OR \\(${esc(col("created"))} = (${ph}) AND ${esc(col("id"))} > (${ph})\\)\\)`);
+    const cursorOr = new RegExp(
+      `\\(${esc(col("created"))} > (${ph}) OR \\(${esc(col("created"))} = (${ph}) AND ${esc(col("id"))} > (${ph})\\)\\)`,
+    );
     const withLowerBound = (sql: string, params: unknown[]) => {
       const m = cursorOr.exec(sql);
       if (!m || sql.includes(`${col("created")} >= `)) return null; // no cursor, or the bound is there already
-      if (kind === "postgres") return { sql: sql.replace(cursorOr, () => `(${col("created")} >= ${m[2]} AND ${m[0]})`), params };
+      if (kind === "postgres")
+        return { sql: sql.replace(cursorOr, () => `(${col("created")} >= ${m[2]} AND ${m[0]})`), params };
       const before = (sql.slice(0, m.index).match(/\?/g) ?? []).length;
-      return { sql: sql.replace(cursorOr, () => `(${col("created")} >= ? AND ${m[0]})`), params: [...params.slice(0, before), params[before], ...params.slice(before)] };
+      return {
+        sql: sql.replace(cursorOr, () => `(${col("created")} >= ? AND ${m[0]})`),
+        params: [...params.slice(0, before), params[before], ...params.slice(before)],
+      };
     };
 
     say("");
@@ -564,9 +895,13 @@ try {
       await listAnnotations(db, principal, query);
       const total = performance.now() - t0;
       logging = false;
-      const main = statements.find((s) => /FROM\s+[`"](main|public)[`"]\.[`"]Annotation[`"]/.test(s.query) && /ORDER BY/.test(s.query));
+      const main = statements.find(
+        (s) => /FROM\s+[`"](main|public)[`"]\.[`"]Annotation[`"]/.test(s.query) && /ORDER BY/.test(s.query),
+      );
       say("");
-      say(`${c.caller}, ${c.request}: listAnnotations ${total.toFixed(1)} ms in-process, ${statements.length} statements: ${statements.map((x) => x.duration.toFixed(0)).join(" + ")} ms (Prisma durations)`);
+      say(
+        `${c.caller}, ${c.request}: listAnnotations ${total.toFixed(1)} ms in-process, ${statements.length} statements: ${statements.map((x) => x.duration.toFixed(0)).join(" + ")} ms (Prisma durations)`,
+      );
       if (!main) {
         for (const x of statements) say(`  statement: ${flat(x.query).slice(0, 400)} ${x.params.slice(0, 200)}`);
         continue;
@@ -581,7 +916,9 @@ try {
       const proposed = withLowerBound(main.query, params);
       if (proposed) {
         const t = await timeSql(proposed.sql, proposed.params);
-        say(`  with the proposed cursor predicate (created >= c AND (created > c OR (created = c AND id > i))): alone ${t.ms.toFixed(2)} ms, ${t.rows} rows`);
+        say(
+          `  with the proposed cursor predicate (created >= c AND (created > c OR (created = c AND id > i))): alone ${t.ms.toFixed(2)} ms, ${t.rows} rows`,
+        );
         await explain(proposed.sql, proposed.params);
       }
     }
@@ -605,7 +942,9 @@ try {
         ],
       },
     ];
-    const doneCases = cases.filter((c) => c.request === "?done=false" || (c.caller === "tenant" && c.request === "first page"));
+    const doneCases = cases.filter(
+      (c) => c.request === "?done=false" || (c.caller === "tenant" && c.request === "first page"),
+    );
     for (const variant of variants) {
       for (const sql of variant.indexes) await db.$executeRawUnsafe(sql);
       if (kind === "postgres") await db.$executeRawUnsafe(`ANALYZE "Annotation"`);
@@ -625,7 +964,9 @@ try {
     }
   }
 } catch (error) {
-  say(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}${(error as { cause?: unknown }).cause ? `\n  cause: ${String((error as { cause?: unknown }).cause)}` : ""}`);
+  say(
+    `failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}${(error as { cause?: unknown }).cause ? `\n  cause: ${String((error as { cause?: unknown }).cause)}` : ""}`,
+  );
   if (server) say(`server log (tail):\n${server.log().slice(-3000)}`);
   process.exitCode = 1;
 } finally {

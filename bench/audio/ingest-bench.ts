@@ -14,8 +14,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { makeLongSpeech, missingAudioTools } from "../../lib/audio/test-audio";
 import { SEGMENT_CONFIG } from "../../lib/audio/ingest";
+import { makeLongSpeech, missingAudioTools } from "../../lib/audio/test-audio";
 
 const complexity = Number(process.env.INGEST_COMPLEXITY ?? SEGMENT_CONFIG.complexity);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,7 +26,8 @@ const dir = process.env.BENCH_AUDIO_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir
 await fs.mkdir(dir, { recursive: true });
 
 const missing = await missingAudioTools();
-if (missing.length) throw new Error(`missing tools: ${missing.join(", ")} (apt-get install -y espeak-ng opus-tools sox ffmpeg)`);
+if (missing.length)
+  throw new Error(`missing tools: ${missing.join(", ")} (apt-get install -y espeak-ng opus-tools sox ffmpeg)`);
 
 type Spec = { label: string; seconds: number; format: "wav" | "ogg"; sampleRate?: number; channels?: 1 | 2 };
 const specs: Spec[] = [
@@ -39,7 +40,10 @@ const specs: Spec[] = [
   { label: "WAV 48k stereo s16, 10 min", seconds: 600, format: "wav", sampleRate: 48000, channels: 2 },
 ];
 
-function run(cmd: string, args: string[]): Promise<{ ms: number; stdout: string; stderr: string; code: number | null }> {
+function run(
+  cmd: string,
+  args: string[],
+): Promise<{ ms: number; stdout: string; stderr: string; code: number | null }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
@@ -74,21 +78,39 @@ async function ingestChild(file: string, worker = "auto") {
   };
 }
 
-const haveTime = await fs.access("/usr/bin/time").then(() => true, () => false);
+const haveTime = await fs.access("/usr/bin/time").then(
+  () => true,
+  () => false,
+);
 if (!haveTime) throw new Error("/usr/bin/time missing (apt-get install -y time)");
 
-console.log(`# ingest benchmark: ${os.cpus().length} cores, Node ${process.version}, ${(await run("ffmpeg", ["-version"])).stdout.split("\n")[0]}`);
+console.log(
+  `# ingest benchmark: ${os.cpus().length} cores, Node ${process.version}, ${(await run("ffmpeg", ["-version"])).stdout.split("\n")[0]}`,
+);
 console.log(`# normalised segment: ${JSON.stringify({ ...SEGMENT_CONFIG, complexity })}`);
-console.log(`# files in ${dir}${keep ? " (kept)" : ""}; load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+console.log(
+  `# files in ${dir}${keep ? " (kept)" : ""}; load average at start ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
 
 const files: Array<{ spec: Spec; file: string }> = [];
 for (const spec of specs) {
   const name = `bench-${spec.seconds}s-${spec.format}-${spec.sampleRate ?? 48000}-${spec.channels ?? 1}ch.${spec.format === "ogg" ? "opus" : "wav"}`;
   const file = path.join(dir, name);
-  const exists = await fs.stat(file).then((s) => s.size > 0, () => false);
+  const exists = await fs.stat(file).then(
+    (s) => s.size > 0,
+    () => false,
+  );
   if (!exists) {
     const t0 = performance.now();
-    await makeLongSpeech(dir, spec.seconds, { format: spec.format, sampleRate: spec.sampleRate, channels: spec.channels, name });
+    await makeLongSpeech(dir, spec.seconds, {
+      format: spec.format,
+      sampleRate: spec.sampleRate,
+      channels: spec.channels,
+      name,
+    });
     console.log(`# made ${name} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   files.push({ spec, file });
@@ -96,7 +118,19 @@ for (const spec of specs) {
 
 const rows: string[] = [];
 rows.push(
-  ["file", "size MB", "ingest s", "ffmpeg decode s", "ratio", "ingest CPU s", "ffmpeg CPU s", "ingest maxRSS MB (base)", "ffmpeg same job s", "no-worker ingest s", "normalised KB"].join(" | "),
+  [
+    "file",
+    "size MB",
+    "ingest s",
+    "ffmpeg decode s",
+    "ratio",
+    "ingest CPU s",
+    "ffmpeg CPU s",
+    "ingest maxRSS MB (base)",
+    "ffmpeg same job s",
+    "no-worker ingest s",
+    "normalised KB",
+  ].join(" | "),
 );
 for (const { spec, file } of files) {
   const size = (await fs.stat(file)).size;
@@ -110,8 +144,29 @@ for (const { spec, file } of files) {
   const ff = Math.min(ffA.ms, ffB.ms);
   const ing = ingA.ms <= ingB.ms ? ingA : ingB;
   const job = await timeCmd("ffmpeg", [
-    "-v", "error", "-nostdin", "-y", "-i", file, "-ac", "1", "-ar", "16000", "-c:a", "libopus", "-b:a", String(SEGMENT_CONFIG.bitrate),
-    "-application", "voip", "-frame_duration", "20", "-compression_level", String(complexity), "-f", "ogg", "/dev/null",
+    "-v",
+    "error",
+    "-nostdin",
+    "-y",
+    "-i",
+    file,
+    "-ac",
+    "1",
+    "-ar",
+    "16000",
+    "-c:a",
+    "libopus",
+    "-b:a",
+    String(SEGMENT_CONFIG.bitrate),
+    "-application",
+    "voip",
+    "-frame_duration",
+    "20",
+    "-compression_level",
+    String(complexity),
+    "-f",
+    "ogg",
+    "/dev/null",
   ]);
   const single = spec.seconds >= 600 ? await ingestChild(file, "off") : null;
   const row = [
@@ -137,7 +192,12 @@ for (const { spec, file } of files) {
   );
 }
 
-console.log(`\n# load average at end ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+console.log(
+  `\n# load average at end ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
 console.log(rows.join("\n"));
 console.log(
   "\n# ratio = ingest / ffmpeg decode (both wall time, warm page cache). ingest = validation + SHA-256 + peaks + normalised Ogg Opus," +

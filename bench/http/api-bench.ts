@@ -26,15 +26,18 @@
 //     cheapest 901 req/s (1.16 ms), tenant 747 (1.41 ms) ratio 0.83, user 844 (1.24 ms) ratio 0.94
 import fs from "node:fs";
 import autocannon from "autocannon";
-import { privateServer, serverToken } from "../../e2e/support/server";
 import { ADMIN_PASSWORD } from "../../e2e/support/env";
+import { privateServer, serverToken } from "../../e2e/support/server";
 
 const port = Number(process.env.BENCH_PORT ?? 3425);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
-const server = await privateServer(port, { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}) });
+const server = await privateServer(port, {
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+});
 try {
   const admin = await serverToken(server, { grant_type: "password", username: "admin", password: ADMIN_PASSWORD });
   const tenantId = `bench-${Date.now()}`;
@@ -70,7 +73,9 @@ try {
   // Warm-up: JIT, Next's route modules, Prisma's connection.
   for (const r of routes) await run(r, 2);
 
-  const results = new Map<string, { rps: number; p99: number; bad: number; cpuMs: number }[]>(routes.map((r) => [r.name, []]));
+  const results = new Map<string, { rps: number; p99: number; bad: number; cpuMs: number }[]>(
+    routes.map((r) => [r.name, []]),
+  );
   for (let round = 1; round <= rounds; round++) {
     for (const r of routes) {
       const cpuBefore = cpuSeconds();
@@ -79,7 +84,9 @@ try {
       // 2xx for the GETs, 4xx for the JSON 404: anything else (errors, timeouts, 5xx) is a failure.
       const bad = out.errors + out.timeouts + out["5xx"] + (r.status === 200 ? out["4xx"] : out["2xx"]);
       results.get(r.name)!.push({ rps: out.requests.average, p99: out.latency.p99, bad, cpuMs });
-      console.log(`round ${round}  ${r.name.padEnd(32)} ${out.requests.average.toFixed(0).padStart(6)} req/s  p99 ${String(out.latency.p99).padStart(4)} ms  cpu ${cpuMs.toFixed(2)} ms/req${bad ? `  (${bad} failed)` : ""}`);
+      console.log(
+        `round ${round}  ${r.name.padEnd(32)} ${out.requests.average.toFixed(0).padStart(6)} req/s  p99 ${String(out.latency.p99).padStart(4)} ms  cpu ${cpuMs.toFixed(2)} ms/req${bad ? `  (${bad} failed)` : ""}`,
+      );
     }
   }
 
@@ -92,7 +99,9 @@ try {
     const rps = median(xs.map((x) => x.rps));
     const perRound = xs.map((x, i) => (x.rps / results.get(routes[0].name)![i].rps).toFixed(2)).join(" ");
     const cpuMs = median(xs.map((x) => x.cpuMs));
-    console.log(`${r.name.padEnd(32)} ${rps.toFixed(0).padStart(6)} req/s  p99 ${String(median(xs.map((x) => x.p99))).padStart(4)} ms  ratio ${(rps / base).toFixed(2)}  (per round: ${perRound})  cpu ${cpuMs.toFixed(2)} ms/req, ratio ${(baseCpu / cpuMs).toFixed(2)}`);
+    console.log(
+      `${r.name.padEnd(32)} ${rps.toFixed(0).padStart(6)} req/s  p99 ${String(median(xs.map((x) => x.p99))).padStart(4)} ms  ratio ${(rps / base).toFixed(2)}  (per round: ${perRound})  cpu ${cpuMs.toFixed(2)} ms/req, ratio ${(baseCpu / cpuMs).toFixed(2)}`,
+    );
   }
 } finally {
   await server.stop();

@@ -9,8 +9,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { privateServer, serverToken } from "../../e2e/support/server";
 import { ADMIN_PASSWORD } from "../../e2e/support/env";
+import { privateServer, serverToken } from "../../e2e/support/server";
 
 const port = Number(process.env.BENCH_PORT ?? 3426);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -27,13 +27,27 @@ let stopped = false;
 try {
   const admin = await serverToken(server, { grant_type: "password", username: "admin", password: ADMIN_PASSWORD });
   const tenantId = `prof-${Date.now()}`;
-  await fetch(`${server.url}/api/tenants`, { method: "POST", headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" }, body: JSON.stringify({ id: tenantId, name: "Profiled" }) });
+  await fetch(`${server.url}/api/tenants`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ id: tenantId, name: "Profiled" }),
+  });
   const auth = { Authorization: `Bearer ${admin}` };
-  const target = which === "user" ? { path: "/api/user", headers: auth } : which === "cheapest" ? { path: "/api", headers: {} } : { path: `/api/tenants/${tenantId}`, headers: auth };
+  const target =
+    which === "user"
+      ? { path: "/api/user", headers: auth }
+      : which === "cheapest"
+        ? { path: "/api", headers: {} }
+        : { path: `/api/tenants/${tenantId}`, headers: auth };
   // Warm up unprofiled (module loading, JIT), then profile the steady state only.
   await autocannon({ url: server.url + target.path, headers: target.headers, connections: 20, duration: 3 });
   process.kill(server.httpPid()!, "SIGUSR2");
-  const out = await autocannon({ url: server.url + target.path, headers: target.headers, connections: 20, duration: seconds });
+  const out = await autocannon({
+    url: server.url + target.path,
+    headers: target.headers,
+    connections: 20,
+    duration: seconds,
+  });
   console.log(`${which}: ${out.requests.average.toFixed(0)} req/s, p99 ${out.latency.p99} ms, non-2xx ${out.non2xx}`);
   await server.terminate();
   stopped = true;
@@ -47,7 +61,11 @@ const file = fs
   .sort((a, b) => fs.statSync(path.join(profDir, b)).size - fs.statSync(path.join(profDir, a)).size)[0];
 if (!file) throw new Error(`no profile written in ${profDir}`);
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
-const profile = JSON.parse(fs.readFileSync(path.join(profDir, file), "utf8")) as { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+const profile = JSON.parse(fs.readFileSync(path.join(profDir, file), "utf8")) as {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+};
 const self = new Map<number, number>();
 profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
 const total = [...self.values()].reduce((a, b) => a + b, 0);
@@ -56,7 +74,7 @@ const area = (url: string, name: string) => {
   if (!url) return name.startsWith("(") ? name : "(native)";
   const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (nm) return nm[1];
-  if (url.startsWith("node:")) return "node:" + url.slice(5).split("/")[0];
+  if (url.startsWith("node:")) return `node:${url.slice(5).split("/")[0]}`;
   const chunk = /\.next\/server\/chunks\/(?:ssr\/)?\[root-of-the-server\]__|\.next\/server\//.test(url);
   return chunk ? "app bundle (.next/server)" : url.replace(/^file:\/\/\/work\/[^/]+\//, "");
 };

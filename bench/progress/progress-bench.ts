@@ -21,17 +21,17 @@
 //   BENCH_USERS=200 BENCH_CHALLENGES=50 BENCH_DBS=sqlite npx tsx bench/progress/progress-bench.ts
 // Prints figures; asserts nothing.
 import { execFileSync, fork } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient as SqliteClient } from "../../lib/db/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../../lib/db/generated/postgres/client";
-import { startPostgres } from "../../scripts/postgres";
+import { PrismaClient as SqliteClient } from "../../lib/db/generated/sqlite/client";
 import { engineEnv } from "../../scripts/db-sync";
+import { startPostgres } from "../../scripts/postgres";
 import { organisationPrincipal } from "./organisation-principal";
 import { progressRows } from "./progress-rows";
 
@@ -70,11 +70,21 @@ async function seed(db: Db) {
   const childPk = randomUUID();
   await db.category.create({ data: { pk: rootPk, ns, id: "root", name: "Root" } });
   await db.category.create({ data: { pk: childPk, ns, id: "child", name: "Child", parentPk: rootPk } });
-  const challenges = Array.from({ length: CHALLENGES }, (_, i) => ({ pk: randomUUID(), ns, id: `c${i}`, language: "eng", referenceAudioFilePk: i % 2 ? randomUUID() : null }));
+  const challenges = Array.from({ length: CHALLENGES }, (_, i) => ({
+    pk: randomUUID(),
+    ns,
+    id: `c${i}`,
+    language: "eng",
+    referenceAudioFilePk: i % 2 ? randomUUID() : null,
+  }));
   await batched(challenges, 1000, (part) => db.speechChallenge.createMany({ data: part }));
   const half = Math.ceil(CHALLENGES / 2);
   await db.categoryChallenge.createMany({
-    data: challenges.map((c, i) => ({ categoryPk: i < half ? rootPk : childPk, challengePk: c.pk, position: i < half ? i : i - half })),
+    data: challenges.map((c, i) => ({
+      categoryPk: i < half ? rootPk : childPk,
+      challengePk: c.pk,
+      position: i < half ? i : i - half,
+    })),
   });
   const groupPk = randomUUID();
   await db.group.create({ data: { pk: groupPk, ns, id: "class", name: "Class" } });
@@ -90,8 +100,12 @@ async function seed(db: Db) {
     lastName: `S${String(i).padStart(5, "0")}`,
   }));
   await batched(users, 1000, (part) => db.user.createMany({ data: part }));
-  await batched(users, 2000, (part) => db.userRole.createMany({ data: part.map((u) => ({ userPk: u.pk, roleName: "STUDENT" })) }));
-  await batched(users, 2000, (part) => db.groupMember.createMany({ data: part.map((u) => ({ groupPk, userPk: u.pk })) }));
+  await batched(users, 2000, (part) =>
+    db.userRole.createMany({ data: part.map((u) => ({ userPk: u.pk, roleName: "STUDENT" })) }),
+  );
+  await batched(users, 2000, (part) =>
+    db.groupMember.createMany({ data: part.map((u) => ({ groupPk, userPk: u.pk })) }),
+  );
   // The same data on both databases.
   const { sets, recordings } = progressRows(ns, users, challenges, COVERAGE);
   await batched(sets, 2000, (part) => db.resultSet.createMany({ data: part }));
@@ -109,7 +123,10 @@ const mb = (n: number) => `${(n / 2 ** 20).toFixed(0)} MB`;
 /** Counts the SQL statements the client sends (Prisma's `query` log events). */
 function counting(client: SqliteClient | PostgresClient) {
   let log: Statement[] = [];
-  (client as unknown as { $on(event: "query", cb: (e: Statement) => void): void }).$on("query", (e) => void log.push({ query: e.query, duration: Number(e.duration) }));
+  (client as unknown as { $on(event: "query", cb: (e: Statement) => void): void }).$on(
+    "query",
+    (e) => void log.push({ query: e.query, duration: Number(e.duration) }),
+  );
   return { log: () => log, reset: () => void (log = []) };
 }
 
@@ -118,7 +135,13 @@ type Server = { port: number; ask: (m: string) => Promise<Record<string, number>
 function startServer(url: string, seeded: { tenantPk: string; orgPk: string }): Promise<Server> {
   const child = fork(path.join(import.meta.dirname, "progress-server.ts"), [], {
     execArgv: ["--expose-gc", "--import", "tsx"],
-    env: { ...process.env, DATABASE_URL: url, BENCH_TENANT_PK: seeded.tenantPk, BENCH_ORG_PK: seeded.orgPk, LOG_LEVEL: "silent" },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      BENCH_TENANT_PK: seeded.tenantPk,
+      BENCH_ORG_PK: seeded.orgPk,
+      LOG_LEVEL: "silent",
+    },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const ask = (m: string) =>
@@ -147,7 +170,8 @@ function get(port: number, category: string, keep = false): Promise<{ ms: number
         });
         response.on("end", () => {
           const ms = performance.now() - t;
-          if (response.statusCode !== 200) return reject(new Error(`status ${response.statusCode}: ${Buffer.concat(chunks).toString()}`));
+          if (response.statusCode !== 200)
+            return reject(new Error(`status ${response.statusCode}: ${Buffer.concat(chunks).toString()}`));
           resolve({ ms, bytes, text: keep ? Buffer.concat(chunks).toString("utf8") : "" });
         });
         response.on("error", reject);
@@ -160,7 +184,9 @@ async function run(kind: "sqlite" | "postgres", url: string, client: SqliteClien
   const t0 = performance.now();
   const c = counting(client);
   const seeded = await seed(client as unknown as Db);
-  console.log(`[${kind}] seeded ${USERS} users, ${CHALLENGES} challenges, ${seeded.sets} result sets, ${seeded.recordings} recordings in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `[${kind}] seeded ${USERS} users, ${CHALLENGES} challenges, ${seeded.sets} result sets, ${seeded.recordings} recordings in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   // A live PostgreSQL has been through autovacuum: planner statistics, and the visibility map
   // that lets the covering indexes answer without heap reads. Freshly bulk-loaded rows have neither yet.
   if (kind === "postgres") await client.$executeRawUnsafe("VACUUM ANALYZE");
@@ -174,9 +200,12 @@ async function run(kind: "sqlite" | "postgres", url: string, client: SqliteClien
       const before = await server.ask("reset");
       const r = await get(server.port, "root");
       const after = await server.ask("report");
-      console.log(`[${kind}] warm ${i + 1}     : ${r.ms.toFixed(0).padStart(6)} ms, ${mb(r.bytes)}; server peak RSS ${mb(after.peakRss!)} (+${mb(after.peakRss! - before.rss!)}), peak heap ${mb(after.peakHeap!)} (+${mb(after.peakHeap! - before.heap!)}); process maxRSS ${mb(after.maxRss!)}`);
+      console.log(
+        `[${kind}] warm ${i + 1}     : ${r.ms.toFixed(0).padStart(6)} ms, ${mb(r.bytes)}; server peak RSS ${mb(after.peakRss!)} (+${mb(after.peakRss! - before.rss!)}), peak heap ${mb(after.peakHeap!)} (+${mb(after.peakHeap! - before.heap!)}); process maxRSS ${mb(after.maxRss!)}`,
+      );
       warm = Math.min(warm, r.ms);
-      if (after.peakRss! > memory.peakRss) memory = { peakRss: after.peakRss!, peakHeap: after.peakHeap!, rss: before.rss!, heap: before.heap! };
+      if (after.peakRss! > memory.peakRss)
+        memory = { peakRss: after.peakRss!, peakHeap: after.peakHeap!, rss: before.rss!, heap: before.heap! };
     }
     const child = await get(server.port, "child");
     console.log(`[${kind}] child only : ${child.ms.toFixed(0).padStart(6)} ms, ${mb(child.bytes)}`);
@@ -191,8 +220,12 @@ async function run(kind: "sqlite" | "postgres", url: string, client: SqliteClien
     }
     const sets = entries.reduce((n, e) => n + e.challenges.filter((ch) => ch.recordingSet).length, 0);
     const mean = entries.reduce((n, e) => n + e.percentage, 0) / Math.max(1, entries.length);
-    console.log(`[${kind}] answer     : ${entries.length} entries × ${entries[0]?.challenges.length ?? 0} challenges, ${sets} recording sets, mean ${mean.toFixed(2)} %, ${mb(Buffer.byteLength(text))}`);
-    console.log(`[${kind}] warm ${warm.toFixed(0)} ms; JSON.stringify of the same answer ${stringify.toFixed(1)} ms; server peak RSS ${mb(memory.peakRss)} (+${mb(memory.peakRss - memory.rss)} during the call), peak heap ${mb(memory.peakHeap)} (+${mb(memory.peakHeap - memory.heap)})`);
+    console.log(
+      `[${kind}] answer     : ${entries.length} entries × ${entries[0]?.challenges.length ?? 0} challenges, ${sets} recording sets, mean ${mean.toFixed(2)} %, ${mb(Buffer.byteLength(text))}`,
+    );
+    console.log(
+      `[${kind}] warm ${warm.toFixed(0)} ms; JSON.stringify of the same answer ${stringify.toFixed(1)} ms; server peak RSS ${mb(memory.peakRss)} (+${mb(memory.peakRss - memory.rss)} during the call), peak heap ${mb(memory.peakHeap)} (+${mb(memory.peakHeap - memory.heap)})`,
+    );
     ratios.push(`progress ratio ${kind}: ${(warm / stringify).toFixed(2)}`);
   } finally {
     server.stop();
@@ -205,22 +238,36 @@ async function run(kind: "sqlite" | "postgres", url: string, client: SqliteClien
   await statementsOfOneCall(client as unknown as Db, url, seeded.principal);
   stop();
   await (await import("../../lib/db/raw-rows")).closeRawReaders();
-  console.log(`[${kind}] ${c.log().length + raw.length} SQL statements per call (${raw.length} through lib/db/raw-rows.ts):`);
-  for (const s of [...c.log(), ...raw]) console.log(`[${kind}]   ${s.duration.toFixed(1).padStart(7)} ms  ${s.query.replace(/^SELECT .*? FROM /s, "SELECT … FROM ").replace(/\s+/g, " ").replace(/(\$\d+|\?)(,\s*(\$\d+|\?))+/g, "…").slice(0, 150)}`);
+  console.log(
+    `[${kind}] ${c.log().length + raw.length} SQL statements per call (${raw.length} through lib/db/raw-rows.ts):`,
+  );
+  for (const s of [...c.log(), ...raw])
+    console.log(
+      `[${kind}]   ${s.duration.toFixed(1).padStart(7)} ms  ${s.query
+        .replace(/^SELECT .*? FROM /s, "SELECT … FROM ")
+        .replace(/\s+/g, " ")
+        .replace(/(\$\d+|\?)(,\s*(\$\d+|\?))+/g, "…")
+        .slice(0, 150)}`,
+    );
 }
 
 async function statementsOfOneCall(db: Db, url: string, principal: Awaited<ReturnType<typeof seed>>["principal"]) {
   const { progressResponse } = await import("../../lib/progress/respond");
   const { readsDatabase } = await import("../../lib/db/raw-rows");
   readsDatabase(db, url);
-  await (await progressResponse(db, principal, "root", { group: ["class"], role: ["STUDENT"] }, "application/json")).arrayBuffer();
+  await (
+    await progressResponse(db, principal, "root", { group: ["class"], role: ["STUDENT"] }, "application/json")
+  ).arrayBuffer();
 }
 
 try {
   if (DBS.includes("sqlite")) {
     const url = `file:${path.join(dir, "bench.db")}`;
     migrate(url);
-    const client = new SqliteClient({ adapter: new PrismaBetterSQLite3({ url }), log: [{ emit: "event", level: "query" }] });
+    const client = new SqliteClient({
+      adapter: new PrismaBetterSQLite3({ url }),
+      log: [{ emit: "event", level: "query" }],
+    });
     try {
       await client.$queryRawUnsafe("PRAGMA journal_mode = WAL");
       await run("sqlite", url, client);
@@ -232,7 +279,10 @@ try {
     const pg = await startPostgres();
     try {
       migrate(pg.url);
-      const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: pg.url }), log: [{ emit: "event", level: "query" }] });
+      const client = new PostgresClient({
+        adapter: new PrismaPg({ connectionString: pg.url }),
+        log: [{ emit: "event", level: "query" }],
+      });
       try {
         await run("postgres", pg.url, client);
       } finally {

@@ -8,14 +8,15 @@ import { Readable } from "node:stream";
 import { organisationPrincipal } from "./organisation-principal";
 
 const { DATABASE_URL, BENCH_TENANT_PK, BENCH_ORG_PK } = process.env;
-if (!DATABASE_URL || !BENCH_TENANT_PK || !BENCH_ORG_PK) throw new Error("DATABASE_URL, BENCH_TENANT_PK and BENCH_ORG_PK are required");
+if (!DATABASE_URL || !BENCH_TENANT_PK || !BENCH_ORG_PK)
+  throw new Error("DATABASE_URL, BENCH_TENANT_PK and BENCH_ORG_PK are required");
 
 const { db } = await import("../../lib/db/client");
 const principal = await organisationPrincipal(BENCH_TENANT_PK, BENCH_ORG_PK);
 
 const { progressResponse } = await import("../../lib/progress/respond");
-const answer = (category: string, query: { group?: string[]; role?: string[] }, accept: string) => progressResponse(db(), principal, category, query, accept);
-
+const answer = (category: string, query: { group?: string[]; role?: string[] }, accept: string) =>
+  progressResponse(db(), principal, category, query, accept);
 
 let peak = { rss: 0, heap: 0 };
 const sample = () => {
@@ -28,7 +29,11 @@ const server = http.createServer(async (req, res) => {
   try {
     const url = new URL(req.url ?? "/", "http://localhost");
     const query = { group: url.searchParams.getAll("group"), role: url.searchParams.getAll("role") };
-    const response = await answer(url.searchParams.get("category") ?? "", query, req.headers.accept ?? "application/json");
+    const response = await answer(
+      url.searchParams.get("category") ?? "",
+      query,
+      req.headers.accept ?? "application/json",
+    );
     res.writeHead(response.status, Object.fromEntries(response.headers));
     if (!response.body) return void res.end();
     Readable.fromWeb(response.body as never).pipe(res);
@@ -49,6 +54,8 @@ process.on("message", (m: string) => {
     process.send!({ peakRss: peak.rss, peakHeap: peak.heap, maxRss: process.resourceUsage().maxRSS * 1024 });
   } else if (m === "exit") {
     server.close();
-    void db().$disconnect().finally(() => process.exit(0));
+    void db()
+      .$disconnect()
+      .finally(() => process.exit(0));
   }
 });

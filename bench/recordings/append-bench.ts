@@ -9,8 +9,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { makeSpeechWav, missingAudioTools } from "../../lib/audio/test-audio";
 import { privateServer, seedOrganisation, serverCall } from "../../e2e/support/server";
+import { makeSpeechWav, missingAudioTools } from "../../lib/audio/test-audio";
 
 const appends = Number(process.env.BENCH_APPENDS ?? 500);
 const port = Number(process.env.BENCH_PORT ?? 4910);
@@ -48,14 +48,22 @@ try {
   console.log(`ratio #${appends}/#1:    ${(last / first).toFixed(2)}`);
   const head = median(times.slice(1, 11));
   const tail = median(times.slice(-10));
-  console.log(`median #2-11:     ${head.toFixed(1)} ms;  median of last 10: ${tail.toFixed(1)} ms;  ratio ${(tail / head).toFixed(2)}`);
+  console.log(
+    `median #2-11:     ${head.toFixed(1)} ms;  median of last 10: ${tail.toFixed(1)} ms;  ratio ${(tail / head).toFixed(2)}`,
+  );
 
   const t0 = performance.now();
-  const res = await fetch(`${server.url}/api/resultsets/bench-set/audio`, { headers: { Authorization: `Bearer ${asStudent}` } });
+  const res = await fetch(`${server.url}/api/resultsets/bench-set/audio`, {
+    headers: { Authorization: `Bearer ${asStudent}` },
+  });
   const bytes = (await res.arrayBuffer()).byteLength;
-  console.log(`combined audio of ${appends} recordings: first GET ${(performance.now() - t0).toFixed(0)} ms (${(bytes / 1024).toFixed(0)} KiB, status ${res.status})`);
+  console.log(
+    `combined audio of ${appends} recordings: first GET ${(performance.now() - t0).toFixed(0)} ms (${(bytes / 1024).toFixed(0)} KiB, status ${res.status})`,
+  );
   const t1 = performance.now();
-  await (await fetch(`${server.url}/api/resultsets/bench-set/audio`, { headers: { Authorization: `Bearer ${asStudent}` } })).arrayBuffer();
+  await (
+    await fetch(`${server.url}/api/resultsets/bench-set/audio`, { headers: { Authorization: `Bearer ${asStudent}` } })
+  ).arrayBuffer();
   console.log(`cached GET: ${(performance.now() - t1).toFixed(0)} ms`);
 } finally {
   await server.stop();

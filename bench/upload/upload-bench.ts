@@ -13,18 +13,27 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { type PrivateServer, privateServer, seedOrganisation, serverCall } from "../../e2e/support/server";
 import { makeLongSpeech, makeSpeechWav, missingAudioTools } from "../../lib/audio/test-audio";
-import { privateServer, seedOrganisation, serverCall, type PrivateServer } from "../../e2e/support/server";
 
 const minutes = Number(process.env.BENCH_MINUTES ?? 60);
 const port = Number(process.env.BENCH_PORT ?? 4900);
 const dir = process.env.BENCH_AUDIO_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "upload-bench-"));
 fs.mkdirSync(dir, { recursive: true });
 const missing = await missingAudioTools();
-if (missing.length) throw new Error(`missing tools: ${missing.join(", ")} (apt-get install -y espeak-ng opus-tools sox ffmpeg)`);
+if (missing.length)
+  throw new Error(`missing tools: ${missing.join(", ")} (apt-get install -y espeak-ng opus-tools sox ffmpeg)`);
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const memory = (pid: number, field: "VmHWM" | "VmRSS") => Number(/\d+/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith(field))!)![0]) * 1024;
+const memory = (pid: number, field: "VmHWM" | "VmRSS") =>
+  Number(
+    /\d+/.exec(
+      fs
+        .readFileSync(`/proc/${pid}/status`, "utf8")
+        .split("\n")
+        .find((l) => l.startsWith(field))!,
+    )![0],
+  ) * 1024;
 
 const call = serverCall;
 
@@ -53,10 +62,22 @@ function ffmpegSeconds(file: string): number {
 
 console.log(`Making ${minutes}-minute recordings in ${dir} ...`);
 const long = [
-  { label: `Ogg Opus, ${minutes} min`, file: await reuse(`long-${minutes}.opus`, () => makeLongSpeech(dir, minutes * 60, { format: "ogg", name: `long-${minutes}.opus` })) },
-  { label: `WAV 16 kHz mono, ${minutes} min`, file: await reuse(`long-${minutes}.wav`, () => makeLongSpeech(dir, minutes * 60, { format: "wav", sampleRate: 16000, name: `long-${minutes}.wav` })) },
+  {
+    label: `Ogg Opus, ${minutes} min`,
+    file: await reuse(`long-${minutes}.opus`, () =>
+      makeLongSpeech(dir, minutes * 60, { format: "ogg", name: `long-${minutes}.opus` }),
+    ),
+  },
+  {
+    label: `WAV 16 kHz mono, ${minutes} min`,
+    file: await reuse(`long-${minutes}.wav`, () =>
+      makeLongSpeech(dir, minutes * 60, { format: "wav", sampleRate: 16000, name: `long-${minutes}.wav` }),
+    ),
+  },
 ];
-const short = await reuse("short.wav", () => makeSpeechWav(dir, "A short answer of about five seconds, spoken clearly.", { name: "short.wav" }));
+const short = await reuse("short.wav", () =>
+  makeSpeechWav(dir, "A short answer of about five seconds, spoken clearly.", { name: "short.wav" }),
+);
 
 async function reuse(name: string, make: () => Promise<string>): Promise<string> {
   const file = path.join(dir, name);
@@ -64,7 +85,9 @@ async function reuse(name: string, make: () => Promise<string>): Promise<string>
 }
 
 console.log("\nOne long recording per fresh server (POST /challenges/pronunciation, referenceAudio)");
-console.log("file                         | size    | ingest  | ffmpeg decode | ratio | server idle RSS | server peak RSS");
+console.log(
+  "file                         | size    | ingest  | ffmpeg decode | ratio | server idle RSS | server peak RSS",
+);
 for (const { label, file } of long) {
   const { server, org, pid } = await freshServer();
   try {
@@ -104,7 +127,9 @@ console.log("\n50 concurrent short uploads (POST /challenges/pronunciation/:id/a
     const wall = (performance.now() - t0) / 1000;
     latencies.sort((a, b) => a - b);
     const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-    console.log(`wall ${wall.toFixed(2)} s (${(50 / wall).toFixed(1)} uploads/s); latency p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`);
+    console.log(
+      `wall ${wall.toFixed(2)} s (${(50 / wall).toFixed(1)} uploads/s); latency p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`,
+    );
     console.log(`server RSS idle ${mb(idle)}, peak ${mb(memory(pid, "VmHWM"))}`);
   } finally {
     await server.stop();

@@ -15,7 +15,8 @@ const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 4950);
 const root = path.resolve(import.meta.dirname, "../..");
-if (!fs.existsSync(path.join(root, ".next/BUILD_ID"))) throw new Error("The app is not built: run `npx tsx scripts/prepare.ts` first");
+if (!fs.existsSync(path.join(root, ".next/BUILD_ID")))
+  throw new Error("The app is not built: run `npx tsx scripts/prepare.ts` first");
 
 const server = await privateServer(PORT, { BACKGROUND_JOBS: "false" });
 try {
@@ -25,13 +26,24 @@ try {
     const lines = ["firstName,infix,lastName,group"];
     for (let i = 0; i < STUDENTS; i++) lines.push(`Pupil${run}x${i},,Family${i % 97},Run ${run} group ${1 + (i % 30)}`);
     const started = performance.now();
-    const report = await serverCall<{ created: number }>(server, "POST", "/users/import", org, JSON.stringify({ csv: lines.join("\n"), createGroups: true }), "application/json");
+    const report = await serverCall<{ created: number }>(
+      server,
+      "POST",
+      "/users/import",
+      org,
+      JSON.stringify({ csv: lines.join("\n"), createGroups: true }),
+      "application/json",
+    );
     const elapsed = performance.now() - started;
     times.push(elapsed);
-    console.log(`run ${run + 1}: ${report.created} students imported in ${(elapsed / 1000).toFixed(2)} s (${(elapsed / report.created).toFixed(1)} ms per student)`);
+    console.log(
+      `run ${run + 1}: ${report.created} students imported in ${(elapsed / 1000).toFixed(2)} s (${(elapsed / report.created).toFixed(1)} ms per student)`,
+    );
   }
   const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
-  console.log(`median of ${RUNS}: ${(median / 1000).toFixed(2)} s for ${STUDENTS} students (SQLite, ${server.dataDir})`);
+  console.log(
+    `median of ${RUNS}: ${(median / 1000).toFixed(2)} s for ${STUDENTS} students (SQLite, ${server.dataDir})`,
+  );
 } finally {
   await server.stop();
 }

@@ -31,8 +31,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { makeLongSpeech, missingAudioTools } from "../../lib/audio/test-audio";
 import { privateServer, seedOrganisation, serverCall, serverToken } from "../../e2e/support/server";
+import { makeLongSpeech, missingAudioTools } from "../../lib/audio/test-audio";
 
 const RECORDING_S = Number(process.env.BENCH_SECONDS ?? 3600);
 const FRAGMENTS = Number(process.env.BENCH_FRAGMENTS ?? 5000);
@@ -40,7 +40,16 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const DRAG_STEPS = Number(process.env.BENCH_DRAG_STEPS ?? 120);
 const SPECTRO_RUNS = Number(process.env.BENCH_SPECTRO_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 4944);
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 const root = path.resolve(import.meta.dirname, "../..");
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
@@ -49,9 +58,14 @@ const p95 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.ceil(xs.le
 const ms = (x: number) => `${x.toFixed(x < 20 ? 1 : 0)} ms`;
 const json = (data: unknown) => JSON.stringify(data);
 /** The machine's load next to each figure: these are shared cores. */
-const load = () => `load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}, ${os.cpus().length} cores`;
+const load = () =>
+  `load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}, ${os.cpus().length} cores`;
 
-if (!fs.existsSync(path.join(root, ".next/BUILD_ID"))) throw new Error("The app is not built: run `npx tsx scripts/prepare.ts` first");
+if (!fs.existsSync(path.join(root, ".next/BUILD_ID")))
+  throw new Error("The app is not built: run `npx tsx scripts/prepare.ts` first");
 const missing = await missingAudioTools();
 if (missing.length) throw new Error(`audio tools missing: ${missing.join(", ")}`);
 
@@ -59,14 +73,27 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "editor-bench-"));
 let t0 = performance.now();
 // BENCH_AUDIO: an Ogg Opus file of RECORDING_S seconds made before (skips making one).
 const audio = fs.readFileSync(process.env.BENCH_AUDIO ?? (await makeLongSpeech(dir, RECORDING_S, { format: "ogg" })));
-console.log(`made ${RECORDING_S} s of speech as Ogg Opus (${(audio.length / 1e6).toFixed(1)} MB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `made ${RECORDING_S} s of speech as Ogg Opus (${(audio.length / 1e6).toFixed(1)} MB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 
 const server = await privateServer(PORT, { BACKGROUND_JOBS: "false" });
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS });
 try {
   const { org, asStudent } = await seedOrganisation(server, "bench", "bench");
-  const fay = await serverCall<{ id: string }>(server, "POST", "/users", org, json({ firstName: "Fay", infix: null, lastName: "Annotator", roles: ["ANNOTATOR_FULL"] }), "application/json");
-  const asFay = await serverToken(server, { grant_type: "client_credentials", scope: `tenant/bench/organisation/bench/student/${fay.id}` }, org);
+  const fay = await serverCall<{ id: string }>(
+    server,
+    "POST",
+    "/users",
+    org,
+    json({ firstName: "Fay", infix: null, lastName: "Annotator", roles: ["ANNOTATOR_FULL"] }),
+    "application/json",
+  );
+  const asFay = await serverToken(
+    server,
+    { grant_type: "client_credentials", scope: `tenant/bench/organisation/bench/student/${fay.id}` },
+    org,
+  );
   const password = "bench-annotator-password-1";
   await serverCall(server, "POST", "/user/basicauths", asFay, json({ username: "fay", password }), "application/json");
 
@@ -81,18 +108,42 @@ try {
   upload.set("id", "bench-recording");
   upload.set("resultSetId", "bench-rs");
   upload.set("audio", new Blob([audio], { type: "audio/ogg" }), "long.opus");
-  const recording = await serverCall<{ id: string }>(server, "POST", `/challenges/speech/${challenge}/recordings`, asStudent, upload);
+  const recording = await serverCall<{ id: string }>(
+    server,
+    "POST",
+    `/challenges/speech/${challenge}/recordings`,
+    asStudent,
+    upload,
+  );
   console.log(`uploaded and ingested the recording in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const ref = { tenant: "bench", organisation: "bench", challenge, recording: recording.id };
-  const assignment = await serverCall<{ id: number }>(server, "POST", "/assignments", org, json({ name: "Bench", fullAnnotator: fay.id, baseAnnotator: null, recordings: [ref] }), "application/json");
+  const assignment = await serverCall<{ id: number }>(
+    server,
+    "POST",
+    "/assignments",
+    org,
+    json({ name: "Bench", fullAnnotator: fay.id, baseAnnotator: null, recordings: [ref] }),
+    "application/json",
+  );
   // Words over the whole recording: 70 % of each slot, every tenth pair touching (a shared boundary).
   const slot = RECORDING_S / FRAGMENTS;
   const fragments = Array.from({ length: FRAGMENTS }, (_, i) => {
     const start = i * slot;
     const end = i % 10 === 0 ? (i + 1) * slot : start + slot * 0.7;
-    return { start: Math.round(start * 1000) / 1000, end: Math.round(end * 1000) / 1000, labels: [{ layer: "Words", label: `w${i}`, comment: "" }] };
+    return {
+      start: Math.round(start * 1000) / 1000,
+      end: Math.round(end * 1000) / 1000,
+      labels: [{ layer: "Words", label: `w${i}`, comment: "" }],
+    };
   });
-  const annotation = await serverCall<{ id: number; peaksUrl: string | null }>(server, "POST", "/annotations", asFay, json({ assignment: assignment.id, recording: ref, fragments }), "application/json");
+  const annotation = await serverCall<{ id: number; peaksUrl: string | null }>(
+    server,
+    "POST",
+    "/annotations",
+    asFay,
+    json({ assignment: assignment.id, recording: ref, fragments }),
+    "application/json",
+  );
   console.log(`annotation ${annotation.id}: ${FRAGMENTS} Words fragments over ${RECORDING_S} s`);
 
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
@@ -109,7 +160,11 @@ try {
   await context.addInitScript(() => {
     const w = window as unknown as { __editorReady?: number };
     new MutationObserver(() => {
-      if (w.__editorReady === undefined && document.querySelector('[data-testid="waveform"][data-ready="true"]') && document.querySelector('[data-testid="lane-Words"]')) {
+      if (
+        w.__editorReady === undefined &&
+        document.querySelector('[data-testid="waveform"][data-ready="true"]') &&
+        document.querySelector('[data-testid="lane-Words"]')
+      ) {
         w.__editorReady = performance.now();
       }
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"] });
@@ -124,7 +179,8 @@ try {
     const run = Math.floor(turn / 2) + 1;
     const early = (turn + run) % 2 === 0;
     const tab = await context.newPage();
-    if (!early) await tab.addInitScript(() => ((window as unknown as { __earlyRequestsOff: boolean }).__earlyRequestsOff = true));
+    if (!early)
+      await tab.addInitScript(() => ((window as unknown as { __earlyRequestsOff: boolean }).__earlyRequestsOff = true));
     // Each run opens at fit (the remembered zoom is cleared).
     await tab.goto("/sign-in", { waitUntil: "commit" });
     await tab.evaluate(() => localStorage.clear());
@@ -143,11 +199,34 @@ try {
     // Where the time went: when the page's scripts, the API answers and the peaks had arrived.
     // (Plain data out of the page: tsx would name functions defined in there, which the page cannot run.)
     const timing = await tab.evaluate(() => ({
-      nav: performance.getEntriesByType("navigation").map((e) => [(e as PerformanceNavigationTiming).responseEnd, (e as PerformanceNavigationTiming).domContentLoadedEventEnd])[0],
-      resources: performance.getEntriesByType("resource").map((e) => [e.name, (e as PerformanceResourceTiming).initiatorType, e.startTime, (e as PerformanceResourceTiming).responseEnd, (e as PerformanceResourceTiming).encodedBodySize] as const),
+      nav: performance
+        .getEntriesByType("navigation")
+        .map((e) => [
+          (e as PerformanceNavigationTiming).responseEnd,
+          (e as PerformanceNavigationTiming).domContentLoadedEventEnd,
+        ])[0],
+      resources: performance
+        .getEntriesByType("resource")
+        .map(
+          (e) =>
+            [
+              e.name,
+              (e as PerformanceResourceTiming).initiatorType,
+              e.startTime,
+              (e as PerformanceResourceTiming).responseEnd,
+              (e as PerformanceResourceTiming).encodedBodySize,
+            ] as const,
+        ),
     }));
-    const resources = timing.resources.map(([name, initiator, start, end, size]) => ({ name, initiator, start, end, size }));
-    const last = (match: (r: (typeof resources)[number]) => boolean) => Math.max(0, ...resources.filter(match).map((r) => r.end));
+    const resources = timing.resources.map(([name, initiator, start, end, size]) => ({
+      name,
+      initiator,
+      start,
+      end,
+      size,
+    }));
+    const last = (match: (r: (typeof resources)[number]) => boolean) =>
+      Math.max(0, ...resources.filter(match).map((r) => r.end));
     const steps = {
       html: timing.nav[0],
       domContentLoaded: timing.nav[1],
@@ -156,7 +235,10 @@ try {
       annotation: last((r) => r.name.includes(`/api/annotation/${annotation.id}`)),
       files: resources
         .filter((r) => !!annotation.peaksUrl && r.name.includes(annotation.peaksUrl))
-        .map((r) => `${new URL(r.name).pathname.split("/").pop()} ${Math.round(r.start)}–${Math.round(r.end)} ms ${(r.size / 1e6).toFixed(2)} MB`)
+        .map(
+          (r) =>
+            `${new URL(r.name).pathname.split("/").pop()} ${Math.round(r.start)}–${Math.round(r.end)} ms ${(r.size / 1e6).toFixed(2)} MB`,
+        )
         .join(", "),
     };
     console.log(
@@ -164,7 +246,9 @@ try {
     );
     if (turn < RUNS * 2 - 1) await tab.close();
   }
-  console.log(`TIME TO INTERACTIVE (${RECORDING_S} s, ${FRAGMENTS} fragments): median ${ms(median(ready))} over ${RUNS} runs (target ≤ 2000 ms); ${load()}`);
+  console.log(
+    `TIME TO INTERACTIVE (${RECORDING_S} s, ${FRAGMENTS} fragments): median ${ms(median(ready))} over ${RUNS} runs (target ≤ 2000 ms); ${load()}`,
+  );
   console.log(`  the same runs' turns without early requests: median ${ms(median(readyWithout))} over ${RUNS} runs`);
 
   const page = context.pages()[context.pages().length - 1];
@@ -178,7 +262,11 @@ try {
 }
 
 /** Pointer press on a fragment at 25 px/s until it shows as selected. */
-type Profile = { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples?: number[]; timeDeltas?: number[] };
+type Profile = {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+};
 
 /** Self time per function (name, file, line and column), the heaviest 15. */
 function printProfile(profile: Profile) {
@@ -213,7 +301,11 @@ async function selectLatency(page: Page) {
             requestAnimationFrame(() => resolve(performance.now() - start.t));
           }
         });
-        observer.observe(document.querySelector('[data-testid="lane-Words"]')!, { subtree: true, attributes: true, attributeFilter: ["aria-pressed"] });
+        observer.observe(document.querySelector('[data-testid="lane-Words"]')!, {
+          subtree: true,
+          attributes: true,
+          attributeFilter: ["aria-pressed"],
+        });
         // Never shown as selected: say so instead of waiting for ever.
         setTimeout(() => resolve(Number.NaN), 10_000);
       });
@@ -223,15 +315,27 @@ async function selectLatency(page: Page) {
     await page.mouse.click(x, y);
     const took = await page.evaluate(() => (window as unknown as { __pressed: Promise<number> }).__pressed);
     if (Number.isNaN(took)) {
-      const hit = await page.evaluate(([px, py]) => {
-        const el = document.elementFromPoint(px, py);
-        return el ? `${el.tagName} ${el.getAttribute("aria-label") ?? el.getAttribute("data-testid") ?? el.className}`.slice(0, 160) : "nothing";
-      }, [x, y]);
-      console.log(`select ${i + 1}: not shown as selected within 10 s (box ${b.x.toFixed(0)},${b.y.toFixed(0)} ${b.width.toFixed(0)}×${b.height.toFixed(0)}; under the pointer: ${hit})`);
+      const hit = await page.evaluate(
+        ([px, py]) => {
+          const el = document.elementFromPoint(px, py);
+          return el
+            ? `${el.tagName} ${el.getAttribute("aria-label") ?? el.getAttribute("data-testid") ?? el.className}`.slice(
+                0,
+                160,
+              )
+            : "nothing";
+        },
+        [x, y],
+      );
+      console.log(
+        `select ${i + 1}: not shown as selected within 10 s (box ${b.x.toFixed(0)},${b.y.toFixed(0)} ${b.width.toFixed(0)}×${b.height.toFixed(0)}; under the pointer: ${hit})`,
+      );
     } else times.push(took);
   }
   if (!times.length) return console.log("SELECT a fragment (25 px/s): not measured (no press showed a selection)");
-  console.log(`SELECT a fragment (25 px/s, ${times.length} presses): median ${ms(median(times))}, max ${ms(Math.max(...times))} from press to shown selected (+ next frame); ${load()}`);
+  console.log(
+    `SELECT a fragment (25 px/s, ${times.length} presses): median ${ms(median(times))}, max ${ms(Math.max(...times))} from press to shown selected (+ next frame); ${load()}`,
+  );
 }
 
 /** A shared boundary dragged at 10 px/s: the work of each pointermove. */
@@ -243,7 +347,11 @@ async function dragFrames(page: Page) {
   // The boundary w(10k) and w(10k+1) share: the end of a touching word in view.
   const box = (await lane.boundingBox())!;
   const slot = RECORDING_S / FRAGMENTS;
-  const scrollPx = await page.getByTestId("waveform").evaluate((el) => (el.firstElementChild as HTMLElement).shadowRoot!.querySelector<HTMLElement>(".scroll")!.scrollLeft);
+  const scrollPx = await page
+    .getByTestId("waveform")
+    .evaluate(
+      (el) => (el.firstElementChild as HTMLElement).shadowRoot!.querySelector<HTMLElement>(".scroll")!.scrollLeft,
+    );
   const k = Math.ceil(scrollPx / 10 / slot / 10) * 10 + 20;
   const x = box.x + (k + 1) * slot * 10 - scrollPx;
   await page.evaluate(() => {
@@ -268,7 +376,9 @@ async function dragFrames(page: Page) {
   await page.mouse.up();
   const frames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames);
   if (!frames.length) return console.log("DRAG a shared boundary: not measured (no pointermove reached the page)");
-  console.log(`DRAG a shared boundary (10 px/s, ${frames.length} moves): p50 ${ms(median(frames))}, p95 ${ms(p95(frames))}, max ${ms(Math.max(...frames))} per frame (target p95 ≤ 16 ms); ${load()}`);
+  console.log(
+    `DRAG a shared boundary (10 px/s, ${frames.length} moves): p50 ${ms(median(frames))}, p95 ${ms(p95(frames))}, max ${ms(Math.max(...frames))} per frame (target p95 ≤ 16 ms); ${load()}`,
+  );
 }
 
 /** The spectrogram of a 10-second window, at several places. */
@@ -301,10 +411,14 @@ async function spectrogramWindow(page: Page) {
     const before = (await spectro.count()) ? await spectro.getAttribute("data-from-ms") : null;
     await page.mouse.click(b.x + b.width * place, b.y + b.height / 2);
     if (i === 0) await page.getByRole("button", { name: "Show spectrogram" }).click();
-    await page.waitForFunction((prev) => {
-      const el = document.querySelector('[data-testid="spectrogram"]');
-      return el?.getAttribute("data-status") === "drawn" && el.getAttribute("data-from-ms") !== prev;
-    }, before, { timeout: 60_000 });
+    await page.waitForFunction(
+      (prev) => {
+        const el = document.querySelector('[data-testid="spectrogram"]');
+        return el?.getAttribute("data-status") === "drawn" && el.getAttribute("data-from-ms") !== prev;
+      },
+      before,
+      { timeout: 60_000 },
+    );
     const drawMs = Number(await spectro.getAttribute("data-draw-ms"));
     const from = Number(await spectro.getAttribute("data-from-ms"));
     const to = Number(await spectro.getAttribute("data-to-ms"));
@@ -313,13 +427,22 @@ async function spectrogramWindow(page: Page) {
     const source = await spectro.getAttribute("data-source");
     const tiles = await spectro.getAttribute("data-tiles");
     // What was fetched for it: the tiles (and on the first draw, the lane's code).
-    const reads = await page.evaluate(() => performance.getEntriesByType("resource").map((r) => ({ ms: (r as PerformanceResourceTiming).responseEnd - r.startTime, bytes: (r as PerformanceResourceTiming).encodedBodySize })));
+    const reads = await page.evaluate(() =>
+      performance.getEntriesByType("resource").map((r) => ({
+        ms: (r as PerformanceResourceTiming).responseEnd - r.startTime,
+        bytes: (r as PerformanceResourceTiming).encodedBodySize,
+      })),
+    );
     const net = reads.reduce((n, r) => n + r.ms, 0);
     const bytes = reads.reduce((n, r) => n + r.bytes, 0);
     console.log(
       `spectrogram ${((to - from) / 1000).toFixed(1)} s window at ${(from / 1000).toFixed(0)} s${second ? " (again)" : ""}: drawn in ${ms(drawMs)} from ${source} ${tiles ?? ""} (waiting for them ${ms(fetchMs)}, pixels + paint ${ms(drawMs - fetchMs)}; ${reads.length} requests, ${(bytes / 1e3).toFixed(0)} kB, ${ms(net)} on the wire)`,
     );
   }
-  console.log(`SPECTROGRAM again at the same places (tiles already fetched): median ${ms(median(again))}, max ${ms(Math.max(...again))}`);
-  console.log(`SPECTROGRAM of a ${(width / 100).toFixed(1)} s window (100 px/s, ${Math.round(width)} px visible, viewport ${page.viewportSize()?.width} px): median ${ms(median(times))}, max ${ms(Math.max(...times))} (target ≤ 300 ms); ${load()}`);
+  console.log(
+    `SPECTROGRAM again at the same places (tiles already fetched): median ${ms(median(again))}, max ${ms(Math.max(...again))}`,
+  );
+  console.log(
+    `SPECTROGRAM of a ${(width / 100).toFixed(1)} s window (100 px/s, ${Math.round(width)} px visible, viewport ${page.viewportSize()?.width} px): median ${ms(median(times))}, max ${ms(Math.max(...times))} (target ≤ 300 ms); ${load()}`,
+  );
 }

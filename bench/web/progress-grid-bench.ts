@@ -33,10 +33,10 @@
 // Prints figures; asserts nothing.
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { type Browser, chromium } from "@playwright/test";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { chromium, type Browser } from "@playwright/test";
+import { type PrivateServer, privateServer, seedOrganisation, serverCall, serverToken } from "../../e2e/support/server";
 import { PrismaClient } from "../../lib/db/generated/sqlite/client";
-import { privateServer, seedOrganisation, serverCall, serverToken, type PrivateServer } from "../../e2e/support/server";
 import { progressRows } from "../progress/progress-rows";
 import { printProfile, printTrace } from "./browser-profile";
 
@@ -45,7 +45,16 @@ const CHALLENGES = Number(process.env.BENCH_CHALLENGES ?? 50);
 const COVERAGE = Number(process.env.BENCH_COVERAGE ?? 0.6);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 4910);
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 const PROFILE = process.env.BENCH_PROFILE === "1";
 const PROFILE_SWITCH = process.env.BENCH_PROFILE === "switch";
 const TRACE = process.env.BENCH_TRACE === "1";
@@ -60,7 +69,8 @@ const json = (data: unknown) => JSON.stringify(data);
 
 async function seed(server: PrivateServer) {
   const { org } = await seedOrganisation(server, "bench", "bench");
-  const call = <T>(method: string, url: string, body?: unknown) => serverCall<T>(server, method, url, org, body === undefined ? undefined : json(body), "application/json");
+  const call = <T>(method: string, url: string, body?: unknown) =>
+    serverCall<T>(server, method, url, org, body === undefined ? undefined : json(body), "application/json");
   const ids = Array.from({ length: CHALLENGES }, (_, i) => `c${String(i).padStart(3, "0")}`);
   for (const id of ids) {
     const form = new FormData();
@@ -73,27 +83,53 @@ async function seed(server: PrivateServer) {
   await call("POST", "/categories", { id: "root", name: "Root", speechChallenges: ids.slice(0, half) });
   await call("POST", "/categories", { id: "child", name: "Child", parent: "root", speechChallenges: ids.slice(half) });
   await call("POST", "/groups", { id: "class", name: "Class", categories: ["root"] });
-  const teacher = await call<{ id: string }>("POST", "/users", { firstName: "Bench", infix: null, lastName: "Teacher", roles: ["TEACHER"] });
+  const teacher = await call<{ id: string }>("POST", "/users", {
+    firstName: "Bench",
+    infix: null,
+    lastName: "Teacher",
+    roles: ["TEACHER"],
+  });
   const orgScope = "tenant/bench/organisation/bench";
-  const asTeacher = await serverToken(server, { grant_type: "client_credentials", scope: `${orgScope}/student/${teacher.id}` }, org);
+  const asTeacher = await serverToken(
+    server,
+    { grant_type: "client_credentials", scope: `${orgScope}/student/${teacher.id}` },
+    org,
+  );
   await serverCall(server, "POST", "/user/basicauths", asTeacher, json(TEACHER), "application/json");
 
   // The bulk: straight into the server's database.
-  const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${path.join(server.dataDir, "app.db")}` }) });
+  const db = new PrismaClient({
+    adapter: new PrismaBetterSQLite3({ url: `file:${path.join(server.dataDir, "app.db")}` }),
+  });
   try {
-    const model = await db.user.findFirstOrThrow({ where: { id: teacher.id }, select: { ns: true, tenantPk: true, organisationPk: true, level: true } });
+    const model = await db.user.findFirstOrThrow({
+      where: { id: teacher.id },
+      select: { ns: true, tenantPk: true, organisationPk: true, level: true },
+    });
     const ns = model.ns;
     const groupPk = (await db.group.findFirstOrThrow({ where: { ns, id: "class" }, select: { pk: true } })).pk;
     const challenges = await db.speechChallenge.findMany({ where: { ns }, select: { pk: true } });
-    const users = Array.from({ length: USERS }, (_, i) => ({ pk: randomUUID(), ns, id: `u${i}`, level: model.level, tenantPk: model.tenantPk, organisationPk: model.organisationPk, firstName: `First${i % 97}`, infix: null, lastName: `Student${String(i).padStart(5, "0")}` }));
+    const users = Array.from({ length: USERS }, (_, i) => ({
+      pk: randomUUID(),
+      ns,
+      id: `u${i}`,
+      level: model.level,
+      tenantPk: model.tenantPk,
+      organisationPk: model.organisationPk,
+      firstName: `First${i % 97}`,
+      infix: null,
+      lastName: `Student${String(i).padStart(5, "0")}`,
+    }));
     await db.user.createMany({ data: users });
     await db.userRole.createMany({ data: users.map((u) => ({ userPk: u.pk, roleName: "STUDENT" })) });
     await db.groupMember.createMany({ data: users.map((u) => ({ groupPk, userPk: u.pk })) });
     const { sets, recordings } = progressRows(ns, users, challenges, COVERAGE, Date.now() - 30 * 86_400_000);
     for (let i = 0; i < sets.length; i += 2000) await db.resultSet.createMany({ data: sets.slice(i, i + 2000) });
-    for (let i = 0; i < recordings.length; i += 2000) await db.speechRecording.createMany({ data: recordings.slice(i, i + 2000) });
+    for (let i = 0; i < recordings.length; i += 2000)
+      await db.speechRecording.createMany({ data: recordings.slice(i, i + 2000) });
     // BENCH_KEEP_DB=<file>: a copy of the seeded database, to profile the server's read in process.
-    if (process.env.BENCH_KEEP_DB) await db.$executeRawUnsafe(`VACUUM INTO '${process.env.BENCH_KEEP_DB.replaceAll("'", "''")}'`);
+    if (process.env.BENCH_KEEP_DB)
+      await db.$executeRawUnsafe(`VACUUM INTO '${process.env.BENCH_KEEP_DB.replaceAll("'", "''")}'`);
     return { sets: sets.length, recordings: recordings.length };
   } finally {
     await db.$disconnect();
@@ -181,11 +217,38 @@ window.__bench.jump = (last) => new Promise((resolve) => {
 });
 `;
 
-type Run = { again: number; rendered: number; anyRole: number; requests: [string, number, number][]; long: [number, number][]; ready: number; domContentLoaded: number; htmlFirstByte: number; htmlEnd: number; htmlBytes: number; scriptsEnd: number; apiInBrowser: number; apiStart: number; afterApi: number; apiBytes: number; click: number; jump: number; rows: number };
+type Run = {
+  again: number;
+  rendered: number;
+  anyRole: number;
+  requests: [string, number, number][];
+  long: [number, number][];
+  ready: number;
+  domContentLoaded: number;
+  htmlFirstByte: number;
+  htmlEnd: number;
+  htmlBytes: number;
+  scriptsEnd: number;
+  apiInBrowser: number;
+  apiStart: number;
+  afterApi: number;
+  apiBytes: number;
+  click: number;
+  jump: number;
+  rows: number;
+};
 
-
-async function run(browser: Browser, url: string, state: Awaited<ReturnType<typeof signedInState>>, early = true): Promise<Run> {
-  const context = await browser.newContext({ baseURL: url, storageState: state, viewport: { width: 1440, height: 900 } });
+async function run(
+  browser: Browser,
+  url: string,
+  state: Awaited<ReturnType<typeof signedInState>>,
+  early = true,
+): Promise<Run> {
+  const context = await browser.newContext({
+    baseURL: url,
+    storageState: state,
+    viewport: { width: 1440, height: 900 },
+  });
   const page = await context.newPage();
   await page.addInitScript({ content: PAGE_SCRIPT + (early ? "" : "window.__earlyRequestsOff = true;") });
   // The seeded recordings have no audio files behind them: playback is not what is measured.
@@ -198,10 +261,24 @@ async function run(browser: Browser, url: string, state: Awaited<ReturnType<type
     await cdp.send("Profiler.start");
   }
   const tracing = CHROME_TRACE && early;
-  if (tracing) await browser.startTracing(page, { categories: ["devtools.timeline", "v8", "v8.execute", "blink", "loading", "disabled-by-default-devtools.timeline"] });
+  if (tracing)
+    await browser.startTracing(page, {
+      categories: [
+        "devtools.timeline",
+        "v8",
+        "v8.execute",
+        "blink",
+        "loading",
+        "disabled-by-default-devtools.timeline",
+      ],
+    });
   await page.goto("/progress?category=root&group=class", { waitUntil: "commit" });
   // A function, not a string: the app's Content-Security-Policy forbids the eval a string predicate needs.
-  await page.waitForFunction(() => (window as unknown as { __bench: { ready?: number } }).__bench.ready !== undefined, undefined, { timeout: 120_000 });
+  await page.waitForFunction(
+    () => (window as unknown as { __bench: { ready?: number } }).__bench.ready !== undefined,
+    undefined,
+    { timeout: 120_000 },
+  );
   if (cdp) printProfile((await cdp.send("Profiler.stop")).profile);
   const timing = (await page.evaluate("window.__bench.timing()")) as Omit<Run, "click" | "jump" | "anyRole" | "again">;
   if (tracing) printTrace(await browser.stopTracing(), timing.ready);
@@ -214,16 +291,33 @@ async function run(browser: Browser, url: string, state: Awaited<ReturnType<type
     await switchCdp.send("Profiler.setSamplingInterval", { interval: 200 });
     await switchCdp.send("Profiler.start");
   }
-  if (CHROME_TRACE_SWITCH && early) await browser.startTracing(page, { categories: ["devtools.timeline", "v8", "v8.execute", "blink", "loading", "disabled-by-default-devtools.timeline"] });
+  if (CHROME_TRACE_SWITCH && early)
+    await browser.startTracing(page, {
+      categories: [
+        "devtools.timeline",
+        "v8",
+        "v8.execute",
+        "blink",
+        "loading",
+        "disabled-by-default-devtools.timeline",
+      ],
+    });
   const anyRole = (await page.evaluate("window.__bench.anyRole()")) as number;
-  if (TRACE) console.log(`  new grid: requests after the change (path, sent, answered in ms): ${(await page.evaluate("JSON.stringify(window.__bench.anyRoleParts)")) as string}`);
+  if (TRACE)
+    console.log(
+      `  new grid: requests after the change (path, sent, answered in ms): ${(await page.evaluate("JSON.stringify(window.__bench.anyRoleParts)")) as string}`,
+    );
   if (CHROME_TRACE_SWITCH && early) printTrace(await browser.stopTracing(), anyRole, false);
   if (switchCdp) printProfile((await switchCdp.send("Profiler.stop")).profile);
   const jump = (await page.evaluate(`window.__bench.jump(${timing.rows + 2})`)) as number;
   // The same page loaded again in the same context: scripts from the HTTP cache (and V8's code
   // cache), as for a teacher who opened it before; the grid is asked for again.
   await page.goto("/progress?category=root&group=class", { waitUntil: "commit" });
-  await page.waitForFunction(() => (window as unknown as { __bench: { ready?: number } }).__bench.ready !== undefined, undefined, { timeout: 120_000 });
+  await page.waitForFunction(
+    () => (window as unknown as { __bench: { ready?: number } }).__bench.ready !== undefined,
+    undefined,
+    { timeout: 120_000 },
+  );
   const again = (await page.evaluate("window.__bench.ready")) as number;
   await context.close();
   return { ...timing, click, jump, anyRole, again };
@@ -233,22 +327,33 @@ const server = await privateServer(PORT, { LOG_LEVEL: "warn" });
 try {
   const t0 = performance.now();
   const seeded = await seed(server);
-  console.log(`seeded ${USERS} students × ${CHALLENGES} challenges: ${seeded.sets} result sets, ${seeded.recordings} recordings in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${USERS} students × ${CHALLENGES} challenges: ${seeded.sets} result sets, ${seeded.recordings} recordings in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   // The keep-alive connection went idle during the seeding and the server may have closed it: one throw-away call.
   await fetch(`${server.url}/api/health`).catch(() => undefined);
-  const teacherToken = await serverToken(server, { grant_type: "password", username: TEACHER.username, password: TEACHER.password, scope: `tenant/bench/organisation/bench/user/${TEACHER.username}` });
+  const teacherToken = await serverToken(server, {
+    grant_type: "password",
+    username: TEACHER.username,
+    password: TEACHER.password,
+    scope: `tenant/bench/organisation/bench/user/${TEACHER.username}`,
+  });
   const apiTimes: number[] = [];
   let bytes = 0;
   for (let i = 0; i <= RUNS; i++) {
     const t = performance.now();
-    const response = await fetch(`${server.url}/api/categories/root/progress/grid?group=class&role=STUDENT`, { headers: { Authorization: `Bearer ${teacherToken}` } });
+    const response = await fetch(`${server.url}/api/categories/root/progress/grid?group=class&role=STUDENT`, {
+      headers: { Authorization: `Bearer ${teacherToken}` },
+    });
     const body = await response.text();
     if (!response.ok) throw new Error(`progress → ${response.status} ${body.slice(0, 200)}`);
     if (i > 0) apiTimes.push(performance.now() - t); // the first call warms the server up
     bytes = body.length;
   }
-  console.log(`API GET /categories/root/progress/grid (Node, bearer): median ${ms(median(apiTimes))} of ${RUNS} warm calls [${apiTimes.map(ms).join(", ")}], ${(bytes / 1024 / 1024).toFixed(1)} MB`);
+  console.log(
+    `API GET /categories/root/progress/grid (Node, bearer): median ${ms(median(apiTimes))} of ${RUNS} warm calls [${apiTimes.map(ms).join(", ")}], ${(bytes / 1024 / 1024).toFixed(1)} MB`,
+  );
 
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {
@@ -258,12 +363,16 @@ try {
     const cookieTimes: number[] = [];
     for (let i = 0; i <= RUNS; i++) {
       const t = performance.now();
-      const response = await fetch(`${server.url}/api/categories/root/progress/grid?group=class&role=STUDENT`, { headers: { Cookie: cookie, "X-Requested-With": "fetch" } });
+      const response = await fetch(`${server.url}/api/categories/root/progress/grid?group=class&role=STUDENT`, {
+        headers: { Cookie: cookie, "X-Requested-With": "fetch" },
+      });
       await response.text();
       if (!response.ok) throw new Error(`progress (session cookie) → ${response.status}`);
       if (i > 0) cookieTimes.push(performance.now() - t);
     }
-    console.log(`API GET /categories/root/progress/grid (Node, session cookie): median ${ms(median(cookieTimes))} of ${RUNS} warm calls [${cookieTimes.map(ms).join(", ")}]`);
+    console.log(
+      `API GET /categories/root/progress/grid (Node, session cookie): median ${ms(median(cookieTimes))} of ${RUNS} warm calls [${cookieTimes.map(ms).join(", ")}]`,
+    );
     await run(browser, server.url, state); // warm-up
     // Each run also without the early requests (lib/web/early/), the page as it was before them, in
     // turns, so that both see the same load of this shared machine.
@@ -275,7 +384,10 @@ try {
       const r = await run(browser, server.url, state, early);
       (early ? runs : without).push(r);
       // BENCH_TRACE=1: the page's requests (start → end) and long tasks (start + duration), in ms from navigation.
-      if (TRACE) console.log(`  requests: ${r.requests.map(([n, a, b]) => `${n} ${a}→${b}`).join("; ")}\n  long tasks: ${r.long.map(([a, d]) => `${a}+${d}`).join(", ")}`);
+      if (TRACE)
+        console.log(
+          `  requests: ${r.requests.map(([n, a, b]) => `${n} ${a}→${b}`).join("; ")}\n  long tasks: ${r.long.map(([a, d]) => `${a}+${d}`).join(", ")}`,
+        );
       console.log(
         `run ${i + 1}${early ? "" : " without early requests"}: interactive ${ms(r.ready)} (page HTML first byte ${ms(r.htmlFirstByte)}, last byte ${ms(r.htmlEnd)}, ${(r.htmlBytes / 1024).toFixed(0)} kB; DOMContentLoaded ${ms(r.domContentLoaded)}; scripts loaded ${ms(r.scriptsEnd)}; progress request sent at ${ms(r.apiStart)} and took ${ms(r.apiInBrowser)}, ` +
           `parse + render after it ${ms(r.afterApi)}; ${r.rows} rows, ${r.rendered} positions rendered); ` +
@@ -287,11 +399,15 @@ try {
         `progress request in the browser median ${ms(median(runs.map((r) => r.apiInBrowser)))}; parse + render after it median ${ms(median(runs.map((r) => r.afterApi)))}; click median ${ms(median(runs.map((r) => r.click)))}; ` +
         `jump to last row median ${ms(median(runs.map((r) => r.jump)))}`,
     );
-    console.log(`  the page loaded again in the same browser context (scripts cached): time to interactive median ${ms(median(runs.map((r) => r.again)))} of ${RUNS}`);
+    console.log(
+      `  the page loaded again in the same browser context (scripts cached): time to interactive median ${ms(median(runs.map((r) => r.again)))} of ${RUNS}`,
+    );
     console.log(
       `  the grid's own time to interactive, on the loaded page (the role filter set to any role: a new request for the same ${USERS} rows, parsed and rendered): median ${ms(median([...runs, ...without].map((r) => r.anyRole)))} of ${RUNS * 2}`,
     );
-    console.log(`  the same runs' turns without early requests: time to interactive median ${ms(median(without.map((r) => r.ready)))}; parse + render after the request median ${ms(median(without.map((r) => r.afterApi)))}`);
+    console.log(
+      `  the same runs' turns without early requests: time to interactive median ${ms(median(without.map((r) => r.ready)))}; parse + render after the request median ${ms(median(without.map((r) => r.afterApi)))}`,
+    );
   } finally {
     await browser.close();
   }

@@ -16,43 +16,76 @@
 //   npx tsx bench/web/users-page-bench.ts
 //   BENCH_USERS=1000 BENCH_RUNS=3 BENCH_PORT=4941 npx tsx bench/web/users-page-bench.ts
 // Build the app first: `npx tsx scripts/prepare.ts`. Prints figures; asserts nothing.
+
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { chromium } from "@playwright/test";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { privateServer, seedOrganisation, serverCall, serverToken } from "../../e2e/support/server";
 import { PrismaClient as SqliteClient } from "../../lib/db/generated/sqlite/client";
 import { ns } from "../../lib/db/ids";
-import { privateServer, seedOrganisation, serverCall, serverToken } from "../../e2e/support/server";
 
 const USERS = Number(process.env.BENCH_USERS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
 const PORT = Number(process.env.BENCH_PORT ?? 4940);
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 const root = path.resolve(import.meta.dirname, "../..");
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 
-if (!fs.existsSync(path.join(root, ".next/BUILD_ID"))) throw new Error("The app is not built: run `npx tsx scripts/prepare.ts` first");
+if (!fs.existsSync(path.join(root, ".next/BUILD_ID")))
+  throw new Error("The app is not built: run `npx tsx scripts/prepare.ts` first");
 
 const server = await privateServer(PORT, { BACKGROUND_JOBS: "false" });
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS });
 try {
   const { org } = await seedOrganisation(server, "bench", "bench");
   const json = (data: unknown) => JSON.stringify(data);
-  const admin = await serverCall<{ id: string }>(server, "POST", "/users", org, json({ firstName: "Ada", infix: null, lastName: "Admin", roles: ["ORGANISATION"] }), "application/json");
-  const asAdmin = await serverToken(server, { grant_type: "client_credentials", scope: `tenant/bench/organisation/bench/student/${admin.id}` }, org);
+  const admin = await serverCall<{ id: string }>(
+    server,
+    "POST",
+    "/users",
+    org,
+    json({ firstName: "Ada", infix: null, lastName: "Admin", roles: ["ORGANISATION"] }),
+    "application/json",
+  );
+  const asAdmin = await serverToken(
+    server,
+    { grant_type: "client_credentials", scope: `tenant/bench/organisation/bench/student/${admin.id}` },
+    org,
+  );
   const password = "bench-admin-password-1";
-  await serverCall(server, "POST", "/user/basicauths", asAdmin, json({ username: "ada", password }), "application/json");
+  await serverCall(
+    server,
+    "POST",
+    "/user/basicauths",
+    asAdmin,
+    json({ username: "ada", password }),
+    "application/json",
+  );
 
   const t0 = performance.now();
-  const prisma = new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: `file:${path.join(server.dataDir, "app.db")}`, timeout: 10_000 }) });
+  const prisma = new SqliteClient({
+    adapter: new PrismaBetterSQLite3({ url: `file:${path.join(server.dataDir, "app.db")}`, timeout: 10_000 }),
+  });
   try {
     const tenant = await prisma.tenant.findUniqueOrThrow({ where: { id: "bench" } });
-    const organisation = await prisma.organisation.findUniqueOrThrow({ where: { tenantPk_id: { tenantPk: tenant.pk, id: "bench" } } });
+    const organisation = await prisma.organisation.findUniqueOrThrow({
+      where: { tenantPk_id: { tenantPk: tenant.pk, id: "bench" } },
+    });
     const users = Array.from({ length: USERS }, (_, i) => ({
       pk: randomUUID(),
       ns: ns.organisation(organisation.pk),
@@ -74,7 +107,9 @@ try {
   } finally {
     await prisma.$disconnect();
   }
-  console.log(`seeded ${USERS} users (Prisma createMany on the server's SQLite file) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${USERS} users (Prisma createMany on the server's SQLite file) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -92,7 +127,8 @@ try {
   await context.addInitScript(() => {
     const w = window as unknown as { __usersReady?: number };
     new MutationObserver(() => {
-      if (w.__usersReady === undefined && document.querySelector('[data-testid="users-table"][data-ready="true"]')) w.__usersReady = performance.now();
+      if (w.__usersReady === undefined && document.querySelector('[data-testid="users-table"][data-ready="true"]'))
+        w.__usersReady = performance.now();
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"] });
   });
   const times: number[] = [];
@@ -113,12 +149,21 @@ try {
     const answered = await tab.evaluate(() => performance.now());
     times.push(ready);
     clicks.push(answered - clickStart);
-    console.log(`run ${run}${run === 1 ? " (first visit of /users)" : ""}: table ready and interactive at ${ms(ready)} after navigation start (${rows} rows); a sort click answered in ${ms(answered - clickStart)}`);
+    console.log(
+      `run ${run}${run === 1 ? " (first visit of /users)" : ""}: table ready and interactive at ${ms(ready)} after navigation start (${rows} rows); a sort click answered in ${ms(answered - clickStart)}`,
+    );
     await tab.close();
   }
-  console.log(`users page, ${USERS} users: median time to interactive ${ms(median(times))} over ${RUNS} runs (min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))}); sort click median ${ms(median(clicks))}`);
+  console.log(
+    `users page, ${USERS} users: median time to interactive ${ms(median(times))} over ${RUNS} runs (min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))}); sort click median ${ms(median(clicks))}`,
+  );
 
-  const token = await serverToken(server, { grant_type: "password", username: "ada", password, scope: "tenant/bench/organisation/bench/user/ada" });
+  const token = await serverToken(server, {
+    grant_type: "password",
+    username: "ada",
+    password,
+    scope: "tenant/bench/organisation/bench/user/ada",
+  });
   for (const query of ["sort=lastName&direction=asc", "sort=created&direction=desc"]) {
     const url = `${server.url}/api/users?${query}&perPage=20`;
     const headers = { Authorization: `Bearer ${token}` };
@@ -130,7 +175,9 @@ try {
       if (!response.ok) throw new Error(`${url} → ${response.status}`);
       if (i >= 3) lat.push(performance.now() - start);
     }
-    console.log(`GET /api/users?${query}&perPage=20: median ${lat.length ? median(lat).toFixed(1) : "-"} ms, p95 ${p95(lat).toFixed(1)} ms (${REQUESTS} requests)`);
+    console.log(
+      `GET /api/users?${query}&perPage=20: median ${lat.length ? median(lat).toFixed(1) : "-"} ms, p95 ${p95(lat).toFixed(1)} ms (${REQUESTS} requests)`,
+    );
   }
 } finally {
   await browser.close();

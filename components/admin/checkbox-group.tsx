@@ -18,13 +18,25 @@ type Props = {
   empty?: string;
 };
 
-export function CheckboxGroup({ legend, options, value, onChange, error, required, empty = "Nothing to choose from" }: Props) {
+export function CheckboxGroup({
+  legend,
+  options,
+  value,
+  onChange,
+  error,
+  required,
+  empty = "Nothing to choose from",
+}: Props) {
   const id = useId();
   const toggle = (option: string, checked: boolean) =>
     // Kept in the options' order.
     onChange(options.map((o) => o.value).filter((v) => (v === option ? checked : value.includes(v))));
   return (
-    <fieldset className="min-w-0" aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className="min-w-0"
+      aria-describedby={error ? `${id}-error` : undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className="mb-1 text-sm font-medium text-slate-800">
         {legend}
         {required && <span className="text-red-700"> *</span>}
@@ -32,10 +44,21 @@ export function CheckboxGroup({ legend, options, value, onChange, error, require
       {options.length === 0 ? (
         <p className="text-sm text-slate-500">{empty}</p>
       ) : (
-        <div className={`flex flex-wrap gap-2 rounded-md border bg-white p-2 ${error ? "border-red-500" : "border-slate-300"}`}>
+        <div
+          className={`flex flex-wrap gap-2 rounded-md border bg-white p-2 ${error ? "border-red-500" : "border-slate-300"}`}
+        >
           {options.map((o) => (
-            <label key={o.value} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm hover:bg-slate-100 has-[:checked]:bg-blue-50">
-              <input type="checkbox" name={legend} value={o.value} checked={value.includes(o.value)} onChange={(e) => toggle(o.value, e.target.checked)} />
+            <label
+              key={o.value}
+              className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm hover:bg-slate-100 has-[:checked]:bg-blue-50"
+            >
+              <input
+                type="checkbox"
+                name={legend}
+                value={o.value}
+                checked={value.includes(o.value)}
+                onChange={(e) => toggle(o.value, e.target.checked)}
+              />
               <span>{o.label}</span>
               {o.hint && <span className="text-xs text-slate-500">{o.hint}</span>}
             </label>

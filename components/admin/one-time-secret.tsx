@@ -23,7 +23,13 @@ export function OneTimeSecret({ login, secret, onDone }: { login: string; secret
   };
 
   return (
-    <div ref={panel} tabIndex={-1} role="region" aria-label="New password" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+    <div
+      ref={panel}
+      tabIndex={-1}
+      role="region"
+      aria-label="New password"
+      className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+    >
       <p className="font-semibold">Password for {login}</p>
       <p className="mt-1" id="one-time-note">
         Copy it now and give it to its owner: <strong>you will not see this password again.</strong>
@@ -45,7 +51,11 @@ export function OneTimeSecret({ login, secret, onDone }: { login: string; secret
         </Button>
       </div>
       <p role="status" className="mt-2 text-xs">
-        {copied === "yes" ? "Copied to the clipboard." : copied === "no" ? "Copying is blocked here: the password is selected, press Ctrl+C." : ""}
+        {copied === "yes"
+          ? "Copied to the clipboard."
+          : copied === "no"
+            ? "Copying is blocked here: the password is selected, press Ctrl+C."
+            : ""}
       </p>
     </div>
   );

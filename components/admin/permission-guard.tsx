@@ -7,7 +7,15 @@ import { EmptyState, ErrorState, LoadingBlock } from "../states";
 
 // Children only when the current view holds `permission` (the API's own rule for the page's
 // list); otherwise say so instead of showing the API's refusal. Without a permission: any view.
-export function PermissionGuard({ permission, what, children }: { permission?: string; what: string; children: ReactNode }) {
+export function PermissionGuard({
+  permission,
+  what,
+  children,
+}: {
+  permission?: string;
+  what: string;
+  children: ReactNode;
+}) {
   const principal = usePrincipal();
   if (principal.isLoading) return <LoadingBlock />;
   if (principal.error) return <ErrorState error={principal.error} />;

@@ -1,4 +1,4 @@
-import { useId, type SelectHTMLAttributes } from "react";
+import { type SelectHTMLAttributes, useId } from "react";
 import { errorText } from "../form-field";
 
 // A labelled <select> with its hint and error, wired like FormField.

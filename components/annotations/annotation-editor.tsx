@@ -1,18 +1,18 @@
 "use client";
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useEffect, useMemo, type MouseEvent } from "react";
+import { type MouseEvent, useEffect, useMemo } from "react";
 import { buttonClass } from "@/components/button";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
-import { useAnnotationEditor } from "@/lib/web/annotations/use-annotation-editor";
-import { editorHref } from "@/lib/web/annotations/links";
 import { editorTitle, formatDuration, workflowStage } from "@/lib/web/annotations/context-text";
-import { promptText, type Cue } from "@/lib/web/annotations/srt";
+import { editorHref } from "@/lib/web/annotations/links";
+import { type Cue, promptText } from "@/lib/web/annotations/srt";
+import { useAnnotationEditor } from "@/lib/web/annotations/use-annotation-editor";
 import { useRecordingContext } from "@/lib/web/annotations/use-context";
 import { ContextLanes } from "./context-lanes";
+import { EarlyWorkNotice } from "./early-work-notice";
 import { EditorHeader } from "./editor-header";
 import { EditorWorkspace } from "./editor-workspace";
-import { EarlyWorkNotice } from "./early-work-notice";
 
 // /annotations/:assignment/:recording — one recording of an assignment in the waveform editor,
 // titled by what the student read. A recording without an annotation can be listened to
@@ -38,7 +38,10 @@ export function AnnotationEditor({ assignmentId, recordingId, organisation }: Pr
   });
   const topic = context.data?.challenge.topic ?? null;
   const referenceFragments = reference.data?.fragments ?? null;
-  const promptContext = useMemo(() => ({ cues, topic, reference: referenceFragments }), [cues, topic, referenceFragments]);
+  const promptContext = useMemo(
+    () => ({ cues, topic, reference: referenceFragments }),
+    [cues, topic, referenceFragments],
+  );
   useEffect(() => {
     if (ref) document.title = `${title} · Speech training platform`;
   }, [ref, title]);
@@ -62,7 +65,14 @@ export function AnnotationEditor({ assignmentId, recordingId, organisation }: Pr
   };
   const hasBase = !!assignment.baseAnnotator;
   const markers = editor.server?.annotation ?? null;
-  const ids = [`recording ${ref.recording}`, `challenge ${ref.challenge}`, `organisation ${ref.organisation}`, editor.annotationId ? `annotation ${editor.annotationId}` : null].filter(Boolean).join(" · ");
+  const ids = [
+    `recording ${ref.recording}`,
+    `challenge ${ref.challenge}`,
+    `organisation ${ref.organisation}`,
+    editor.annotationId ? `annotation ${editor.annotationId}` : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   return (
     <>
       <EditorHeader
@@ -81,12 +91,20 @@ export function AnnotationEditor({ assignmentId, recordingId, organisation }: Pr
               ← Assignment
             </Link>
             {neighbour(index - 1) && (
-              <Link className={buttonClass("secondary")} href={editorHref(assignment.id, neighbour(index - 1)!)} onClick={guard}>
+              <Link
+                className={buttonClass("secondary")}
+                href={editorHref(assignment.id, neighbour(index - 1)!)}
+                onClick={guard}
+              >
                 Previous
               </Link>
             )}
             {neighbour(index + 1) && (
-              <Link className={buttonClass("secondary")} href={editorHref(assignment.id, neighbour(index + 1)!)} onClick={guard}>
+              <Link
+                className={buttonClass("secondary")}
+                href={editorHref(assignment.id, neighbour(index + 1)!)}
+                onClick={guard}
+              >
                 Next recording
               </Link>
             )}
@@ -94,15 +112,31 @@ export function AnnotationEditor({ assignmentId, recordingId, organisation }: Pr
         }
       />
       <EarlyWorkNotice editor={editor} />
-      {context.isError && context.error.status !== 404 && <p className="mb-2 text-sm text-slate-700">The prompt and the student&apos;s name could not be loaded: {context.error.message}</p>}
+      {context.isError && context.error.status !== 404 && (
+        <p className="mb-2 text-sm text-slate-700">
+          The prompt and the student&apos;s name could not be loaded: {context.error.message}
+        </p>
+      )}
       {editor.server ? (
         <EditorWorkspace
           editor={editor}
           prompt={promptContext}
-          contextLanes={(wave) => <ContextLanes editor={editor} view={wave.view} onSeek={wave.seek} cues={cues} reference={reference.data ?? null} />}
+          contextLanes={(wave) => (
+            <ContextLanes
+              editor={editor}
+              view={wave.view}
+              onSeek={wave.seek}
+              cues={cues}
+              reference={reference.data ?? null}
+            />
+          )}
         />
       ) : (
-        <RecordingPreview editor={editor} audioUrl={context.data?.recording.normalisedAudioUrl ?? context.data?.recording.audioUrl ?? null} cues={cues} />
+        <RecordingPreview
+          editor={editor}
+          audioUrl={context.data?.recording.normalisedAudioUrl ?? context.data?.recording.audioUrl ?? null}
+          cues={cues}
+        />
       )}
     </>
   );

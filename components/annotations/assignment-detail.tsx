@@ -4,10 +4,10 @@ import { useRouter } from "next/navigation";
 import { buttonClass } from "@/components/button";
 import { PageHeader } from "@/components/page-header";
 import { ErrorState, LoadingBlock } from "@/components/states";
-import { formatDateTime } from "@/lib/web/format";
-import { usePrincipal } from "@/lib/web/use-principal";
 import { roleOf } from "@/lib/web/annotations/roles";
 import { useAnnotatorNames, useAssignment } from "@/lib/web/annotations/use-assignments";
+import { formatDateTime } from "@/lib/web/format";
+import { usePrincipal } from "@/lib/web/use-principal";
 import { AssignmentProgress } from "./assignment-progress";
 import { AssignmentRecordings } from "./assignments/assignment-recordings";
 import { DeleteAssignment } from "./assignments/delete-assignment";
@@ -31,7 +31,8 @@ export function AssignmentDetail({ id }: { id: number }) {
         title={a.name || `Assignment ${a.id}`}
         description={
           <>
-            Full annotator <strong>{nameOf(a.fullAnnotator)}</strong> (due {due(a.fullDueDate)}) · base annotator {a.baseAnnotator ? <strong>{nameOf(a.baseAnnotator)}</strong> : "none"}
+            Full annotator <strong>{nameOf(a.fullAnnotator)}</strong> (due {due(a.fullDueDate)}) · base annotator{" "}
+            {a.baseAnnotator ? <strong>{nameOf(a.baseAnnotator)}</strong> : "none"}
             {a.baseAnnotator && <> (due {due(a.baseDueDate)})</>}
           </>
         }

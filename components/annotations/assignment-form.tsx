@@ -1,19 +1,19 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useState, type ChangeEvent } from "react";
+import { type ChangeEvent, useId, useState } from "react";
 import { buttonClass } from "@/components/button";
 import { Form } from "@/components/form";
-import { FormField, errorText } from "@/components/form-field";
+import { errorText, FormField } from "@/components/form-field";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, LoadingBlock } from "@/components/states";
 import { createAssignmentSchema } from "@/lib/annotations/schemas";
+import type { RecordingRefInput } from "@/lib/web/annotations/annotation-api";
+import { useCreateAssignment, useUsersWithRoles, useViewPlace } from "@/lib/web/annotations/use-assignments";
 import { roleWords } from "@/lib/web/role-words";
 import { usePrincipal } from "@/lib/web/use-principal";
 import { useZodForm } from "@/lib/web/use-zod-form";
 import { userName } from "@/lib/web/view-targets";
-import type { RecordingRefInput } from "@/lib/web/annotations/annotation-api";
-import { useCreateAssignment, useUsersWithRoles, useViewPlace } from "@/lib/web/annotations/use-assignments";
 import { RecordingPicker } from "./recording-picker";
 
 // /assignments/new — administrators give recordings of this organisation's speech challenges
@@ -31,7 +31,8 @@ export function AssignmentForm() {
   if (!place.tenant || !place.organisation) {
     return (
       <EmptyState title="Act as an organisation first">
-        Assignments are made of an organisation&apos;s speech recordings: switch the view to that organisation, then come back.
+        Assignments are made of an organisation&apos;s speech recordings: switch the view to that organisation, then
+        come back.
       </EmptyState>
     );
   }
@@ -62,7 +63,13 @@ function CreateForm({ tenant, organisation }: { tenant: string; organisation: st
         }
       />
       <Form form={form} submitLabel="Create assignment" submittingLabel="Creating…" className="max-w-3xl">
-        <AssignmentFields form={form} tenant={tenant} organisation={organisation} recordings={recordings} onRecordings={setRecordings} />
+        <AssignmentFields
+          form={form}
+          tenant={tenant}
+          organisation={organisation}
+          recordings={recordings}
+          onRecordings={setRecordings}
+        />
       </Form>
     </>
   );
@@ -90,33 +97,72 @@ export function AssignmentFields({ form, tenant, organisation, recordings, onRec
     <>
       <FormField label="Name" {...form.field("name")} hint="Optional, e.g. the batch or the week." />
       <div className="grid gap-4 md:grid-cols-2">
-        <AnnotatorSelect label="Full annotator" required roles={FULL_ROLES} field={form.field("fullAnnotator")} known={editing?.annotators} />
+        <AnnotatorSelect
+          label="Full annotator"
+          required
+          roles={FULL_ROLES}
+          field={form.field("fullAnnotator")}
+          known={editing?.annotators}
+        />
         <FormField label="Full annotator due date" type="date" {...form.field("fullDueDate")} />
-        <AnnotatorSelect label="Base annotator" roles={BASE_ROLES} field={form.field("baseAnnotator")} hint="Optional: labels first; the full annotator corrects." known={editing?.annotators} />
+        <AnnotatorSelect
+          label="Base annotator"
+          roles={BASE_ROLES}
+          field={form.field("baseAnnotator")}
+          hint="Optional: labels first; the full annotator corrects."
+          known={editing?.annotators}
+        />
         <FormField label="Base annotator due date" type="date" {...form.field("baseDueDate")} />
       </div>
       {tenant && organisation ? (
-        <RecordingPicker tenant={tenant} organisation={organisation} value={recordings} onChange={onRecordings} error={form.errors.recordings} assignment={editing?.id} />
+        <RecordingPicker
+          tenant={tenant}
+          organisation={organisation}
+          value={recordings}
+          onChange={onRecordings}
+          error={form.errors.recordings}
+          assignment={editing?.id}
+        />
       ) : (
         <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          The recordings of this assignment come from several organisations, so they are kept as they are here ({recordings.length}{" "}
-          {recordings.length === 1 ? "recording" : "recordings"}).
+          The recordings of this assignment come from several organisations, so they are kept as they are here (
+          {recordings.length} {recordings.length === 1 ? "recording" : "recordings"}).
         </p>
       )}
     </>
   );
 }
 
-type Field = { name: string; value: string; error?: string; onChange: (event: ChangeEvent<HTMLSelectElement | HTMLInputElement | HTMLTextAreaElement>) => void };
+type Field = {
+  name: string;
+  value: string;
+  error?: string;
+  onChange: (event: ChangeEvent<HTMLSelectElement | HTMLInputElement | HTMLTextAreaElement>) => void;
+};
 
-type SelectProps = { label: string; roles: string[]; field: Field; required?: boolean; hint?: string; known?: Record<string, string> };
+type SelectProps = {
+  label: string;
+  roles: string[];
+  field: Field;
+  required?: boolean;
+  hint?: string;
+  known?: Record<string, string>;
+};
 
 function AnnotatorSelect({ label, roles, field, required, hint, known }: SelectProps) {
   const id = useId();
   const users = useUsersWithRoles(roles);
   // The annotator an assignment names may be outside this view's user list (a tenant-level one).
   const unlisted = field.value && users.data && !users.data.some((u) => u.id === field.value) ? field.value : null;
-  if (users.isError) return <FormField label={label} required={required} hint={`User id (the user list could not be loaded: ${users.error.message})`} {...field} />;
+  if (users.isError)
+    return (
+      <FormField
+        label={label}
+        required={required}
+        hint={`User id (the user list could not be loaded: ${users.error.message})`}
+        {...field}
+      />
+    );
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -133,10 +179,19 @@ function AnnotatorSelect({ label, roles, field, required, hint, known }: SelectP
         className={`rounded-md border bg-white px-3 py-2 text-sm ${field.error ? "border-red-500" : "border-slate-300"}`}
       >
         <option value="">{users.isPending ? "Loading…" : required ? "Choose a user" : "None"}</option>
-        {unlisted && <option value={unlisted}>{known?.[unlisted] ?? "Current annotator"} ({unlisted})</option>}
+        {unlisted && (
+          <option value={unlisted}>
+            {known?.[unlisted] ?? "Current annotator"} ({unlisted})
+          </option>
+        )}
         {(users.data ?? []).map((u) => (
           <option key={u.id} value={u.id}>
-            {userName(u)} — {u.roles.filter((r) => roles.includes(r)).map(roleWords).join(", ")} ({u.id})
+            {userName(u)} —{" "}
+            {u.roles
+              .filter((r) => roles.includes(r))
+              .map(roleWords)
+              .join(", ")}{" "}
+            ({u.id})
           </option>
         ))}
       </select>

@@ -1,13 +1,13 @@
 "use client";
 import Link from "next/link";
 import { buttonClass } from "@/components/button";
-import { DataTable, type Column } from "@/components/data-table";
+import { type Column, DataTable } from "@/components/data-table";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
+import type { Assignment } from "@/lib/web/annotations/types";
+import { useAnnotatorNames, useAssignmentList } from "@/lib/web/annotations/use-assignments";
 import { formatDateTime } from "@/lib/web/format";
 import { usePrincipal } from "@/lib/web/use-principal";
-import { useAnnotatorNames, useAssignmentList } from "@/lib/web/annotations/use-assignments";
-import type { Assignment } from "@/lib/web/annotations/types";
 import { AssignmentProgress } from "./assignment-progress";
 import { DeleteAssignment } from "./assignments/delete-assignment";
 
@@ -26,9 +26,14 @@ export function AssignmentsView({ mode }: { mode: "manage" | "mine" }) {
   if (principal.error) return <ErrorState error={principal.error} />;
   const manages = mode === "manage" && principal.isAdministrator;
   if (!manages && !principal.can("ASSIGNMENT_LIST")) {
-    return <EmptyState title="Assignments are not available in this view">Administrators and annotators see assignments here.</EmptyState>;
+    return (
+      <EmptyState title="Assignments are not available in this view">
+        Administrators and annotators see assignments here.
+      </EmptyState>
+    );
   }
-  const part = (a: Assignment) => (a.fullAnnotator === me ? "Full annotator" : a.baseAnnotator === me ? "Base annotator" : "—");
+  const part = (a: Assignment) =>
+    a.fullAnnotator === me ? "Full annotator" : a.baseAnnotator === me ? "Base annotator" : "—";
   const columns: Column<Assignment>[] = [
     {
       key: "name",
@@ -41,12 +46,26 @@ export function AssignmentsView({ mode }: { mode: "manage" | "mine" }) {
     },
     ...(manages
       ? [
-          { key: "full", header: "Full annotator", cell: (a: Assignment) => <span title={a.fullAnnotator}>{nameOf(a.fullAnnotator)}</span> },
-          { key: "base", header: "Base annotator", cell: (a: Assignment) => <span title={a.baseAnnotator ?? undefined}>{nameOf(a.baseAnnotator)}</span>, className: "hidden md:table-cell" },
+          {
+            key: "full",
+            header: "Full annotator",
+            cell: (a: Assignment) => <span title={a.fullAnnotator}>{nameOf(a.fullAnnotator)}</span>,
+          },
+          {
+            key: "base",
+            header: "Base annotator",
+            cell: (a: Assignment) => <span title={a.baseAnnotator ?? undefined}>{nameOf(a.baseAnnotator)}</span>,
+            className: "hidden md:table-cell",
+          },
         ]
       : [{ key: "part", header: "Your part", cell: part }]),
     { key: "progress", header: "Progress", cell: (a) => <AssignmentProgress assignment={a} /> },
-    { key: "due", header: "Due (base / full)", cell: (a) => `${due(a.baseDueDate)} / ${due(a.fullDueDate)}`, className: "hidden lg:table-cell" },
+    {
+      key: "due",
+      header: "Due (base / full)",
+      cell: (a) => `${due(a.baseDueDate)} / ${due(a.fullDueDate)}`,
+      className: "hidden lg:table-cell",
+    },
     { key: "created", header: "Created", cell: (a) => formatDateTime(a.created), className: "hidden lg:table-cell" },
     ...(manages
       ? [
@@ -84,7 +103,13 @@ export function AssignmentsView({ mode }: { mode: "manage" | "mine" }) {
         }
       />
       <div data-testid="assignments-table" data-ready={ready ? "true" : "false"}>
-        <DataTable caption="Assignments" columns={columns} list={list} rowKey={(a) => String(a.id)} empty={manages ? "No assignments yet" : "Nothing is assigned to you yet"} />
+        <DataTable
+          caption="Assignments"
+          columns={columns}
+          list={list}
+          rowKey={(a) => String(a.id)}
+          empty={manages ? "No assignments yet" : "Nothing is assigned to you yet"}
+        />
       </div>
     </>
   );

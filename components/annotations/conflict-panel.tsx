@@ -1,10 +1,10 @@
 "use client";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/button";
-import { formatDateTime } from "@/lib/web/format";
 import { formatMs } from "@/lib/web/annotations/format";
-import { describeSide, type Choice } from "@/lib/web/annotations/merge";
+import { type Choice, describeSide } from "@/lib/web/annotations/merge";
 import type { Conflict } from "@/lib/web/annotations/use-annotation-save";
+import { formatDateTime } from "@/lib/web/format";
 
 // Someone saved the annotation after the version this editor started from, and some of their
 // edits meet some of mine (same layer, overlapping times): nothing of mine was saved yet. Every
@@ -12,7 +12,12 @@ import type { Conflict } from "@/lib/web/annotations/use-annotation-save";
 // annotator keeps mine or theirs, then the merge is saved on top of their version. Or their
 // version replaces mine altogether.
 
-type Props = { conflict: Conflict; busy: boolean; onLoadTheirs: () => void; onSaveMerged: (choices: Record<number, Choice>) => void };
+type Props = {
+  conflict: Conflict;
+  busy: boolean;
+  onLoadTheirs: () => void;
+  onSaveMerged: (choices: Record<number, Choice>) => void;
+};
 
 export function ConflictPanel({ conflict, busy, onLoadTheirs, onSaveMerged }: Props) {
   const id = useId();
@@ -25,16 +30,24 @@ export function ConflictPanel({ conflict, busy, onLoadTheirs, onSaveMerged }: Pr
   const theirs = conflict.theirs.annotation;
   const groups = conflict.merge.conflicts;
   const merged = conflict.merge.auto.length;
-  const marker = (label: string, value: string | null) => `${label}: ${value ? `done ${formatDateTime(value)}` : "not done"}`;
+  const marker = (label: string, value: string | null) =>
+    `${label}: ${value ? `done ${formatDateTime(value)}` : "not done"}`;
   return (
-    <section role="alert" aria-labelledby={`${id}-title`} className="space-y-3 rounded-md border-2 border-amber-500 bg-amber-50 p-4 text-sm text-amber-950" data-testid="conflict-panel">
+    <section
+      role="alert"
+      aria-labelledby={`${id}-title`}
+      className="space-y-3 rounded-md border-2 border-amber-500 bg-amber-50 p-4 text-sm text-amber-950"
+      data-testid="conflict-panel"
+    >
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="text-base font-semibold">
         Someone else saved this annotation while you were editing
       </h2>
       <p>
-        Nothing of yours was saved yet. Their version (version {theirs.version}) was saved {formatDateTime(theirs.updated)}.{" "}
+        Nothing of yours was saved yet. Their version (version {theirs.version}) was saved{" "}
+        {formatDateTime(theirs.updated)}.{" "}
         {merged > 0 ? "Changes that do not meet the other side's are merged as they are. " : ""}
-        {groups.length === 1 ? "In one place" : `In ${groups.length} places`} you both changed the same fragments: choose whose to keep.
+        {groups.length === 1 ? "In one place" : `In ${groups.length} places`} you both changed the same fragments:
+        choose whose to keep.
       </p>
       <ol className="space-y-2">
         {groups.map((g) => (
@@ -44,11 +57,21 @@ export function ConflictPanel({ conflict, busy, onLoadTheirs, onSaveMerged }: Pr
                 {g.layer}, {formatMs(g.startMs)}–{formatMs(g.endMs)}
               </legend>
               <label className="mt-1 flex items-start gap-2">
-                <input type="radio" name={`${id}-${g.id}`} checked={(choices[g.id] ?? "mine") === "mine"} onChange={() => setChoices((c) => ({ ...c, [g.id]: "mine" }))} />
+                <input
+                  type="radio"
+                  name={`${id}-${g.id}`}
+                  checked={(choices[g.id] ?? "mine") === "mine"}
+                  onChange={() => setChoices((c) => ({ ...c, [g.id]: "mine" }))}
+                />
                 <span>Keep mine: {describeSide(g.mine)}</span>
               </label>
               <label className="flex items-start gap-2">
-                <input type="radio" name={`${id}-${g.id}`} checked={choices[g.id] === "theirs"} onChange={() => setChoices((c) => ({ ...c, [g.id]: "theirs" }))} />
+                <input
+                  type="radio"
+                  name={`${id}-${g.id}`}
+                  checked={choices[g.id] === "theirs"}
+                  onChange={() => setChoices((c) => ({ ...c, [g.id]: "theirs" }))}
+                />
                 <span>Keep theirs: {describeSide(g.theirs)}</span>
               </label>
             </fieldset>

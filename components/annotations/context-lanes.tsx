@@ -1,10 +1,10 @@
 "use client";
-import { useMemo, useState, type PointerEvent } from "react";
+import { type PointerEvent, useMemo, useState } from "react";
 import { Button } from "@/components/button";
-import { baseHandOver, compare, type Change } from "@/lib/web/annotations/compare";
+import { baseHandOver, type Change, compare } from "@/lib/web/annotations/compare";
 import { formatMs } from "@/lib/web/annotations/format";
 import { itemsToWire } from "@/lib/web/annotations/items";
-import { inWindow, msToX, visibleWindow, xToMs, type View } from "@/lib/web/annotations/lanes";
+import { inWindow, msToX, type View, visibleWindow, xToMs } from "@/lib/web/annotations/lanes";
 import type { Cue } from "@/lib/web/annotations/srt";
 import type { Annotation } from "@/lib/web/annotations/types";
 import type { AnnotationEditor } from "@/lib/web/annotations/use-annotation-editor";
@@ -27,11 +27,18 @@ const TONES = {
 };
 const SIGN: Record<Change["kind"], string> = { added: "+", removed: "−", changed: "~" };
 
-type Props = { editor: AnnotationEditor; view: View; onSeek: (ms: number) => void; cues: Cue[]; reference: Annotation | null };
+type Props = {
+  editor: AnnotationEditor;
+  view: View;
+  onSeek: (ms: number) => void;
+  cues: Cue[];
+  reference: Annotation | null;
+};
 
 export function ContextLanes({ editor, view, onSeek, cues, reference }: Props) {
   const annotation = editor.server!.annotation;
-  const mayCompare = (editor.role === "full" || editor.role === "admin") && !!editor.assignment?.baseAnnotator && !!annotation.doneBase;
+  const mayCompare =
+    (editor.role === "full" || editor.role === "admin") && !!editor.assignment?.baseAnnotator && !!annotation.doneBase;
   const [comparing, setComparing] = useState(false);
   const revisions = useRevisions(editor.annotationId, annotation.version, comparing && mayCompare);
   const handOver = revisions.data ? baseHandOver(revisions.data) : null;
@@ -40,9 +47,20 @@ export function ContextLanes({ editor, view, onSeek, cues, reference }: Props) {
 
   const lanes: LaneSpec[] = [];
   if (cues.length) {
-    lanes.push({ key: "prompt", name: "Prompt", hint: "What the student was asked to read", spans: cues.map((c, i) => ({ key: `p${i}`, ...c, tone: "prompt", describe: `Prompt “${c.text}”` })) });
+    lanes.push({
+      key: "prompt",
+      name: "Prompt",
+      hint: "What the student was asked to read",
+      spans: cues.map((c, i) => ({ key: `p${i}`, ...c, tone: "prompt", describe: `Prompt “${c.text}”` })),
+    });
   }
-  for (const [layer, spans] of referenceLayers(reference)) lanes.push({ key: `ref-${layer}`, name: `Reference ${layer}`, hint: "The recording's reference annotation (read-only)", spans });
+  for (const [layer, spans] of referenceLayers(reference))
+    lanes.push({
+      key: `ref-${layer}`,
+      name: `Reference ${layer}`,
+      hint: "The recording's reference annotation (read-only)",
+      spans,
+    });
   if (comparing && comparison) {
     lanes.push({
       key: "changes",
@@ -66,12 +84,18 @@ export function ContextLanes({ editor, view, onSeek, cues, reference }: Props) {
             {comparing ? "Hide the comparison" : "Compare with the base hand-over"}
           </Button>
           {comparing && revisions.isPending && <span>Loading the base hand-over…</span>}
-          {comparing && revisions.data === null && <span>This server keeps no revisions yet, so the base hand-over cannot be shown.</span>}
-          {comparing && revisions.isError && <span role="alert">The revisions could not be loaded: {revisions.error.message}</span>}
+          {comparing && revisions.data === null && (
+            <span>This server keeps no revisions yet, so the base hand-over cannot be shown.</span>
+          )}
+          {comparing && revisions.isError && (
+            <span role="alert">The revisions could not be loaded: {revisions.error.message}</span>
+          )}
           {comparing && revisions.data && !handOver && <span>No saved version marks the hand-over.</span>}
           {comparison && (
             <span data-testid="comparison-summary">
-              Since the base hand-over{handOver ? ` (version ${handOver.version})` : ""}: {comparison.counts.added} added, {comparison.counts.removed} removed, {comparison.counts.changed} changed, {comparison.unchanged} unchanged.
+              Since the base hand-over{handOver ? ` (version ${handOver.version})` : ""}: {comparison.counts.added}{" "}
+              added, {comparison.counts.removed} removed, {comparison.counts.changed} changed, {comparison.unchanged}{" "}
+              unchanged.
             </span>
           )}
         </div>
@@ -80,7 +104,11 @@ export function ContextLanes({ editor, view, onSeek, cues, reference }: Props) {
         <div className="flex overflow-hidden rounded-md border border-slate-300 bg-white">
           <div className="w-36 shrink-0 border-r border-slate-300 bg-slate-50 text-xs">
             {lanes.map((lane) => (
-              <div key={lane.key} className="flex h-11 items-center border-b border-slate-200 px-2 font-medium text-slate-800" title={lane.hint}>
+              <div
+                key={lane.key}
+                className="flex h-11 items-center border-b border-slate-200 px-2 font-medium text-slate-800"
+                title={lane.hint}
+              >
                 <span className="truncate">{lane.name}</span>
               </div>
             ))}
@@ -102,7 +130,14 @@ function referenceLayers(reference: Annotation | null): Map<string, Span[]> {
     f.labels.forEach((l, j) => {
       const startMs = Math.round(f.start * 1000);
       const endMs = Math.round(f.end * 1000);
-      const span: Span = { key: `r${i}-${j}`, startMs, endMs, text: l.label, tone: "reference", describe: `Reference ${l.layer} “${l.label}”` };
+      const span: Span = {
+        key: `r${i}-${j}`,
+        startMs,
+        endMs,
+        text: l.label,
+        tone: "reference",
+        describe: `Reference ${l.layer} “${l.label}”`,
+      };
       out.set(l.layer, [...(out.get(l.layer) ?? []), span]);
     }),
   );
@@ -113,16 +148,28 @@ function ReadOnlyLane({ lane, view, onSeek }: { lane: LaneSpec; view: View; onSe
   const shown = visibleWindow(view);
   const visible = lane.spans.filter((s) => inWindow(s, shown)).slice(0, 1500);
   const onPointerDown = (e: PointerEvent<HTMLUListElement>) => {
-    if (e.button === 0 && view.pxPerSec > 0) onSeek(xToMs(e.clientX - e.currentTarget.getBoundingClientRect().left, view));
+    if (e.button === 0 && view.pxPerSec > 0)
+      onSeek(xToMs(e.clientX - e.currentTarget.getBoundingClientRect().left, view));
   };
   return (
-    <ul aria-label={`${lane.name} lane (read-only): ${lane.hint}`} data-testid={`context-lane-${lane.key}`} className="relative h-11 overflow-hidden border-b border-slate-200 bg-slate-50 select-none" onPointerDown={onPointerDown}>
+    <ul
+      aria-label={`${lane.name} lane (read-only): ${lane.hint}`}
+      data-testid={`context-lane-${lane.key}`}
+      className="relative h-11 overflow-hidden border-b border-slate-200 bg-slate-50 select-none"
+      onPointerDown={onPointerDown}
+    >
       {visible.map((s) => {
         const left = msToX(s.startMs, view);
         const width = Math.max(3, msToX(s.endMs, view) - left);
         const label = `${s.describe} ${formatMs(s.startMs)}–${formatMs(s.endMs)}`;
         return (
-          <li key={s.key} title={label} data-kind={s.tone} style={{ left, width }} className={`absolute top-1 bottom-1 overflow-hidden rounded border px-1.5 text-xs leading-8 whitespace-nowrap ${TONES[s.tone]}`}>
+          <li
+            key={s.key}
+            title={label}
+            data-kind={s.tone}
+            style={{ left, width }}
+            className={`absolute top-1 bottom-1 overflow-hidden rounded border px-1.5 text-xs leading-8 whitespace-nowrap ${TONES[s.tone]}`}
+          >
             <span aria-hidden>{s.text}</span>
             <span className="sr-only">{label}</span>
           </li>

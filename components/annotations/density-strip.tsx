@@ -8,7 +8,17 @@ import type { Item } from "@/lib/web/annotations/types";
 // high as the share of that column's time they cover, so gaps, dense stretches and unlabelled
 // parts show at a glance. Zoom in to edit them.
 
-export const DensityStrip = memo(function DensityStrip({ layer, items, view, count }: { layer: string; items: Item[]; view: View; count: number }) {
+export const DensityStrip = memo(function DensityStrip({
+  layer,
+  items,
+  view,
+  count,
+}: {
+  layer: string;
+  items: Item[];
+  view: View;
+  count: number;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const width = Math.max(1, Math.ceil(view.viewportWidth));
   useEffect(() => {
@@ -26,7 +36,15 @@ export const DensityStrip = memo(function DensityStrip({ layer, items, view, cou
   }, [items, view, width]);
   return (
     <>
-      <canvas ref={canvas} width={width} height={40} className="pointer-events-none absolute inset-x-0 top-0.5 h-10" style={{ width }} data-testid={`lane-density-${layer}`} aria-hidden />
+      <canvas
+        ref={canvas}
+        width={width}
+        height={40}
+        className="pointer-events-none absolute inset-x-0 top-0.5 h-10"
+        style={{ width }}
+        data-testid={`lane-density-${layer}`}
+        aria-hidden
+      />
       <p className="pointer-events-none absolute top-0.5 left-1 rounded bg-white/85 px-1 text-[11px] text-slate-700">
         {count} fragments in view: their coverage. Zoom in to edit them.
       </p>

@@ -9,7 +9,11 @@ export function DraftNotices({ editor }: { editor: AnnotationEditor }) {
   return (
     <>
       {editor.restoredDraft && (
-        <div role="status" className="flex flex-wrap items-center gap-2 rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950" data-testid="restored-draft">
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-2 rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950"
+          data-testid="restored-draft"
+        >
           <span>{editor.restoredDraft}</span>
           <Button variant="ghost" className="px-2 py-1 text-xs" onClick={editor.dismissRestoredDraft}>
             Dismiss
@@ -17,7 +21,11 @@ export function DraftNotices({ editor }: { editor: AnnotationEditor }) {
         </div>
       )}
       {editor.merged && (
-        <div role="status" className="flex flex-wrap items-center gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-950" data-testid="merged-notice">
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-950"
+          data-testid="merged-notice"
+        >
           <span>{editor.merged}</span>
           <Button variant="ghost" className="px-2 py-1 text-xs" onClick={editor.dismissMerged}>
             Dismiss

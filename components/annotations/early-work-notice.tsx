@@ -1,6 +1,6 @@
 "use client";
-import { fullBeforeBase } from "@/lib/web/annotations/context-text";
 import { earlyFullEdits } from "@/lib/web/annotations/compare";
+import { fullBeforeBase } from "@/lib/web/annotations/context-text";
 import type { AnnotationEditor } from "@/lib/web/annotations/use-annotation-editor";
 import { useRevisions } from "@/lib/web/annotations/use-context";
 
@@ -17,17 +17,21 @@ export function EarlyWorkNotice({ editor }: { editor: AnnotationEditor }) {
   const warn = annotation !== null && fullBeforeBase(editor.role, annotation, hasBase);
   if (!warn && early.length === 0) return null;
   return (
-    <div className="mb-4 space-y-1 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950" data-testid="early-work">
+    <div
+      className="mb-4 space-y-1 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950"
+      data-testid="early-work"
+    >
       {warn && (
         <p role="alert">
-          <strong>The base annotator is not done yet.</strong> You are the full annotator: changes you make now come before their hand-over and may clash with
-          their work. Wait for “base done” unless you have agreed otherwise; whatever you save now is marked as early work.
+          <strong>The base annotator is not done yet.</strong> You are the full annotator: changes you make now come
+          before their hand-over and may clash with their work. Wait for “base done” unless you have agreed otherwise;
+          whatever you save now is marked as early work.
         </p>
       )}
       {early.length > 0 && (
         <p data-testid="early-work-mark">
-          Marked: the full annotator changed this annotation before the base annotator was done ({early.length === 1 ? "version" : "versions"}{" "}
-          {early.map((r) => r.version).join(", ")}).
+          Marked: the full annotator changed this annotation before the base annotator was done (
+          {early.length === 1 ? "version" : "versions"} {early.map((r) => r.version).join(", ")}).
         </p>
       )}
     </div>

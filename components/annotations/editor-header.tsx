@@ -21,9 +21,25 @@ type Props = {
   actions: ReactNode;
 };
 
-const ROLE_WORDS: Record<Role, string> = { admin: "administrator", full: "full annotator", base: "base annotator", none: "viewer (not an annotator of this assignment)" };
+const ROLE_WORDS: Record<Role, string> = {
+  admin: "administrator",
+  full: "full annotator",
+  base: "base annotator",
+  none: "viewer (not an annotator of this assignment)",
+};
 
-export function EditorHeader({ title, prompt, student, duration, assignment, position, ids, role, stage, actions }: Props) {
+export function EditorHeader({
+  title,
+  prompt,
+  student,
+  duration,
+  assignment,
+  position,
+  ids,
+  role,
+  stage,
+  actions,
+}: Props) {
   return (
     <header className="mb-4 space-y-3" data-testid="editor-header">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -39,9 +55,14 @@ export function EditorHeader({ title, prompt, student, duration, assignment, pos
         <div className="flex flex-wrap gap-2">{actions}</div>
       </div>
       <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <dl className="grid grid-cols-[6rem_1fr] gap-x-3 gap-y-1 rounded-md border border-slate-200 bg-white p-3 text-sm text-slate-800" data-testid="recording-facts">
+        <dl
+          className="grid grid-cols-[6rem_1fr] gap-x-3 gap-y-1 rounded-md border border-slate-200 bg-white p-3 text-sm text-slate-800"
+          data-testid="recording-facts"
+        >
           <dt className="font-medium">Prompt</dt>
-          <dd data-testid="prompt-text">{prompt ?? <span className="text-slate-600">No prompt text for this challenge</span>}</dd>
+          <dd data-testid="prompt-text">
+            {prompt ?? <span className="text-slate-600">No prompt text for this challenge</span>}
+          </dd>
           <dt className="font-medium">Student</dt>
           <dd data-testid="student-name">{student ?? "A student"}</dd>
           <dt className="font-medium">Duration</dt>

@@ -1,33 +1,32 @@
 "use client";
 import dynamic from "next/dynamic";
-import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useCallback, useMemo, useRef, useState } from "react";
 import { ErrorState } from "@/components/states";
-import { toast } from "@/lib/web/toast";
 import { moveBoundary } from "@/lib/web/annotations/edits";
+import { newItemId } from "@/lib/web/annotations/items";
 import { newSpan, type Span } from "@/lib/web/annotations/lanes";
-import { useEditorActions } from "@/lib/web/annotations/use-editor-actions";
-import { useRememberZoom, useWaveHeight, useZoomMemory } from "@/lib/web/annotations/view-prefs";
+import { type PrefillSource, prefillSources, replaceLayer } from "@/lib/web/annotations/prefill";
 import { defaultLabel } from "@/lib/web/annotations/roles";
+import type { Cue } from "@/lib/web/annotations/srt";
+import type { SchemeLayer, WireFragment } from "@/lib/web/annotations/types";
 import type { AnnotationEditor } from "@/lib/web/annotations/use-annotation-editor";
+import { useEditorActions } from "@/lib/web/annotations/use-editor-actions";
 import { useEditorKeys } from "@/lib/web/annotations/use-editor-keys";
-import { usePeaks, usePeaksWaveform, type PeaksWaveform } from "@/lib/web/annotations/use-peaks-waveform";
+import { type PeaksWaveform, usePeaks, usePeaksWaveform } from "@/lib/web/annotations/use-peaks-waveform";
 import { problemIds } from "@/lib/web/annotations/validate";
-import type { SchemeLayer } from "@/lib/web/annotations/types";
+import { useRememberZoom, useWaveHeight, useZoomMemory } from "@/lib/web/annotations/view-prefs";
+import { toast } from "@/lib/web/toast";
+import { DraftNotices } from "./draft-notices";
 import { ExchangeControls } from "./exchange-controls";
 import { FragmentPanel } from "./fragment-panel";
+import { HistoryPanel } from "./history-panel";
 import { KeyboardHelp } from "./keyboard-help";
 import { PlaybackBar } from "./playback-bar";
+import { PrefillControl } from "./prefill-control";
 import { ProblemsList } from "./problems-list";
 import { SaveBar } from "./save-bar";
 import { UndoButtons } from "./undo-buttons";
-import { DraftNotices } from "./draft-notices";
-import { HistoryPanel } from "./history-panel";
 import { WaveformLanes } from "./waveform-lanes";
-import { PrefillControl } from "./prefill-control";
-import { prefillSources, replaceLayer, type PrefillSource } from "@/lib/web/annotations/prefill";
-import { newItemId } from "@/lib/web/annotations/items";
-import type { Cue } from "@/lib/web/annotations/srt";
-import type { WireFragment } from "@/lib/web/annotations/types";
 
 // Shown only after an action (a conflicting save, an import): loaded then, not with the editor.
 const ConflictPanel = dynamic(() => import("./conflict-panel").then((m) => m.ConflictPanel), { ssr: false });
@@ -55,10 +54,21 @@ export function EditorWorkspace({ editor, contextLanes, prompt }: Props) {
   const audioUrl = source ?? null;
   const zoomMemory = useZoomMemory();
   const height = useWaveHeight();
-  const wave = usePeaksWaveform({ container, media, audioUrl, peaks: peaks.data ?? null, durationSec: durationMs / 1000, height, initialZoom: zoomMemory.initial });
+  const wave = usePeaksWaveform({
+    container,
+    media,
+    audioUrl,
+    peaks: peaks.data ?? null,
+    durationSec: durationMs / 1000,
+    height,
+    initialZoom: zoomMemory.initial,
+  });
   useRememberZoom(zoomMemory.key, wave.ready ? wave.zoom : null);
 
-  const editableLayer = useCallback((layer: SchemeLayer) => !readOnly && role !== "none" && (role !== "base" || layer.baseAllowed), [readOnly, role]);
+  const editableLayer = useCallback(
+    (layer: SchemeLayer) => !readOnly && role !== "none" && (role !== "base" || layer.baseAllowed),
+    [readOnly, role],
+  );
   const { add, update, remove, select } = draft;
   const onCreate = useCallback(
     (layer: SchemeLayer, span: Span) => {
@@ -69,12 +79,16 @@ export function EditorWorkspace({ editor, contextLanes, prompt }: Props) {
   );
   const onChange = useCallback((id: string, span: Span) => update(id, span), [update]);
   const { apply } = draft;
-  const onBoundary = useCallback((leftId: string, rightId: string, ms: number) => apply("Move boundary", moveBoundary(leftId, rightId, ms)), [apply]);
+  const onBoundary = useCallback(
+    (leftId: string, rightId: string, ms: number) => apply("Move boundary", moveBoundary(leftId, rightId, ms)),
+    [apply],
+  );
   const onAddAtCursor = useCallback(
     (layer: SchemeLayer) => {
       const at = Math.round((wave.ws?.getCurrentTime() ?? 0) * 1000);
       const span =
-        newSpan(draft.items, layer.name, at, at + 500, durationMs, layer.allowOverlap) ?? newSpan(draft.items, layer.name, at, at - 500, durationMs, layer.allowOverlap);
+        newSpan(draft.items, layer.name, at, at + 500, durationMs, layer.allowOverlap) ??
+        newSpan(draft.items, layer.name, at, at - 500, durationMs, layer.allowOverlap);
       if (span) onCreate(layer, span);
       else toast.error(`No room for a ${layer.name} fragment at the playback position`);
     },
@@ -94,7 +108,10 @@ export function EditorWorkspace({ editor, contextLanes, prompt }: Props) {
     remove: () => selected && selectedEditable && remove(selected.id),
   });
   const { undo, redo } = draft;
-  const keys = useMemo(() => (readOnly ? actions.keys : { ...actions.keys, undo, redo }), [readOnly, actions.keys, undo, redo]);
+  const keys = useMemo(
+    () => (readOnly ? actions.keys : { ...actions.keys, undo, redo }),
+    [readOnly, actions.keys, undo, redo],
+  );
   useEditorKeys(keys, true);
   const bad = useMemo(() => problemIds(editor.problems), [editor.problems]);
 
@@ -104,7 +121,14 @@ export function EditorWorkspace({ editor, contextLanes, prompt }: Props) {
   const prefill = useMemo(
     () =>
       canPrefill && wordsLayer
-        ? prefillSources({ layer: wordsLayer.name, cues: prompt?.cues ?? [], topic: prompt?.topic ?? null, reference: prompt?.reference ?? null, peaks: peaks.data ?? null, durationMs })
+        ? prefillSources({
+            layer: wordsLayer.name,
+            cues: prompt?.cues ?? [],
+            topic: prompt?.topic ?? null,
+            reference: prompt?.reference ?? null,
+            peaks: peaks.data ?? null,
+            durationMs,
+          })
         : [],
     [canPrefill, wordsLayer, prompt, peaks.data, durationMs],
   );
@@ -112,7 +136,9 @@ export function EditorWorkspace({ editor, contextLanes, prompt }: Props) {
     (source: PrefillSource) => {
       if (!wordsLayer || !source.items) return;
       select(null);
-      apply(`Pre-fill ${wordsLayer.name} from ${source.name}`, (list) => replaceLayer(list, wordsLayer.name, source.items!, newItemId));
+      apply(`Pre-fill ${wordsLayer.name} from ${source.name}`, (list) =>
+        replaceLayer(list, wordsLayer.name, source.items!, newItemId),
+      );
     },
     [wordsLayer, apply, select],
   );
@@ -121,12 +147,21 @@ export function EditorWorkspace({ editor, contextLanes, prompt }: Props) {
   return (
     <div className="space-y-4">
       {editor.readOnly && (
-        <div role="status" className="rounded-md border border-slate-300 bg-slate-100 p-3 text-sm text-slate-800" data-testid="read-only-banner">
+        <div
+          role="status"
+          className="rounded-md border border-slate-300 bg-slate-100 p-3 text-sm text-slate-800"
+          data-testid="read-only-banner"
+        >
           <span className="font-semibold">Read-only.</span> {editor.readOnly}
         </div>
       )}
       {editor.conflict && (
-        <ConflictPanel conflict={editor.conflict} busy={editor.saving} onLoadTheirs={editor.loadTheirs} onSaveMerged={(choices) => void editor.saveMerged(choices)} />
+        <ConflictPanel
+          conflict={editor.conflict}
+          busy={editor.saving}
+          onLoadTheirs={editor.loadTheirs}
+          onSaveMerged={(choices) => void editor.saveMerged(choices)}
+        />
       )}
       <DraftNotices editor={editor} />
       {editor.pendingImport && (
@@ -152,11 +187,24 @@ export function EditorWorkspace({ editor, contextLanes, prompt }: Props) {
           onMarkers={(change) => void editor.setMarkers(change)}
         />
         {!readOnly && <UndoButtons draft={draft} disabled={editor.saving} />}
-        <ExchangeControls canImport={!readOnly && role !== "none"} importBlocked={annotation.doneFull ? "marked done: reopen it before importing into it" : null} busy={editor.saving} dirty={draft.dirty} onExport={(f) => void editor.download(f)} onImport={(f) => void editor.importFile(f)} />
+        <ExchangeControls
+          canImport={!readOnly && role !== "none"}
+          importBlocked={annotation.doneFull ? "marked done: reopen it before importing into it" : null}
+          busy={editor.saving}
+          dirty={draft.dirty}
+          onExport={(f) => void editor.download(f)}
+          onImport={(f) => void editor.importFile(f)}
+        />
       </div>
       <PlaybackBar wave={wave} durationMs={durationMs} selected={selected} />
-      {peaks.isError && <ErrorState title="The waveform could not be loaded" error={peaks.error} onRetry={() => peaks.refetch()} />}
-      {wave.error && <p role="alert" className="text-sm font-medium text-red-700">The audio cannot be played in this browser: {wave.error}</p>}
+      {peaks.isError && (
+        <ErrorState title="The waveform could not be loaded" error={peaks.error} onRetry={() => peaks.refetch()} />
+      )}
+      {wave.error && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          The audio cannot be played in this browser: {wave.error}
+        </p>
+      )}
       <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-3">
           <WaveformLanes
@@ -188,7 +236,12 @@ export function EditorWorkspace({ editor, contextLanes, prompt }: Props) {
             busy={editor.saving}
             onRestore={(r) => void editor.restore(r.version, r.fragments)}
           />
-          <ProblemsList problems={editor.problems} serverProblems={editor.serverProblems} onSelect={select} onDismissServer={editor.dismissServerProblems} />
+          <ProblemsList
+            problems={editor.problems}
+            serverProblems={editor.serverProblems}
+            onSelect={select}
+            onDismissServer={editor.dismissServerProblems}
+          />
           <KeyboardHelp />
         </div>
         <div className="space-y-3">
@@ -207,7 +260,13 @@ export function EditorWorkspace({ editor, contextLanes, prompt }: Props) {
             looping={!!wave.loop}
           />
           {canPrefill && wordsLayer && (
-            <PrefillControl layer={wordsLayer.name} sources={prefill} existing={draft.items.filter((i) => i.layer === wordsLayer.name).length} disabled={editor.saving} onApply={onPrefill} />
+            <PrefillControl
+              layer={wordsLayer.name}
+              sources={prefill}
+              existing={draft.items.filter((i) => i.layer === wordsLayer.name).length}
+              disabled={editor.saving}
+              onApply={onPrefill}
+            />
           )}
         </div>
       </div>

@@ -8,10 +8,19 @@ import { decodeWindow } from "@/lib/web/annotations/window-audio";
 // waveform, min and max per pixel column, on one canvas as wide as the view (no seams between
 // tiles). While the view moves, the last drawing follows it until the new window is drawn.
 
-
 type Drawn = { fromMs: number; toMs: number; scrollLeft: number; pxPerSec: number };
 
-export const FineWave = memo(function FineWave({ audioUrl, view, durationMs, height }: { audioUrl: string; view: View; durationMs: number; height: number }) {
+export const FineWave = memo(function FineWave({
+  audioUrl,
+  view,
+  durationMs,
+  height,
+}: {
+  audioUrl: string;
+  view: View;
+  durationMs: number;
+  height: number;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [drawn, setDrawn] = useState<Drawn | null>(null);
   const width = Math.max(1, Math.round(view.viewportWidth));
@@ -75,7 +84,12 @@ export const FineWave = memo(function FineWave({ audioUrl, view, durationMs, hei
       data-from-ms={drawn?.fromMs}
       data-to-ms={drawn?.toMs}
       className="pointer-events-none absolute top-0 left-0"
-      style={{ width, height, visibility: shown ? "visible" : "hidden", transform: shown ? `translateX(${drawn.scrollLeft - view.scrollLeft}px)` : undefined }}
+      style={{
+        width,
+        height,
+        visibility: shown ? "visible" : "hidden",
+        transform: shown ? `translateX(${drawn.scrollLeft - view.scrollLeft}px)` : undefined,
+      }}
     />
   );
 });

@@ -25,9 +25,23 @@ type Props = {
   looping?: boolean;
 };
 
-const field = "w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm disabled:bg-slate-100 disabled:text-slate-600";
+const field =
+  "w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm disabled:bg-slate-100 disabled:text-slate-600";
 
-export function FragmentPanel({ item, layers, role, editable, focusLabelOf, onChange, onDelete, onPlay, onSplit, onMerge, onLoop, looping }: Props) {
+export function FragmentPanel({
+  item,
+  layers,
+  role,
+  editable,
+  focusLabelOf,
+  onChange,
+  onDelete,
+  onPlay,
+  onSplit,
+  onMerge,
+  onLoop,
+  looping,
+}: Props) {
   const id = useId();
   const labelRef = useRef<HTMLInputElement & HTMLSelectElement>(null);
   useEffect(() => {
@@ -36,9 +50,16 @@ export function FragmentPanel({ item, layers, role, editable, focusLabelOf, onCh
 
   if (!item) {
     return (
-      <section aria-label="Selected fragment" className="rounded-md border border-slate-200 bg-white p-4 text-sm text-slate-600">
+      <section
+        aria-label="Selected fragment"
+        className="rounded-md border border-slate-200 bg-white p-4 text-sm text-slate-600"
+      >
         <h2 className="mb-1 font-semibold text-slate-800">No fragment selected</h2>
-        <p>{editable ? "Drag in a lane to draw a fragment, or select one to label it." : "Select a fragment to see its label and comment."}</p>
+        <p>
+          {editable
+            ? "Drag in a lane to draw a fragment, or select one to label it."
+            : "Select a fragment to see its label and comment."}
+        </p>
       </section>
     );
   }
@@ -60,7 +81,11 @@ export function FragmentPanel({ item, layers, role, editable, focusLabelOf, onCh
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-md border border-slate-200 bg-white p-4 text-sm" data-testid="fragment-panel">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="space-y-3 rounded-md border border-slate-200 bg-white p-4 text-sm"
+      data-testid="fragment-panel"
+    >
       <h2 id={`${id}-title`} className="font-semibold text-slate-800">
         Selected fragment
       </h2>
@@ -76,13 +101,31 @@ export function FragmentPanel({ item, layers, role, editable, focusLabelOf, onCh
             ))}
           </select>
         </label>
+        {/* biome-ignore lint/a11y/noLabelWithoutControl: the label wraps the combobox or the free-text input rendered below */}
         <label className="col-span-2 flex flex-col gap-1 font-medium text-slate-800">
           Label
-          {!layer?.freeText && layer && canEdit && options.length > 1 && <span className="text-xs font-normal text-slate-600">Keys 1–{Math.min(9, labels.length)} pick the 1st–{Math.min(9, labels.length)}th</span>}
+          {!layer?.freeText && layer && canEdit && options.length > 1 && (
+            <span className="text-xs font-normal text-slate-600">
+              Keys 1–{Math.min(9, labels.length)} pick the 1st–{Math.min(9, labels.length)}th
+            </span>
+          )}
           {layer?.freeText || !layer ? (
-            <input ref={labelRef} className={field} value={item.label} disabled={!canEdit} maxLength={500} onChange={(e) => onChange(item.id, { label: e.target.value })} />
+            <input
+              ref={labelRef}
+              className={field}
+              value={item.label}
+              disabled={!canEdit}
+              maxLength={500}
+              onChange={(e) => onChange(item.id, { label: e.target.value })}
+            />
           ) : (
-            <select ref={labelRef} className={field} value={item.label} disabled={!canEdit} onChange={(e) => onChange(item.id, { label: e.target.value })}>
+            <select
+              ref={labelRef}
+              className={field}
+              value={item.label}
+              disabled={!canEdit}
+              onChange={(e) => onChange(item.id, { label: e.target.value })}
+            >
               {options.map((l) => (
                 <option key={l} value={l}>
                   {l}
@@ -93,18 +136,43 @@ export function FragmentPanel({ item, layers, role, editable, focusLabelOf, onCh
         </label>
         <label className="flex flex-col gap-1 font-medium text-slate-800">
           Start (s)
-          <input className={field} type="number" step="0.01" min={0} value={item.startMs / 1000} disabled={!canEdit} onChange={(e) => setSeconds("startMs", e.target.value)} />
+          <input
+            className={field}
+            type="number"
+            step="0.01"
+            min={0}
+            value={item.startMs / 1000}
+            disabled={!canEdit}
+            onChange={(e) => setSeconds("startMs", e.target.value)}
+          />
         </label>
         <label className="flex flex-col gap-1 font-medium text-slate-800">
           End (s)
-          <input className={field} type="number" step="0.01" min={0} value={item.endMs / 1000} disabled={!canEdit} onChange={(e) => setSeconds("endMs", e.target.value)} />
+          <input
+            className={field}
+            type="number"
+            step="0.01"
+            min={0}
+            value={item.endMs / 1000}
+            disabled={!canEdit}
+            onChange={(e) => setSeconds("endMs", e.target.value)}
+          />
         </label>
         <label className="col-span-2 flex flex-col gap-1 font-medium text-slate-800">
           Comment
-          <textarea className={field} rows={2} value={item.comment} disabled={!canEdit} maxLength={2000} onChange={(e) => onChange(item.id, { comment: e.target.value })} />
+          <textarea
+            className={field}
+            rows={2}
+            value={item.comment}
+            disabled={!canEdit}
+            maxLength={2000}
+            onChange={(e) => onChange(item.id, { comment: e.target.value })}
+          />
         </label>
       </div>
-      {lockedLabel && editable && <p className="text-xs text-slate-600">This label is for full annotators: you cannot change it.</p>}
+      {lockedLabel && editable && (
+        <p className="text-xs text-slate-600">This label is for full annotators: you cannot change it.</p>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => onPlay(item)}>▶ Play fragment</Button>
         {onLoop && (
@@ -119,7 +187,11 @@ export function FragmentPanel({ item, layers, role, editable, focusLabelOf, onCh
         )}
         {canEdit && onMerge && (
           <>
-            <Button onClick={() => onMerge(-1)} aria-keyshortcuts="Shift+J" title="Merge with the previous fragment (Shift+J)">
+            <Button
+              onClick={() => onMerge(-1)}
+              aria-keyshortcuts="Shift+J"
+              title="Merge with the previous fragment (Shift+J)"
+            >
               Merge with previous
             </Button>
             <Button onClick={() => onMerge(1)} aria-keyshortcuts="J" title="Merge with the next fragment (J)">

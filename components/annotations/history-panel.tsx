@@ -2,48 +2,87 @@
 import { useMemo, useState } from "react";
 import { Button } from "@/components/button";
 import { ErrorState } from "@/components/states";
-import { LayerChangesTable } from "./layer-changes-table";
-import { formatDateTime } from "@/lib/web/format";
 import { previewChanges } from "@/lib/web/annotations/import-preview";
 import { itemsFromWire } from "@/lib/web/annotations/items";
-import { useApiQuery } from "@/lib/web/use-api";
 import type { Item, WireFragment } from "@/lib/web/annotations/types";
+import { formatDateTime } from "@/lib/web/format";
+import { useApiQuery } from "@/lib/web/use-api";
+import { LayerChangesTable } from "./layer-changes-table";
 
 // The saved versions of the annotation (GET /api/annotations/:id/revisions), newest first:
 // who saved each and when; "Compare" shows per layer how it differs from the draft, "Restore"
 // puts it in the draft (one undoable step) and saves it as a new version with If-Match.
 
-export type Revision = { version: number; savedBy: string | null; savedByName: string | null; saved: string; doneBase: string | null; doneFull: string | null; fragments: WireFragment[] };
+export type Revision = {
+  version: number;
+  savedBy: string | null;
+  savedByName: string | null;
+  saved: string;
+  doneBase: string | null;
+  doneFull: string | null;
+  fragments: WireFragment[];
+};
 
-type Props = { annotationId: number; currentVersion: number; current: readonly Item[]; layers: readonly string[]; canRestore: boolean; busy: boolean; onRestore: (revision: Revision) => void };
+type Props = {
+  annotationId: number;
+  currentVersion: number;
+  current: readonly Item[];
+  layers: readonly string[];
+  canRestore: boolean;
+  busy: boolean;
+  onRestore: (revision: Revision) => void;
+};
 
 export function HistoryPanel({ annotationId, currentVersion, current, layers, canRestore, busy, onRestore }: Props) {
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState<number | null>(null);
   // Keyed by the current version, so each save shows up when the panel is open.
-  const list = useApiQuery<Revision[]>(open ? `/api/annotations/${annotationId}/revisions` : null, { perPage: "50", v: String(currentVersion) });
+  const list = useApiQuery<Revision[]>(open ? `/api/annotations/${annotationId}/revisions` : null, {
+    perPage: "50",
+    v: String(currentVersion),
+  });
   const compared = list.data?.find((r) => r.version === shown) ?? null;
-  const rows = useMemo(() => (compared ? previewChanges(current, itemsFromWire(compared.fragments), layers) : []), [compared, current, layers]);
+  const rows = useMemo(
+    () => (compared ? previewChanges(current, itemsFromWire(compared.fragments), layers) : []),
+    [compared, current, layers],
+  );
   return (
-    <section aria-label="History" className="rounded-md border border-slate-200 bg-white p-3 text-sm" data-testid="history">
+    <section
+      aria-label="History"
+      className="rounded-md border border-slate-200 bg-white p-3 text-sm"
+      data-testid="history"
+    >
       <Button className="px-2 py-1" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         {open ? "Hide history" : "History"}
       </Button>
-      {open && list.isError && <ErrorState title="The history could not be loaded" error={list.error} onRetry={() => list.refetch()} />}
+      {open && list.isError && (
+        <ErrorState title="The history could not be loaded" error={list.error} onRetry={() => list.refetch()} />
+      )}
       {open && list.data && (
         <ol className="mt-2 space-y-1">
           {list.data.map((r) => (
             <li key={r.version} className="flex flex-wrap items-center gap-2" data-testid={`revision-${r.version}`}>
               <span className="font-medium">Version {r.version}</span>
               <span className="text-slate-600">
-                {formatDateTime(r.saved)} by {r.savedByName ?? r.savedBy ?? "the organisation"} · {r.fragments.length} {r.fragments.length === 1 ? "fragment" : "fragments"}
+                {formatDateTime(r.saved)} by {r.savedByName ?? r.savedBy ?? "the organisation"} · {r.fragments.length}{" "}
+                {r.fragments.length === 1 ? "fragment" : "fragments"}
                 {r.version === currentVersion ? " · current" : ""}
               </span>
-              <Button className="px-2 py-0.5 text-xs" aria-pressed={shown === r.version} onClick={() => setShown(shown === r.version ? null : r.version)} aria-label={`Compare version ${r.version} with the draft`}>
+              <Button
+                className="px-2 py-0.5 text-xs"
+                aria-pressed={shown === r.version}
+                onClick={() => setShown(shown === r.version ? null : r.version)}
+                aria-label={`Compare version ${r.version} with the draft`}
+              >
                 Compare
               </Button>
               {canRestore && r.version !== currentVersion && (
-                <Button className="px-2 py-0.5 text-xs" disabled={busy} onClick={() => onRestore(r)} aria-label={`Restore version ${r.version}`}>
+                <Button
+                  className="px-2 py-0.5 text-xs"
+                  disabled={busy}
+                  onClick={() => onRestore(r)}
+                  aria-label={`Restore version ${r.version}`}
+                >
                   Restore
                 </Button>
               )}
@@ -52,7 +91,12 @@ export function HistoryPanel({ annotationId, currentVersion, current, layers, ca
         </ol>
       )}
       {compared && (
-        <LayerChangesTable rows={rows} className="mt-2" testId="revision-compare" caption={`Restoring version ${compared.version} would change the draft like this (read-only)`} />
+        <LayerChangesTable
+          rows={rows}
+          className="mt-2"
+          testId="revision-compare"
+          caption={`Restoring version ${compared.version} would change the draft like this (read-only)`}
+        />
       )}
     </section>
   );

@@ -1,9 +1,15 @@
 "use client";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/button";
-import { LayerChangesTable } from "./layer-changes-table";
-import { defaultMapping, mappedItems, previewChanges, type Imported, type TierMapping } from "@/lib/web/annotations/import-preview";
+import {
+  defaultMapping,
+  type Imported,
+  mappedItems,
+  previewChanges,
+  type TierMapping,
+} from "@/lib/web/annotations/import-preview";
 import type { Item } from "@/lib/web/annotations/types";
+import { LayerChangesTable } from "./layer-changes-table";
 
 // What an import would do, before anything changes: each tier of the file mapped onto a layer
 // (or skipped), and per layer how many labels are added, removed and changed. "Apply" puts the
@@ -27,11 +33,18 @@ export function ImportPreview({ fileName, imported, current, layers, onApply, on
   const rows = useMemo(() => previewChanges(current, next, layers), [current, next, layers]);
   const perTier = (tier: string) => imported.items.filter((i) => i.layer === tier).length;
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-md border-2 border-sky-500 bg-sky-50 p-4 text-sm text-slate-900" data-testid="import-preview">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="space-y-3 rounded-md border-2 border-sky-500 bg-sky-50 p-4 text-sm text-slate-900"
+      data-testid="import-preview"
+    >
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="text-base font-semibold">
         Import {fileName}: nothing has changed yet
       </h2>
-      <p>The import replaces every fragment with the file&apos;s. Choose where each tier of the file goes, check what changes, then apply it (you can undo it) and save.</p>
+      <p>
+        The import replaces every fragment with the file&apos;s. Choose where each tier of the file goes, check what
+        changes, then apply it (you can undo it) and save.
+      </p>
       <fieldset className="space-y-2">
         <legend className="font-semibold">Tiers in the file</legend>
         {imported.layers.map((tier) => (
@@ -52,7 +65,9 @@ export function ImportPreview({ fileName, imported, current, layers, onApply, on
                 </option>
               ))}
             </select>
-            {!layers.includes(tier) && mapping[tier] === null && <span className="text-xs text-amber-800">not a layer of the scheme: skipped unless you map it</span>}
+            {!layers.includes(tier) && mapping[tier] === null && (
+              <span className="text-xs text-amber-800">not a layer of the scheme: skipped unless you map it</span>
+            )}
           </div>
         ))}
       </fieldset>

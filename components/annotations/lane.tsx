@@ -1,9 +1,21 @@
 "use client";
-import { memo, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react";
+import { type FocusEvent, type KeyboardEvent, memo, type PointerEvent, useRef, useState } from "react";
 import { boundaryRange } from "@/lib/web/annotations/edits";
 import { describeItem } from "@/lib/web/annotations/format";
 import { hitTest } from "@/lib/web/annotations/hit-test";
-import { dragSpan, gapAround, inWindow, msToX, newSpan, visibleWindow, xToMs, type DragMode, type Gap, type Span, type View } from "@/lib/web/annotations/lanes";
+import {
+  type DragMode,
+  dragSpan,
+  type Gap,
+  gapAround,
+  inWindow,
+  msToX,
+  newSpan,
+  type Span,
+  type View,
+  visibleWindow,
+  xToMs,
+} from "@/lib/web/annotations/lanes";
 import type { Item, SchemeLayer } from "@/lib/web/annotations/types";
 import { DensityStrip } from "./density-strip";
 
@@ -37,7 +49,16 @@ type Props = {
 type Drag =
   | { kind: "create"; startX: number; anchorMs: number; currentMs: number }
   | { kind: "edit"; id: string; mode: DragMode; startX: number; span: Span; gap: Gap; now: Span; moved: boolean }
-  | { kind: "boundary"; leftId: string; rightId: string; startX: number; ms: number; range: { minMs: number; maxMs: number }; now: number; moved: boolean };
+  | {
+      kind: "boundary";
+      leftId: string;
+      rightId: string;
+      startX: number;
+      ms: number;
+      range: { minMs: number; maxMs: number };
+      now: number;
+      moved: boolean;
+    };
 
 const CLICK_PX = 4;
 /** More fragments than this in view (a long recording at a low zoom) are drawn as coverage, not one by one. */
@@ -51,7 +72,21 @@ export function isCrowded(count: number, view: View, durationMs: number): boolea
   return count > 100 && spanPx / count < 2;
 }
 
-export const Lane = memo(function Lane({ layer, items, view, durationMs, editable, selectedId, problemIds, onSelect, onCreate, onChange, onBoundary, onSeek, onReveal }: Props) {
+export const Lane = memo(function Lane({
+  layer,
+  items,
+  view,
+  durationMs,
+  editable,
+  selectedId,
+  problemIds,
+  onSelect,
+  onCreate,
+  onChange,
+  onBoundary,
+  onSeek,
+  onReveal,
+}: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const xOf = (e: PointerEvent) => e.clientX - ref.current!.getBoundingClientRect().left;
@@ -60,7 +95,8 @@ export const Lane = memo(function Lane({ layer, items, view, durationMs, editabl
   const visible = items.filter((i) => inWindow(i, shown));
   const crowded = isCrowded(visible.length, view, durationMs);
 
-  const focusItem = (id: string) => ref.current?.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true });
+  const focusItem = (id: string) =>
+    ref.current?.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true });
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0 || view.pxPerSec <= 0) return;
@@ -78,13 +114,31 @@ export const Lane = memo(function Lane({ layer, items, view, durationMs, editabl
     if (hit?.kind === "boundary") {
       const left = items.find((i) => i.id === hit.leftId)!;
       const right = items.find((i) => i.id === hit.rightId)!;
-      setDrag({ kind: "boundary", leftId: left.id, rightId: right.id, startX: x, ms: hit.ms, range: boundaryRange(left, right), now: hit.ms, moved: false });
+      setDrag({
+        kind: "boundary",
+        leftId: left.id,
+        rightId: right.id,
+        startX: x,
+        ms: hit.ms,
+        range: boundaryRange(left, right),
+        now: hit.ms,
+        moved: false,
+      });
       focusItem(id!);
     } else if (hit) {
       const item = items.find((i) => i.id === hit.id)!;
       const span = { startMs: item.startMs, endMs: item.endMs };
       const mode = hit.kind === "edge" ? hit.mode : "move";
-      setDrag({ kind: "edit", id: item.id, mode, startX: x, span, gap: gapAround(items, item, durationMs, layer.allowOverlap), now: span, moved: false });
+      setDrag({
+        kind: "edit",
+        id: item.id,
+        mode,
+        startX: x,
+        span,
+        gap: gapAround(items, item, durationMs, layer.allowOverlap),
+        now: span,
+        moved: false,
+      });
       focusItem(item.id);
     } else {
       const ms = Math.min(durationMs, Math.max(0, xToMs(x, view)));
@@ -105,8 +159,14 @@ export const Lane = memo(function Lane({ layer, items, view, durationMs, editabl
     // Moving a whole fragment needs a few px (a click must not nudge it); an edge follows any move (at 10 px/s a pixel is 100 ms).
     const moved = drag.kind === "edit" && drag.mode === "move" ? Math.abs(x - drag.startX) >= CLICK_PX : delta !== 0;
     if (drag.kind === "create") setDrag({ ...drag, currentMs: Math.min(durationMs, Math.max(0, xToMs(x, view))) });
-    else if (drag.kind === "edit") setDrag({ ...drag, now: dragSpan(drag.span, drag.mode, delta, drag.gap), moved: drag.moved || moved });
-    else setDrag({ ...drag, now: Math.min(drag.range.maxMs, Math.max(drag.range.minMs, drag.ms + delta)), moved: drag.moved || moved });
+    else if (drag.kind === "edit")
+      setDrag({ ...drag, now: dragSpan(drag.span, drag.mode, delta, drag.gap), moved: drag.moved || moved });
+    else
+      setDrag({
+        ...drag,
+        now: Math.min(drag.range.maxMs, Math.max(drag.range.minMs, drag.ms + delta)),
+        moved: drag.moved || moved,
+      });
   };
 
   const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
@@ -132,7 +192,8 @@ export const Lane = memo(function Lane({ layer, items, view, durationMs, editabl
   };
 
   // Focus and keys of the fragment buttons, handled once for the lane.
-  const idOf = (e: { target: EventTarget }) => (e.target as HTMLElement).closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+  const idOf = (e: { target: EventTarget }) =>
+    (e.target as HTMLElement).closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
   const onFocus = (e: FocusEvent<HTMLDivElement>) => {
     const item = items.find((i) => i.id === idOf(e));
     if (!item) return;
@@ -159,7 +220,10 @@ export const Lane = memo(function Lane({ layer, items, view, durationMs, editabl
   };
   // In time order, so Tab goes from one fragment to the next.
   const ordered = crowded ? [] : visible.sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs);
-  const ghost = drag?.kind === "create" ? newSpan(items, layer.name, drag.anchorMs, drag.currentMs, durationMs, layer.allowOverlap) : null;
+  const ghost =
+    drag?.kind === "create"
+      ? newSpan(items, layer.name, drag.anchorMs, drag.currentMs, durationMs, layer.allowOverlap)
+      : null;
   return (
     <div
       ref={ref}
@@ -198,14 +262,25 @@ export const Lane = memo(function Lane({ layer, items, view, durationMs, editabl
           aria-hidden
           data-testid="new-fragment"
           className="pointer-events-none absolute top-1 bottom-1 rounded border border-dashed border-blue-700 bg-blue-100/60"
-          style={{ left: msToX(ghost.startMs, view), width: Math.max(1, msToX(ghost.endMs, view) - msToX(ghost.startMs, view)) }}
+          style={{
+            left: msToX(ghost.startMs, view),
+            width: Math.max(1, msToX(ghost.endMs, view) - msToX(ghost.startMs, view)),
+          }}
         />
       )}
     </div>
   );
 });
 
-type BoxProps = { id: string; name: string; label: string; left: number; width: number; selected: boolean; bad: boolean };
+type BoxProps = {
+  id: string;
+  name: string;
+  label: string;
+  left: number;
+  width: number;
+  selected: boolean;
+  bad: boolean;
+};
 
 /** One fragment, drawn at its true width (a word at 10 px/s is a few px: no padding widens it). */
 const FragmentBox = memo(function FragmentBox({ id, name, label, left, width, selected, bad }: BoxProps) {

@@ -1,7 +1,19 @@
 import type { LayerChange } from "@/lib/web/annotations/import-preview";
 
 // Per layer, what applying something (an import, a revision) would add, remove and change.
-export function LayerChangesTable({ rows, caption, captionHidden = false, testId, className = "" }: { rows: LayerChange[]; caption: string; captionHidden?: boolean; testId: string; className?: string }) {
+export function LayerChangesTable({
+  rows,
+  caption,
+  captionHidden = false,
+  testId,
+  className = "",
+}: {
+  rows: LayerChange[];
+  caption: string;
+  captionHidden?: boolean;
+  testId: string;
+  className?: string;
+}) {
   return (
     <table className={`w-full max-w-xl border-collapse text-left ${className}`} data-testid={testId}>
       <caption className={captionHidden ? "sr-only" : "text-left font-semibold"}>{caption}</caption>

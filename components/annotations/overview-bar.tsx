@@ -1,5 +1,5 @@
 "use client";
-import { memo, useEffect, useRef, type KeyboardEvent, type PointerEvent } from "react";
+import { type KeyboardEvent, memo, type PointerEvent, useEffect, useRef } from "react";
 import { formatMs } from "@/lib/web/annotations/format";
 import type { View } from "@/lib/web/annotations/lanes";
 import type { Peaks } from "@/lib/web/annotations/peaks";
@@ -53,7 +53,14 @@ export const OverviewBar = memo(function OverviewBar({ peaks, durationMs, view, 
     if (e.currentTarget.hasPointerCapture(e.pointerId)) centreAt(toMs(e.clientX));
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const moves: Record<string, number> = { ArrowLeft: -spanMs / 10, ArrowRight: spanMs / 10, PageUp: -spanMs, PageDown: spanMs, Home: -durationMs, End: durationMs };
+    const moves: Record<string, number> = {
+      ArrowLeft: -spanMs / 10,
+      ArrowRight: spanMs / 10,
+      PageUp: -spanMs,
+      PageDown: spanMs,
+      Home: -durationMs,
+      End: durationMs,
+    };
     const delta = moves[e.key];
     if (delta === undefined) return;
     e.preventDefault();
@@ -78,7 +85,13 @@ export const OverviewBar = memo(function OverviewBar({ peaks, durationMs, view, 
       onPointerMove={onPointerMove}
       onKeyDown={onKeyDown}
     >
-      <canvas ref={canvas} width={width} height={HEIGHT} className="pointer-events-none absolute inset-0 h-full w-full" aria-hidden />
+      <canvas
+        ref={canvas}
+        width={width}
+        height={HEIGHT}
+        className="pointer-events-none absolute inset-0 h-full w-full"
+        aria-hidden
+      />
       <div
         aria-hidden
         data-testid="overview-window"

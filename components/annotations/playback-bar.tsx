@@ -1,28 +1,49 @@
 "use client";
 import { Button } from "@/components/button";
-import { ZOOM_LEVELS, stepZoom } from "@/lib/web/annotations/lanes";
-import { RATES, type PeaksWaveform } from "@/lib/web/annotations/use-peaks-waveform";
+import { stepZoom, ZOOM_LEVELS } from "@/lib/web/annotations/lanes";
 import type { Item } from "@/lib/web/annotations/types";
+import { type PeaksWaveform, RATES } from "@/lib/web/annotations/use-peaks-waveform";
 import { TimeReadout } from "./ruler";
 
 // Play/pause (Space), play or loop the selected fragment, the rate (pitch kept), the position,
 // and the zoom in px per second.
 
-export function PlaybackBar({ wave, durationMs, selected }: { wave: PeaksWaveform; durationMs: number; selected: Item | null }) {
+export function PlaybackBar({
+  wave,
+  durationMs,
+  selected,
+}: {
+  wave: PeaksWaveform;
+  durationMs: number;
+  selected: Item | null;
+}) {
   const zoomOptions = ZOOM_LEVELS.filter((z) => z === 0 || z > wave.fitPxPerSec || z === wave.zoom);
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button variant="secondary" className="w-24" onClick={wave.playPause} disabled={!wave.ready} aria-keyshortcuts="Space">
+      <Button
+        variant="secondary"
+        className="w-24"
+        onClick={wave.playPause}
+        disabled={!wave.ready}
+        aria-keyshortcuts="Space"
+      >
         {wave.playing ? "❚❚ Pause" : "▶ Play"}
       </Button>
-      <Button onClick={() => selected && wave.playRange(selected.startMs, selected.endMs)} disabled={!wave.ready || !selected}>
+      <Button
+        onClick={() => selected && wave.playRange(selected.startMs, selected.endMs)}
+        disabled={!wave.ready || !selected}
+      >
         Play selection
       </Button>
       <Button
         aria-pressed={!!wave.loop}
         aria-keyshortcuts="L"
         disabled={!wave.ready || (!selected && !wave.loop)}
-        onClick={() => (wave.loop ? wave.setLoop(null) : selected && wave.setLoop({ startMs: selected.startMs, endMs: selected.endMs }))}
+        onClick={() =>
+          wave.loop
+            ? wave.setLoop(null)
+            : selected && wave.setLoop({ startMs: selected.startMs, endMs: selected.endMs })
+        }
       >
         {wave.loop ? "Stop loop" : "Loop selection"}
       </Button>
@@ -44,7 +65,13 @@ export function PlaybackBar({ wave, durationMs, selected }: { wave: PeaksWavefor
       </label>
       <TimeReadout ws={wave.ws} durationMs={durationMs} />
       <div className="ml-auto flex items-center gap-1" role="group" aria-label="Zoom">
-        <Button className="px-2.5" aria-label="Zoom out" aria-keyshortcuts="-" disabled={!wave.ready || wave.zoom === 0} onClick={() => wave.setZoom(stepZoom(wave.zoom, -1, wave.fitPxPerSec))}>
+        <Button
+          className="px-2.5"
+          aria-label="Zoom out"
+          aria-keyshortcuts="-"
+          disabled={!wave.ready || wave.zoom === 0}
+          onClick={() => wave.setZoom(stepZoom(wave.zoom, -1, wave.fitPxPerSec))}
+        >
           −
         </Button>
         <label className="sr-only" htmlFor="zoom-level">
@@ -63,7 +90,13 @@ export function PlaybackBar({ wave, durationMs, selected }: { wave: PeaksWavefor
             </option>
           ))}
         </select>
-        <Button className="px-2.5" aria-label="Zoom in" aria-keyshortcuts="+" disabled={!wave.ready} onClick={() => wave.setZoom(stepZoom(wave.zoom, 1, wave.fitPxPerSec))}>
+        <Button
+          className="px-2.5"
+          aria-label="Zoom in"
+          aria-keyshortcuts="+"
+          disabled={!wave.ready}
+          onClick={() => wave.setZoom(stepZoom(wave.zoom, 1, wave.fitPxPerSec))}
+        >
           +
         </Button>
       </div>

@@ -36,11 +36,17 @@ export function PrefillControl({ layer, sources, existing, disabled = false, onA
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-2 rounded-md border border-slate-200 bg-white p-4 text-sm" data-testid="prefill">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="space-y-2 rounded-md border border-slate-200 bg-white p-4 text-sm"
+      data-testid="prefill"
+    >
       <h2 id={`${id}-title`} className="font-semibold text-slate-800">
         Pre-fill words
       </h2>
-      <p className="text-slate-700">Fill the {layer} layer as a starting point, then adjust it. One step: Undo takes it back.</p>
+      <p className="text-slate-700">
+        Fill the {layer} layer as a starting point, then adjust it. One step: Undo takes it back.
+      </p>
       <fieldset className="space-y-1">
         <legend className="sr-only">Pre-fill from</legend>
         {sources.map((s) => (
@@ -64,7 +70,11 @@ export function PrefillControl({ layer, sources, existing, disabled = false, onA
           </label>
         ))}
       </fieldset>
-      <Button disabled={disabled || !source} aria-describedby={none ? `${id}-none` : undefined} onClick={() => run(false)}>
+      <Button
+        disabled={disabled || !source}
+        aria-describedby={none ? `${id}-none` : undefined}
+        onClick={() => run(false)}
+      >
         Pre-fill {layer}
       </Button>
       {none && (
@@ -73,10 +83,15 @@ export function PrefillControl({ layer, sources, existing, disabled = false, onA
         </p>
       )}
       {confirming && source && (
-        <div role="alert" className="space-y-2 rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950" data-testid="prefill-confirm">
+        <div
+          role="alert"
+          className="space-y-2 rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950"
+          data-testid="prefill-confirm"
+        >
           <p>
-            The {layer} layer already has {existing === 1 ? "1 fragment" : `${existing} fragments`}. Pre-filling from {source.name} replaces{" "}
-            {existing === 1 ? "it" : "them"} ({source.items!.length === 1 ? "1 word" : `${source.items!.length} words`}); you can undo it.
+            The {layer} layer already has {existing === 1 ? "1 fragment" : `${existing} fragments`}. Pre-filling from{" "}
+            {source.name} replaces {existing === 1 ? "it" : "them"} (
+            {source.items!.length === 1 ? "1 word" : `${source.items!.length} words`}); you can undo it.
           </p>
           <div className="flex flex-wrap gap-2">
             <Button variant="primary" onClick={() => run(true)}>

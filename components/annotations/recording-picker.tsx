@@ -4,7 +4,7 @@ import { Button } from "@/components/button";
 import { ErrorState, Skeleton } from "@/components/states";
 import type { RecordingRefInput } from "@/lib/web/annotations/annotation-api";
 import { RecordingRows } from "./picker/recording-rows";
-import { recordingKey, usePickerData, type PickerRecording } from "./picker/use-picker-data";
+import { type PickerRecording, recordingKey, usePickerData } from "./picker/use-picker-data";
 
 // Picks recordings of the organisation's speech challenges, as recording references
 // {tenant, organisation, challenge, recording} (tenant and organisation: the current view's).
@@ -54,9 +54,15 @@ export function RecordingPicker({ tenant, organisation, value, onChange, error, 
   }, [data.rows, search, challenge, group, from, to, unassigned]);
 
   const chosen = new Set(value.map(keyOf));
-  const refOf = (r: PickerRecording): RecordingRefInput => ({ tenant, organisation, challenge: r.challenge, recording: r.id });
+  const refOf = (r: PickerRecording): RecordingRefInput => ({
+    tenant,
+    organisation,
+    challenge: r.challenge,
+    recording: r.id,
+  });
   const isChosen = (r: PickerRecording) => chosen.has(recordingKey(r.challenge, r.id));
-  const toggle = (r: PickerRecording, on: boolean) => onChange(on ? [...value, refOf(r)] : value.filter((v) => keyOf(v) !== recordingKey(r.challenge, r.id)));
+  const toggle = (r: PickerRecording, on: boolean) =>
+    onChange(on ? [...value, refOf(r)] : value.filter((v) => keyOf(v) !== recordingKey(r.challenge, r.id)));
   const allShownChosen = shown.length > 0 && shown.every(isChosen);
   const setAllShown = (on: boolean) => {
     const keys = new Set(shown.map((r) => recordingKey(r.challenge, r.id)));
@@ -85,14 +91,23 @@ export function RecordingPicker({ tenant, organisation, value, onChange, error, 
 
   const filtered = search || challenge || group || from || to || unassigned;
   return (
-    <fieldset className="min-w-0 space-y-3 rounded-md border border-slate-300 bg-white p-3" aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      className="min-w-0 space-y-3 rounded-md border border-slate-300 bg-white p-3"
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend className="px-1 text-sm font-medium text-slate-800">
         Recordings <span className="text-red-700">*</span>
       </legend>
       <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-800 sm:col-span-2 lg:col-span-3">
           Search recordings
-          <input type="search" className={inputClass} value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Student, challenge or id" />
+          <input
+            type="search"
+            className={inputClass}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Student, challenge or id"
+          />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
           Speech challenge
@@ -131,7 +146,9 @@ export function RecordingPicker({ tenant, organisation, value, onChange, error, 
           Not yet assigned only
         </label>
       </div>
-      {data.error && <ErrorState error={data.error} onRetry={data.refetch} title="The recordings could not be loaded" />}
+      {data.error && (
+        <ErrorState error={data.error} onRetry={data.refetch} title="The recordings could not be loaded" />
+      )}
       {data.isPending ? (
         <Skeleton className="h-16 w-full" />
       ) : data.rows.length === 0 ? (
@@ -140,7 +157,12 @@ export function RecordingPicker({ tenant, organisation, value, onChange, error, 
         <div className="space-y-1">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <label className="flex items-center gap-2 text-sm font-medium">
-              <input type="checkbox" checked={allShownChosen} disabled={shown.length === 0} onChange={(e) => setAllShown(e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={allShownChosen}
+                disabled={shown.length === 0}
+                onChange={(e) => setAllShown(e.target.checked)}
+              />
               {challenge && !(search || group || from || to || unassigned)
                 ? `All ${shown.length} recordings of this challenge`
                 : filtered
@@ -158,9 +180,17 @@ export function RecordingPicker({ tenant, organisation, value, onChange, error, 
           )}
         </div>
       )}
-      <audio ref={audio} onEnded={() => setPlaying(null)} onError={() => setPlaying(null)} data-testid="picker-audio" className="hidden" />
+      <audio
+        ref={audio}
+        onEnded={() => setPlaying(null)}
+        onError={() => setPlaying(null)}
+        data-testid="picker-audio"
+        className="hidden"
+      />
       <div className="flex flex-wrap items-center gap-2 text-sm" aria-live="polite">
-        <span data-testid="chosen-count">{value.length === 1 ? "1 recording chosen" : `${value.length} recordings chosen`}</span>
+        <span data-testid="chosen-count">
+          {value.length === 1 ? "1 recording chosen" : `${value.length} recordings chosen`}
+        </span>
         {value.length > 0 && (
           <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => onChange([])}>
             Clear

@@ -2,13 +2,21 @@
 import { memo } from "react";
 import type WaveSurfer from "wavesurfer.js";
 import { rulerLabel } from "@/lib/web/annotations/format";
-import { msToX, rulerTicks, xToMs, type View } from "@/lib/web/annotations/lanes";
+import { msToX, rulerTicks, type View, xToMs } from "@/lib/web/annotations/lanes";
 import { useWaveTime } from "@/lib/web/annotations/use-peaks-waveform";
 
 // The time ruler above the waveform (only the visible ticks are drawn), and the playback
 // position across the lanes.
 
-export const Ruler = memo(function Ruler({ view, durationSec, onSeek }: { view: View; durationSec: number; onSeek: (ms: number) => void }) {
+export const Ruler = memo(function Ruler({
+  view,
+  durationSec,
+  onSeek,
+}: {
+  view: View;
+  durationSec: number;
+  onSeek: (ms: number) => void;
+}) {
   const { step, ticks } = rulerTicks(view, durationSec);
   return (
     <div
@@ -18,7 +26,11 @@ export const Ruler = memo(function Ruler({ view, durationSec, onSeek }: { view: 
       onClick={(e) => onSeek(xToMs(e.clientX - e.currentTarget.getBoundingClientRect().left, view))}
     >
       {ticks.map((t) => (
-        <div key={t.seconds} className={`absolute bottom-0 border-l border-slate-400 ${t.major ? "h-full" : "h-1.5"}`} style={{ left: msToX(t.seconds * 1000, view) }}>
+        <div
+          key={t.seconds}
+          className={`absolute bottom-0 border-l border-slate-400 ${t.major ? "h-full" : "h-1.5"}`}
+          style={{ left: msToX(t.seconds * 1000, view) }}
+        >
           {t.major && <span className="absolute top-0.5 left-1 tabular-nums">{rulerLabel(t.seconds, step)}</span>}
         </div>
       ))}
@@ -31,7 +43,14 @@ export function Playhead({ ws, view, top = 0 }: { ws: WaveSurfer | null; view: V
   const ms = useWaveTime(ws);
   const x = msToX(ms, view);
   if (!ws || x < 0 || x > view.viewportWidth) return null;
-  return <div aria-hidden data-testid="playhead" className="pointer-events-none absolute bottom-0 z-10 w-0.5 bg-red-700/70" style={{ left: x, top }} />;
+  return (
+    <div
+      aria-hidden
+      data-testid="playhead"
+      className="pointer-events-none absolute bottom-0 z-10 w-0.5 bg-red-700/70"
+      style={{ left: x, top }}
+    />
+  );
 }
 
 /** "0:01.250 / 0:03.000", updated while playing. */

@@ -1,9 +1,9 @@
 "use client";
 import { useId } from "react";
 import { Button } from "@/components/button";
-import { formatDateTime } from "@/lib/web/format";
-import { markerActions, type MarkerAction } from "@/lib/web/annotations/roles";
+import { type MarkerAction, markerActions } from "@/lib/web/annotations/roles";
 import type { Annotation, Role } from "@/lib/web/annotations/types";
+import { formatDateTime } from "@/lib/web/format";
 
 // Save (Ctrl+S), whether everything is saved, and the done markers of the caller's stage.
 
@@ -23,7 +23,17 @@ type Props = {
 let time: Intl.DateTimeFormat | null = null;
 const formatTime = (at: Date) => (time ??= new Intl.DateTimeFormat(undefined, { timeStyle: "medium" })).format(at);
 
-export function SaveBar({ annotation, role, hasBaseAnnotator, readOnly, dirty, saving, savedAt, onSave, onMarkers }: Props) {
+export function SaveBar({
+  annotation,
+  role,
+  hasBaseAnnotator,
+  readOnly,
+  dirty,
+  saving,
+  savedAt,
+  onSave,
+  onMarkers,
+}: Props) {
   const id = useId();
   const status = saving
     ? "Saving…"
@@ -40,11 +50,16 @@ export function SaveBar({ annotation, role, hasBaseAnnotator, readOnly, dirty, s
           {saving ? "Saving…" : "Save"}
         </Button>
       )}
-      <span role="status" data-testid="save-status" className={`text-sm ${dirty ? "font-medium text-amber-800" : "text-slate-600"}`}>
+      <span
+        role="status"
+        data-testid="save-status"
+        className={`text-sm ${dirty ? "font-medium text-amber-800" : "text-slate-600"}`}
+      >
         {status}
       </span>
       <span className="text-sm text-slate-600" data-testid="markers">
-        Base: {annotation.doneBase ? `done ${formatDateTime(annotation.doneBase)}` : "not done"} · Full: {annotation.doneFull ? `done ${formatDateTime(annotation.doneFull)}` : "not done"}
+        Base: {annotation.doneBase ? `done ${formatDateTime(annotation.doneBase)}` : "not done"} · Full:{" "}
+        {annotation.doneFull ? `done ${formatDateTime(annotation.doneFull)}` : "not done"}
       </span>
       {actions.map((a) => (
         <span key={a.key} className="flex items-center gap-2">

@@ -1,11 +1,11 @@
 "use client";
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject, type WheelEvent } from "react";
-import { Button } from "@/components/button";
 import dynamic from "next/dynamic";
-import { FINE_PX_PER_SEC, stepZoom, type Span } from "@/lib/web/annotations/lanes";
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState, type WheelEvent } from "react";
+import { Button } from "@/components/button";
+import { FINE_PX_PER_SEC, type Span, stepZoom } from "@/lib/web/annotations/lanes";
 import type { Peaks } from "@/lib/web/annotations/peaks";
-import type { PeaksWaveform } from "@/lib/web/annotations/use-peaks-waveform";
 import type { Item, SchemeLayer } from "@/lib/web/annotations/types";
+import type { PeaksWaveform } from "@/lib/web/annotations/use-peaks-waveform";
 import { Lane } from "./lane";
 import { OverviewBar } from "./overview-bar";
 import { Playhead, Ruler } from "./ruler";
@@ -46,7 +46,25 @@ type Props = {
   onReveal: (span: Span) => void;
 };
 
-export function WaveformLanes({ container, wave, peaks, height, durationMs, audioUrl = null, layers, items, editableLayer, selectedId, problemIds, onSelect, onCreate, onChange, onBoundary, onAddAtCursor, onReveal }: Props) {
+export function WaveformLanes({
+  container,
+  wave,
+  peaks,
+  height,
+  durationMs,
+  audioUrl = null,
+  layers,
+  items,
+  editableLayer,
+  selectedId,
+  problemIds,
+  onSelect,
+  onCreate,
+  onChange,
+  onBoundary,
+  onAddAtCursor,
+  onReveal,
+}: Props) {
   const { view, seek, scrollBy, scrollToMs } = wave;
   const area = useRef<HTMLDivElement>(null);
   const [spectrogram, setSpectrogram] = useState(false);
@@ -73,7 +91,10 @@ export function WaveformLanes({ container, wave, peaks, height, durationMs, audi
     return out;
   }, [items, layers]);
   // Only the lane holding the selection redraws when it changes.
-  const selectedLayer = useMemo(() => (selectedId ? items.find((i) => i.id === selectedId)?.layer : undefined), [items, selectedId]);
+  const selectedLayer = useMemo(
+    () => (selectedId ? items.find((i) => i.id === selectedId)?.layer : undefined),
+    [items, selectedId],
+  );
   // Sideways wheels (and Shift+wheel) over the lanes scroll the waveform with them.
   const onWheel = useCallback(
     (e: WheelEvent) => {
@@ -87,27 +108,53 @@ export function WaveformLanes({ container, wave, peaks, height, durationMs, audi
       <div className="w-36 shrink-0 border-r border-slate-300 bg-slate-50 text-xs">
         <div className="flex h-7 items-center border-b border-slate-300 px-2 text-slate-600">Overview</div>
         <div className="h-6 border-b border-slate-300" />
-        <div className="flex items-center border-b border-slate-300 px-2 font-medium text-slate-600" style={{ height: height + 1 }}>
+        <div
+          className="flex items-center border-b border-slate-300 px-2 font-medium text-slate-600"
+          style={{ height: height + 1 }}
+        >
           <div className="flex flex-col items-start gap-1">
             Waveform
             {audioUrl && (
-              <Button variant="ghost" className="px-1.5 py-0.5 text-xs font-normal" aria-pressed={spectrogram} onClick={() => setSpectrogram((on) => !on)}>
+              <Button
+                variant="ghost"
+                className="px-1.5 py-0.5 text-xs font-normal"
+                aria-pressed={spectrogram}
+                onClick={() => setSpectrogram((on) => !on)}
+              >
                 {spectrogram ? "Hide spectrogram" : "Show spectrogram"}
               </Button>
             )}
           </div>
         </div>
-        {spectrogram && <div className="flex h-[120px] items-center border-b border-slate-300 px-2 text-slate-600">Spectrogram 0–8 kHz</div>}
+        {spectrogram && (
+          <div className="flex h-[120px] items-center border-b border-slate-300 px-2 text-slate-600">
+            Spectrogram 0–8 kHz
+          </div>
+        )}
         {layers.map((layer) => (
-          <LaneHeader key={layer.name} layer={layer} count={byLayer.get(layer.name)?.length ?? 0} editable={editableLayer(layer)} onAdd={() => onAddAtCursor(layer)} />
+          <LaneHeader
+            key={layer.name}
+            layer={layer}
+            count={byLayer.get(layer.name)?.length ?? 0}
+            editable={editableLayer(layer)}
+            onAdd={() => onAddAtCursor(layer)}
+          />
         ))}
       </div>
       <div ref={area} className="relative min-w-0 flex-1" onWheel={onWheel}>
         <OverviewBar peaks={peaks} durationMs={durationMs} view={view} onScrollTo={scrollToMs} />
         <Ruler view={view} durationSec={durationMs / 1000} onSeek={seek} />
         <div className="relative overflow-hidden">
-          <div ref={container} className="overflow-hidden border-b border-slate-300" style={{ height: height + 1 }} data-testid="waveform" data-ready={wave.ready} />
-          {wave.ready && audioUrl && view.pxPerSec >= FINE_PX_PER_SEC && <FineWave audioUrl={audioUrl} view={view} durationMs={durationMs} height={height} />}
+          <div
+            ref={container}
+            className="overflow-hidden border-b border-slate-300"
+            style={{ height: height + 1 }}
+            data-testid="waveform"
+            data-ready={wave.ready}
+          />
+          {wave.ready && audioUrl && view.pxPerSec >= FINE_PX_PER_SEC && (
+            <FineWave audioUrl={audioUrl} view={view} durationMs={durationMs} height={height} />
+          )}
         </div>
         {spectrogram && audioUrl && <SpectrogramLane audioUrl={audioUrl} view={view} durationMs={durationMs} />}
         {layers.map((layer) => (
@@ -134,17 +181,36 @@ export function WaveformLanes({ container, wave, peaks, height, durationMs, audi
   );
 }
 
-function LaneHeader({ layer, count, editable, onAdd }: { layer: SchemeLayer; count: number; editable: boolean; onAdd: () => void }) {
+function LaneHeader({
+  layer,
+  count,
+  editable,
+  onAdd,
+}: {
+  layer: SchemeLayer;
+  count: number;
+  editable: boolean;
+  onAdd: () => void;
+}) {
   return (
-      <div className="flex h-11 items-center justify-between gap-1 border-b border-slate-200 pl-2">
-        <span className="truncate font-medium text-slate-800" title={`${layer.name}: ${count} fragment${count === 1 ? "" : "s"}`}>
-          {layer.name} <span className="font-normal text-slate-500">{count}</span>
-        </span>
-        {editable && (
-          <Button variant="ghost" className="px-1.5 py-0.5 text-xs" aria-label={`Add a ${layer.name} fragment at the playback position`} title="Add at the playback position" onClick={onAdd}>
-            +
-          </Button>
-        )}
-      </div>
+    <div className="flex h-11 items-center justify-between gap-1 border-b border-slate-200 pl-2">
+      <span
+        className="truncate font-medium text-slate-800"
+        title={`${layer.name}: ${count} fragment${count === 1 ? "" : "s"}`}
+      >
+        {layer.name} <span className="font-normal text-slate-500">{count}</span>
+      </span>
+      {editable && (
+        <Button
+          variant="ghost"
+          className="px-1.5 py-0.5 text-xs"
+          aria-label={`Add a ${layer.name} fragment at the playback position`}
+          title="Add at the playback position"
+          onClick={onAdd}
+        >
+          +
+        </Button>
+      )}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 "use client";
-import { useId, useState, type ChangeEvent, type ReactNode } from "react";
+import { type ChangeEvent, type ReactNode, useId, useState } from "react";
 import { ChosenFile, fileInputClass } from "@/components/chosen-file";
 import { errorText } from "@/components/form-field";
 import { describeBytes, headOf, sniffAudio } from "@/lib/web/audio/container";
@@ -29,7 +29,8 @@ type Props = {
 
 const ACCEPT = "audio/*,.wav,.wave,.ogg,.opus,.oga,.mp3,.m4a,.aac,.mp4,.webm,.weba,.flac";
 
-const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export function AudioInput({ label, value, onChange, currentUrl, currentOverlay, error, required, hint }: Props) {
   const id = useId();
@@ -61,7 +62,9 @@ export function AudioInput({ label, value, onChange, currentUrl, currentOverlay,
       onChange(converted);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      setProblem(`${file.name} could not be used: ${why}. Choose an audio file (WAV, Ogg Opus, MP3, M4A/AAC, WebM or FLAC).`);
+      setProblem(
+        `${file.name} could not be used: ${why}. Choose an audio file (WAV, Ogg Opus, MP3, M4A/AAC, WebM or FLAC).`,
+      );
     } finally {
       setConverting(null);
     }
@@ -73,7 +76,10 @@ export function AudioInput({ label, value, onChange, currentUrl, currentOverlay,
   };
 
   return (
-    <fieldset className="min-w-0 space-y-2 rounded-md border border-slate-200 bg-slate-50/60 p-3" aria-describedby={shown ? `${id}-error` : undefined}>
+    <fieldset
+      className="min-w-0 space-y-2 rounded-md border border-slate-200 bg-slate-50/60 p-3"
+      aria-describedby={shown ? `${id}-error` : undefined}
+    >
       <legend className="px-1 text-sm font-medium text-slate-800">
         {label}
         {required && <span className="text-red-700"> *</span>}
@@ -98,7 +104,11 @@ export function AudioInput({ label, value, onChange, currentUrl, currentOverlay,
         <Recorder label={lower} onRecorded={onRecorded} />
       </div>
       {converting && (
-        <div className="flex flex-wrap items-center gap-2 text-xs text-slate-700" role="status" data-testid="audio-converting">
+        <div
+          className="flex flex-wrap items-center gap-2 text-xs text-slate-700"
+          role="status"
+          data-testid="audio-converting"
+        >
           <label htmlFor={`${id}-progress`}>
             Converting {converting.name} ({converting.kind}) to Ogg Opus…
           </label>
@@ -116,7 +126,9 @@ export function AudioInput({ label, value, onChange, currentUrl, currentOverlay,
           file={value}
           noun="audio"
           replaces={!!currentUrl}
-          detail={convertedFrom ? `${sizeText(value.size)}, Ogg Opus converted from ${convertedFrom}` : sizeText(value.size)}
+          detail={
+            convertedFrom ? `${sizeText(value.size)}, Ogg Opus converted from ${convertedFrom}` : sizeText(value.size)
+          }
           label={lower}
           onRemove={() => onChange(null)}
           testId="audio-file"

@@ -50,7 +50,8 @@ export function PhonemeTrack({ alignment, duration }: Props) {
       <ol className="sr-only" aria-label="Alignment">
         {words.map((w, i) => (
           <li key={i}>
-            {w.text}: {w.phonemes.map((p) => `/${p.ipa}/`).join(" ")}, {w.start.toFixed(2)} to {w.end.toFixed(2)} seconds
+            {w.text}: {w.phonemes.map((p) => `/${p.ipa}/`).join(" ")}, {w.start.toFixed(2)} to {w.end.toFixed(2)}{" "}
+            seconds
           </li>
         ))}
       </ol>

@@ -5,8 +5,17 @@ import { useDownload } from "@/lib/web/use-download";
 import { Waveform } from "./waveform";
 
 // The waveform of audio the API stores (an `...Url` field), fetched by the session cookie.
-export function RemoteWaveform({ url, label, overlay }: { url: string; label: string; overlay?: (duration: number) => ReactNode }) {
+export function RemoteWaveform({
+  url,
+  label,
+  overlay,
+}: {
+  url: string;
+  label: string;
+  overlay?: (duration: number) => ReactNode;
+}) {
   const file = useDownload(url);
-  if (file.isError) return <ErrorState title={`The ${label} could not be loaded`} error={file.error} onRetry={() => file.refetch()} />;
+  if (file.isError)
+    return <ErrorState title={`The ${label} could not be loaded`} error={file.error} onRetry={() => file.refetch()} />;
   return <Waveform blob={file.data ?? null} label={label} overlay={overlay} />;
 }

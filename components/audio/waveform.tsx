@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import type WaveSurfer from "wavesurfer.js";
 import { Button } from "@/components/button";
 import { pageNonce } from "@/lib/web/csp";
@@ -111,7 +111,12 @@ export function Waveform({ blob, label, overlay, height = 72 }: Props) {
   };
 
   return (
-    <div className="rounded-md border border-slate-200 bg-white p-3" data-testid="waveform" data-status={status} data-duration={duration || undefined}>
+    <div
+      className="rounded-md border border-slate-200 bg-white p-3"
+      data-testid="waveform"
+      data-status={status}
+      data-duration={duration || undefined}
+    >
       <div className="flex items-center gap-3">
         <Button
           variant="secondary"

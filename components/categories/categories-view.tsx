@@ -1,10 +1,10 @@
 "use client";
 import { useMemo, useState } from "react";
-import { useCategoryTree, useSpeechChallenges } from "@/lib/web/categories";
-import { usePrincipal } from "@/lib/web/use-principal";
 import { Button } from "@/components/button";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
+import { useCategoryTree, useSpeechChallenges } from "@/lib/web/categories";
+import { usePrincipal } from "@/lib/web/use-principal";
 import { CategoryForm } from "./category-form";
 import { CategoryTree } from "./category-tree";
 
@@ -26,7 +26,11 @@ export function CategoriesView() {
 
   if (principal.isLoading) return <LoadingBlock />;
   if (!allowed) {
-    return <EmptyState title="Categories are not available in this view">Switch to an organisation, or to one of its teachers.</EmptyState>;
+    return (
+      <EmptyState title="Categories are not available in this view">
+        Switch to an organisation, or to one of its teachers.
+      </EmptyState>
+    );
   }
   return (
     <>
@@ -48,7 +52,9 @@ export function CategoriesView() {
           ) : tree.isError ? (
             <ErrorState error={tree.error} onRetry={() => tree.refetch()} />
           ) : tree.data.length === 0 ? (
-            <EmptyState title="No categories yet">{canCreate && "Create the first one with “New category”."}</EmptyState>
+            <EmptyState title="No categories yet">
+              {canCreate && "Create the first one with “New category”."}
+            </EmptyState>
           ) : (
             <CategoryTree
               list={tree.data}
@@ -59,7 +65,10 @@ export function CategoriesView() {
           )}
         </section>
         {panel && tree.data && (panel.mode === "create" || editing) && (
-          <section aria-label={title} className="rounded-lg border border-blue-200 bg-blue-50/50 p-5 lg:sticky lg:top-4">
+          <section
+            aria-label={title}
+            className="rounded-lg border border-blue-200 bg-blue-50/50 p-5 lg:sticky lg:top-4"
+          >
             <h2 className="mb-4 text-lg font-semibold">{title}</h2>
             <CategoryForm
               key={panel.mode === "create" ? `new-${panel.parent ?? ""}` : panel.id}

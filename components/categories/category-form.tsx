@@ -1,12 +1,12 @@
 "use client";
 import { useId, useMemo, useState } from "react";
-import { createCategorySchema, isColor, updateCategorySchema, type Category } from "@/lib/categories/schemas";
+import { FileField } from "@/components/challenges/file-field";
+import { Form } from "@/components/form";
+import { errorText, FormField, IdField } from "@/components/form-field";
+import { type Category, createCategorySchema, isColor, updateCategorySchema } from "@/lib/categories/schemas";
 import { useSaveCategory, useSpeechChallenges } from "@/lib/web/categories";
 import { descendants, flatten } from "@/lib/web/category-tree";
 import { useZodForm } from "@/lib/web/use-zod-form";
-import { Form } from "@/components/form";
-import { FormField, IdField, errorText } from "@/components/form-field";
-import { FileField } from "@/components/challenges/file-field";
 import { ChallengePicker } from "./challenge-picker";
 
 // Create or edit a category: texts validated with the API's own schema (lib/categories/
@@ -68,7 +68,12 @@ export function CategoryForm({ list, category, parent = null, onDone }: Props) {
   const apiError = (field: string) => save.error?.errors.find((e) => e.field === field)?.message;
 
   return (
-    <Form form={form} submitLabel={editing ? "Save category" : "Create category"} submittingLabel={editing ? "Saving…" : "Creating…"} onCancel={onDone}>
+    <Form
+      form={form}
+      submitLabel={editing ? "Save category" : "Create category"}
+      submittingLabel={editing ? "Saving…" : "Creating…"}
+      onCancel={onDone}
+    >
       <div className="grid gap-4 md:grid-cols-2">
         <FormField label="Name" autoFocus {...form.field("name")} />
         {!editing && <IdField {...form.field("id")} />}
@@ -76,11 +81,23 @@ export function CategoryForm({ list, category, parent = null, onDone }: Props) {
           <label htmlFor={`${uid}-description`} className="text-sm font-medium text-slate-800">
             Description
           </label>
-          <textarea id={`${uid}-description`} rows={2} className={selectClass} {...control(form.field("description"))} />
-          {form.errors.description && <p className="text-xs font-medium text-red-700">{errorText("Description", form.errors.description)}</p>}
+          <textarea
+            id={`${uid}-description`}
+            rows={2}
+            className={selectClass}
+            {...control(form.field("description"))}
+          />
+          {form.errors.description && (
+            <p className="text-xs font-medium text-red-700">{errorText("Description", form.errors.description)}</p>
+          )}
         </div>
         <div className="flex items-end gap-2">
-          <FormField label="Colour" hint="#RRGGBB, rgb(…), hsl(…) or a CSS colour name" className="flex-1" {...form.field("color")} />
+          <FormField
+            label="Colour"
+            hint="#RRGGBB, rgb(…), hsl(…) or a CSS colour name"
+            className="flex-1"
+            {...form.field("color")}
+          />
           <input
             type="color"
             aria-label="Pick a colour"
@@ -88,7 +105,12 @@ export function CategoryForm({ list, category, parent = null, onDone }: Props) {
             onChange={(e) => form.setValue("color", e.target.value)}
             className={`h-10 w-12 rounded border border-slate-300 bg-white ${form.errors.color ? "mb-9" : "mb-5"}`}
           />
-          <span aria-hidden data-testid="color-preview" className="mb-7 h-6 w-6 rounded-full border border-slate-300" style={swatch ? { backgroundColor: swatch } : undefined} />
+          <span
+            aria-hidden
+            data-testid="color-preview"
+            className="mb-7 h-6 w-6 rounded-full border border-slate-300"
+            style={swatch ? { backgroundColor: swatch } : undefined}
+          />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${uid}-parent`} className="text-sm font-medium text-slate-800">
@@ -103,13 +125,39 @@ export function CategoryForm({ list, category, parent = null, onDone }: Props) {
               </option>
             ))}
           </select>
-          {(form.errors.parent ?? apiError("parent")) && <p className="text-xs font-medium text-red-700">{errorText("Parent", form.errors.parent ?? apiError("parent")!)}</p>}
+          {(form.errors.parent ?? apiError("parent")) && (
+            <p className="text-xs font-medium text-red-700">
+              {errorText("Parent", form.errors.parent ?? apiError("parent")!)}
+            </p>
+          )}
         </div>
-        <FileField label="Image" kind="image" value={image} onChange={setImage} currentUrl={category?.imageUrl} error={apiError("image")} />
-        <FileField label="Icon" kind="image" value={icon} onChange={setIcon} currentUrl={category?.iconUrl} error={apiError("icon")} />
+        <FileField
+          label="Image"
+          kind="image"
+          value={image}
+          onChange={setImage}
+          currentUrl={category?.imageUrl}
+          error={apiError("image")}
+        />
+        <FileField
+          label="Icon"
+          kind="image"
+          value={icon}
+          onChange={setIcon}
+          currentUrl={category?.iconUrl}
+          error={apiError("icon")}
+        />
         <div className="md:col-span-2">
-          <ChallengePicker challenges={speech.data} loading={speech.isPending} error={speech.error} value={challenges} onChange={setChallenges} />
-          {apiError("speechChallenges") && <p className="mt-1 text-xs font-medium text-red-700">{apiError("speechChallenges")}</p>}
+          <ChallengePicker
+            challenges={speech.data}
+            loading={speech.isPending}
+            error={speech.error}
+            value={challenges}
+            onChange={setChallenges}
+          />
+          {apiError("speechChallenges") && (
+            <p className="mt-1 text-xs font-medium text-red-700">{apiError("speechChallenges")}</p>
+          )}
         </div>
       </div>
     </Form>

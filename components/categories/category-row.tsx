@@ -1,8 +1,8 @@
 "use client";
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import type { Direction, Node } from "@/lib/web/category-tree";
 import { Button } from "@/components/button";
+import type { Direction, Node } from "@/lib/web/category-tree";
 import { ApiImage } from "./api-image";
 
 // One row of the category tree: drag handle, fold toggle, colour swatch, icon, name and
@@ -39,7 +39,9 @@ export function CategoryRow(props: Props) {
   const { node, projectedDepth, challengeLabels, collapsed, onToggle, onStep, onEdit, onAddChild } = props;
   const { category, depth } = node;
   const name = category.name ?? category.id;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: category.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: category.id,
+  });
   const challenges = category.speechChallenges;
 
   return (
@@ -51,7 +53,11 @@ export function CategoryRow(props: Props) {
       style={{
         // Dragged: it follows the pointer up and down, and snaps sideways to the depth it would land at.
         // A transform, not the margin: a layout change would move the row under the pointer and feed back into the drag.
-        transform: CSS.Translate.toString(transform && projectedDepth !== undefined ? { ...transform, x: (projectedDepth - depth) * INDENT_PX } : transform),
+        transform: CSS.Translate.toString(
+          transform && projectedDepth !== undefined
+            ? { ...transform, x: (projectedDepth - depth) * INDENT_PX }
+            : transform,
+        ),
         transition,
         marginLeft: depth * INDENT_PX,
       }}
@@ -94,15 +100,27 @@ export function CategoryRow(props: Props) {
         {category.description && <p className="truncate text-sm text-slate-600">{category.description}</p>}
         <ul aria-label={`Speech challenges of ${name}`} className="mt-1 flex flex-wrap gap-1">
           {challenges.slice(0, SHOWN_CHALLENGES).map((id) => (
-            <li key={id} className="max-w-48 truncate rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700" title={id}>
+            <li
+              key={id}
+              className="max-w-48 truncate rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700"
+              title={id}
+            >
               {challengeLabels.get(id) ?? id}
             </li>
           ))}
-          {challenges.length > SHOWN_CHALLENGES && <li className="px-1 text-xs text-slate-500">+{challenges.length - SHOWN_CHALLENGES} more</li>}
+          {challenges.length > SHOWN_CHALLENGES && (
+            <li className="px-1 text-xs text-slate-500">+{challenges.length - SHOWN_CHALLENGES} more</li>
+          )}
           {challenges.length === 0 && <li className="text-xs text-slate-600">No speech challenges</li>}
         </ul>
       </div>
-      {category.imageUrl && <ApiImage url={category.imageUrl} alt={`Image of ${name}`} className="h-12 w-16 rounded border border-slate-200" />}
+      {category.imageUrl && (
+        <ApiImage
+          url={category.imageUrl}
+          alt={`Image of ${name}`}
+          className="h-12 w-16 rounded border border-slate-200"
+        />
+      )}
       <div className="flex flex-wrap items-center gap-1">
         {STEPS.map((s) => (
           <Button

@@ -2,21 +2,21 @@
 import {
   closestCenter,
   DndContext,
+  type DragEndEvent,
+  type DragMoveEvent,
+  type DragOverEvent,
+  type DragStartEvent,
   KeyboardSensor,
   MeasuringStrategy,
   PointerSensor,
   useSensor,
   useSensors,
-  type DragEndEvent,
-  type DragMoveEvent,
-  type DragOverEvent,
-  type DragStartEvent,
 } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useMemo, useState } from "react";
 import type { Category } from "@/lib/categories/schemas";
 import { useMoveCategory } from "@/lib/web/categories";
-import { descendants, flatten, planMove, projectDrop, stepMove, type Direction } from "@/lib/web/category-tree";
+import { type Direction, descendants, flatten, planMove, projectDrop, stepMove } from "@/lib/web/category-tree";
 import { CategoryRow, INDENT_PX } from "./category-row";
 
 // The category tree: drag a row by its handle to reorder it among its siblings, or sideways
@@ -36,7 +36,9 @@ export function CategoryTree({ list, challengeLabels, onEdit, onAddChild }: Prop
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
   // While a row is dragged, the tree it is dragged over stays as it was when the drag began
   // (a refetch landing meanwhile would move the rows under the pointer).
-  const [drag, setDrag] = useState<{ active: string; over: string | null; offsetX: number; list: Category[] } | null>(null);
+  const [drag, setDrag] = useState<{ active: string; over: string | null; offsetX: number; list: Category[] } | null>(
+    null,
+  );
   const move = useMoveCategory();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -78,9 +80,12 @@ export function CategoryTree({ list, challengeLabels, onEdit, onAddChild }: Prop
     if (updates.length) move.mutate(updates);
   };
 
-  const onDragStart = ({ active }: DragStartEvent) => setDrag({ active: String(active.id), over: String(active.id), offsetX: 0, list });
-  const onDragMove = ({ delta }: DragMoveEvent) => setDrag((d) => (d && d.offsetX !== delta.x ? { ...d, offsetX: delta.x } : d));
-  const onDragOver = ({ over }: DragOverEvent) => setDrag((d) => (d ? { ...d, over: over ? String(over.id) : null } : d));
+  const onDragStart = ({ active }: DragStartEvent) =>
+    setDrag({ active: String(active.id), over: String(active.id), offsetX: 0, list });
+  const onDragMove = ({ delta }: DragMoveEvent) =>
+    setDrag((d) => (d && d.offsetX !== delta.x ? { ...d, offsetX: delta.x } : d));
+  const onDragOver = ({ over }: DragOverEvent) =>
+    setDrag((d) => (d ? { ...d, over: over ? String(over.id) : null } : d));
   const onDragEnd = ({ active, over, delta }: DragEndEvent) => {
     // The event's own offset: the last move may not have been rendered yet.
     const target = over && drag ? projectDrop(rows, String(active.id), String(over.id), delta.x, INDENT_PX) : null;
@@ -102,7 +107,12 @@ export function CategoryTree({ list, challengeLabels, onEdit, onAddChild }: Prop
       onDragCancel={() => setDrag(null)}
     >
       <SortableContext items={rows.map((r) => r.category.id)} strategy={verticalListSortingStrategy}>
-        <ul aria-label="Category tree" data-testid="category-tree" data-saving={move.isPending || undefined} className="space-y-1">
+        <ul
+          aria-label="Category tree"
+          data-testid="category-tree"
+          data-saving={move.isPending || undefined}
+          className="space-y-1"
+        >
           {rows.map((row) => {
             const { position, count } = places.get(row.category.id)!;
             const dragged = drag?.active === row.category.id;

@@ -1,8 +1,8 @@
 "use client";
 import { useId, useMemo, useState } from "react";
-import type { SpeechChallenge } from "@/lib/challenges/speech/schemas";
 import { Button } from "@/components/button";
 import { ErrorState, LoadingBlock } from "@/components/states";
+import type { SpeechChallenge } from "@/lib/challenges/speech/schemas";
 
 // The speech challenges of a category, picked from the organisation's: tick them in a
 // searchable list; the chosen ones keep their order (the API's), which can be changed.
@@ -40,10 +40,21 @@ export function ChallengePicker({ challenges, loading, error, value, onChange }:
             <li key={cid} className="flex items-center gap-2 text-sm">
               <span className="w-5 text-right text-xs text-slate-500">{i + 1}.</span>
               <span className="min-w-0 flex-1 truncate">{labels.get(cid) ?? cid}</span>
-              <Button variant="ghost" className="px-2 py-0.5 text-xs" disabled={i === 0} onClick={() => earlier(i)} aria-label={`Move ${labels.get(cid) ?? cid} earlier`}>
+              <Button
+                variant="ghost"
+                className="px-2 py-0.5 text-xs"
+                disabled={i === 0}
+                onClick={() => earlier(i)}
+                aria-label={`Move ${labels.get(cid) ?? cid} earlier`}
+              >
                 ↑
               </Button>
-              <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={() => toggle(cid)} aria-label={`Remove ${labels.get(cid) ?? cid}`}>
+              <Button
+                variant="ghost"
+                className="px-2 py-0.5 text-xs"
+                onClick={() => toggle(cid)}
+                aria-label={`Remove ${labels.get(cid) ?? cid}`}
+              >
                 ✕
               </Button>
             </li>
@@ -66,7 +77,9 @@ export function ChallengePicker({ challenges, loading, error, value, onChange }:
       ) : error ? (
         <ErrorState error={error} title="The speech challenges could not be loaded" />
       ) : shown.length === 0 ? (
-        <p className="text-xs text-slate-500">{challenges?.length ? "No speech challenge matches." : "This organisation has no speech challenges yet."}</p>
+        <p className="text-xs text-slate-500">
+          {challenges?.length ? "No speech challenge matches." : "This organisation has no speech challenges yet."}
+        </p>
       ) : (
         <ul className="max-h-48 space-y-0.5 overflow-y-auto rounded border border-slate-200 bg-white p-2">
           {shown.map((c) => (

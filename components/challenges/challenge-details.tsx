@@ -1,7 +1,7 @@
 "use client";
 import type { ReactNode } from "react";
 import type { ChoiceChallenge } from "@/lib/challenges/choice/schemas";
-import { itemPath, KINDS, useChallenge, type ChallengeKind } from "@/lib/web/challenges";
+import { type ChallengeKind, itemPath, KINDS, useChallenge } from "@/lib/web/challenges";
 import { useApiQuery } from "@/lib/web/use-api";
 import { usePrincipal } from "@/lib/web/use-principal";
 import { ChallengeDetailFrame } from "./challenge-frame";
@@ -19,7 +19,9 @@ function Editable({ kind, children }: { kind: ChallengeKind; children: ReactNode
   if (principal.can(KINDS[kind].edit)) return <>{children}</>;
   return (
     <>
-      <p className="mb-4 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">This view may look at this challenge but not change it.</p>
+      <p className="mb-4 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">
+        This view may look at this challenge but not change it.
+      </p>
       <fieldset disabled className="contents">
         {children}
       </fieldset>
@@ -31,11 +33,14 @@ function Editable({ kind, children }: { kind: ChallengeKind; children: ReactNode
 function PreparationProblem({ challenge }: { challenge: ChoiceChallenge }) {
   const principal = usePrincipal();
   const admin = principal.isAdministrator && challenge.status === "unprepared";
-  const preparation = useApiQuery<{ reason: string | null }>(admin ? `${itemPath("choice", challenge.id)}/preparation` : null);
+  const preparation = useApiQuery<{ reason: string | null }>(
+    admin ? `${itemPath("choice", challenge.id)}/preparation` : null,
+  );
   if (challenge.status !== "unprepared") return null;
   return (
     <div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-      This challenge could not be prepared{preparation.data?.reason ? `: ${preparation.data.reason}` : ""}. Change its choices and save to try again.
+      This challenge could not be prepared{preparation.data?.reason ? `: ${preparation.data.reason}` : ""}. Change its
+      choices and save to try again.
     </div>
   );
 }

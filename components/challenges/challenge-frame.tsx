@@ -7,11 +7,11 @@ import { buttonClass } from "@/components/button";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
 import type { ApiRequestError } from "@/lib/web/api-client";
-import { KINDS, type ChallengeKind, type ChallengeOf } from "@/lib/web/challenges";
+import { type ChallengeKind, type ChallengeOf, KINDS } from "@/lib/web/challenges";
 import { formatDateTime } from "@/lib/web/format";
 import { usePrincipal } from "@/lib/web/use-principal";
-import { ChallengeTabs } from "./challenge-tabs";
 import { challengeName } from "./challenge-name";
+import { ChallengeTabs } from "./challenge-tabs";
 import { DeleteChallenge } from "./delete-challenge";
 
 // The frames of the challenge pages: a guard for what the view may do (the API's own
@@ -20,13 +20,23 @@ import { DeleteChallenge } from "./delete-challenge";
 type Need = "list" | "create";
 
 /** Children only when the current view holds the kind's `need` permission. */
-export function ChallengeGuard({ kind, need = "list", children }: { kind: ChallengeKind; need?: Need; children: ReactNode }) {
+export function ChallengeGuard({
+  kind,
+  need = "list",
+  children,
+}: {
+  kind: ChallengeKind;
+  need?: Need;
+  children: ReactNode;
+}) {
   const principal = usePrincipal();
   if (principal.isLoading) return <LoadingBlock />;
   if (principal.error) return <ErrorState error={principal.error} />;
   if (principal.can(KINDS[kind][need])) return <>{children}</>;
   return (
-    <EmptyState title={`${need === "create" ? "Creating" : "Viewing"} ${KINDS[kind].title.toLowerCase()} is not available in this view`}>
+    <EmptyState
+      title={`${need === "create" ? "Creating" : "Viewing"} ${KINDS[kind].title.toLowerCase()} is not available in this view`}
+    >
       <p>Your roles do not include it. Switch to a view that may, or go back to the dashboard.</p>
       <Link href="/" className={buttonClass("secondary", "mt-3")}>
         Dashboard
@@ -72,7 +82,11 @@ export function ChallengeDetailFrame<K extends ChallengeKind>({ kind, id, query,
       {query.isPending ? (
         <LoadingBlock label={`Loading the ${KINDS[kind].singular}…`} lines={6} />
       ) : query.isError && !challenge ? (
-        <ErrorState title={`This ${KINDS[kind].singular} could not be loaded (id ${id})`} error={query.error} onRetry={() => query.refetch()} />
+        <ErrorState
+          title={`This ${KINDS[kind].singular} could not be loaded (id ${id})`}
+          error={query.error}
+          onRetry={() => query.refetch()}
+        />
       ) : challenge ? (
         <>
           <PageHeader
@@ -82,14 +96,29 @@ export function ChallengeDetailFrame<K extends ChallengeKind>({ kind, id, query,
                 <span>{capital(KINDS[kind].singular)}</span>
                 {badge?.(challenge)}
                 <span>
-                  id <code className="text-xs">{challenge.id}</code> ·{" "}
-                  Created {formatDateTime(challenge.created)} · updated {formatDateTime(challenge.updated)}
+                  id <code className="text-xs">{challenge.id}</code> · Created {formatDateTime(challenge.created)} ·
+                  updated {formatDateTime(challenge.updated)}
                 </span>
               </span>
             }
-            actions={principal.can(KINDS[kind].remove) && <DeleteChallenge kind={kind} id={challenge.id} name={challengeName(kind, challenge)} onDeleted={() => router.push(KINDS[kind].href)} />}
+            actions={
+              principal.can(KINDS[kind].remove) && (
+                <DeleteChallenge
+                  kind={kind}
+                  id={challenge.id}
+                  name={challengeName(kind, challenge)}
+                  onDeleted={() => router.push(KINDS[kind].href)}
+                />
+              )
+            }
           />
-          {query.isError && <ErrorState title="The newest state could not be loaded" error={query.error} onRetry={() => query.refetch()} />}
+          {query.isError && (
+            <ErrorState
+              title="The newest state could not be loaded"
+              error={query.error}
+              onRetry={() => query.refetch()}
+            />
+          )}
           <div className="max-w-4xl">{children(challenge)}</div>
         </>
       ) : null}

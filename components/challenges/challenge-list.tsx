@@ -2,9 +2,9 @@
 import Link from "next/link";
 import { useEffect } from "react";
 import { buttonClass } from "@/components/button";
-import { DataTable, type Column } from "@/components/data-table";
+import { type Column, DataTable } from "@/components/data-table";
 import { EmptyState } from "@/components/states";
-import { KINDS, PREPARING_POLL_MS, itemPath, type ChallengeKind, type ChallengeOf } from "@/lib/web/challenges";
+import { type ChallengeKind, type ChallengeOf, itemPath, KINDS, PREPARING_POLL_MS } from "@/lib/web/challenges";
 import { formatDateTime } from "@/lib/web/format";
 import { useServerList } from "@/lib/web/use-api";
 import { usePrincipal } from "@/lib/web/use-principal";
@@ -51,16 +51,26 @@ export function ChallengeList<K extends ChallengeKind>({ kind, columns, poll }: 
 
   const all: Column<ChallengeOf<K>>[] = [
     ...columns,
-    { key: "created", header: "Created", cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.created)}</span> },
+    {
+      key: "created",
+      header: "Created",
+      cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.created)}</span>,
+    },
     {
       key: "actions",
       header: "Actions",
       cell: (c) => (
         <div className="flex items-center gap-1">
-          <Link href={detailHref(kind, c.id)} className={buttonClass("ghost", "px-2 py-1")} aria-label={`${principal.can(KINDS[kind].edit) ? "Edit" : "Open"} ${KINDS[kind].singular} “${challengeName(kind, c)}”`}>
+          <Link
+            href={detailHref(kind, c.id)}
+            className={buttonClass("ghost", "px-2 py-1")}
+            aria-label={`${principal.can(KINDS[kind].edit) ? "Edit" : "Open"} ${KINDS[kind].singular} “${challengeName(kind, c)}”`}
+          >
             {principal.can(KINDS[kind].edit) ? "Edit" : "Open"}
           </Link>
-          {principal.can(KINDS[kind].remove) && <DeleteChallenge kind={kind} id={c.id} name={challengeName(kind, c)} compact />}
+          {principal.can(KINDS[kind].remove) && (
+            <DeleteChallenge kind={kind} id={c.id} name={challengeName(kind, c)} compact />
+          )}
         </div>
       ),
     },
@@ -75,7 +85,9 @@ export function ChallengeList<K extends ChallengeKind>({ kind, columns, poll }: 
         rowKey={(c) => itemPath(kind, c.id)}
         empty={
           <EmptyState title={`No ${KINDS[kind].title.toLowerCase()} yet`}>
-            {principal.can(KINDS[kind].create) ? `Create the first one with “New ${KINDS[kind].singular}”.` : "None has been created in this organisation."}
+            {principal.can(KINDS[kind].create)
+              ? `Create the first one with “New ${KINDS[kind].singular}”.`
+              : "None has been created in this organisation."}
           </EmptyState>
         }
       />

@@ -33,7 +33,9 @@ const choiceColumns: Column<ChoiceChallenge>[] = [
     cell: (c) => (
       <span className="line-clamp-2 max-w-xs">
         <span className="font-medium">{c.choices.length}:</span> {c.choices.map((x) => x.choice).join(" · ")}
-        {c.choices.some((x) => x.audioUrl) && <span className="text-xs text-slate-500"> ({c.choices.filter((x) => x.audioUrl).length} with audio)</span>}
+        {c.choices.some((x) => x.audioUrl) && (
+          <span className="text-xs text-slate-500"> ({c.choices.filter((x) => x.audioUrl).length} with audio)</span>
+        )}
       </span>
     ),
   },

@@ -20,7 +20,9 @@ export function ChallengeTabs() {
                 href={KINDS[kind].href}
                 aria-current={current ? "page" : undefined}
                 className={`block rounded-t-md border-b-2 px-4 py-2 text-sm ${
-                  current ? "border-blue-700 font-semibold text-blue-800" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+                  current
+                    ? "border-blue-700 font-semibold text-blue-800"
+                    : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
                 }`}
               >
                 {KINDS[kind].title}

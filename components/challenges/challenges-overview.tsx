@@ -14,11 +14,16 @@ export function ChallengesOverview() {
   return (
     <>
       <ChallengeTabs />
-      <PageHeader title="Challenges" description="The exercises of this organisation: author them with text, reference audio (uploaded or recorded here) and files." />
+      <PageHeader
+        title="Challenges"
+        description="The exercises of this organisation: author them with text, reference audio (uploaded or recorded here) and files."
+      />
       {principal.isLoading ? (
         <LoadingBlock />
       ) : kinds.length === 0 ? (
-        <EmptyState title="Challenges are not available in this view">Switch to an organisation, or to one of its teachers.</EmptyState>
+        <EmptyState title="Challenges are not available in this view">
+          Switch to an organisation, or to one of its teachers.
+        </EmptyState>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {kinds.map((kind) => (

@@ -3,14 +3,18 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Form } from "@/components/form";
 import { FormField, IdField } from "@/components/form-field";
-import { createChoiceChallengeSchema, updateChoiceChallengeSchema, type ChoiceChallenge } from "@/lib/challenges/choice/schemas";
+import {
+  type ChoiceChallenge,
+  createChoiceChallengeSchema,
+  updateChoiceChallengeSchema,
+} from "@/lib/challenges/choice/schemas";
 import type { Parts } from "@/lib/web/api-upload";
-import { KINDS, useSaveChallenge, type SaveRequest } from "@/lib/web/challenges";
+import { KINDS, type SaveRequest, useSaveChallenge } from "@/lib/web/challenges";
 import { toast } from "@/lib/web/toast";
 import { useZodForm } from "@/lib/web/use-zod-form";
 import { detailHref } from "./challenge-list";
 import { challengeName } from "./challenge-name";
-import { ChoicesEditor, audioGap, newChoiceRow, type ChoiceRow } from "./choices-editor";
+import { audioGap, type ChoiceRow, ChoicesEditor, newChoiceRow } from "./choices-editor";
 import { LanguageCombobox } from "./language-combobox";
 
 // Create and edit forms of a choice challenge, validated with the API's own schemas. The
@@ -32,7 +36,12 @@ export function CreateChoiceForm() {
   const [rows, setRows] = useState<ChoiceRow[]>(() => [newChoiceRow(), newChoiceRow()]);
   const form = useZodForm(createChoiceChallengeSchema, {
     initial: { id: "", question: "", language: "eng", choices: texts(rows), audio: "" },
-    toInput: (v) => ({ id: v.id.trim() || undefined, question: v.question.trim() || undefined, language: v.language.trim() || undefined, choices: parseTexts(v.choices) }),
+    toInput: (v) => ({
+      id: v.id.trim() || undefined,
+      question: v.question.trim() || undefined,
+      language: v.language.trim() || undefined,
+      choices: parseTexts(v.choices),
+    }),
     onSubmit: async (value) => {
       const gap = gapMessage(rows);
       if (gap) throw new Error(gap);
@@ -56,10 +65,21 @@ export function CreateChoiceForm() {
     <Form form={form} submitLabel="Create choice challenge" submittingLabel="Uploading…" cancelHref={KINDS.choice.href}>
       <FormField label="Question" hint="Optional: what the student is asked." {...form.field("question")} />
       <div className="grid gap-4 md:grid-cols-2">
-        <LanguageCombobox required value={form.values.language} error={form.errors.language} onValueChange={(code) => form.setValue("language", code)} />
+        <LanguageCombobox
+          required
+          value={form.values.language}
+          error={form.errors.language}
+          onValueChange={(code) => form.setValue("language", code)}
+        />
         <IdField {...form.field("id")} />
       </div>
-      <ChoicesEditor rows={rows} onChange={setChoices} newAudio error={form.errors.choices} audioError={form.errors.audio} />
+      <ChoicesEditor
+        rows={rows}
+        onChange={setChoices}
+        newAudio
+        error={form.errors.choices}
+        audioError={form.errors.audio}
+      />
     </Form>
   );
 }
@@ -69,17 +89,25 @@ export function EditChoiceForm({ challenge }: { challenge: ChoiceChallenge }) {
   const [rows, setRows] = useState<ChoiceRow[]>(() => challenge.choices.map((c) => newChoiceRow(c.choice, c.audioUrl)));
   const form = useZodForm(updateChoiceChallengeSchema, {
     initial: { question: challenge.question ?? "", language: challenge.language, choices: texts(rows) },
-    toInput: (v) => ({ question: v.question, language: v.language.trim() || undefined, choices: parseTexts(v.choices) }),
+    toInput: (v) => ({
+      question: v.question,
+      language: v.language.trim() || undefined,
+      choices: parseTexts(v.choices),
+    }),
     onSubmit: async (value) => {
       const withAudio = rows.filter((r) => r.audio);
       const choices = value.choices ?? [];
       const texts = new Set(choices);
       if (withAudio.some((r) => !texts.has(r.text.trim()))) throw new Error("A choice with new audio needs its text.");
-      if (new Set(withAudio.map((r) => r.text.trim())).size !== withAudio.length) throw new Error("Two choices with new audio have the same text.");
+      if (new Set(withAudio.map((r) => r.text.trim())).size !== withAudio.length)
+        throw new Error("Two choices with new audio have the same text.");
       let request: SaveRequest;
       if (withAudio.length === 0) {
         // JSON: a blank question clears it.
-        request = { id: challenge.id, json: { question: value.question || null, language: value.language, choices: value.choices } };
+        request = {
+          id: challenge.id,
+          json: { question: value.question || null, language: value.language, choices: value.choices },
+        };
       } else {
         // Multipart: each audio part names its choice (audioChoice); an empty question clears it.
         const parts: Parts = [["question", value.question ?? ""]];
@@ -101,7 +129,13 @@ export function EditChoiceForm({ challenge }: { challenge: ChoiceChallenge }) {
   return (
     <Form form={form} submitLabel="Save changes">
       <FormField label="Question" hint="Optional: what the student is asked." {...form.field("question")} />
-      <LanguageCombobox required className="max-w-sm" value={form.values.language} error={form.errors.language} onValueChange={(code) => form.setValue("language", code)} />
+      <LanguageCombobox
+        required
+        className="max-w-sm"
+        value={form.values.language}
+        error={form.errors.language}
+        onValueChange={(code) => form.setValue("language", code)}
+      />
       <ChoicesEditor rows={rows} onChange={setChoices} newAudio={false} error={form.errors.choices} />
     </Form>
   );

@@ -11,7 +11,13 @@ import { errorText } from "@/components/form-field";
 export type ChoiceRow = { key: string; text: string; audio: File | null; audioUrl: string | null; original?: string };
 
 let counter = 0;
-export const newChoiceRow = (text = "", audioUrl: string | null = null): ChoiceRow => ({ key: `choice-${++counter}`, text, audio: null, audioUrl, original: text });
+export const newChoiceRow = (text = "", audioUrl: string | null = null): ChoiceRow => ({
+  key: `choice-${++counter}`,
+  text,
+  audio: null,
+  audioUrl,
+  original: text,
+});
 
 /** Audio goes to the choices by position: a choice without audio may only come after the last one with it. */
 export function audioGap(rows: ChoiceRow[]): number | null {
@@ -31,7 +37,8 @@ type Props = {
 
 export function ChoicesEditor({ rows, onChange, newAudio, error, audioError }: Props) {
   const id = useId();
-  const update = (index: number, patch: Partial<ChoiceRow>) => onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  const update = (index: number, patch: Partial<ChoiceRow>) =>
+    onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   const move = (index: number, by: -1 | 1) => {
     const next = [...rows];
     [next[index], next[index + by]] = [next[index + by], next[index]];
@@ -58,7 +65,11 @@ export function ChoicesEditor({ rows, onChange, newAudio, error, audioError }: P
           const n = index + 1;
           const invalid = !!error && row.text.trim() === "";
           return (
-            <li key={row.key} className="space-y-2 rounded-md border border-slate-200 bg-white p-3" data-testid="choice-row">
+            <li
+              key={row.key}
+              className="space-y-2 rounded-md border border-slate-200 bg-white p-3"
+              data-testid="choice-row"
+            >
               <div className="flex flex-wrap items-end gap-2">
                 <div className="flex min-w-48 flex-1 flex-col gap-1">
                   <label htmlFor={`${id}-${row.key}`} className="text-sm font-medium text-slate-800">
@@ -74,10 +85,22 @@ export function ChoicesEditor({ rows, onChange, newAudio, error, audioError }: P
                   />
                 </div>
                 <div className="flex gap-1">
-                  <Button variant="ghost" className="px-2" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Move choice ${n} up`}>
+                  <Button
+                    variant="ghost"
+                    className="px-2"
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                    aria-label={`Move choice ${n} up`}
+                  >
                     ↑
                   </Button>
-                  <Button variant="ghost" className="px-2" disabled={index === rows.length - 1} onClick={() => move(index, 1)} aria-label={`Move choice ${n} down`}>
+                  <Button
+                    variant="ghost"
+                    className="px-2"
+                    disabled={index === rows.length - 1}
+                    onClick={() => move(index, 1)}
+                    aria-label={`Move choice ${n} down`}
+                  >
                     ↓
                   </Button>
                   <Button
@@ -92,7 +115,11 @@ export function ChoicesEditor({ rows, onChange, newAudio, error, audioError }: P
                 </div>
               </div>
               {newAudio ? (
-                <AudioInput label={`Audio of choice ${n}`} value={row.audio} onChange={(audio) => update(index, { audio })} />
+                <AudioInput
+                  label={`Audio of choice ${n}`}
+                  value={row.audio}
+                  onChange={(audio) => update(index, { audio })}
+                />
               ) : (
                 <>
                   <AudioInput
@@ -102,7 +129,9 @@ export function ChoicesEditor({ rows, onChange, newAudio, error, audioError }: P
                     currentUrl={row.text.trim() === row.original?.trim() ? row.audioUrl : null}
                   />
                   {row.audioUrl && !row.audio && row.text.trim() !== row.original?.trim() && (
-                    <p className="text-xs font-medium text-amber-800">The text changed: its stored audio is dropped when you save.</p>
+                    <p className="text-xs font-medium text-amber-800">
+                      The text changed: its stored audio is dropped when you save.
+                    </p>
                   )}
                 </>
               )}

@@ -1,6 +1,6 @@
 "use client";
 import { ConfirmDelete } from "@/components/confirm-delete";
-import { KINDS, useDeleteChallenge, type ChallengeKind } from "@/lib/web/challenges";
+import { type ChallengeKind, KINDS, useDeleteChallenge } from "@/lib/web/challenges";
 
 // Delete a challenge, after a confirmation that says what goes with it.
 
@@ -16,19 +16,24 @@ export function DeleteChallenge({ kind, id, name, onDeleted, compact }: Props) {
       mutation={remove}
       compact={compact}
       onConfirm={(done) =>
-        remove.mutate({ id, name }, {
-          onSuccess: () => {
-            done();
-            onDeleted?.();
+        remove.mutate(
+          { id, name },
+          {
+            onSuccess: () => {
+              done();
+              onDeleted?.();
+            },
           },
-        })
+        )
       }
     >
       <p className="text-xs text-slate-500">
         Id <code>{id}</code>
       </p>
       <p className="text-slate-700">
-        Its audio and files are deleted with it{kind === "speech" ? ", and so are the recordings made for it" : ", and so are the students' attempts"}. This cannot be undone.
+        Its audio and files are deleted with it
+        {kind === "speech" ? ", and so are the recordings made for it" : ", and so are the students' attempts"}. This
+        cannot be undone.
       </p>
     </ConfirmDelete>
   );

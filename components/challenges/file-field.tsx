@@ -20,10 +20,14 @@ type Props = {
   hint?: string;
 };
 
-const ACCEPT: Record<Kind, string> = { image: "image/png,image/jpeg,image/gif,image/webp", srt: ".srt,application/x-subrip,text/plain" };
+const ACCEPT: Record<Kind, string> = {
+  image: "image/png,image/jpeg,image/gif,image/webp",
+  srt: ".srt,application/x-subrip,text/plain",
+};
 
 function check(kind: Kind, file: File): string | null {
-  if (kind === "image" && !/^image\/(png|jpeg|gif|webp)$/.test(file.type)) return `${file.name} is not a PNG, JPEG, GIF or WebP image.`;
+  if (kind === "image" && !/^image\/(png|jpeg|gif|webp)$/.test(file.type))
+    return `${file.name} is not a PNG, JPEG, GIF or WebP image.`;
   if (kind === "srt" && !/\.srt$/i.test(file.name)) return `${file.name} is not a SubRip (.srt) file.`;
   return null;
 }
@@ -41,10 +45,20 @@ function Preview({ kind, blob, label }: { kind: Kind; blob: Blob; label: string 
   }, [kind, blob]);
   if (kind === "image") {
     // A plain <img>: an object URL leaves nothing for next/image to optimise.
-    return url ? <img src={url} alt={label} className="max-h-48 max-w-full rounded border border-slate-200 bg-white object-contain" /> : null;
+    return url ? (
+      <img
+        src={url}
+        alt={label}
+        className="max-h-48 max-w-full rounded border border-slate-200 bg-white object-contain"
+      />
+    ) : null;
   }
   return (
-    <pre className="max-h-40 overflow-auto rounded border border-slate-200 bg-white p-2 text-xs whitespace-pre-wrap" aria-label={label} tabIndex={0}>
+    <pre
+      className="max-h-40 overflow-auto rounded border border-slate-200 bg-white p-2 text-xs whitespace-pre-wrap"
+      aria-label={label}
+      tabIndex={0}
+    >
       {text === null ? "…" : text.length > 2000 ? `${text.slice(0, 2000)}\n…` : text}
     </pre>
   );
@@ -52,7 +66,14 @@ function Preview({ kind, blob, label }: { kind: Kind; blob: Blob; label: string 
 
 function Stored({ kind, url, label }: { kind: Kind; url: string; label: string }) {
   const file = useDownload(url);
-  if (file.isError) return <ErrorState title={`The current ${label} could not be loaded`} error={file.error} onRetry={() => file.refetch()} />;
+  if (file.isError)
+    return (
+      <ErrorState
+        title={`The current ${label} could not be loaded`}
+        error={file.error}
+        onRetry={() => file.refetch()}
+      />
+    );
   if (!file.data) return <p className="text-xs text-slate-500">Loading the current {label}…</p>;
   return <Preview kind={kind} blob={file.data} label={`Current ${label}`} />;
 }

@@ -1,7 +1,7 @@
 "use client";
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { errorText } from "@/components/form-field";
-import { LANGUAGE_HINT, languageOption, searchLanguages, type LanguageOption } from "./language";
+import { LANGUAGE_HINT, type LanguageOption, languageOption, searchLanguages } from "./language";
 
 // The language of a challenge, chosen by name from the ISO 639-2 list: an editable combobox
 // with a list popup (WAI-ARIA APG "combobox with listbox popup", list autocomplete). Typing
@@ -120,7 +120,10 @@ export function LanguageCombobox({ label = "Language", value, onValueChange, err
           onClick={() => !open && openList()}
           className={`w-full rounded-md border bg-white py-2 pr-14 pl-3 text-sm ${error ? "border-red-500" : "border-slate-300"}`}
         />
-        <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center font-mono text-xs text-slate-600" data-testid="language-code">
+        <span
+          className="pointer-events-none absolute inset-y-0 right-3 flex items-center font-mono text-xs text-slate-600"
+          data-testid="language-code"
+        >
           {languageOption(value)?.code ?? value}
         </span>
       </div>

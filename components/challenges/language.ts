@@ -10,7 +10,11 @@ export type LanguageOption = { code: string; name: string; other?: string };
 /** One option per code: the terminologic code where there is one (nld), the bibliographic one also searchable (dut). */
 export const LANGUAGE_OPTIONS: readonly LanguageOption[] = iso6392
   .filter((l) => !l.iso6392B.includes("-"))
-  .map((l) => ({ code: l.iso6392T ?? l.iso6392B, name: l.name, other: l.iso6392T && l.iso6392T !== l.iso6392B ? l.iso6392B : undefined }))
+  .map((l) => ({
+    code: l.iso6392T ?? l.iso6392B,
+    name: l.name,
+    other: l.iso6392T && l.iso6392T !== l.iso6392B ? l.iso6392B : undefined,
+  }))
   .sort((a, b) => a.name.localeCompare(b.name));
 
 const byCode = new Map<string, LanguageOption>();

@@ -6,7 +6,11 @@ import { AudioInput } from "@/components/audio/audio-input";
 import { PhonemeTrack } from "@/components/audio/phoneme-track";
 import { Form } from "@/components/form";
 import { FormField, IdField } from "@/components/form-field";
-import { createChallengeSchema, updateChallengeSchema, type PronunciationChallenge } from "@/lib/challenges/pronunciation/schemas";
+import {
+  createChallengeSchema,
+  type PronunciationChallenge,
+  updateChallengeSchema,
+} from "@/lib/challenges/pronunciation/schemas";
 import type { Parts } from "@/lib/web/api-upload";
 import { KINDS, useSaveChallenge } from "@/lib/web/challenges";
 import { toast } from "@/lib/web/toast";
@@ -30,7 +34,12 @@ export function PronunciationForm({ challenge }: Props) {
   const [audio, setAudio] = useState<File | null>(null);
   const editing = !!challenge;
   const form = useZodForm(editing ? updateChallengeSchema : createSchema, {
-    initial: { id: "", transcription: challenge?.transcription ?? "", language: challenge?.language ?? "eng", referenceAudio: "" },
+    initial: {
+      id: "",
+      transcription: challenge?.transcription ?? "",
+      language: challenge?.language ?? "eng",
+      referenceAudio: "",
+    },
     toInput: (v) => ({
       ...(editing ? {} : { id: v.id.trim() || undefined, referenceAudio: v.referenceAudio || undefined }),
       // Kept when blank, so that clearing it is refused rather than ignored.
@@ -67,9 +76,19 @@ export function PronunciationForm({ challenge }: Props) {
       submittingLabel={audio ? "Uploading…" : "Saving…"}
       cancelHref={editing ? undefined : KINDS.pronunciation.href}
     >
-      <FormField label="Transcription" required hint="The sentence the student reads aloud." {...form.field("transcription")} />
+      <FormField
+        label="Transcription"
+        required
+        hint="The sentence the student reads aloud."
+        {...form.field("transcription")}
+      />
       <div className="grid gap-4 md:grid-cols-2">
-        <LanguageCombobox required value={form.values.language} error={form.errors.language} onValueChange={(code) => form.setValue("language", code)} />
+        <LanguageCombobox
+          required
+          value={form.values.language}
+          error={form.errors.language}
+          onValueChange={(code) => form.setValue("language", code)}
+        />
         {!editing && <IdField {...form.field("id")} />}
       </div>
       <AudioInput
@@ -78,7 +97,9 @@ export function PronunciationForm({ challenge }: Props) {
         value={audio}
         onChange={onAudio}
         currentUrl={challenge?.referenceAudioUrl}
-        currentOverlay={alignment ? (duration) => <PhonemeTrack alignment={alignment} duration={duration} /> : undefined}
+        currentOverlay={
+          alignment ? (duration) => <PhonemeTrack alignment={alignment} duration={duration} /> : undefined
+        }
         error={form.errors.referenceAudio}
         hint="How the sentence should sound."
       />

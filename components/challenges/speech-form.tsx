@@ -3,10 +3,14 @@ import { useRouter } from "next/navigation";
 import { useId, useMemo, useState } from "react";
 import { AudioInput } from "@/components/audio/audio-input";
 import { Form } from "@/components/form";
-import { FormField, IdField, errorText } from "@/components/form-field";
-import { createSpeechChallengeSchema, updateSpeechChallengeSchema, type SpeechChallenge } from "@/lib/challenges/speech/schemas";
+import { errorText, FormField, IdField } from "@/components/form-field";
+import {
+  createSpeechChallengeSchema,
+  type SpeechChallenge,
+  updateSpeechChallengeSchema,
+} from "@/lib/challenges/speech/schemas";
 import type { Parts } from "@/lib/web/api-upload";
-import { KINDS, useSaveChallenge, type SaveRequest } from "@/lib/web/challenges";
+import { KINDS, type SaveRequest, useSaveChallenge } from "@/lib/web/challenges";
 import { toast } from "@/lib/web/toast";
 import { useZodForm } from "@/lib/web/use-zod-form";
 import { detailHref } from "./challenge-list";
@@ -42,12 +46,20 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
     return base.superRefine((value, ctx) => {
       const text = value.metadata;
       if (typeof text !== "string" || text.trim() === "" || text === challenge?.metadata || isJson(text)) return;
-      ctx.addIssue({ code: "custom", path: ["metadata"], message: "must be valid JSON, e.g. {\"level\": \"A2\"}" });
+      ctx.addIssue({ code: "custom", path: ["metadata"], message: 'must be valid JSON, e.g. {"level": "A2"}' });
     });
   }, [editing, challenge?.metadata]);
 
   const form = useZodForm(schema, {
-    initial: { id: "", topic: challenge?.topic ?? "", language: challenge?.language ?? "eng", metadata: challenge?.metadata ?? "", referenceAudio: "", srt: "", image: "" },
+    initial: {
+      id: "",
+      topic: challenge?.topic ?? "",
+      language: challenge?.language ?? "eng",
+      metadata: challenge?.metadata ?? "",
+      referenceAudio: "",
+      srt: "",
+      image: "",
+    },
     toInput: (v) => ({
       ...(editing ? {} : { id: v.id.trim() || undefined }),
       topic: v.topic,
@@ -56,10 +68,15 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
     }),
     onSubmit: async (input) => {
       const value = input as Value;
-      const chosen = (Object.entries(files) as [keyof Files, File | null][]).filter((e): e is [keyof Files, File] => !!e[1]);
+      const chosen = (Object.entries(files) as [keyof Files, File | null][]).filter(
+        (e): e is [keyof Files, File] => !!e[1],
+      );
       const requests: SaveRequest[] = [];
       if (editing && chosen.length === 0) {
-        requests.push({ id: challenge.id, json: { topic: value.topic ?? null, language: value.language, metadata: value.metadata ?? null } });
+        requests.push({
+          id: challenge.id,
+          json: { topic: value.topic ?? null, language: value.language, metadata: value.metadata ?? null },
+        });
       } else {
         const parts: Parts = [];
         if (value.id) parts.push(["id", value.id]);
@@ -70,7 +87,8 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
         parts.push(...chosen);
         requests.push({ id: challenge?.id, parts });
         // A multipart part cannot say null: clearing the metadata takes a JSON update.
-        if (editing && !value.metadata && challenge.metadata !== null) requests.push({ id: challenge.id, json: { metadata: null } });
+        if (editing && !value.metadata && challenge.metadata !== null)
+          requests.push({ id: challenge.id, json: { metadata: null } });
       }
       let saved: SpeechChallenge | undefined;
       for (const request of requests) saved = await save.mutateAsync(request);
@@ -91,16 +109,49 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
   const { error: metadataError, ...metadata } = form.field("metadata");
 
   return (
-    <Form form={form} submitLabel={editing ? "Save changes" : "Create speech challenge"} submittingLabel="Uploading…" cancelHref={editing ? undefined : KINDS.speech.href}>
+    <Form
+      form={form}
+      submitLabel={editing ? "Save changes" : "Create speech challenge"}
+      submittingLabel="Uploading…"
+      cancelHref={editing ? undefined : KINDS.speech.href}
+    >
       <FormField label="Topic" hint="Optional: what the student speaks about." {...form.field("topic")} />
       <div className="grid gap-4 md:grid-cols-2">
-        <LanguageCombobox required value={form.values.language} error={form.errors.language} onValueChange={(code) => form.setValue("language", code)} />
+        <LanguageCombobox
+          required
+          value={form.values.language}
+          error={form.errors.language}
+          onValueChange={(code) => form.setValue("language", code)}
+        />
         {!editing && <IdField {...form.field("id")} />}
       </div>
-      <AudioInput label="Reference audio" value={files.referenceAudio} onChange={setFile("referenceAudio")} currentUrl={challenge?.referenceAudioUrl} error={form.errors.referenceAudio} hint="Optional: an example answer." />
+      <AudioInput
+        label="Reference audio"
+        value={files.referenceAudio}
+        onChange={setFile("referenceAudio")}
+        currentUrl={challenge?.referenceAudioUrl}
+        error={form.errors.referenceAudio}
+        hint="Optional: an example answer."
+      />
       <div className="grid gap-4 lg:grid-cols-2">
-        <FileField label="Subtitles (SRT)" kind="srt" value={files.srt} onChange={setFile("srt")} currentUrl={challenge?.srtUrl} error={form.errors.srt} hint="Optional: a SubRip file timed to the reference audio." />
-        <FileField label="Image" kind="image" value={files.image} onChange={setFile("image")} currentUrl={challenge?.imageUrl} error={form.errors.image} hint="Optional: PNG, JPEG, GIF or WebP." />
+        <FileField
+          label="Subtitles (SRT)"
+          kind="srt"
+          value={files.srt}
+          onChange={setFile("srt")}
+          currentUrl={challenge?.srtUrl}
+          error={form.errors.srt}
+          hint="Optional: a SubRip file timed to the reference audio."
+        />
+        <FileField
+          label="Image"
+          kind="image"
+          value={files.image}
+          onChange={setFile("image")}
+          currentUrl={challenge?.imageUrl}
+          error={form.errors.image}
+          hint="Optional: PNG, JPEG, GIF or WebP."
+        />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={metadataId} className="text-sm font-medium text-slate-800">

@@ -33,12 +33,20 @@ export function GroupDetail({ id }: { id: string }) {
         <>
           <PageHeader
             title={group!.name}
-            description={<>Group · id <code className="text-xs">{group!.id}</code></>}
+            description={
+              <>
+                Group · id <code className="text-xs">{group!.id}</code>
+              </>
+            }
             actions={editable && !editing ? <Button onClick={() => setEditing(true)}>Edit group</Button> : undefined}
           />
           {editing ? (
             <section aria-label="Edit group" className="rounded-lg border border-blue-200 bg-blue-50/50 p-5">
-              <GroupForm group={group!} submit={(v) => update.mutateAsync({ name: v.name, categories: v.categories })} onDone={() => setEditing(false)} />
+              <GroupForm
+                group={group!}
+                submit={(v) => update.mutateAsync({ name: v.name, categories: v.categories })}
+                onDone={() => setEditing(false)}
+              />
             </section>
           ) : (
             <dl className="grid max-w-2xl grid-cols-[max-content_1fr] gap-x-8 gap-y-3 rounded-lg border border-slate-200 bg-white p-5 text-sm">

@@ -31,12 +31,20 @@ export function GroupForm({ group, submit, onDone }: Props) {
   });
   const known = new Map((categories.data ?? []).map((c) => [c.id, c.name ?? c.id]));
   // Categories the group has but the first 100 do not include stay choosable.
-  const options = [...known.entries(), ...(group?.categories ?? []).filter((id) => !known.has(id)).map((id) => [id, id] as const)].map(([value, label]) => ({
+  const options = [
+    ...known.entries(),
+    ...(group?.categories ?? []).filter((id) => !known.has(id)).map((id) => [id, id] as const),
+  ].map(([value, label]) => ({
     value,
     label,
   }));
   return (
-    <Form form={form} submitLabel={group ? "Save group" : "Create group"} submittingLabel={group ? "Saving…" : "Creating…"} onCancel={onDone}>
+    <Form
+      form={form}
+      submitLabel={group ? "Save group" : "Create group"}
+      submittingLabel={group ? "Saving…" : "Creating…"}
+      onCancel={onDone}
+    >
       <div className="grid gap-4 md:grid-cols-2">
         <FormField label="Name" required autoFocus {...form.field("name")} />
         {!group && <IdField {...form.field("id")} />}
@@ -47,7 +55,13 @@ export function GroupForm({ group, submit, onDone }: Props) {
         value={splitList(form.values.categories)}
         onChange={(list) => form.setValue("categories", joinList(list))}
         error={form.errors.categories}
-        empty={categories.isPending && principal.can("CATEGORY_LIST") ? "Loading categories…" : categories.isError ? categories.error.message : "No categories in this view"}
+        empty={
+          categories.isPending && principal.can("CATEGORY_LIST")
+            ? "Loading categories…"
+            : categories.isError
+              ? categories.error.message
+              : "No categories in this view"
+        }
       />
     </Form>
   );

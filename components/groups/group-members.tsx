@@ -3,11 +3,11 @@ import type { Group } from "@/lib/groups/schemas";
 import type { User } from "@/lib/users/schemas";
 import { useAddMembers, useGroupMembers, useRemoveMember } from "@/lib/web/use-groups";
 import { useRoles, useUserList } from "@/lib/web/use-users";
+import { SelectField } from "../admin/select-field";
 import { Button } from "../button";
 import { CreatePanel } from "../create-panel";
-import { DataTable, type Column } from "../data-table";
+import { type Column, DataTable } from "../data-table";
 import { EmptyState } from "../states";
-import { SelectField } from "../admin/select-field";
 import { userLink } from "../users/users-view";
 
 // The members of a group (GET /api/users?group=…, server-side pages), removing one
@@ -25,7 +25,12 @@ export function GroupMembers({ group, editable }: { group: Group; editable: bool
             header: "",
             className: "text-right",
             cell: (u: User) => (
-              <Button variant="ghost" aria-label={`Remove ${u.firstName} ${u.lastName}`} disabled={remove.isPending} onClick={() => remove.mutate(u)}>
+              <Button
+                variant="ghost"
+                aria-label={`Remove ${u.firstName} ${u.lastName}`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(u)}
+              >
                 Remove
               </Button>
             ),
@@ -43,7 +48,13 @@ export function GroupMembers({ group, editable }: { group: Group; editable: bool
           {(close) => <AddMembers group={group} close={close} />}
         </CreatePanel>
       )}
-      <DataTable caption={`Members of ${group.name}`} columns={columns} list={members} rowKey={(u) => u.id} empty="No members yet" />
+      <DataTable
+        caption={`Members of ${group.name}`}
+        columns={columns}
+        list={members}
+        rowKey={(u) => u.id}
+        empty="No members yet"
+      />
     </section>
   );
 }
@@ -53,7 +64,12 @@ function AddMembers({ group, close }: { group: Group; close: () => void }) {
   const roles = useRoles();
   const add = useAddMembers(group.id);
   const columns: Column<User>[] = [
-    { key: "name", header: "Name", sortField: "lastName", cell: (u) => `${u.firstName} ${u.infix ? `${u.infix} ` : ""}${u.lastName}` },
+    {
+      key: "name",
+      header: "Name",
+      sortField: "lastName",
+      cell: (u) => `${u.firstName} ${u.infix ? `${u.infix} ` : ""}${u.lastName}`,
+    },
     { key: "roles", header: "Roles", cell: (u) => u.roles.join(", ") },
     {
       key: "add",
@@ -63,7 +79,11 @@ function AddMembers({ group, close }: { group: Group; close: () => void }) {
         u.groups.includes(group.id) ? (
           <span className="text-xs text-slate-500">Member</span>
         ) : (
-          <Button aria-label={`Add ${u.firstName} ${u.lastName}`} disabled={add.isPending} onClick={() => add.mutate([u])}>
+          <Button
+            aria-label={`Add ${u.firstName} ${u.lastName}`}
+            disabled={add.isPending}
+            onClick={() => add.mutate([u])}
+          >
             Add
           </Button>
         ),
@@ -82,7 +102,10 @@ function AddMembers({ group, close }: { group: Group; close: () => void }) {
             name="role"
             value={users.filters.role ?? ""}
             onChange={(e) => users.setFilter("role", e.target.value)}
-            options={[{ value: "", label: "Any role" }, ...(roles.data ?? []).map((r) => ({ value: r.name, label: r.name }))]}
+            options={[
+              { value: "", label: "Any role" },
+              ...(roles.data ?? []).map((r) => ({ value: r.name, label: r.name })),
+            ]}
           />
         }
         empty={<EmptyState title="No users match" />}

@@ -5,7 +5,7 @@ import { formatDateTime } from "@/lib/web/format";
 import { useCreateGroup, useGroupList } from "@/lib/web/use-groups";
 import { usePrincipal } from "@/lib/web/use-principal";
 import { CreatePanel } from "../create-panel";
-import { DataTable, type Column } from "../data-table";
+import { type Column, DataTable } from "../data-table";
 import { PageHeader } from "../page-header";
 import { EmptyState } from "../states";
 import { GroupForm } from "./group-form";
@@ -34,7 +34,10 @@ export function GroupsView() {
   const principal = usePrincipal();
   return (
     <>
-      <PageHeader title="Groups" description="Classes and other sets of users, with the categories of challenges they work on." />
+      <PageHeader
+        title="Groups"
+        description="Classes and other sets of users, with the categories of challenges they work on."
+      />
       {principal.can("GROUP_CREATE") && (
         <div className="mb-4 flex">
           <CreatePanel label="New group" title="New group">

@@ -25,13 +25,19 @@ export function AudioPlayer({ playing }: { playing: Playing | null }) {
   }, [playing]);
 
   return (
-    <div className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2" data-testid="progress-player" data-status={status}>
+    <div
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2"
+      data-testid="progress-player"
+      data-status={status}
+    >
       <p className="min-w-48 flex-1 text-sm" aria-live="polite">
         {status === "error" ? (
           <span className="text-red-700">{playing?.label} could not be played.</span>
         ) : playing ? (
           <>
-            <span className="text-slate-500">{status === "playing" ? "Playing" : status === "loading" ? "Loading" : "Selected"}: </span>
+            <span className="text-slate-500">
+              {status === "playing" ? "Playing" : status === "loading" ? "Loading" : "Selected"}:{" "}
+            </span>
             {playing.label}
           </>
         ) : (

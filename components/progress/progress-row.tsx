@@ -1,5 +1,13 @@
 import { memo } from "react";
-import { cellTime, displayName, formatDuration, formatPercentage, formatScore, type GridCell, type Student } from "@/lib/web/progress-grid";
+import {
+  cellTime,
+  displayName,
+  formatDuration,
+  formatPercentage,
+  formatScore,
+  type GridCell,
+  type Student,
+} from "@/lib/web/progress-grid";
 
 // One student's row of the progress grid: name and percentage (sticky on the left), then one
 // cell per challenge: attempts, the last recording's day, the most recent set's duration and,
@@ -33,10 +41,29 @@ type Props = {
   mounted: boolean;
 };
 
-export const ProgressRow = memo(function ProgressRow({ student, cells, index, rowNumber, top, labels, columns, skipped, active, selectedCol, studentSelected, mounted }: Props) {
+export const ProgressRow = memo(function ProgressRow({
+  student,
+  cells,
+  index,
+  rowNumber,
+  top,
+  labels,
+  columns,
+  skipped,
+  active,
+  selectedCol,
+  studentSelected,
+  mounted,
+}: Props) {
   const name = displayName(student);
   return (
-    <div role="row" aria-rowindex={rowNumber} data-user-id={student.id} className="absolute top-0 left-0 flex" style={{ transform: `translateY(${top}px)`, height: ROW_H }}>
+    <div
+      role="row"
+      aria-rowindex={rowNumber}
+      data-user-id={student.id}
+      className="absolute top-0 left-0 flex"
+      style={{ transform: `translateY(${top}px)`, height: ROW_H }}
+    >
       <div
         role="rowheader"
         aria-colindex={1}
@@ -106,8 +133,14 @@ export const ProgressRow = memo(function ProgressRow({ student, cells, index, ro
             <span aria-hidden data-testid="cell-attempts" className="font-semibold">
               {cell.attempts}× · {formatDuration(cell.durationMs)}
             </span>
-            <span aria-hidden data-testid="cell-day">{when?.day ?? ""}</span>
-            {cell.score !== null && <span aria-hidden data-testid="cell-score">★ {formatScore(cell.score)}</span>}
+            <span aria-hidden data-testid="cell-day">
+              {when?.day ?? ""}
+            </span>
+            {cell.score !== null && (
+              <span aria-hidden data-testid="cell-score">
+                ★ {formatScore(cell.score)}
+              </span>
+            )}
           </div>
         );
       })}

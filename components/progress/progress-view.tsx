@@ -1,16 +1,30 @@
 "use client";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { downloadProgressCsv, useGroups, useProgressCell, useProgressGrid, useProgressSelection } from "@/lib/web/progress";
-import { linkedCategory } from "@/lib/web/progress-selection";
-import { denseCells, displayName, formatPercentage, meanPercentage, nextSort, type GridSort, type SortKey } from "@/lib/web/progress-grid";
-import { usePrincipal } from "@/lib/web/use-principal";
-import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/button";
+import { PageHeader } from "@/components/page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
+import {
+  downloadProgressCsv,
+  useGroups,
+  useProgressCell,
+  useProgressGrid,
+  useProgressSelection,
+} from "@/lib/web/progress";
+import {
+  denseCells,
+  displayName,
+  formatPercentage,
+  type GridSort,
+  meanPercentage,
+  nextSort,
+  type SortKey,
+} from "@/lib/web/progress-grid";
+import { linkedCategory } from "@/lib/web/progress-selection";
+import { usePrincipal } from "@/lib/web/use-principal";
 import { AudioPlayer, type Playing } from "./audio-player";
 import { CellDetails, combinedAudioPath } from "./cell-details";
 import { ProgressFilters } from "./progress-filters";
-import { ProgressGrid, type CellRef } from "./progress-grid";
+import { type CellRef, ProgressGrid } from "./progress-grid";
 import { PronunciationPanel } from "./pronunciation-panel";
 
 // /progress: choose a category, groups, a role and a date range (a teacher starts on their own
@@ -57,7 +71,10 @@ export function ProgressView() {
     const student = cell && data?.students[cell.row];
     if (!read?.recordingSet || !student || playWhenRead.current !== `${read.user}\u0000${read.challenge}`) return;
     playWhenRead.current = null;
-    setPlaying({ url: combinedAudioPath(read.recordingSet.id), label: `${displayName(student)} · ${labels[cell!.col]} (combined audio)` });
+    setPlaying({
+      url: combinedAudioPath(read.recordingSet.id),
+      label: `${displayName(student)} · ${labels[cell!.col]} (combined audio)`,
+    });
   }, [opened.data, cell, data, labels]);
 
   const onSort = (key: SortKey) => setSort((s) => nextSort(s, key));
@@ -77,7 +94,11 @@ export function ProgressView() {
 
   if (principal.isLoading) return <LoadingBlock />;
   if (!principal.can("CATEGORY_LIST")) {
-    return <EmptyState title="Progress is not available in this view">Switch to an organisation, or to one of its users.</EmptyState>;
+    return (
+      <EmptyState title="Progress is not available in this view">
+        Switch to an organisation, or to one of its users.
+      </EmptyState>
+    );
   }
   const chosen = student !== null ? data?.students[student] : undefined;
   const chosenCell = cell && data ? cells[cell.row]?.[cell.col] : undefined;
@@ -90,7 +111,9 @@ export function ProgressView() {
       <div className="space-y-4">
         <ProgressFilters selection={selection} onChange={update} groups={groups} />
         {!selection.category ? (
-          <EmptyState title="Choose a category">Its challenges, and those of its subcategories, become the columns.</EmptyState>
+          <EmptyState title="Choose a category">
+            Its challenges, and those of its subcategories, become the columns.
+          </EmptyState>
         ) : grid.isPending ? (
           <LoadingBlock label="Loading the progress…" lines={6} />
         ) : grid.isError ? (
@@ -98,16 +121,23 @@ export function ProgressView() {
         ) : data!.students.length === 0 ? (
           <EmptyState title="Nobody to show">No member of the chosen groups holds the chosen role.</EmptyState>
         ) : labels.length === 0 ? (
-          <EmptyState title="This category holds no speech challenges">Add some to it, or to its subcategories, on the Categories page.</EmptyState>
+          <EmptyState title="This category holds no speech challenges">
+            Add some to it, or to its subcategories, on the Categories page.
+          </EmptyState>
         ) : (
           <>
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="text-sm text-slate-700" data-testid="progress-summary">
-                {data!.students.length} {data!.students.length === 1 ? "student" : "students"} · {labels.length} challenges · mean {formatPercentage(meanPercentage(data!.students))}
+                {data!.students.length} {data!.students.length === 1 ? "student" : "students"} · {labels.length}{" "}
+                challenges · mean {formatPercentage(meanPercentage(data!.students))}
                 {grid.isFetching && " · refreshing…"}
               </p>
               <div className="flex items-center gap-2">
-                {csvError && <p className="text-sm text-red-700" role="alert">{csvError}</p>}
+                {csvError && (
+                  <p className="text-sm text-red-700" role="alert">
+                    {csvError}
+                  </p>
+                )}
                 <Button onClick={onCsv}>Download CSV</Button>
               </div>
             </div>
@@ -128,7 +158,13 @@ export function ProgressView() {
             />
             <div className="grid items-start gap-4 lg:grid-cols-2">
               {cell && chosenCell && chosen && (
-                <CellDetails student={chosen} cell={chosenCell} label={labels[cell.col]!} opened={opened} onPlay={setPlaying} />
+                <CellDetails
+                  student={chosen}
+                  cell={chosenCell}
+                  label={labels[cell.col]!}
+                  opened={opened}
+                  onPlay={setPlaying}
+                />
               )}
               {chosen && <PronunciationPanel user={chosen} onPlay={setPlaying} />}
             </div>

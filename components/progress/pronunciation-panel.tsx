@@ -1,18 +1,24 @@
 "use client";
 import { useId, useState } from "react";
+import { Button } from "@/components/button";
+import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
 import type { ProgressEntry } from "@/lib/progress/schemas";
 import { formatDateTime } from "@/lib/web/format";
 import { displayName } from "@/lib/web/progress-grid";
 import { useAnalyses, usePronunciationChallenges } from "@/lib/web/pronunciation";
-import { Button } from "@/components/button";
-import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
 import { AnalysisWords, VerdictLegend } from "./analysis-words";
 import type { Playing } from "./audio-player";
 
 // The chosen student's pronunciation analyses of one pronunciation challenge, newest first:
 // overall score, and the text coloured grapheme by grapheme.
 
-export function PronunciationPanel({ user, onPlay }: { user: ProgressEntry["user"]; onPlay: (playing: Playing) => void }) {
+export function PronunciationPanel({
+  user,
+  onPlay,
+}: {
+  user: ProgressEntry["user"];
+  onPlay: (playing: Playing) => void;
+}) {
   const id = useId();
   const challenges = usePronunciationChallenges();
   const [chosen, setChosen] = useState("");
@@ -21,7 +27,11 @@ export function PronunciationPanel({ user, onPlay }: { user: ProgressEntry["user
   const name = displayName(user);
 
   return (
-    <section aria-label="Pronunciation" data-testid="pronunciation-panel" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+    <section
+      aria-label="Pronunciation"
+      data-testid="pronunciation-panel"
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 className="text-base font-semibold">Pronunciation of {name}</h2>
         <VerdictLegend />
@@ -38,7 +48,12 @@ export function PronunciationPanel({ user, onPlay }: { user: ProgressEntry["user
             <label htmlFor={id} className="text-sm font-medium text-slate-800">
               Pronunciation challenge
             </label>
-            <select id={id} value={challenge} onChange={(e) => setChosen(e.target.value)} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+            <select
+              id={id}
+              value={challenge}
+              onChange={(e) => setChosen(e.target.value)}
+              className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+            >
               {challenges.data.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.transcription.length > 60 ? `${c.transcription.slice(0, 60)}…` : c.transcription} ({c.id})
@@ -58,14 +73,26 @@ export function PronunciationPanel({ user, onPlay }: { user: ProgressEntry["user
                 <li key={a.id} data-testid="analysis" className="rounded-md border border-slate-200 p-3">
                   <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
                     <span>{formatDateTime(a.created)}</span>
-                    <span className="font-semibold text-slate-900">{a.score === null ? "Not scored" : `Score ${Math.round(a.score * 100)}%`}</span>
+                    <span className="font-semibold text-slate-900">
+                      {a.score === null ? "Not scored" : `Score ${Math.round(a.score * 100)}%`}
+                    </span>
                     {a.audioUrl && (
-                      <Button variant="ghost" className="px-2 py-1" onClick={() => onPlay({ url: a.audioUrl!, label: `${name}, analysis of ${formatDateTime(a.created)}` })}>
+                      <Button
+                        variant="ghost"
+                        className="px-2 py-1"
+                        onClick={() =>
+                          onPlay({ url: a.audioUrl!, label: `${name}, analysis of ${formatDateTime(a.created)}` })
+                        }
+                      >
                         ▶ Play
                       </Button>
                     )}
                   </div>
-                  {a.words ? <AnalysisWords words={a.words} /> : <p className="text-sm text-slate-500">No assessed words.</p>}
+                  {a.words ? (
+                    <AnalysisWords words={a.words} />
+                  ) : (
+                    <p className="text-sm text-slate-500">No assessed words.</p>
+                  )}
                 </li>
               ))}
             </ol>

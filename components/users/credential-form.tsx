@@ -1,9 +1,9 @@
 "use client";
 import { useId, useState } from "react";
-import { createBasicAuthSchema, createEmailAuthSchema, type CreatedCredential } from "@/lib/credentials/schemas";
+import { type CreatedCredential, createBasicAuthSchema, createEmailAuthSchema } from "@/lib/credentials/schemas";
 import type { User } from "@/lib/users/schemas";
 import { generatePassword } from "@/lib/web/password";
-import { useAddBasicAuth, useAddEmailAuth, type CredentialKind } from "@/lib/web/use-credentials";
+import { type CredentialKind, useAddBasicAuth, useAddEmailAuth } from "@/lib/web/use-credentials";
 import { useZodForm } from "@/lib/web/use-zod-form";
 import { OneTimeSecret } from "../admin/one-time-secret";
 import { Form } from "../form";
@@ -13,7 +13,12 @@ import { FormField } from "../form-field";
 // unless one is typed, sent once, and shown once afterwards.
 
 const TEXT: Record<CredentialKind, { title: string; field: string; label: string; hint: string }> = {
-  basic: { title: "Add a username", field: "username", label: "Username", hint: "Unique within this organisation; no spaces or /" },
+  basic: {
+    title: "Add a username",
+    field: "username",
+    label: "Username",
+    hint: "Unique within this organisation; no spaces or /",
+  },
   email: { title: "Add an email address", field: "email", label: "Email address", hint: "Unique across the platform" },
 };
 
@@ -29,7 +34,8 @@ export function CredentialForm({ kind, user }: { kind: CredentialKind; user: Use
     // A typed password is used as typed; otherwise a strong one is generated for this request.
     toInput: (v) => ({ ...v, password: v.password === "" ? generatePassword() : v.password }),
     onSubmit: async (value) => {
-      const result = kind === "basic" ? await basic.mutateAsync(value as never) : await email.mutateAsync(value as never);
+      const result =
+        kind === "basic" ? await basic.mutateAsync(value as never) : await email.mutateAsync(value as never);
       form.reset();
       setCreated(result);
     },
@@ -42,7 +48,11 @@ export function CredentialForm({ kind, user }: { kind: CredentialKind; user: Use
       {created ? (
         <OneTimeSecret login={created.email} secret={created.password} onDone={() => setCreated(null)} />
       ) : (
-        <Form form={form} submitLabel={kind === "basic" ? "Add username" : "Add email address"} submittingLabel="Adding…">
+        <Form
+          form={form}
+          submitLabel={kind === "basic" ? "Add username" : "Add email address"}
+          submittingLabel="Adding…"
+        >
           <FormField
             label={text.label}
             type={kind === "email" ? "email" : "text"}

@@ -1,7 +1,7 @@
 "use client";
 import type { User } from "@/lib/users/schemas";
 import { formatDateTime } from "@/lib/web/format";
-import { useCredentials, useDeleteCredential, type CredentialKind } from "@/lib/web/use-credentials";
+import { type CredentialKind, useCredentials, useDeleteCredential } from "@/lib/web/use-credentials";
 import { Button } from "../button";
 import { ErrorState, LoadingBlock } from "../states";
 import { CredentialForm } from "./credential-form";
@@ -13,7 +13,11 @@ export function CredentialsSection({ user }: { user: User }) {
   const remove = useDeleteCredential(user);
   const rows = query.data
     ? [
-        ...query.data.basicauths.map((b) => ({ kind: "basic" as CredentialKind, name: b.username, created: b.created })),
+        ...query.data.basicauths.map((b) => ({
+          kind: "basic" as CredentialKind,
+          name: b.username,
+          created: b.created,
+        })),
         ...query.data.emailauths.map((e) => ({ kind: "email" as CredentialKind, name: e.email, created: e.created })),
       ]
     : [];
@@ -23,8 +27,8 @@ export function CredentialsSection({ user }: { user: User }) {
         Sign-in credentials
       </h2>
       <p className="mt-1 mb-4 max-w-3xl text-sm text-slate-600">
-        Passwords are stored only as hashes: nobody can read them back. Username credentials and deletions are made by acting as this user for a moment;
-        your own view does not change.
+        Passwords are stored only as hashes: nobody can read them back. Username credentials and deletions are made by
+        acting as this user for a moment; your own view does not change.
       </p>
       {query.isPending ? (
         <LoadingBlock lines={2} />
@@ -64,7 +68,10 @@ export function CredentialsSection({ user }: { user: User }) {
                       aria-label={`Delete ${row.name}`}
                       disabled={remove.isPending}
                       onClick={() => {
-                        if (window.confirm(`Delete the credential ${row.name}? Its owner can no longer sign in with it.`)) remove.mutate({ kind: row.kind, name: row.name });
+                        if (
+                          window.confirm(`Delete the credential ${row.name}? Its owner can no longer sign in with it.`)
+                        )
+                          remove.mutate({ kind: row.kind, name: row.name });
                       }}
                     >
                       Delete

@@ -1,13 +1,13 @@
 "use client";
 import { useState } from "react";
-import { CEFR_LEVELS, profileInputSchema, type Profile } from "@/lib/users/schemas";
+import { CEFR_LEVELS, type Profile, profileInputSchema } from "@/lib/users/schemas";
 import { useProfile, useSaveProfile } from "@/lib/web/use-users";
 import { useZodForm } from "@/lib/web/use-zod-form";
+import { SelectField } from "../admin/select-field";
 import { Button } from "../button";
 import { Form } from "../form";
 import { FormField } from "../form-field";
 import { ErrorState, LoadingBlock } from "../states";
-import { SelectField } from "../admin/select-field";
 
 // The user's profile (GET / POST /api/users/:id/profile): shown as read, edited in place.
 // cefr travels as 0..10 and reads as its CEFR name.
@@ -68,7 +68,13 @@ const text = (v: string | number | null | undefined) => (v === null || v === und
 function ProfileForm({ userId, profile, onDone }: { userId: string; profile: Profile | null; onDone: () => void }) {
   const save = useSaveProfile(userId);
   const form = useZodForm(profileInputSchema, {
-    initial: { birthYear: text(profile?.birthYear), gender: text(profile?.gender), country: text(profile?.country), language: text(profile?.language), cefr: text(profile?.cefr) },
+    initial: {
+      birthYear: text(profile?.birthYear),
+      gender: text(profile?.gender),
+      country: text(profile?.country),
+      language: text(profile?.language),
+      cefr: text(profile?.cefr),
+    },
     // An emptied field clears the stored value (null), an untouched one is sent as it is.
     toInput: (v) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x.trim() === "" ? null : x])),
     onSubmit: async (value) => {
@@ -82,14 +88,20 @@ function ProfileForm({ userId, profile, onDone }: { userId: string; profile: Pro
         <FormField label="Birth year" inputMode="numeric" autoFocus {...form.field("birthYear")} />
         <SelectField
           label="Gender"
-          options={[{ value: "", label: "Not given" }, ...Object.entries(GENDERS).map(([value, label]) => ({ value, label }))]}
+          options={[
+            { value: "", label: "Not given" },
+            ...Object.entries(GENDERS).map(([value, label]) => ({ value, label })),
+          ]}
           {...form.field("gender")}
         />
         <FormField label="Country" hint="Of the mother tongue" {...form.field("country")} />
         <FormField label="Language" hint="Of the mother tongue: ISO 639-2, e.g. nld" {...form.field("language")} />
         <SelectField
           label="CEFR level"
-          options={[{ value: "", label: "Not given" }, ...CEFR_LEVELS.map((name, i) => ({ value: String(i), label: name }))]}
+          options={[
+            { value: "", label: "Not given" },
+            ...CEFR_LEVELS.map((name, i) => ({ value: String(i), label: name })),
+          ]}
           {...form.field("cefr")}
         />
       </div>

@@ -1,11 +1,11 @@
 "use client";
-import { useState } from "react";
 import Link from "next/link";
-import { roleWords } from "@/lib/web/role-words";
+import { useState } from "react";
 import { formatDateTime } from "@/lib/web/format";
+import { roleWords } from "@/lib/web/role-words";
 import { useGroupChoices } from "@/lib/web/use-groups";
 import { usePrincipal } from "@/lib/web/use-principal";
-import { useUser, userName } from "@/lib/web/use-users";
+import { userName, useUser } from "@/lib/web/use-users";
 import { PageHeader } from "../page-header";
 import { ErrorState, LoadingBlock } from "../states";
 import { CredentialsSection } from "./credentials-section";
@@ -34,7 +34,11 @@ export function UserDetail({ id }: { id: string }) {
         <>
           <PageHeader title={userName(user!)} description={`User ${user!.id}`} />
           {manages && !editing && (
-            <button type="button" onClick={() => setEditing(true)} className="mb-4 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              className="mb-4 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
+            >
               Edit user
             </button>
           )}
@@ -87,7 +91,10 @@ export function UserDetail({ id }: { id: string }) {
                 <dd>{formatDateTime(user!.updated)}</dd>
               </dl>
             </section>
-            <ProfileSection userId={user!.id} editable={principal.can("USER_CREATE") || principal.user?.id === user!.id} />
+            <ProfileSection
+              userId={user!.id}
+              editable={principal.can("USER_CREATE") || principal.user?.id === user!.id}
+            />
           </div>
           <CredentialsSection user={user!} />
           {manages && (

@@ -1,8 +1,8 @@
 "use client";
-import { Button } from "@/components/button";
-import { useState } from "react";
-import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/button";
 import type { User } from "@/lib/users/schemas";
 import { ApiRequestError } from "@/lib/web/api-client";
 import { roleWords } from "@/lib/web/role-words";
@@ -24,16 +24,27 @@ export function UserEdit({ user, onDone }: { user: User; onDone: () => void }) {
   const principal = usePrincipal();
   const roles = useRoles();
   const groups = useGroupChoices(principal.can("GROUP_LIST"));
-  const [values, setValues] = useState({ firstName: user.firstName, infix: user.infix ?? "", lastName: user.lastName, roles: user.roles, groups: user.groups });
+  const [values, setValues] = useState({
+    firstName: user.firstName,
+    infix: user.infix ?? "",
+    lastName: user.lastName,
+    roles: user.roles,
+    groups: user.groups,
+  });
   const save = useMutation({
-    mutationFn: async () => (await api<User>(userPath(user.id), { method: "PUT", json: { ...values, infix: values.infix || null } })).data,
+    mutationFn: async () =>
+      (await api<User>(userPath(user.id), { method: "PUT", json: { ...values, infix: values.infix || null } })).data,
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: ["api"] });
       toast.success(`${userName(saved)} saved`);
       onDone();
     },
   });
-  const fieldError = (field: string) => (save.error instanceof ApiRequestError ? save.error.errors?.find((e) => e.field === field)?.message ?? (save.error.errors?.some((e) => e.field === field) ? "is not valid" : undefined) : undefined);
+  const fieldError = (field: string) =>
+    save.error instanceof ApiRequestError
+      ? (save.error.errors?.find((e) => e.field === field)?.message ??
+        (save.error.errors?.some((e) => e.field === field) ? "is not valid" : undefined))
+      : undefined;
   const grantable = grantableRoles(principal, roles.data ?? []);
   const roleOptions = [...new Set([...grantable, ...values.roles])].map((r) => ({ value: r, label: roleWords(r) }));
   const text = (field: "firstName" | "infix" | "lastName", label: string, required = false) => (
@@ -73,7 +84,14 @@ export function UserEdit({ user, onDone }: { user: User; onDone: () => void }) {
         {text("infix", "Infix")}
         {text("lastName", "Last name", true)}
       </div>
-      <CheckboxGroup legend="Roles" required options={roleOptions} value={values.roles} onChange={(list) => setValues({ ...values, roles: list })} error={fieldError("roles")} />
+      <CheckboxGroup
+        legend="Roles"
+        required
+        options={roleOptions}
+        value={values.roles}
+        onChange={(list) => setValues({ ...values, roles: list })}
+        error={fieldError("roles")}
+      />
       <CheckboxGroup
         legend="Groups"
         options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
@@ -118,17 +136,26 @@ export function UserErase({ user }: { user: User }) {
         Delete user
       </h2>
       {!confirming ? (
-        <button type="button" onClick={() => setConfirming(true)} className="rounded-md border border-red-700 px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50">
+        <button
+          type="button"
+          onClick={() => setConfirming(true)}
+          className="rounded-md border border-red-700 px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50"
+        >
           Delete {userName(user)}…
         </button>
       ) : (
-        <div role="alertdialog" aria-labelledby="erase-confirm-title" aria-describedby="erase-confirm-text" className="space-y-3">
+        <div
+          role="alertdialog"
+          aria-labelledby="erase-confirm-title"
+          aria-describedby="erase-confirm-text"
+          className="space-y-3"
+        >
           <p id="erase-confirm-title" className="font-medium">
             Delete {userName(user)} for good?
           </p>
           <p id="erase-confirm-text" className="text-sm text-slate-700">
-            Their sign-in details, profile, recordings, feedback and results are erased, with every file. This cannot be undone. Recordings that annotators have worked on keep the user (the
-            deletion is refused).
+            Their sign-in details, profile, recordings, feedback and results are erased, with every file. This cannot be
+            undone. Recordings that annotators have worked on keep the user (the deletion is refused).
           </p>
           {erase.error && (
             <p role="alert" className="text-sm text-red-700">
@@ -138,6 +165,7 @@ export function UserErase({ user }: { user: User }) {
           <div className="flex gap-2">
             <button
               type="button"
+              // biome-ignore lint/a11y/noAutofocus: the confirmation dialog focuses its safe choice, as the APG dialog pattern asks
               autoFocus
               disabled={erase.isPending}
               onClick={() => erase.mutate()}
@@ -145,7 +173,11 @@ export function UserErase({ user }: { user: User }) {
             >
               {erase.isPending ? "Deleting…" : "Yes, delete"}
             </button>
-            <button type="button" onClick={() => setConfirming(false)} className="rounded-md border border-slate-300 px-4 py-2 text-sm">
+            <button
+              type="button"
+              onClick={() => setConfirming(false)}
+              className="rounded-md border border-slate-300 px-4 py-2 text-sm"
+            >
               Keep
             </button>
           </div>

@@ -1,7 +1,7 @@
 "use client";
-import { useState } from "react";
-import Link from "next/link";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
 import type { ImportReport, ImportReportRow } from "@/lib/users/import/schemas";
 import { ApiRequestError } from "@/lib/web/api-client";
 import { useApi } from "@/lib/web/use-api";
@@ -22,7 +22,8 @@ export function UserImportView() {
   const [report, setReport] = useState<ImportReport | null>(null);
   const [failed, setFailed] = useState<{ message: string; rows: ImportReportRow[] } | null>(null);
   const run = useMutation({
-    mutationFn: async () => (await api<ImportReport>("/api/users/import", { method: "POST", json: { csv, createGroups } })).data,
+    mutationFn: async () =>
+      (await api<ImportReport>("/api/users/import", { method: "POST", json: { csv, createGroups } })).data,
     onMutate: () => {
       setReport(null);
       setFailed(null);
@@ -32,7 +33,10 @@ export function UserImportView() {
       await queryClient.invalidateQueries({ queryKey: ["api"] });
     },
     onError: (error) => {
-      const rows = error instanceof ApiRequestError && Array.isArray(error.body.rows) ? (error.body.rows as ImportReportRow[]) : [];
+      const rows =
+        error instanceof ApiRequestError && Array.isArray(error.body.rows)
+          ? (error.body.rows as ImportReportRow[])
+          : [];
       setFailed({ message: error.message, rows });
     },
   });
@@ -44,7 +48,10 @@ export function UserImportView() {
         <Link href="/users" className="mb-4 inline-block rounded text-sm text-blue-800 hover:underline">
           ← All users
         </Link>
-        <PageHeader title="Import students" description="Add a whole class at once from a spreadsheet saved as CSV. Each student gets a username and a password that is easy to type." />
+        <PageHeader
+          title="Import students"
+          description="Add a whole class at once from a spreadsheet saved as CSV. Each student gets a username and a password that is easy to type."
+        />
         <form
           className="space-y-4 rounded-lg border border-slate-200 bg-white p-5"
           onSubmit={(e) => {
@@ -72,7 +79,8 @@ export function UserImportView() {
               Or paste the rows
             </label>
             <p id="import-csv-hint" className="mb-1 text-sm text-slate-600">
-              The first line names the columns: firstName and lastName, and if you like infix, group and username. Commas, semicolons or tabs.
+              The first line names the columns: firstName and lastName, and if you like infix, group and username.
+              Commas, semicolons or tabs.
             </p>
             <textarea
               id="import-csv"
@@ -88,7 +96,11 @@ export function UserImportView() {
             <input type="checkbox" checked={createGroups} onChange={(e) => setCreateGroups(e.target.checked)} />
             Create groups that do not exist yet
           </label>
-          <button type="submit" disabled={run.isPending || !csv.trim()} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={run.isPending || !csv.trim()}
+            className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60"
+          >
             {run.isPending ? "Importing…" : "Import students"}
           </button>
         </form>
@@ -108,11 +120,21 @@ export function UserImportView() {
                 <caption className="sr-only">Import report, row by row</caption>
                 <thead>
                   <tr className="border-b border-slate-300 text-left">
-                    <th scope="col" className="p-2">Row</th>
-                    <th scope="col" className="p-2">Name</th>
-                    <th scope="col" className="p-2">Group</th>
-                    <th scope="col" className="p-2">Username</th>
-                    <th scope="col" className="p-2">Result</th>
+                    <th scope="col" className="p-2">
+                      Row
+                    </th>
+                    <th scope="col" className="p-2">
+                      Name
+                    </th>
+                    <th scope="col" className="p-2">
+                      Group
+                    </th>
+                    <th scope="col" className="p-2">
+                      Username
+                    </th>
+                    <th scope="col" className="p-2">
+                      Result
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -123,7 +145,11 @@ export function UserImportView() {
                       <td className="p-2">{r.group ?? "—"}</td>
                       <td className="p-2 font-mono">{r.username ?? "—"}</td>
                       <td className={`p-2 ${r.errors.length ? "text-red-700" : "text-green-800"}`}>
-                        {r.errors.length ? r.errors.map((e) => `${e.field} ${e.message}`).join("; ") : report ? "Created" : "OK"}
+                        {r.errors.length
+                          ? r.errors.map((e) => `${e.field} ${e.message}`).join("; ")
+                          : report
+                            ? "Created"
+                            : "OK"}
                       </td>
                     </tr>
                   ))}
@@ -131,7 +157,11 @@ export function UserImportView() {
               </table>
             )}
             {report && (
-              <button type="button" onClick={() => window.print()} className="mt-4 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
+              <button
+                type="button"
+                onClick={() => window.print()}
+                className="mt-4 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
+              >
                 Print credential sheets
               </button>
             )}
@@ -150,7 +180,10 @@ export function UserImportView() {
                 {report.rows
                   .filter((r) => (r.group ?? "No group") === group)
                   .map((r) => (
-                    <li key={r.row} className="break-inside-avoid rounded-md border-2 border-dashed border-slate-400 bg-white p-3">
+                    <li
+                      key={r.row}
+                      className="break-inside-avoid rounded-md border-2 border-dashed border-slate-400 bg-white p-3"
+                    >
                       <p className="font-semibold">{[r.firstName, r.infix, r.lastName].filter(Boolean).join(" ")}</p>
                       <p className="text-sm">
                         Username: <span className="font-mono text-base">{r.username}</span>

@@ -4,16 +4,16 @@ import { useRouter } from "next/navigation";
 import type { User } from "@/lib/users/schemas";
 import { formatDateTime } from "@/lib/web/format";
 import { roleWords } from "@/lib/web/role-words";
+import type { ServerList } from "@/lib/web/use-api";
 import { useGroupChoices } from "@/lib/web/use-groups";
 import { usePrincipal } from "@/lib/web/use-principal";
-import { useRoles, useUserList, userName } from "@/lib/web/use-users";
-import type { ServerList } from "@/lib/web/use-api";
+import { useRoles, userName, useUserList } from "@/lib/web/use-users";
 import { PermissionGuard } from "../admin/permission-guard";
+import { SelectField } from "../admin/select-field";
 import { CreatePanel } from "../create-panel";
-import { DataTable, type Column } from "../data-table";
+import { type Column, DataTable } from "../data-table";
 import { PageHeader } from "../page-header";
 import { EmptyState } from "../states";
-import { SelectField } from "../admin/select-field";
 import { UserCreateForm } from "./user-create-form";
 
 export const userLink = (u: User) => (
@@ -24,11 +24,24 @@ export const userLink = (u: User) => (
 
 const columns: Column<User>[] = [
   { key: "name", header: "Name", sortField: "lastName", cell: userLink },
-  { key: "firstName", header: "First name", sortField: "firstName", cell: (u) => u.firstName, className: "hidden lg:table-cell" },
+  {
+    key: "firstName",
+    header: "First name",
+    sortField: "firstName",
+    cell: (u) => u.firstName,
+    className: "hidden lg:table-cell",
+  },
   { key: "id", header: "Id", cell: (u) => <code className="text-xs">{u.id}</code>, className: "hidden md:table-cell" },
   { key: "roles", header: "Roles", cell: (u) => u.roles.map(roleWords).join(", ") },
   { key: "groups", header: "Groups", cell: (u) => u.groups.length || "—", className: "hidden lg:table-cell" },
-  { key: "created", header: "Created", sortField: "created", firstDirection: "desc", cell: (u) => formatDateTime(u.created), className: "hidden md:table-cell" },
+  {
+    key: "created",
+    header: "Created",
+    sortField: "created",
+    firstDirection: "desc",
+    cell: (u) => formatDateTime(u.created),
+    className: "hidden md:table-cell",
+  },
 ];
 
 /**
@@ -59,7 +72,10 @@ function UsersView({ list }: { list: ServerList<User> }) {
         name="role"
         value={list.filters.role ?? ""}
         onChange={(e) => list.setFilter("role", e.target.value)}
-        options={[{ value: "", label: "Any role" }, ...(roles.data ?? []).map((r) => ({ value: r.name, label: roleWords(r.name) }))]}
+        options={[
+          { value: "", label: "Any role" },
+          ...(roles.data ?? []).map((r) => ({ value: r.name, label: roleWords(r.name) })),
+        ]}
       />
       {principal.can("GROUP_LIST") && (
         <SelectField
@@ -67,14 +83,20 @@ function UsersView({ list }: { list: ServerList<User> }) {
           name="group"
           value={list.filters.group ?? ""}
           onChange={(e) => list.setFilter("group", e.target.value)}
-          options={[{ value: "", label: "Any group" }, ...(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))]}
+          options={[
+            { value: "", label: "Any group" },
+            ...(groups.data ?? []).map((g) => ({ value: g.id, label: g.name })),
+          ]}
         />
       )}
     </>
   );
   return (
     <>
-      <PageHeader title="Users" description="The users of this view's level. New users are created here, at the same level." />
+      <PageHeader
+        title="Users"
+        description="The users of this view's level. New users are created here, at the same level."
+      />
       {principal.can("USER_CREATE") && (
         <div className="mb-4 flex">
           <CreatePanel label="New user" title="New user">
@@ -87,7 +109,10 @@ function UsersView({ list }: { list: ServerList<User> }) {
               />
             )}
           </CreatePanel>
-          <Link href="/users/import" className="ml-2 self-start rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50">
+          <Link
+            href="/users/import"
+            className="ml-2 self-start rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50"
+          >
             Import students
           </Link>
         </div>

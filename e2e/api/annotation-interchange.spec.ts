@@ -5,47 +5,84 @@
 // service exported reads back to the same fragments (lossless on the Words layer, and on every
 // other layer too). Unreadable files are a 422 on `file` and change nothing.
 import type { APIRequestContext } from "@playwright/test";
-import { authed, expectJson, member } from "../support/api";
-import { expectError, expectFieldError } from "../support/assertions";
 import {
   ANNOTATION,
+  type Annotation,
   assign,
   createAnnotation,
+  type FragmentIn,
   importFile,
   layerOf,
   putAnnotation,
   readAnnotation,
+  type Setup,
   setup,
   words,
-  type Annotation,
-  type FragmentIn,
-  type Setup,
 } from "../support/annotations";
+import { authed, expectJson, member } from "../support/api";
+import { expectError, expectFieldError } from "../support/assertions";
 import { prepareTestAudio, testAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 
 prepareTestAudio();
 
 const exportOf = (request: APIRequestContext, token: string, id: number, format?: string) =>
-  request.get(`/api/annotation/${id}/export${format === undefined ? "" : `?format=${format}`}`, { headers: authed(token) });
-const importInto = (request: APIRequestContext, token: string, id: number, bytes: Buffer | string, name?: string, ifMatch?: string) =>
-  importFile(request, token, `/api/annotation/${id}/import`, bytes, name, ifMatch);
+  request.get(`/api/annotation/${id}/export${format === undefined ? "" : `?format=${format}`}`, {
+    headers: authed(token),
+  });
+const importInto = (
+  request: APIRequestContext,
+  token: string,
+  id: number,
+  bytes: Buffer | string,
+  name?: string,
+  ifMatch?: string,
+) => importFile(request, token, `/api/annotation/${id}/import`, bytes, name, ifMatch);
 
 /** A rich annotation: odd milliseconds, every default layer, overlapping errors, comments with quotes and unicode. */
 const RICH: FragmentIn[] = [
-  { start: 0.013, end: 0.257, labels: [{ layer: "Words", label: "The" }, { layer: "Prompt", label: "Prompt" }] },
-  { start: 0.257, end: 0.501, labels: [{ layer: "Words", label: "cät \"quoted\"", comment: "ünïcode & <markup>" }] },
-  { start: 0.501, end: 0.777, labels: [{ layer: "Words", label: "sits" }, { layer: "Error", label: "Pronunciation", comment: "s → z" }] },
+  {
+    start: 0.013,
+    end: 0.257,
+    labels: [
+      { layer: "Words", label: "The" },
+      { layer: "Prompt", label: "Prompt" },
+    ],
+  },
+  { start: 0.257, end: 0.501, labels: [{ layer: "Words", label: 'cät "quoted"', comment: "ünïcode & <markup>" }] },
+  {
+    start: 0.501,
+    end: 0.777,
+    labels: [
+      { layer: "Words", label: "sits" },
+      { layer: "Error", label: "Pronunciation", comment: "s → z" },
+    ],
+  },
   { start: 0.6, end: 0.95, labels: [{ layer: "Error", label: "Grammar" }] },
-  { start: 0.777, end: 0.999, labels: [{ layer: "Words", label: "on" }, { layer: "OutOfPrompt", label: "Hesitation" }] },
+  {
+    start: 0.777,
+    end: 0.999,
+    labels: [
+      { layer: "Words", label: "on" },
+      { layer: "OutOfPrompt", label: "Hesitation" },
+    ],
+  },
   { start: 0.1, end: 0.3, labels: [{ layer: "Noise", label: "Breath" }] },
   { start: 0.2, end: 0.4, labels: [{ layer: "Noise", label: "Background" }] },
 ];
 
 async function pair(request: APIRequestContext, s: Setup) {
   const a = await assign(request, s);
-  const source = await createAnnotation(request, s.full.token, { assignment: a.id, recording: s.refs[0], fragments: RICH });
-  const target = await createAnnotation(request, s.full.token, { assignment: a.id, recording: s.refs[1], fragments: words(["placeholder"]) });
+  const source = await createAnnotation(request, s.full.token, {
+    assignment: a.id,
+    recording: s.refs[0],
+    fragments: RICH,
+  });
+  const target = await createAnnotation(request, s.full.token, {
+    assignment: a.id,
+    recording: s.refs[1],
+    fragments: words(["placeholder"]),
+  });
   return { a, source, target };
 }
 
@@ -67,11 +104,22 @@ test.describe("annotation interchange", () => {
     expect(textgrid.status()).toBe(200);
     expect(textgrid.headers()["content-type"]).toContain("text/plain");
     expect(textgrid.headers()["content-disposition"]).toBe(`attachment; filename="annotation-${id}.TextGrid"`);
-    expect(textgrid.headers()["etag"]).toBe(etag);
+    expect(textgrid.headers().etag).toBe(etag);
     const tg = await textgrid.text();
     expect(tg.startsWith('File type = "ooTextFile"\nObject class = "TextGrid"\n')).toBe(true);
     expect(tg).toContain(`xmax = ${s.durationMs / 1000} `);
-    for (const tier of ["Words", "Prompt", "OutOfPrompt", "Error", "Error (2)", "Noise", "Noise (2)", "Words comments", "Error comments"]) expect(tg).toContain(`name = "${tier}"`);
+    for (const tier of [
+      "Words",
+      "Prompt",
+      "OutOfPrompt",
+      "Error",
+      "Error (2)",
+      "Noise",
+      "Noise (2)",
+      "Words comments",
+      "Error comments",
+    ])
+      expect(tg).toContain(`name = "${tier}"`);
     expect(tg).toContain('text = "cät ""quoted""" ');
     expect(tg).toContain("xmin = 0.013 ");
 
@@ -109,15 +157,24 @@ test.describe("annotation interchange", () => {
   });
 
   for (const format of ["textgrid", "eaf"] as const) {
-    test(`${format} round trip: an exported file imported into another annotation gives the same fragments`, async ({ request, world }) => {
+    test(`${format} round trip: an exported file imported into another annotation gives the same fragments`, async ({
+      request,
+      world,
+    }) => {
       const s = await setup(request, world, 2);
       const { source, target } = await pair(request, s);
       const file = await (await exportOf(request, s.full.token, source.id!, format)).body();
       const before = await readAnnotation(request, s.full.token, target.id!);
-      const response = await importInto(request, s.full.token, target.id!, file, `export.${format === "eaf" ? "eaf" : "TextGrid"}`);
+      const response = await importInto(
+        request,
+        s.full.token,
+        target.id!,
+        file,
+        `export.${format === "eaf" ? "eaf" : "TextGrid"}`,
+      );
       const imported = await expectJson<Annotation>(response, 200);
-      expect(response.headers()["etag"]).toMatch(/^"[^"]+"$/);
-      expect(response.headers()["etag"]).not.toBe(before.etag);
+      expect(response.headers().etag).toMatch(/^"[^"]+"$/);
+      expect(response.headers().etag).not.toBe(before.etag);
       expect(imported.version).toBe(before.body.version + 1);
       expect(imported.recording).toEqual(target.recording);
       // Lossless on Words (times to the millisecond, labels and comments), and on every other layer.
@@ -131,7 +188,10 @@ test.describe("annotation interchange", () => {
     });
   }
 
-  test("import of a hand-written TextGrid in Praat's short format (CRLF, BOM) and long format", async ({ request, world }) => {
+  test("import of a hand-written TextGrid in Praat's short format (CRLF, BOM) and long format", async ({
+    request,
+    world,
+  }) => {
     const s = await setup(request, world, 2);
     const { target } = await pair(request, s);
     const short = [
@@ -165,7 +225,16 @@ test.describe("annotation interchange", () => {
       "0.75",
       '"Background"',
     ].join("\r\n");
-    const imported = await expectJson<Annotation>(await importInto(request, s.base.token, target.id!, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(short)]), "hand.TextGrid"), 200);
+    const imported = await expectJson<Annotation>(
+      await importInto(
+        request,
+        s.base.token,
+        target.id!,
+        Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(short)]),
+        "hand.TextGrid",
+      ),
+      200,
+    );
     expect(layerOf(imported.fragments, "Words")).toEqual([
       [0, 0.3, "hello", ""],
       [0.5, 1, "world", ""],
@@ -202,11 +271,17 @@ item []:
       [0.401, 0.8, "up", ""],
     ]);
     // JSON clients may send the file base64-encoded.
-    const viaJson = await request.post(`/api/annotation/${target.id}/import`, { data: { file: Buffer.from(short).toString("base64") }, headers: authed(s.base.token) });
+    const viaJson = await request.post(`/api/annotation/${target.id}/import`, {
+      data: { file: Buffer.from(short).toString("base64") },
+      headers: authed(s.base.token),
+    });
     expect(layerOf((await expectJson<Annotation>(viaJson, 200)).fragments, "Words")).toHaveLength(2);
   });
 
-  test("unreadable or unacceptable files: 422 and nothing changed; the workflow and If-Match apply", async ({ request, world }) => {
+  test("unreadable or unacceptable files: 422 and nothing changed; the workflow and If-Match apply", async ({
+    request,
+    world,
+  }) => {
     const s = await setup(request, world, 2);
     const { target } = await pair(request, s);
     const id = target.id!;
@@ -240,7 +315,10 @@ item []:
     const rules: [string, string][] = [
       ["unknown layer", tg('1\n"IntervalTier"\n"Feelings"\n0\n1\n1\n0\n0.5\n"happy"')],
       ["unknown label", tg('1\n"IntervalTier"\n"Noise"\n0\n1\n1\n0\n0.5\n"Thunder"')],
-      ["past the end", `File type = "ooTextFile"\nObject class = "TextGrid"\n\n0\n100\n<exists>\n1\n"IntervalTier"\n"Words"\n0\n100\n1\n99\n100\n"late"`],
+      [
+        "past the end",
+        `File type = "ooTextFile"\nObject class = "TextGrid"\n\n0\n100\n<exists>\n1\n"IntervalTier"\n"Words"\n0\n100\n1\n99\n100\n"late"`,
+      ],
     ];
     for (const [what, text] of rules) {
       await expectFieldError(await importInto(request, s.full.token, id, text), ANNOTATION, "fragments").catch((e) => {
@@ -248,9 +326,28 @@ item []:
       });
     }
     // No file, or the file as a text field.
-    await expectFieldError(await request.post(`/api/annotation/${id}/import`, { multipart: { other: "x" }, headers: authed(s.full.token) }), ANNOTATION, "file", "missing_field");
-    await expectFieldError(await request.post(`/api/annotation/${id}/import`, { multipart: { file: "not a file" }, headers: authed(s.full.token) }), ANNOTATION, "file");
-    await expectFieldError(await request.post(`/api/annotation/${id}/import`, { data: { file: "%%% not base64 %%%" }, headers: authed(s.full.token) }), ANNOTATION, "file");
+    await expectFieldError(
+      await request.post(`/api/annotation/${id}/import`, { multipart: { other: "x" }, headers: authed(s.full.token) }),
+      ANNOTATION,
+      "file",
+      "missing_field",
+    );
+    await expectFieldError(
+      await request.post(`/api/annotation/${id}/import`, {
+        multipart: { file: "not a file" },
+        headers: authed(s.full.token),
+      }),
+      ANNOTATION,
+      "file",
+    );
+    await expectFieldError(
+      await request.post(`/api/annotation/${id}/import`, {
+        data: { file: "%%% not base64 %%%" },
+        headers: authed(s.full.token),
+      }),
+      ANNOTATION,
+      "file",
+    );
     expect(await readAnnotation(request, s.full.token, id)).toEqual(before);
 
     const good = tg('1\n"IntervalTier"\n"Words"\n0\n1\n1\n0\n0.5\n"fine"');

@@ -5,9 +5,17 @@
 // pages, some with client-chosen ids smaller than every id already read: no item is missed or
 // repeated. Tampered cursors are a 400 and change nothing.
 import type { APIRequestContext } from "@playwright/test";
+import {
+  type Annotation,
+  createAnnotation,
+  createAssignment,
+  listAnnotations,
+  nextLinkOf,
+  type Setup,
+  setup,
+} from "../support/annotations";
 import { authed, baseURL, expectJson, member } from "../support/api";
 import { expectError } from "../support/assertions";
-import { createAnnotation, createAssignment, listAnnotations, nextLinkOf, setup, type Annotation, type Setup } from "../support/annotations";
 import { prepareTestAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 
@@ -19,19 +27,32 @@ const ASSIGNMENTS = 10;
 /** Runs `tasks` at most `width` at a time. */
 async function inBatches<T>(tasks: (() => Promise<T>)[], width = 10): Promise<T[]> {
   const out: T[] = [];
-  for (let i = 0; i < tasks.length; i += width) out.push(...(await Promise.all(tasks.slice(i, i + width).map((t) => t()))));
+  for (let i = 0; i < tasks.length; i += width)
+    out.push(...(await Promise.all(tasks.slice(i, i + width).map((t) => t()))));
   return out;
 }
 
 async function assignments(request: APIRequestContext, s: Setup, count: number) {
   return inBatches(
-    Array.from({ length: count }, (_, i) => () => createAssignment(request, s.world.orgToken, { name: `Batch ${i}`, baseAnnotator: s.base.id, fullAnnotator: s.full.id, recordings: s.refs })),
+    Array.from(
+      { length: count },
+      (_, i) => () =>
+        createAssignment(request, s.world.orgToken, {
+          name: `Batch ${i}`,
+          baseAnnotator: s.base.id,
+          fullAnnotator: s.full.id,
+          recordings: s.refs,
+        }),
+    ),
     4,
   );
 }
 
 test.describe("annotation paging", () => {
-  test("250 annotations read with cursors while more are added: none missed, none repeated", async ({ request, world }) => {
+  test("250 annotations read with cursors while more are added: none missed, none repeated", async ({
+    request,
+    world,
+  }) => {
     test.setTimeout(120_000);
     const started = Date.now();
     const s = await setup(request, world, RECORDINGS);
@@ -42,7 +63,13 @@ test.describe("annotation paging", () => {
     const pivot = 600_000_000 + Math.floor(Math.random() * 100_000_000);
     const slots = main.flatMap((a) => s.refs.map((ref) => ({ assignment: a.id, recording: ref })));
     const first = await createAnnotation(request, s.base.token, { id: pivot, ...slots[0], fragments: [] });
-    const rest = await inBatches(slots.slice(1).map((slot, i) => () => createAnnotation(request, i % 2 ? s.base.token : s.full.token, { ...slot, fragments: [] })));
+    const rest = await inBatches(
+      slots
+        .slice(1)
+        .map(
+          (slot, i) => () => createAnnotation(request, i % 2 ? s.base.token : s.full.token, { ...slot, fragments: [] }),
+        ),
+    );
     const seeded = [first, ...rest];
     expect(seeded).toHaveLength(250);
     expect(Math.min(...seeded.map((n) => n.id!))).toBe(pivot);
@@ -68,14 +95,19 @@ test.describe("annotation paging", () => {
       // Between pages: one with a chosen id below every id read so far, one numbered by the service.
       if (inserted.length < lateSlots.length - 1 && url) {
         const k = inserted.length;
-        inserted.push(await createAnnotation(request, s.full.token, { id: pivot - 1 - k, ...lateSlots[k], fragments: [] }));
+        inserted.push(
+          await createAnnotation(request, s.full.token, { id: pivot - 1 - k, ...lateSlots[k], fragments: [] }),
+        );
         inserted.push(await createAnnotation(request, s.base.token, { ...lateSlots[k + 1], fragments: [] }));
       }
     }
     const ids = seen.map((n) => n.id);
     expect(new Set(ids).size, "no annotation repeated").toBe(ids.length);
     const expected = [...seeded, ...inserted].map((n) => n.id).sort((a, b) => a! - b!);
-    expect([...ids].sort((a, b) => a! - b!), "every annotation seen, the added ones too").toEqual(expected);
+    expect(
+      [...ids].sort((a, b) => a! - b!),
+      "every annotation seen, the added ones too",
+    ).toEqual(expected);
     // Creation order, then id.
     for (let i = 1; i < seen.length; i++) {
       const [a, b] = [seen[i - 1], seen[i]];
@@ -101,10 +133,14 @@ test.describe("annotation paging", () => {
     expect(Date.now() - started, "the paging test stays quick").toBeLessThan(90_000);
   });
 
-  test("cursors are opaque and tamper-evident: altered ones are a 400 and change nothing; a cursor can be reused", async ({ request, world }) => {
+  test("cursors are opaque and tamper-evident: altered ones are a 400 and change nothing; a cursor can be reused", async ({
+    request,
+    world,
+  }) => {
     const s = await setup(request, world, 5);
     const [a] = await assignments(request, s, 1);
-    for (const ref of s.refs) await createAnnotation(request, s.base.token, { assignment: a.id, recording: ref, fragments: [] });
+    for (const ref of s.refs)
+      await createAnnotation(request, s.base.token, { assignment: a.id, recording: ref, fragments: [] });
     const firstPage = await request.get("/api/annotations?perPage=2", { headers: authed(s.base.token) });
     const firstIds = (await expectJson<Annotation[]>(firstPage, 200)).map((n) => n.id);
     const next = nextLinkOf(firstPage)!;
@@ -115,8 +151,12 @@ test.describe("annotation paging", () => {
     expect(cursor).not.toBe(String(firstIds[1]));
 
     // Reusing a cursor gives the same page.
-    const p2 = (await expectJson<Annotation[]>(await request.get(next, { headers: authed(s.base.token) }), 200)).map((n) => n.id);
-    const p2again = (await expectJson<Annotation[]>(await request.get(next, { headers: authed(s.base.token) }), 200)).map((n) => n.id);
+    const p2 = (await expectJson<Annotation[]>(await request.get(next, { headers: authed(s.base.token) }), 200)).map(
+      (n) => n.id,
+    );
+    const p2again = (
+      await expectJson<Annotation[]>(await request.get(next, { headers: authed(s.base.token) }), 200)
+    ).map((n) => n.id);
     expect(p2again).toEqual(p2);
     expect(p2.some((id) => firstIds.includes(id))).toBe(false);
     // A token in the query stays out of the Link.
@@ -127,7 +167,7 @@ test.describe("annotation paging", () => {
     // Default page size 20: all five in one page, no Link.
     const all = await request.get("/api/annotations", { headers: authed(s.base.token) });
     expect(await expectJson<Annotation[]>(all, 200)).toHaveLength(5);
-    expect(all.headers()["link"]).toBeUndefined();
+    expect(all.headers().link).toBeUndefined();
 
     const [payload, mac] = cursor.split(".");
     const flip = (text: string, at: number) => text.slice(0, at) + (text[at] === "A" ? "B" : "A") + text.slice(at + 1);
@@ -144,7 +184,9 @@ test.describe("annotation paging", () => {
     ] as const;
     const before = await listAnnotations(request, world.orgToken);
     for (const [what, bad] of tampered) {
-      const response = await request.get(`/api/annotations?perPage=2&startCursor=${encodeURIComponent(bad)}`, { headers: authed(s.base.token) });
+      const response = await request.get(`/api/annotations?perPage=2&startCursor=${encodeURIComponent(bad)}`, {
+        headers: authed(s.base.token),
+      });
       await expectError(response, [400, 422], what);
     }
     expect(await listAnnotations(request, world.orgToken)).toEqual(before);

@@ -6,15 +6,17 @@
 // layers and labels, overlaps only where the layer allows them, comment defaulting to "");
 // version safety (ETag, If-Match: a stale one is a 409 with the current state; none keeps the
 // SDK's plain updates working). Every refusal leaves the state unchanged.
-import { authed, downloadUrlPattern, expectJson, member } from "../support/api";
-import { ISO, expectError, expectFieldError } from "../support/assertions";
+
 import {
   ANNOTATION,
   ANNOTATION_FIELDS,
+  type Annotation,
+  type Assignment,
   assign,
   createAnnotation,
   createAssignment,
   createSpeechChallenge,
+  type FragmentIn,
   getAnnotation,
   getAssignment,
   importFile,
@@ -31,10 +33,9 @@ import {
   tenantUser,
   twoAssignments,
   words,
-  type Annotation,
-  type Assignment,
-  type FragmentIn,
 } from "../support/annotations";
+import { authed, downloadUrlPattern, expectJson, member } from "../support/api";
+import { expectError, expectFieldError, ISO } from "../support/assertions";
 import { prepareTestAudio, sha256 } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 
@@ -44,15 +45,29 @@ const chosenId = () => 100_000_000 + Math.floor(Math.random() * 400_000_000);
 const ETAG = /^"[^"]+"$/;
 
 test.describe("annotations", () => {
-  test("create: 200 with the annotation, ETag and Location; GET on both paths; audioUrl downloads for annotators and admins only", async ({ request, world }) => {
+  test("create: 200 with the annotation, ETag and Location; GET on both paths; audioUrl downloads for annotators and admins only", async ({
+    request,
+    world,
+  }) => {
     const s = await setup(request, world, 2);
     const a = await assign(request, s);
     const fragments: FragmentIn[] = [
       { start: 0.5, end: 0.9, labels: [{ layer: "Words", label: " cat ", comment: null }] },
-      { start: 0, end: 0.25, labels: [{ layer: "Words", label: "the" }, { layer: "Prompt", label: "Prompt", comment: "read from the card" }] },
+      {
+        start: 0,
+        end: 0.25,
+        labels: [
+          { layer: "Words", label: "the" },
+          { layer: "Prompt", label: "Prompt", comment: "read from the card" },
+        ],
+      },
       { start: 0.25, end: 0.5, labels: [{ layer: "Noise", label: "Breath" }] },
     ];
-    const response = await postAnnotation(request, s.base.token, { assignment: String(a.id), recording: s.refs[0], fragments });
+    const response = await postAnnotation(request, s.base.token, {
+      assignment: String(a.id),
+      recording: s.refs[0],
+      fragments,
+    });
     const created = await expectJson<Annotation>(response, 200);
     expect(Object.keys(created).sort()).toEqual(ANNOTATION_FIELDS);
     expect(created).toEqual({
@@ -72,15 +87,16 @@ test.describe("annotations", () => {
     });
     expect(created.fragments.map((f) => f.start)).toEqual([0, 0.25, 0.5]);
     expect(created.fragments[2].labels[0]).toEqual({ layer: "Words", label: "cat", comment: "" });
-    expect(response.headers()["location"]).toMatch(new RegExp(`/api/annotation/${created.id}$`));
-    expect(response.headers()["etag"]).toMatch(ETAG);
+    expect(response.headers().location).toMatch(new RegExp(`/api/annotation/${created.id}$`));
+    expect(response.headers().etag).toMatch(ETAG);
 
     for (const path of [`/api/annotation/${created.id}`, `/api/annotations/${created.id}`]) {
       const got = await request.get(path, { headers: authed(s.full.token) });
       expect(await expectJson(got, 200)).toEqual(created);
-      expect(got.headers()["etag"]).toBe(response.headers()["etag"]);
+      expect(got.headers().etag).toBe(response.headers().etag);
     }
-    for (const id of ["999999999", "abc", "0", "1e3"]) await expectError(await getAnnotation(request, world.orgToken, id), 404, id);
+    for (const id of ["999999999", "abc", "0", "1e3"])
+      await expectError(await getAnnotation(request, world.orgToken, id), 404, id);
     await expectError(await request.delete(`/api/annotations/${created.id}`, { headers: authed(world.orgToken) }), 405);
 
     // The audio: the recording's original bytes, for both annotators and administrators.
@@ -92,72 +108,132 @@ test.describe("annotations", () => {
     expect((await request.get(`${created.audioUrl}?access_token=${s.base.token}`)).status()).toBe(200);
     // The editor's files (waveform peaks, normalised audio) as well.
     for (const url of [created.peaksUrl!, created.normalisedAudioUrl!]) {
-      for (const token of [s.base.token, s.full.token]) expect((await request.get(url, { headers: authed(token) })).status(), url).toBe(200);
+      for (const token of [s.base.token, s.full.token])
+        expect((await request.get(url, { headers: authed(token) })).status(), url).toBe(200);
     }
     const bystander = await member(request, world, "ANNOTATOR_FULL");
     const sibling = await siblingOrganisation(request, world);
     const siblingAnnotator = await sibling.member("ANNOTATOR_FULL");
-    for (const url of [created.audioUrl, created.peaksUrl!, created.normalisedAudioUrl!]) expect((await request.get(url, { headers: authed(siblingAnnotator.token) })).status()).toBe(404);
+    for (const url of [created.audioUrl, created.peaksUrl!, created.normalisedAudioUrl!])
+      expect((await request.get(url, { headers: authed(siblingAnnotator.token) })).status()).toBe(404);
     // (A bystander of the same organisation reaches the organisation's files as any member does.)
     expect([200, 404]).toContain((await request.get(created.audioUrl, { headers: authed(bystander.token) })).status());
 
     // The assignment lists it.
     const assignment = await expectJson<Assignment>(await getAssignment(request, world.orgToken, a.id), 200);
-    expect(assignment.annotations).toEqual([{ id: created.id, recording: refOut(s.recordings[0]), doneBase: null, doneFull: null }]);
+    expect(assignment.annotations).toEqual([
+      { id: created.id, recording: refOut(s.recordings[0]), doneBase: null, doneFull: null },
+    ]);
   });
 
-  test("ids: strings on input, client-chosen (id or annotation), 409 when taken; one annotation per recording and assignment", async ({ request, world }) => {
+  test("ids: strings on input, client-chosen (id or annotation), 409 when taken; one annotation per recording and assignment", async ({
+    request,
+    world,
+  }) => {
     const s = await setup(request, world, 3);
     const a = await assign(request, s);
     const id = chosenId();
-    const first = await createAnnotation(request, s.base.token, { id: String(id), assignment: String(a.id), recording: s.refs[0], fragments: [] });
+    const first = await createAnnotation(request, s.base.token, {
+      id: String(id),
+      assignment: String(a.id),
+      recording: s.refs[0],
+      fragments: [],
+    });
     expect(first.id).toBe(id);
     const id2 = id + 1;
-    const second = await createAnnotation(request, s.base.token, { annotation: ` ${id2}`, assignment: a.id, recording: s.refs[1], fragments: [] });
+    const second = await createAnnotation(request, s.base.token, {
+      annotation: ` ${id2}`,
+      assignment: a.id,
+      recording: s.refs[1],
+      fragments: [],
+    });
     expect(second.id).toBe(id2);
     expect((await readAnnotation(request, s.base.token, id)).body).toEqual(first);
 
     const state = async () => listAnnotations(request, world.orgToken, `assignment=${a.id}`);
     const before = await state();
-    const taken = await postAnnotation(request, s.base.token, { id, assignment: a.id, recording: s.refs[2], fragments: words(["x"]) });
+    const taken = await postAnnotation(request, s.base.token, {
+      id,
+      assignment: a.id,
+      recording: s.refs[2],
+      fragments: words(["x"]),
+    });
     expect((await expectError(taken, 409)).message).toContain(String(id));
     // The same recording again in this assignment: 409 naming the existing annotation.
-    const duplicate = await postAnnotation(request, s.full.token, { assignment: a.id, recording: s.refs[0], fragments: words(["again"]) });
+    const duplicate = await postAnnotation(request, s.full.token, {
+      assignment: a.id,
+      recording: s.refs[0],
+      fragments: words(["again"]),
+    });
     expect((await expectError(duplicate, 409)).message).toContain(String(id));
     expect(await state()).toEqual(before);
     expect((await readAnnotation(request, s.base.token, id)).body).toEqual(first);
 
     // Bad ids.
     for (const bad of ["abc", 0, -1, 2.5, 3_000_000_000]) {
-      await expectFieldError(await postAnnotation(request, s.base.token, { id: bad, assignment: a.id, recording: s.refs[2], fragments: [] }), ANNOTATION, "id");
+      await expectFieldError(
+        await postAnnotation(request, s.base.token, { id: bad, assignment: a.id, recording: s.refs[2], fragments: [] }),
+        ANNOTATION,
+        "id",
+      );
     }
     expect(await state()).toEqual(before);
 
     // Racing creates: the same recording four times at once, or one chosen id for four recordings: one wins, the rest are 409.
     const race = await createAssignment(request, world.orgToken, { fullAnnotator: s.full.id, recordings: s.refs });
-    const same = await Promise.all([0, 1, 2, 3].map(() => postAnnotation(request, s.full.token, { assignment: race.id, recording: s.refs[0], fragments: [] })));
+    const same = await Promise.all(
+      [0, 1, 2, 3].map(() =>
+        postAnnotation(request, s.full.token, { assignment: race.id, recording: s.refs[0], fragments: [] }),
+      ),
+    );
     expect(same.map((r) => r.status()).sort()).toEqual([200, 409, 409, 409]);
     const raceId = chosenId();
-    const sameId = await Promise.all([0, 1, 2].map((i) => postAnnotation(request, s.full.token, { id: raceId, assignment: race.id, recording: s.refs[i], fragments: [] })));
+    const sameId = await Promise.all(
+      [0, 1, 2].map((i) =>
+        postAnnotation(request, s.full.token, { id: raceId, assignment: race.id, recording: s.refs[i], fragments: [] }),
+      ),
+    );
     expect(sameId.map((r) => r.status()).sort()).toEqual([200, 409, 409]);
     expect((await listAnnotations(request, world.orgToken, `assignment=${race.id}`)).map((n) => n.id).sort()).toEqual(
       [(await same.find((r) => r.status() === 200)!.json()).id, raceId].sort(),
     );
-    for (const r of [...same, ...sameId].filter((x) => x.status() === 409)) expect((await r.json()).message).toEqual(expect.any(String));
+    for (const r of [...same, ...sameId].filter((x) => x.status() === 409))
+      expect((await r.json()).message).toEqual(expect.any(String));
 
     // The same recording in another assignment is another annotation.
-    const other = await createAssignment(request, world.orgToken, { fullAnnotator: s.full.id, recordings: [s.refs[0]] });
-    const elsewhere = await createAnnotation(request, s.full.token, { assignment: other.id, recording: s.refs[0], fragments: [] });
+    const other = await createAssignment(request, world.orgToken, {
+      fullAnnotator: s.full.id,
+      recordings: [s.refs[0]],
+    });
+    const elsewhere = await createAnnotation(request, s.full.token, {
+      assignment: other.id,
+      recording: s.refs[0],
+      fragments: [],
+    });
     expect(elsewhere.id).not.toBe(id);
     expect(elsewhere.id).toBeGreaterThan(id2);
   });
 
-  test("bad input on create: unknown or foreign references, fragments out of range, unknown layers and labels, overlaps; 422 and nothing created", async ({ request, world, admin }) => {
+  test("bad input on create: unknown or foreign references, fragments out of range, unknown layers and labels, overlaps; 422 and nothing created", async ({
+    request,
+    world,
+    admin,
+  }) => {
     const s = await setup(request, world, 3);
-    const a = await createAssignment(request, world.orgToken, { baseAnnotator: s.base.id, fullAnnotator: s.full.id, recordings: s.refs.slice(0, 2) });
+    const a = await createAssignment(request, world.orgToken, {
+      baseAnnotator: s.base.id,
+      fullAnnotator: s.full.id,
+      recordings: s.refs.slice(0, 2),
+    });
     const other = await otherTenant(request, admin);
     const otherStudent = await member(request, other.world, "STUDENT");
-    const [foreign] = await seedRecordings(request, other.world, otherStudent, await createSpeechChallenge(request, other.world.orgToken), 1);
+    const [foreign] = await seedRecordings(
+      request,
+      other.world,
+      otherStudent,
+      await createSpeechChallenge(request, other.world.orgToken),
+      1,
+    );
     const end = s.durationMs / 1000;
     const ok = { assignment: a.id, recording: s.refs[0], fragments: words(["the", "cat"]) };
 
@@ -172,25 +248,79 @@ test.describe("annotations", () => {
       ["an unknown recording", { ...ok, recording: { ...s.refs[0], recording: "nope" } }, "recording"],
       ["another tenant's recording", { ...ok, recording: foreign.ref }, "recording"],
       ["a malformed reference", { ...ok, recording: { tenant: world.tenantId } }, "recording"],
-      ["start after end", { ...ok, fragments: [{ start: 0.5, end: 0.2, labels: [{ layer: "Words", label: "a" }] }] }, "fragments"],
-      ["start equals end", { ...ok, fragments: [{ start: 0.5, end: 0.5, labels: [{ layer: "Words", label: "a" }] }] }, "fragments"],
-      ["negative start", { ...ok, fragments: [{ start: -0.1, end: 0.2, labels: [{ layer: "Words", label: "a" }] }] }, "fragments"],
-      ["end after the recording", { ...ok, fragments: [{ start: 0.1, end: end + 0.001, labels: [{ layer: "Words", label: "a" }] }] }, "fragments"],
-      ["far after the recording", { ...ok, fragments: [{ start: 100, end: 101, labels: [{ layer: "Words", label: "a" }] }] }, "fragments"],
-      ["start not a number", { ...ok, fragments: [{ start: "soon", end: 0.2, labels: [{ layer: "Words", label: "a" }] }] }, "fragments"],
+      [
+        "start after end",
+        { ...ok, fragments: [{ start: 0.5, end: 0.2, labels: [{ layer: "Words", label: "a" }] }] },
+        "fragments",
+      ],
+      [
+        "start equals end",
+        { ...ok, fragments: [{ start: 0.5, end: 0.5, labels: [{ layer: "Words", label: "a" }] }] },
+        "fragments",
+      ],
+      [
+        "negative start",
+        { ...ok, fragments: [{ start: -0.1, end: 0.2, labels: [{ layer: "Words", label: "a" }] }] },
+        "fragments",
+      ],
+      [
+        "end after the recording",
+        { ...ok, fragments: [{ start: 0.1, end: end + 0.001, labels: [{ layer: "Words", label: "a" }] }] },
+        "fragments",
+      ],
+      [
+        "far after the recording",
+        { ...ok, fragments: [{ start: 100, end: 101, labels: [{ layer: "Words", label: "a" }] }] },
+        "fragments",
+      ],
+      [
+        "start not a number",
+        { ...ok, fragments: [{ start: "soon", end: 0.2, labels: [{ layer: "Words", label: "a" }] }] },
+        "fragments",
+      ],
       ["no end", { ...ok, fragments: [{ start: 0, labels: [{ layer: "Words", label: "a" }] }] }, "fragments"],
       ["no labels", { ...ok, fragments: [{ start: 0, end: 0.2 }] }, "fragments"],
       ["empty labels", { ...ok, fragments: [{ start: 0, end: 0.2, labels: [] }] }, "fragments"],
-      ["unknown layer", { ...ok, fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Feelings", label: "happy" }] }] }, "fragments"],
-      ["layer in the wrong case", { ...ok, fragments: [{ start: 0, end: 0.2, labels: [{ layer: "words", label: "a" }] }] }, "fragments"],
-      ["label not in the layer's set", { ...ok, fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Noise", label: "Thunder" }] }] }, "fragments"],
-      ["another layer's label", { ...ok, fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Noise", label: "Prompt" }] }] }, "fragments"],
-      ["empty label", { ...ok, fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Words", label: "  " }] }] }, "fragments"],
+      [
+        "unknown layer",
+        { ...ok, fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Feelings", label: "happy" }] }] },
+        "fragments",
+      ],
+      [
+        "layer in the wrong case",
+        { ...ok, fragments: [{ start: 0, end: 0.2, labels: [{ layer: "words", label: "a" }] }] },
+        "fragments",
+      ],
+      [
+        "label not in the layer's set",
+        { ...ok, fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Noise", label: "Thunder" }] }] },
+        "fragments",
+      ],
+      [
+        "another layer's label",
+        { ...ok, fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Noise", label: "Prompt" }] }] },
+        "fragments",
+      ],
+      [
+        "empty label",
+        { ...ok, fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Words", label: "  " }] }] },
+        "fragments",
+      ],
       ["no layer", { ...ok, fragments: [{ start: 0, end: 0.2, labels: [{ label: "a" }] }] }, "fragments"],
-      ["comment not a string", { ...ok, fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Words", label: "a", comment: 3 }] }] }, "fragments"],
+      [
+        "comment not a string",
+        { ...ok, fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Words", label: "a", comment: 3 }] }] },
+        "fragments",
+      ],
       [
         "overlap on Words",
-        { ...ok, fragments: [{ start: 0, end: 0.3, labels: [{ layer: "Words", label: "a" }] }, { start: 0.2, end: 0.4, labels: [{ layer: "Words", label: "b" }] }] },
+        {
+          ...ok,
+          fragments: [
+            { start: 0, end: 0.3, labels: [{ layer: "Words", label: "a" }] },
+            { start: 0.2, end: 0.4, labels: [{ layer: "Words", label: "b" }] },
+          ],
+        },
         "fragments",
       ],
       [
@@ -205,29 +335,72 @@ test.describe("annotations", () => {
         },
         "fragments",
       ],
-      ["two words in one fragment", { ...ok, fragments: [{ start: 0, end: 0.3, labels: [{ layer: "Words", label: "a" }, { layer: "Words", label: "b" }] }] }, "fragments"],
+      [
+        "two words in one fragment",
+        {
+          ...ok,
+          fragments: [
+            {
+              start: 0,
+              end: 0.3,
+              labels: [
+                { layer: "Words", label: "a" },
+                { layer: "Words", label: "b" },
+              ],
+            },
+          ],
+        },
+        "fragments",
+      ],
       [
         "overlap on Prompt",
-        { ...ok, fragments: [{ start: 0, end: 0.3, labels: [{ layer: "Prompt", label: "Prompt" }] }, { start: 0.1, end: 0.2, labels: [{ layer: "Prompt", label: "Prompt" }] }] },
+        {
+          ...ok,
+          fragments: [
+            { start: 0, end: 0.3, labels: [{ layer: "Prompt", label: "Prompt" }] },
+            { start: 0.1, end: 0.2, labels: [{ layer: "Prompt", label: "Prompt" }] },
+          ],
+        },
         "fragments",
       ],
     ];
     for (const [what, body, field, code] of cases) {
-      await expectFieldError(await postAnnotation(request, s.full.token, body), ANNOTATION, field, code ?? "invalid").catch((e) => {
+      await expectFieldError(
+        await postAnnotation(request, s.full.token, body),
+        ANNOTATION,
+        field,
+        code ?? "invalid",
+      ).catch((e) => {
         throw new Error(`${what}: ${e}`);
       });
     }
     expect(await listAnnotations(request, world.orgToken, `assignment=${a.id}`)).toEqual([]);
-    expect((await expectJson<Assignment>(await getAssignment(request, world.orgToken, a.id), 200)).annotations).toEqual([]);
+    expect((await expectJson<Assignment>(await getAssignment(request, world.orgToken, a.id), 200)).annotations).toEqual(
+      [],
+    );
 
     // The limits themselves are fine: from 0 to the exact end of the recording; touching fragments;
     // overlaps on layers that allow them (Error, Noise); times as strings.
     const edge = await createAnnotation(request, s.full.token, {
       ...ok,
       fragments: [
-        { start: 0, end: end / 2, labels: [{ layer: "Words", label: "first" }, { layer: "Error", label: "Pronunciation" }] },
+        {
+          start: 0,
+          end: end / 2,
+          labels: [
+            { layer: "Words", label: "first" },
+            { layer: "Error", label: "Pronunciation" },
+          ],
+        },
         { start: String(end / 2), end: String(end), labels: [{ layer: "Words", label: "last" }] },
-        { start: 0.1, end: end, labels: [{ layer: "Error", label: "Grammar" }, { layer: "Noise", label: "Background" }] },
+        {
+          start: 0.1,
+          end: end,
+          labels: [
+            { layer: "Error", label: "Grammar" },
+            { layer: "Noise", label: "Background" },
+          ],
+        },
         { start: 0.2, end: 0.3, labels: [{ layer: "Noise", label: "Breath" }] },
       ],
     });
@@ -238,8 +411,13 @@ test.describe("annotations", () => {
   test("PUT is incremental and follows the same rules; refusals change nothing", async ({ request, world, admin }) => {
     const s = await setup(request, world, 2);
     const a = await assign(request, s);
-    const created = await createAnnotation(request, s.base.token, { assignment: a.id, recording: s.refs[0], fragments: words(["the", "cat"]) });
-    const put = async (body: Record<string, unknown>, token = s.base.token) => expectJson<Annotation>(await putAnnotation(request, token, created.id!, body), 200);
+    const created = await createAnnotation(request, s.base.token, {
+      assignment: a.id,
+      recording: s.refs[0],
+      fragments: words(["the", "cat"]),
+    });
+    const put = async (body: Record<string, unknown>, token = s.base.token) =>
+      expectJson<Annotation>(await putAnnotation(request, token, created.id!, body), 200);
 
     const marked = await put({ doneBase: true });
     expect(marked).toEqual({ ...created, doneBase: ISO, version: 2, updated: ISO });
@@ -250,24 +428,45 @@ test.describe("annotations", () => {
     const echoed = await put(edited as unknown as Record<string, unknown>);
     expect(echoed).toEqual({ ...edited, version: 4, updated: ISO });
     // Same path, singular.
-    const singular = await request.put(`/api/annotation/${created.id}`, { data: { fragments: words(["a"]) }, headers: authed(s.base.token) });
+    const singular = await request.put(`/api/annotation/${created.id}`, {
+      data: { fragments: words(["a"]) },
+      headers: authed(s.base.token),
+    });
     expect((await expectJson<Annotation>(singular, 200)).fragments).toEqual(normalised(words(["a"])));
     const current = (await readAnnotation(request, s.base.token, created.id!)).body;
 
-    const other = await createAssignment(request, world.orgToken, { fullAnnotator: s.full.id, baseAnnotator: s.base.id, recordings: s.refs });
+    const other = await createAssignment(request, world.orgToken, {
+      fullAnnotator: s.full.id,
+      baseAnnotator: s.base.id,
+      recordings: s.refs,
+    });
     const refusals: [string, Record<string, unknown>, string][] = [
       ["another assignment", { assignment: other.id }, "assignment"],
       ["another recording", { recording: s.refs[1] }, "recording"],
-      ["fragments out of range", { fragments: [{ start: 0, end: 999, labels: [{ layer: "Words", label: "x" }] }] }, "fragments"],
-      ["unknown label", { fragments: [{ start: 0, end: 0.1, labels: [{ layer: "Prompt", label: "Maybe" }] }] }, "fragments"],
-      ["overlap", { fragments: [...words(["a", "b"]), { start: 0.1, end: 0.3, labels: [{ layer: "Words", label: "c" }] }] }, "fragments"],
+      [
+        "fragments out of range",
+        { fragments: [{ start: 0, end: 999, labels: [{ layer: "Words", label: "x" }] }] },
+        "fragments",
+      ],
+      [
+        "unknown label",
+        { fragments: [{ start: 0, end: 0.1, labels: [{ layer: "Prompt", label: "Maybe" }] }] },
+        "fragments",
+      ],
+      [
+        "overlap",
+        { fragments: [...words(["a", "b"]), { start: 0.1, end: 0.3, labels: [{ layer: "Words", label: "c" }] }] },
+        "fragments",
+      ],
       ["fragments null", { fragments: null }, "fragments"],
       ["doneBase garbage", { doneBase: "yesterday" }, "doneBase"],
     ];
     for (const [what, body, field] of refusals) {
-      await expectFieldError(await putAnnotation(request, s.base.token, created.id!, body), ANNOTATION, field).catch((e) => {
-        throw new Error(`${what}: ${e}`);
-      });
+      await expectFieldError(await putAnnotation(request, s.base.token, created.id!, body), ANNOTATION, field).catch(
+        (e) => {
+          throw new Error(`${what}: ${e}`);
+        },
+      );
     }
     const bystander = await member(request, world, "ANNOTATOR_FULL");
     const outsider = await otherTenant(request, admin);
@@ -276,16 +475,35 @@ test.describe("annotations", () => {
     await expectError(await putAnnotation(request, outsider.annotator.token, created.id!, { fragments: [] }), 404);
     await expectError(await putAnnotation(request, s.student.token, created.id!, { fragments: [] }), [403, 404]);
     await expectError(await putAnnotation(request, s.base.token, 999_999_999, { fragments: [] }), 404);
-    await expectError(await request.post(`/api/annotations/${created.id}`, { data: {}, headers: authed(s.base.token) }), 405);
+    await expectError(
+      await request.post(`/api/annotations/${created.id}`, { data: {}, headers: authed(s.base.token) }),
+      405,
+    );
     expect((await readAnnotation(request, s.base.token, created.id!)).body).toEqual(current);
   });
 
-  test("visibility and filters: administrators see all, annotators their own; annotator, assignment, recording, done", async ({ request, world, admin }) => {
+  test("visibility and filters: administrators see all, annotators their own; annotator, assignment, recording, done", async ({
+    request,
+    world,
+    admin,
+  }) => {
     const s = await setup(request, world, 2);
     const { base2, full2, bystander, a1, a2 } = await twoAssignments(request, s, s.refs[0]);
-    const n1 = await createAnnotation(request, s.base.token, { assignment: a1.id, recording: s.refs[0], fragments: words(["one"]) });
-    const n2 = await createAnnotation(request, s.base.token, { assignment: a1.id, recording: s.refs[1], fragments: words(["two"]) });
-    const n3 = await createAnnotation(request, base2.token, { assignment: a2.id, recording: s.refs[0], fragments: words(["three"]) });
+    const n1 = await createAnnotation(request, s.base.token, {
+      assignment: a1.id,
+      recording: s.refs[0],
+      fragments: words(["one"]),
+    });
+    const n2 = await createAnnotation(request, s.base.token, {
+      assignment: a1.id,
+      recording: s.refs[1],
+      fragments: words(["two"]),
+    });
+    const n3 = await createAnnotation(request, base2.token, {
+      assignment: a2.id,
+      recording: s.refs[0],
+      fragments: words(["three"]),
+    });
     await expectJson(await putAnnotation(request, s.base.token, n1.id!, { doneBase: true }), 200);
     await expectJson(await putAnnotation(request, s.full.token, n1.id!, { doneFull: true }), 200);
     await expectJson(await putAnnotation(request, base2.token, n3.id!, { doneBase: true }), 200);
@@ -347,15 +565,22 @@ test.describe("annotations", () => {
     expect((await readAnnotation(request, admin, n1.id!)).body.id).toBe(n1.id);
   });
 
-  test("version safety: ETag and If-Match; a stale save is a 409 with the current state; without If-Match saves still work", async ({ request, world }) => {
+  test("version safety: ETag and If-Match; a stale save is a 409 with the current state; without If-Match saves still work", async ({
+    request,
+    world,
+  }) => {
     const s = await setup(request, world, 1);
     const a = await assign(request, s);
-    const created = await postAnnotation(request, s.base.token, { assignment: a.id, recording: s.refs[0], fragments: words(["one"]) });
-    const v1 = created.headers()["etag"];
+    const created = await postAnnotation(request, s.base.token, {
+      assignment: a.id,
+      recording: s.refs[0],
+      fragments: words(["one"]),
+    });
+    const v1 = created.headers().etag;
     const id = (await expectJson<Annotation>(created, 200)).id!;
 
     const saved = await putAnnotation(request, s.base.token, id, { fragments: words(["one", "two"]) }, v1);
-    const v2 = saved.headers()["etag"];
+    const v2 = saved.headers().etag;
     expect((await expectJson<Annotation>(saved, 200)).version).toBe(2);
     expect(v2).toMatch(ETAG);
     expect(v2).not.toBe(v1);
@@ -366,7 +591,7 @@ test.describe("annotations", () => {
     const stale = await putAnnotation(request, s.full.token, id, { fragments: words(["lost"]) }, v1);
     const body = (await expectError(stale, 409)) as unknown as { current: Annotation };
     expect(body.current).toEqual(now.body);
-    expect(stale.headers()["etag"]).toBe(v2);
+    expect(stale.headers().etag).toBe(v2);
     expect(await readAnnotation(request, s.full.token, id)).toEqual(now);
 
     // Malformed If-Match: 400, nothing saved.
@@ -375,9 +600,12 @@ test.describe("annotations", () => {
 
     // Lists of tags and * match.
     const listed = await putAnnotation(request, s.full.token, id, { fragments: words(["a"]) }, `"nope", ${v2}`);
-    const v3 = listed.headers()["etag"];
+    const v3 = listed.headers().etag;
     await expectJson(listed, 200);
-    await expectJson(await putAnnotation(request, s.full.token, id, { fragments: words(["b"]) }, `${v3}, "other"`), 200);
+    await expectJson(
+      await putAnnotation(request, s.full.token, id, { fragments: words(["b"]) }, `${v3}, "other"`),
+      200,
+    );
     await expectJson(await putAnnotation(request, s.full.token, id, { fragments: words(["c"]) }, "*"), 200);
     // No If-Match: a plain incremental update, whatever happened in between (the SDK's way).
     const plain = await expectJson<Annotation>(await putAnnotation(request, s.base.token, id, { doneBase: true }), 200);
@@ -396,22 +624,28 @@ test.describe("annotations", () => {
       const won = (await winner.json()) as Annotation;
       const lost = (await loser.json()) as { message: string; current: Annotation };
       expect(lost.current).toEqual(won);
-      expect(loser.headers()["etag"]).toBe(winner.headers()["etag"]);
+      expect(loser.headers().etag).toBe(winner.headers().etag);
       expect((await readAnnotation(request, s.full.token, id)).body).toEqual(won);
     }
 
     // Without If-Match, concurrent saves all land, one after the other.
     const before = (await readAnnotation(request, s.full.token, id)).body.version;
     const results = await Promise.all(
-      Array.from({ length: 4 }, (_, i) => putAnnotation(request, i % 2 ? s.base.token : s.full.token, id, { fragments: words([`w${i}`]) })),
+      Array.from({ length: 4 }, (_, i) =>
+        putAnnotation(request, i % 2 ? s.base.token : s.full.token, id, { fragments: words([`w${i}`]) }),
+      ),
     );
     for (const r of results) expect(r.status(), await r.text()).toBe(200);
     const after = (await readAnnotation(request, s.full.token, id)).body;
     expect(after.version).toBe(before + 4);
-    expect(new Set(results.map((r) => r.headers()["etag"])).size).toBe(4);
+    expect(new Set(results.map((r) => r.headers().etag)).size).toBe(4);
   });
 
-  test("administrators edit any annotation of their scope; annotators of other assignments and other tenants cannot", async ({ request, world, admin }) => {
+  test("administrators edit any annotation of their scope; annotators of other assignments and other tenants cannot", async ({
+    request,
+    world,
+    admin,
+  }) => {
     const s = await setup(request, world, 3);
     const a = await assign(request, s);
     // Administrators may create and annotate on their annotators' behalf, with any label.
@@ -423,22 +657,57 @@ test.describe("annotations", () => {
       fragments: [{ start: 0, end: 0.1, labels: [{ layer: "Error", label: "Grammar" }] }],
     });
     expect(byOrg).toMatchObject({ doneBase: "2030-01-01T00:00:00.000Z", doneFull: "2030-01-01T23:00:00.000Z" });
-    const byAdminUser = await createAnnotation(request, s.adminUser.token, { assignment: a.id, recording: s.refs[1], fragments: [] });
+    const byAdminUser = await createAnnotation(request, s.adminUser.token, {
+      assignment: a.id,
+      recording: s.refs[1],
+      fragments: [],
+    });
     const tenantAdmin = await tenantUser(request, world, "TENANT");
-    const byTenantAdmin = await createAnnotation(request, tenantAdmin.token, { assignment: a.id, recording: s.refs[2], fragments: [] });
+    const byTenantAdmin = await createAnnotation(request, tenantAdmin.token, {
+      assignment: a.id,
+      recording: s.refs[2],
+      fragments: [],
+    });
     await expectJson(await putAnnotation(request, admin, byTenantAdmin.id!, { doneFull: true }), 200);
-    await expectJson(await putAnnotation(request, world.tenantToken, byAdminUser.id!, { doneBase: null, fragments: words(["by", "tenant"]) }), 200);
+    await expectJson(
+      await putAnnotation(request, world.tenantToken, byAdminUser.id!, {
+        doneBase: null,
+        fragments: words(["by", "tenant"]),
+      }),
+      200,
+    );
 
     // A sibling organisation, another tenant: the assignment is unknown to them.
     const sibling = await siblingOrganisation(request, world);
     const other = await otherTenant(request, admin);
-    for (const token of [sibling.world.orgToken, other.world.orgToken, other.world.tenantToken, other.annotator.token]) {
+    for (const token of [
+      sibling.world.orgToken,
+      other.world.orgToken,
+      other.world.tenantToken,
+      other.annotator.token,
+    ]) {
       const before = await listAnnotations(request, world.orgToken, `assignment=${a.id}`);
-      await expectFieldError(await postAnnotation(request, token, { assignment: a.id, recording: s.refs[0], fragments: [] }), ANNOTATION, "assignment", "missing");
+      await expectFieldError(
+        await postAnnotation(request, token, { assignment: a.id, recording: s.refs[0], fragments: [] }),
+        ANNOTATION,
+        "assignment",
+        "missing",
+      );
       await expectError(await getAnnotation(request, token, byOrg.id!), 404);
       await expectError(await putAnnotation(request, token, byOrg.id!, { fragments: [] }), 404);
-      await expectError(await request.get(`/api/annotation/${byOrg.id}/export?format=textgrid`, { headers: authed(token) }), 404);
-      await expectError(await importFile(request, token, `/api/annotation/${byOrg.id}/import`, 'File type = "ooTextFile"\nObject class = "TextGrid"\n0\n1\n<absent>\n'), 404);
+      await expectError(
+        await request.get(`/api/annotation/${byOrg.id}/export?format=textgrid`, { headers: authed(token) }),
+        404,
+      );
+      await expectError(
+        await importFile(
+          request,
+          token,
+          `/api/annotation/${byOrg.id}/import`,
+          'File type = "ooTextFile"\nObject class = "TextGrid"\n0\n1\n<absent>\n',
+        ),
+        404,
+      );
       expect(await listAnnotations(request, world.orgToken, `assignment=${a.id}`)).toEqual(before);
     }
   });

@@ -3,9 +3,9 @@
 // annotators, teachers and students 403, no token 401; other tenants, sibling organisations and
 // unknown ids 404. A refusal changes nothing, and a delete racing an annotation save never
 // takes the annotation with it.
-import { authed, download, expectJson, member } from "../support/api";
-import { expectError } from "../support/assertions";
+
 import {
+  type Assignment,
   createAnnotation,
   createAssignment,
   getAssignment,
@@ -16,8 +16,9 @@ import {
   siblingOrganisation,
   tenantUser,
   words,
-  type Assignment,
 } from "../support/annotations";
+import { authed, download, expectJson, member } from "../support/api";
+import { expectError } from "../support/assertions";
 import { prepareTestAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 
@@ -27,7 +28,10 @@ const del = (request: Parameters<typeof listAssignments>[0], token: string | nul
   request.delete(`/api/assignments/${id}`, { headers: token ? authed(token) : {} });
 
 test.describe("deleting assignments", () => {
-  test("204: gone from GET /assignments and by id, for its annotators too; the recordings stay; a second delete is 404", async ({ request, world }) => {
+  test("204: gone from GET /assignments and by id, for its annotators too; the recordings stay; a second delete is 404", async ({
+    request,
+    world,
+  }) => {
     const s = await setup(request, world, 2);
     const body = { name: "To go", baseAnnotator: s.base.id, fullAnnotator: s.full.id, recordings: s.refs };
     const kept = await createAssignment(request, world.orgToken, { ...body, name: "Kept" });
@@ -48,13 +52,32 @@ test.describe("deleting assignments", () => {
     expect(await expectJson<Assignment>(await getAssignment(request, world.orgToken, kept.id), 200)).toEqual(kept);
     expect((await download(request, world.orgToken, s.recordings[0].audioUrl)).length).toBeGreaterThan(1000);
     // Deleted ones cannot be annotated.
-    await expectError(await postAnnotation(request, s.full.token, { assignment: gone.id, recording: s.refs[0], fragments: words(["the"]) }), 422);
+    await expectError(
+      await postAnnotation(request, s.full.token, {
+        assignment: gone.id,
+        recording: s.refs[0],
+        fragments: words(["the"]),
+      }),
+      422,
+    );
   });
 
-  test("409 once annotation has started, with the reason; the assignment and its annotation stay as they were", async ({ request, world }) => {
+  test("409 once annotation has started, with the reason; the assignment and its annotation stay as they were", async ({
+    request,
+    world,
+  }) => {
     const s = await setup(request, world, 2);
-    const a = await createAssignment(request, world.orgToken, { name: "Started", baseAnnotator: s.base.id, fullAnnotator: s.full.id, recordings: s.refs });
-    const annotation = await createAnnotation(request, s.base.token, { assignment: a.id, recording: s.refs[1], fragments: words(["the", "cat"]) });
+    const a = await createAssignment(request, world.orgToken, {
+      name: "Started",
+      baseAnnotator: s.base.id,
+      fullAnnotator: s.full.id,
+      recordings: s.refs,
+    });
+    const annotation = await createAnnotation(request, s.base.token, {
+      assignment: a.id,
+      recording: s.refs[1],
+      fragments: words(["the", "cat"]),
+    });
     const before = await expectJson<Assignment>(await getAssignment(request, world.orgToken, a.id), 200);
     expect(before.annotations.map((x) => x.id)).toEqual([annotation.id]);
 
@@ -64,10 +87,16 @@ test.describe("deleting assignments", () => {
       expect(refused.message).toContain(String(annotation.id));
     }
     expect(await expectJson(await getAssignment(request, world.orgToken, a.id), 200)).toEqual(before);
-    expect(await expectJson(await request.get(`/api/annotation/${annotation.id}`, { headers: authed(s.base.token) }), 200)).toMatchObject({ id: annotation.id });
+    expect(
+      await expectJson(await request.get(`/api/annotation/${annotation.id}`, { headers: authed(s.base.token) }), 200),
+    ).toMatchObject({ id: annotation.id });
   });
 
-  test("who: administrators of each level delete; annotators, teachers and students 403; no token 401", async ({ request, world, admin }) => {
+  test("who: administrators of each level delete; annotators, teachers and students 403; no token 401", async ({
+    request,
+    world,
+    admin,
+  }) => {
     const s = await setup(request, world, 1);
     const body = { baseAnnotator: s.base.id, fullAnnotator: s.full.id, recordings: s.refs };
     const a = await createAssignment(request, world.orgToken, body);
@@ -92,7 +121,11 @@ test.describe("deleting assignments", () => {
     }
   });
 
-  test("404: other tenants, a sibling organisation (tenant-wide assignment), unknown and malformed ids; nothing deleted", async ({ request, world, admin }) => {
+  test("404: other tenants, a sibling organisation (tenant-wide assignment), unknown and malformed ids; nothing deleted", async ({
+    request,
+    world,
+    admin,
+  }) => {
     const s = await setup(request, world, 1);
     const a = await createAssignment(request, world.orgToken, { fullAnnotator: s.full.id, recordings: s.refs });
     const sibling = await siblingOrganisation(request, world);
@@ -108,11 +141,15 @@ test.describe("deleting assignments", () => {
     ] as const) {
       await expectError(await del(request, token, a.id), 404, who);
     }
-    for (const id of ["999999999", "abc", "0", "-1", "1.5"]) await expectError(await del(request, world.orgToken, id), 404, id);
+    for (const id of ["999999999", "abc", "0", "-1", "1.5"])
+      await expectError(await del(request, world.orgToken, id), 404, id);
     expect(await expectJson(await getAssignment(request, world.orgToken, a.id), 200)).toEqual(a);
   });
 
-  test("a delete racing annotation saves: never both succeed, and a 204 leaves no annotation behind", async ({ request, world }) => {
+  test("a delete racing annotation saves: never both succeed, and a 204 leaves no annotation behind", async ({
+    request,
+    world,
+  }) => {
     const s = await setup(request, world, 1);
     for (let round = 0; round < 6; round++) {
       const a = await createAssignment(request, world.orgToken, { fullAnnotator: s.full.id, recordings: s.refs });
@@ -123,7 +160,10 @@ test.describe("deleting assignments", () => {
       const outcome = `${saved.status()}/${deleted.status()}`;
       expect(["200/409", "422/204"], outcome).toContain(outcome);
       if (deleted.status() === 204) {
-        const annotations = await expectJson<unknown[]>(await request.get(`/api/annotations?assignment=${a.id}`, { headers: authed(world.orgToken) }), 200);
+        const annotations = await expectJson<unknown[]>(
+          await request.get(`/api/annotations?assignment=${a.id}`, { headers: authed(world.orgToken) }),
+          200,
+        );
         expect(annotations).toEqual([]);
       } else {
         const still = await expectJson<Assignment>(await getAssignment(request, world.orgToken, a.id), 200);

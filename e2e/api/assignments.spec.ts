@@ -5,11 +5,11 @@
 // /assignment/:id. Integer ids in responses, strings accepted on input; every referenced
 // recording must exist in the named tenant/organisation/challenge and the caller's reach; the
 // digest is filled in. Every refusal leaves the state as it was.
-import { authed, createUser, download, downloadUrlPattern, expectJson, member, uniqueId } from "../support/api";
-import { ISO, expectError, expectFieldError } from "../support/assertions";
+
 import {
   ASSIGNMENT,
   ASSIGNMENT_FIELDS,
+  type Assignment,
   asMember,
   createAnnotation,
   createAssignment,
@@ -26,8 +26,9 @@ import {
   tenantUser,
   twoAssignments,
   words,
-  type Assignment,
 } from "../support/annotations";
+import { authed, createUser, download, downloadUrlPattern, expectJson, member, uniqueId } from "../support/api";
+import { expectError, expectFieldError, ISO } from "../support/assertions";
 import { prepareTestAudio, testAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 
@@ -37,7 +38,10 @@ prepareTestAudio();
 const chosenId = () => 100_000_000 + Math.floor(Math.random() * 400_000_000);
 
 test.describe("assignments", () => {
-  test("create: 201 with the assignment, Location, integer id, references with digests; GET on both paths", async ({ request, world }) => {
+  test("create: 201 with the assignment, Location, integer id, references with digests; GET on both paths", async ({
+    request,
+    world,
+  }) => {
     const s = await setup(request, world, 3);
     const response = await postAssignment(request, world.orgToken, {
       name: "  First batch ",
@@ -62,31 +66,62 @@ test.describe("assignments", () => {
       updated: ISO,
     });
     expect(Number.isInteger(created.id)).toBe(true);
-    expect(response.headers()["location"]).toMatch(new RegExp(`/api/assignment/${created.id}$`));
+    expect(response.headers().location).toMatch(new RegExp(`/api/assignment/${created.id}$`));
 
-    for (const path of [`/api/assignment/${created.id}`, `/api/assignments/${created.id}`, `/api/assignment/${created.id}?x=1`, `/api/assignment/%20${created.id}`]) {
-      expect(await expectJson(await request.get(path, { headers: authed(world.orgToken) }), 200), path).toEqual(created);
+    for (const path of [
+      `/api/assignment/${created.id}`,
+      `/api/assignments/${created.id}`,
+      `/api/assignment/${created.id}?x=1`,
+      `/api/assignment/%20${created.id}`,
+    ]) {
+      expect(await expectJson(await request.get(path, { headers: authed(world.orgToken) }), 200), path).toEqual(
+        created,
+      );
     }
     // Unknown and malformed ids are 404 alike.
     for (const id of ["999999999", "abc", "0", "-1", "1.5", "99999999999999"]) {
       await expectError(await getAssignment(request, world.orgToken, id), 404, id);
     }
     // Minimal: only fullAnnotator and recordings; duplicates in the list count once.
-    const minimal = await createAssignment(request, world.orgToken, { fullAnnotator: s.full.id, recordings: [s.refs[1], s.refs[1], s.refs[0]] });
-    expect(minimal).toMatchObject({ name: null, baseAnnotator: null, baseDueDate: null, fullDueDate: null, recordings: [refOut(s.recordings[1]), refOut(s.recordings[0])] });
+    const minimal = await createAssignment(request, world.orgToken, {
+      fullAnnotator: s.full.id,
+      recordings: [s.refs[1], s.refs[1], s.refs[0]],
+    });
+    expect(minimal).toMatchObject({
+      name: null,
+      baseAnnotator: null,
+      baseDueDate: null,
+      fullDueDate: null,
+      recordings: [refOut(s.recordings[1]), refOut(s.recordings[0])],
+    });
     expect(minimal.id).not.toBe(created.id);
   });
 
-  test("ids: strings accepted on input, client-chosen ids, 409 when taken, nothing changed", async ({ request, world }) => {
+  test("ids: strings accepted on input, client-chosen ids, 409 when taken, nothing changed", async ({
+    request,
+    world,
+  }) => {
     const s = await setup(request, world, 1);
     const id = chosenId();
-    const created = await createAssignment(request, world.orgToken, { id: String(id), fullAnnotator: s.full.id, recordings: s.refs });
+    const created = await createAssignment(request, world.orgToken, {
+      id: String(id),
+      fullAnnotator: s.full.id,
+      recordings: s.refs,
+    });
     expect(created.id).toBe(id);
     expect((await expectJson<Assignment>(await getAssignment(request, world.orgToken, String(id)), 200)).id).toBe(id);
 
     const before = await listAssignments(request, world.orgToken);
     for (const taken of [id, String(id), ` ${id} `]) {
-      await expectError(await postAssignment(request, world.orgToken, { id: taken, name: "again", fullAnnotator: s.full.id, recordings: s.refs }), 409);
+      await expectError(
+        await postAssignment(request, world.orgToken, {
+          id: taken,
+          name: "again",
+          fullAnnotator: s.full.id,
+          recordings: s.refs,
+        }),
+        409,
+      );
     }
     expect(await listAssignments(request, world.orgToken)).toEqual(before);
     expect((await expectJson<Assignment>(await getAssignment(request, world.orgToken, id), 200)).name).toBeNull();
@@ -97,12 +132,20 @@ test.describe("assignments", () => {
 
     // Ids that are no positive integers (or too large to be one) are refused on the field.
     for (const bad of ["abc", "1.5", 0, -3, 1.5, true, 3_000_000_000, "12abc", [1]]) {
-      await expectFieldError(await postAssignment(request, world.orgToken, { id: bad, fullAnnotator: s.full.id, recordings: s.refs }), ASSIGNMENT, "id");
+      await expectFieldError(
+        await postAssignment(request, world.orgToken, { id: bad, fullAnnotator: s.full.id, recordings: s.refs }),
+        ASSIGNMENT,
+        "id",
+      );
     }
     expect(await listAssignments(request, world.orgToken)).toHaveLength(before.length + 1);
   });
 
-  test("bad input: unknown, foreign and malformed recordings, annotators without the role; 422 and nothing created", async ({ request, world, admin }) => {
+  test("bad input: unknown, foreign and malformed recordings, annotators without the role; 422 and nothing created", async ({
+    request,
+    world,
+    admin,
+  }) => {
     const s = await setup(request, world, 2);
     const sibling = await siblingOrganisation(request, world);
     const siblingStudent = await sibling.member("STUDENT");
@@ -131,14 +174,24 @@ test.describe("assignments", () => {
       ["one good, one unknown", [r0, { ...r0, recording: "nope" }]],
     ];
     for (const [what, recordings] of missing) {
-      await expectFieldError(await postAssignment(request, world.orgToken, { ...ok, recordings }), ASSIGNMENT, "recordings", "missing").catch((e) => {
+      await expectFieldError(
+        await postAssignment(request, world.orgToken, { ...ok, recordings }),
+        ASSIGNMENT,
+        "recordings",
+        "missing",
+      ).catch((e) => {
         throw new Error(`${what}: ${e}`);
       });
     }
     const invalid: [string, Record<string, unknown>, string, string][] = [
       ["no recordings", { ...ok, recordings: [] }, "recordings", "invalid"],
       ["recordings not a list", { ...ok, recordings: r0 }, "recordings", "invalid"],
-      ["a reference without its challenge", { ...ok, recordings: [{ tenant: r0.tenant, organisation: r0.organisation, recording: r0.recording }] }, "recordings", "invalid"],
+      [
+        "a reference without its challenge",
+        { ...ok, recordings: [{ tenant: r0.tenant, organisation: r0.organisation, recording: r0.recording }] },
+        "recordings",
+        "invalid",
+      ],
       ["no full annotator", { recordings: s.refs }, "fullAnnotator", "missing_field"],
       ["unknown full annotator", { ...ok, fullAnnotator: "nobody-here" }, "fullAnnotator", "missing"],
       ["a base annotator as full annotator", { ...ok, fullAnnotator: s.base.id }, "fullAnnotator", "invalid"],
@@ -149,21 +202,42 @@ test.describe("assignments", () => {
       ["an impossible due date", { ...ok, fullDueDate: "2030-02-31T25:00:00Z" }, "fullDueDate", "invalid"],
     ];
     for (const [what, body, field, code] of invalid) {
-      await expectFieldError(await postAssignment(request, world.orgToken, body), ASSIGNMENT, field, code).catch((e) => {
-        throw new Error(`${what}: ${e}`);
-      });
+      await expectFieldError(await postAssignment(request, world.orgToken, body), ASSIGNMENT, field, code).catch(
+        (e) => {
+          throw new Error(`${what}: ${e}`);
+        },
+      );
     }
-    await expectError(await request.post("/api/assignments", { data: "[1]", headers: { ...authed(world.orgToken), "content-type": "application/json" } }), [400, 422]);
-    await expectError(await request.post("/api/assignments", { data: "{", headers: { ...authed(world.orgToken), "content-type": "application/json" } }), 400);
+    await expectError(
+      await request.post("/api/assignments", {
+        data: "[1]",
+        headers: { ...authed(world.orgToken), "content-type": "application/json" },
+      }),
+      [400, 422],
+    );
+    await expectError(
+      await request.post("/api/assignments", {
+        data: "{",
+        headers: { ...authed(world.orgToken), "content-type": "application/json" },
+      }),
+      400,
+    );
     expect(await listAssignments(request, world.orgToken)).toEqual([]);
     expect(await listAssignments(request, world.tenantToken)).toEqual([]);
 
     // The tenant reaches both of its organisations; one assignment may span them.
-    const spanning = await createAssignment(request, world.tenantToken, { ...ok, recordings: [r0, siblingRecording.ref] });
+    const spanning = await createAssignment(request, world.tenantToken, {
+      ...ok,
+      recordings: [r0, siblingRecording.ref],
+    });
     expect(spanning.recordings).toEqual([refOut(s.recordings[0]), refOut(siblingRecording)]);
   });
 
-  test("who creates: administrators of each level; annotators, teachers and students get 403", async ({ request, world, admin }) => {
+  test("who creates: administrators of each level; annotators, teachers and students get 403", async ({
+    request,
+    world,
+    admin,
+  }) => {
     const s = await setup(request, world, 1);
     const body = { fullAnnotator: s.full.id, recordings: s.refs };
     const teacher = await member(request, world, "TEACHER");
@@ -189,17 +263,31 @@ test.describe("assignments", () => {
     expect((await listAssignments(request, world.orgToken)).map((a) => a.id)).toEqual(made.map((a) => a.id));
   });
 
-  test("visibility: administrators see their scope, annotators only theirs, other tenants nothing (404)", async ({ request, world, admin }) => {
+  test("visibility: administrators see their scope, annotators only theirs, other tenants nothing (404)", async ({
+    request,
+    world,
+    admin,
+  }) => {
     const s = await setup(request, world, 2);
     const { base2, full2, bystander, a1, a2 } = await twoAssignments(request, s, s.refs[1]);
-    const a3 = await createAssignment(request, world.orgToken, { baseAnnotator: s.full.id, fullAnnotator: full2.id, recordings: [s.refs[0]] });
+    const a3 = await createAssignment(request, world.orgToken, {
+      baseAnnotator: s.full.id,
+      fullAnnotator: full2.id,
+      recordings: [s.refs[0]],
+    });
     // Made by the tenant across two organisations: the tenant's, not either organisation's.
     const sibling = await siblingOrganisation(request, world);
     const siblingStudent = await sibling.member("STUDENT");
     const siblingChallenge = await createSpeechChallenge(request, sibling.world.orgToken);
     const [elsewhere] = await seedRecordings(request, sibling.world, siblingStudent, siblingChallenge, 1);
-    const a4 = await createAssignment(request, world.tenantToken, { fullAnnotator: s.full.id, recordings: [s.refs[0], elsewhere.ref] });
-    const a5 = await createAssignment(request, sibling.world.orgToken, { fullAnnotator: full2.id, recordings: [elsewhere.ref] });
+    const a4 = await createAssignment(request, world.tenantToken, {
+      fullAnnotator: s.full.id,
+      recordings: [s.refs[0], elsewhere.ref],
+    });
+    const a5 = await createAssignment(request, sibling.world.orgToken, {
+      fullAnnotator: full2.id,
+      recordings: [elsewhere.ref],
+    });
 
     const ids = async (token: string) => (await listAssignments(request, token)).map((a) => a.id);
     const tenantAdmin = await tenantUser(request, world, "TENANT");
@@ -245,8 +333,21 @@ test.describe("assignments", () => {
     expect(await expectJson(await getAssignment(request, world.orgToken, a1.id), 200)).toEqual(a1);
     // Nor can another tenant put our recordings into an assignment of its own: they read as unknown.
     for (const token of [other.world.tenantToken, other.world.orgToken]) {
-      await expectFieldError(await postAssignment(request, token, { fullAnnotator: other.annotator.id, recordings: s.refs }), ASSIGNMENT, "recordings", "missing");
-      await expectFieldError(await postAssignment(request, token, { fullAnnotator: other.annotator.id, recordings: [{ ...s.refs[0], tenant: other.world.tenantId }] }), ASSIGNMENT, "recordings", "missing");
+      await expectFieldError(
+        await postAssignment(request, token, { fullAnnotator: other.annotator.id, recordings: s.refs }),
+        ASSIGNMENT,
+        "recordings",
+        "missing",
+      );
+      await expectFieldError(
+        await postAssignment(request, token, {
+          fullAnnotator: other.annotator.id,
+          recordings: [{ ...s.refs[0], tenant: other.world.tenantId }],
+        }),
+        ASSIGNMENT,
+        "recordings",
+        "missing",
+      );
     }
     expect(await ids(other.world.tenantToken)).toEqual([]);
   });
@@ -254,20 +355,39 @@ test.describe("assignments", () => {
   test("GET /assignments is paginated: perPage, Link rel=next, plain list", async ({ request, world }) => {
     const s = await setup(request, world, 1);
     const made: number[] = [];
-    for (let i = 0; i < 5; i++) made.push((await createAssignment(request, world.orgToken, { name: `A${i}`, fullAnnotator: s.full.id, recordings: s.refs })).id);
+    for (let i = 0; i < 5; i++)
+      made.push(
+        (
+          await createAssignment(request, world.orgToken, {
+            name: `A${i}`,
+            fullAnnotator: s.full.id,
+            recordings: s.refs,
+          })
+        ).id,
+      );
     const first = await request.get("/api/assignments?perPage=2", { headers: authed(s.full.token) });
     expect((await expectJson<Assignment[]>(first, 200)).map((a) => a.id)).toEqual(made.slice(0, 2));
-    expect(first.headers()["link"]).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/api\/assignments\?perPage=2&startCursor=[^>]+>; rel="next"$/);
+    expect(first.headers().link).toMatch(
+      /^<http:\/\/127\.0\.0\.1:\d+\/api\/assignments\?perPage=2&startCursor=[^>]+>; rel="next"$/,
+    );
     expect((await listAssignments(request, s.full.token, 2)).map((a) => a.id)).toEqual(made);
     expect((await listAssignments(request, s.full.token, 5)).map((a) => a.id)).toEqual(made);
     const all = await request.get("/api/assignments?perPage=5", { headers: authed(s.full.token) });
-    expect(all.headers()["link"]).toBeUndefined();
+    expect(all.headers().link).toBeUndefined();
     for (const bad of ["perPage=0", "perPage=101", "perPage=x", "startCursor=garbage", "startCursor=abc.def"]) {
-      await expectError(await request.get(`/api/assignments?${bad}`, { headers: authed(s.full.token) }), [400, 422], bad);
+      await expectError(
+        await request.get(`/api/assignments?${bad}`, { headers: authed(s.full.token) }),
+        [400, 422],
+        bad,
+      );
     }
   });
 
-  test("PUT is incremental; recordings replace the list; annotated recordings cannot leave (409); refusals change nothing", async ({ request, world, admin }) => {
+  test("PUT is incremental; recordings replace the list; annotated recordings cannot leave (409); refusals change nothing", async ({
+    request,
+    world,
+    admin,
+  }) => {
     const s = await setup(request, world, 3);
     const full2 = await member(request, world, "ANNOTATOR_FULL");
     const a = await createAssignment(request, world.orgToken, {
@@ -277,26 +397,56 @@ test.describe("assignments", () => {
       recordings: s.refs.slice(0, 2),
       baseDueDate: "2030-01-01",
     });
-    const put = async (body: Record<string, unknown>, token = world.orgToken) => expectJson<Assignment>(await putAssignment(request, token, a.id, body), 200);
+    const put = async (body: Record<string, unknown>, token = world.orgToken) =>
+      expectJson<Assignment>(await putAssignment(request, token, a.id, body), 200);
 
     const renamed = await put({ name: "Round 2" });
     expect(renamed).toEqual({ ...a, name: "Round 2", updated: ISO });
-    expect(await put({})).toMatchObject({ name: "Round 2", baseAnnotator: s.base.id, fullAnnotator: s.full.id, baseDueDate: "2030-01-01", recordings: a.recordings });
-    expect(await put({ fullDueDate: "2030-03-01", baseDueDate: null })).toMatchObject({ baseDueDate: null, fullDueDate: "2030-03-01", name: "Round 2" });
-    expect(await put({ fullAnnotator: full2.id, baseAnnotator: null })).toMatchObject({ fullAnnotator: full2.id, baseAnnotator: null });
-    expect(await put({ fullAnnotator: s.full.id, baseAnnotator: s.base.id, name: "" })).toMatchObject({ fullAnnotator: s.full.id, baseAnnotator: s.base.id, name: null });
+    expect(await put({})).toMatchObject({
+      name: "Round 2",
+      baseAnnotator: s.base.id,
+      fullAnnotator: s.full.id,
+      baseDueDate: "2030-01-01",
+      recordings: a.recordings,
+    });
+    expect(await put({ fullDueDate: "2030-03-01", baseDueDate: null })).toMatchObject({
+      baseDueDate: null,
+      fullDueDate: "2030-03-01",
+      name: "Round 2",
+    });
+    expect(await put({ fullAnnotator: full2.id, baseAnnotator: null })).toMatchObject({
+      fullAnnotator: full2.id,
+      baseAnnotator: null,
+    });
+    expect(await put({ fullAnnotator: s.full.id, baseAnnotator: s.base.id, name: "" })).toMatchObject({
+      fullAnnotator: s.full.id,
+      baseAnnotator: s.base.id,
+      name: null,
+    });
     // The singular path is read-only.
-    await expectError(await request.put(`/api/assignment/${a.id}`, { data: { name: "x" }, headers: authed(world.orgToken) }), 405);
+    await expectError(
+      await request.put(`/api/assignment/${a.id}`, { data: { name: "x" }, headers: authed(world.orgToken) }),
+      405,
+    );
 
     // Add the third recording and reorder.
     const replaced = await put({ recordings: [s.refs[2], s.refs[0], s.refs[1]] });
     expect(replaced.recordings).toEqual([refOut(s.recordings[2]), refOut(s.recordings[0]), refOut(s.recordings[1])]);
 
     // An annotation on recording 0: the list shows it; recording 0 may not leave.
-    const annotation = await createAnnotation(request, s.base.token, { assignment: a.id, recording: s.refs[0], fragments: words(["the", "cat"]) });
+    const annotation = await createAnnotation(request, s.base.token, {
+      assignment: a.id,
+      recording: s.refs[0],
+      fragments: words(["the", "cat"]),
+    });
     const withAnnotation = await expectJson<Assignment>(await getAssignment(request, world.orgToken, a.id), 200);
-    expect(withAnnotation.annotations).toEqual([{ id: annotation.id, recording: refOut(s.recordings[0]), doneBase: null, doneFull: null }]);
-    const response = await putAssignment(request, world.orgToken, a.id, { name: "dropped", recordings: [s.refs[1], s.refs[2]] });
+    expect(withAnnotation.annotations).toEqual([
+      { id: annotation.id, recording: refOut(s.recordings[0]), doneBase: null, doneFull: null },
+    ]);
+    const response = await putAssignment(request, world.orgToken, a.id, {
+      name: "dropped",
+      recordings: [s.refs[1], s.refs[2]],
+    });
     expect((await expectError(response, 409)).message).toContain(String(annotation.id));
     expect(await expectJson(await getAssignment(request, world.orgToken, a.id), 200)).toEqual(withAnnotation);
     // Others may leave.
@@ -306,11 +456,32 @@ test.describe("assignments", () => {
 
     // Refusals: bad references, annotators, types; annotators and other tenants; unknown ids.
     const current = await expectJson<Assignment>(await getAssignment(request, world.orgToken, a.id), 200);
-    await expectFieldError(await putAssignment(request, world.orgToken, a.id, { recordings: [{ ...s.refs[0], recording: "gone" }] }), ASSIGNMENT, "recordings", "missing");
-    await expectFieldError(await putAssignment(request, world.orgToken, a.id, { recordings: [] }), ASSIGNMENT, "recordings");
-    await expectFieldError(await putAssignment(request, world.orgToken, a.id, { fullAnnotator: s.base.id }), ASSIGNMENT, "fullAnnotator");
-    await expectFieldError(await putAssignment(request, world.orgToken, a.id, { fullAnnotator: null }), ASSIGNMENT, "fullAnnotator");
-    await expectFieldError(await putAssignment(request, world.orgToken, a.id, { baseAnnotator: s.student.id }), ASSIGNMENT, "baseAnnotator");
+    await expectFieldError(
+      await putAssignment(request, world.orgToken, a.id, { recordings: [{ ...s.refs[0], recording: "gone" }] }),
+      ASSIGNMENT,
+      "recordings",
+      "missing",
+    );
+    await expectFieldError(
+      await putAssignment(request, world.orgToken, a.id, { recordings: [] }),
+      ASSIGNMENT,
+      "recordings",
+    );
+    await expectFieldError(
+      await putAssignment(request, world.orgToken, a.id, { fullAnnotator: s.base.id }),
+      ASSIGNMENT,
+      "fullAnnotator",
+    );
+    await expectFieldError(
+      await putAssignment(request, world.orgToken, a.id, { fullAnnotator: null }),
+      ASSIGNMENT,
+      "fullAnnotator",
+    );
+    await expectFieldError(
+      await putAssignment(request, world.orgToken, a.id, { baseAnnotator: s.student.id }),
+      ASSIGNMENT,
+      "baseAnnotator",
+    );
     await expectFieldError(await putAssignment(request, world.orgToken, a.id, { name: 12 }), ASSIGNMENT, "name");
     await expectError(await putAssignment(request, s.full.token, a.id, { name: "mine now" }), 403);
     await expectError(await putAssignment(request, s.base.token, a.id, { recordings: [s.refs[0], s.refs[1]] }), 403);
@@ -321,7 +492,10 @@ test.describe("assignments", () => {
     expect(await expectJson(await getAssignment(request, world.orgToken, a.id), 200)).toEqual(current);
   });
 
-  test("annotators of a sibling organisation: assigned by the tenant, they see it and download the audio", async ({ request, world }) => {
+  test("annotators of a sibling organisation: assigned by the tenant, they see it and download the audio", async ({
+    request,
+    world,
+  }) => {
     const s = await setup(request, world, 1);
     const sibling = await siblingOrganisation(request, world);
     const outsideFull = await sibling.member("ANNOTATOR_FULL");
@@ -329,7 +503,11 @@ test.describe("assignments", () => {
     const a = await createAssignment(request, world.tenantToken, { fullAnnotator: outsideFull.id, recordings: s.refs });
     expect(a.fullAnnotator).toBe(outsideFull.id);
     expect((await listAssignments(request, outsideFull.token)).map((x) => x.id)).toEqual([a.id]);
-    const annotation = await createAnnotation(request, outsideFull.token, { assignment: a.id, recording: s.refs[0], fragments: words(["the"]) });
+    const annotation = await createAnnotation(request, outsideFull.token, {
+      assignment: a.id,
+      recording: s.refs[0],
+      fragments: words(["the"]),
+    });
     expect(annotation.audioUrl).toMatch(downloadUrlPattern());
     const { wav } = await testAudio();
     const bytes = await download(request, outsideFull.token, annotation.audioUrl);
@@ -339,7 +517,10 @@ test.describe("assignments", () => {
     expect((await request.get(annotation.audioUrl, { headers: authed(stranger.token) })).status()).toBe(404);
   });
 
-  test("ambiguous annotator ids across organisations are refused; the caller's own namespace wins", async ({ request, world }) => {
+  test("ambiguous annotator ids across organisations are refused; the caller's own namespace wins", async ({
+    request,
+    world,
+  }) => {
     const s = await setup(request, world, 1);
     const sibling = await siblingOrganisation(request, world);
     const id = uniqueId("twin");
@@ -350,6 +531,10 @@ test.describe("assignments", () => {
     const ownToken = await asMember(request, world, id);
     expect((await listAssignments(request, ownToken)).map((a) => a.id)).toEqual([mine.id]);
     // The tenant cannot tell them apart.
-    await expectFieldError(await postAssignment(request, world.tenantToken, { fullAnnotator: id, recordings: s.refs }), ASSIGNMENT, "fullAnnotator");
+    await expectFieldError(
+      await postAssignment(request, world.tenantToken, { fullAnnotator: id, recordings: s.refs }),
+      ASSIGNMENT,
+      "fullAnnotator",
+    );
   });
 });

@@ -23,25 +23,25 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
 import type { RouteRule } from "../../lib/api/with-api";
 import type { PolicyName } from "../../lib/policies/table";
 import { authed, nextUrl } from "../support/api";
 import { prepareTestAudio } from "../support/audio";
-import { encodeMultipart } from "../support/multipart";
+import { type Body, type Case, METHODS, type Method, type RouteEntry, routeTable } from "../support/matrix-routes";
 import {
   audiences,
   CALLER_KEYS,
+  type Caller,
+  type CallerKey,
   inAudience,
   permissionsOfCaller,
   pool,
   seedWorld,
   validToken,
-  type Caller,
-  type CallerKey,
   type World,
 } from "../support/matrix-world";
-import { METHODS, routeTable, type Body, type Case, type Method, type RouteEntry } from "../support/matrix-routes";
+import { encodeMultipart } from "../support/multipart";
 
 prepareTestAudio();
 
@@ -92,15 +92,26 @@ function expectation(rule: RouteRule, kase: Case, c: Caller, method: Method): Ex
   const read = method === "GET";
   if (rule.auth === "public") return { kind: "allow", status: kase.status, why: "public route" };
   if (!validToken(c)) return { kind: "deny", exact: 401, why: "no valid token" };
-  if (rule.auth !== "authenticated" && rule.auth !== "optional" && !permissionsOfCaller(c).has(rule.auth)) return { kind: "deny", exact: 403, why: `lacks ${rule.auth}` };
-  if (rule.in === "organisation" && c.level !== "organisation") return { kind: "deny", exact: 403, why: "does not act in an organisation" };
+  if (rule.auth !== "authenticated" && rule.auth !== "optional" && !permissionsOfCaller(c).has(rule.auth))
+    return { kind: "deny", exact: 403, why: `lacks ${rule.auth}` };
+  if (rule.in === "organisation" && c.level !== "organisation")
+    return { kind: "deny", exact: 403, why: "does not act in an organisation" };
   const policy: PolicyName = kase.policy ?? rule.policy;
   if (!inAudience(c, policy, read, kase.target)) {
-    return { kind: "deny", refusal: kase.refusal, why: `outside ${policy}.${read ? "sees" : "changes"} (caller is: ${[...audiences(c, kase.target)].join(", ") || "nothing"})` };
+    return {
+      kind: "deny",
+      refusal: kase.refusal,
+      why: `outside ${policy}.${read ? "sees" : "changes"} (caller is: ${[...audiences(c, kase.target)].join(", ") || "nothing"})`,
+    };
   }
   const refined = kase.refine?.(c);
   if (refined) return { kind: refined.expect, why: refined.why };
-  return { kind: "allow", status: kase.status, refusal: kase.refusal, why: `in ${policy}.${read ? "sees" : "changes"}` };
+  return {
+    kind: "allow",
+    status: kase.status,
+    refusal: kase.refusal,
+    why: `in ${policy}.${read ? "sees" : "changes"}`,
+  };
 }
 
 type Answer = { status: number; text: string; headers: Record<string, string>; url: string; response: APIResponse };
@@ -152,7 +163,11 @@ async function send(method: Method, url: string, token: string | null, body?: Bo
   else if ("form" in body) response = await api.fetch(url, { method, headers, form: body.form });
   else {
     const encoded = await encodeMultipart(body.multipart);
-    response = await api.fetch(url, { method, headers: { ...headers, "content-type": encoded.contentType }, data: encoded.body });
+    response = await api.fetch(url, {
+      method,
+      headers: { ...headers, "content-type": encoded.contentType },
+      data: encoded.body,
+    });
   }
   const binary = /audio|octet-stream/.test(response.headers()["content-type"] ?? "");
   const text = binary ? `<${(await response.body()).length} bytes>` : await response.text();
@@ -169,7 +184,17 @@ test("authorization matrix: every route file × method × caller kind", async ()
   const table = routeTable(world);
   const callers = CALLER_KEYS.map((k) => world.callers[k]);
   const problems: string[] = [];
-  const tally = { requests: 0, expectedAllowed: 0, expectedDenied: 0, either: 0, unexpected2xx: 0, mismatches: 0, listLeaks: 0, otherTenantDiffers: 0, notAllowed405: 0 };
+  const tally = {
+    requests: 0,
+    expectedAllowed: 0,
+    expectedDenied: 0,
+    either: 0,
+    unexpected2xx: 0,
+    mismatches: 0,
+    listLeaks: 0,
+    otherTenantDiffers: 0,
+    notAllowed405: 0,
+  };
   const note = (message: string, unexpected = false) => {
     problems.push(message);
     tally.mismatches++;
@@ -206,7 +231,8 @@ test("authorization matrix: every route file × method × caller kind", async ()
       }
     }
   }
-  for (const key of Object.keys(table)) if (!modules.has(key)) note(`the matrix table names app/api/${key}/route.ts, which does not exist`);
+  for (const key of Object.keys(table))
+    if (!modules.has(key)) note(`the matrix table names app/api/${key}/route.ts, which does not exist`);
 
   // ---- 2. The matrix: each case × caller, reads, then writes, then destructive requests.
   type Job = { key: string; method: Method; kase: Case; rule: RouteRule };
@@ -230,9 +256,14 @@ test("authorization matrix: every route file × method × caller kind", async ()
     const answer = await send(job.method, url, override && "token" in override ? override.token! : c.token, body);
     const wrong = judge(exp, answer, job.method === "GET");
     const name = job.kase.name ? ` [${job.kase.name}]` : "";
-    if (wrong) note(`${wrong}: ${c.label} — ${job.method} ${url}${name} answered ${answer.status} (expected ${exp.kind}: ${exp.why}) ${show(answer)}`, wrong === "UNEXPECTED 2xx");
+    if (wrong)
+      note(
+        `${wrong}: ${c.label} — ${job.method} ${url}${name} answered ${answer.status} (expected ${exp.kind}: ${exp.why}) ${show(answer)}`,
+        wrong === "UNEXPECTED 2xx",
+      );
     if (job.kase.list && is2xx(answer.status)) listAnswers.push({ job, caller: c, answer });
-    if (!wrong && exp.kind === "allow" && !is2xx(answer.status) && exp.status === undefined) business.push(`${c.key} ${job.method} ${job.key} → ${answer.status} ${show(answer).slice(0, 120)}`);
+    if (!wrong && exp.kind === "allow" && !is2xx(answer.status) && exp.status === undefined)
+      business.push(`${c.key} ${job.method} ${job.key} → ${answer.status} ${show(answer).slice(0, 120)}`);
     return { exp, answer };
   };
 
@@ -246,8 +277,12 @@ test("authorization matrix: every route file × method × caller kind", async ()
   };
   // Allowed writes answered with a business refusal (409, 422, ...): listed, so a bad body cannot hide an untested path.
   const business: string[] = [];
-  const phase = (filter: (j: Job) => boolean) => jobs.filter(filter).flatMap((job) => callers.map((c) => () => run(job, c)));
-  await pool(PARALLEL, phase((j) => j.method === "GET" && !j.kase.destructive));
+  const phase = (filter: (j: Job) => boolean) =>
+    jobs.filter(filter).flatMap((job) => callers.map((c) => () => run(job, c)));
+  await pool(
+    PARALLEL,
+    phase((j) => j.method === "GET" && !j.kase.destructive),
+  );
   lap("reads");
 
   // ---- 3. Lists: complete for what the caller sees, nothing else seeded, every row readable by id.
@@ -256,7 +291,9 @@ test("authorization matrix: every route file × method × caller kind", async ()
   for (const { job, caller: c, answer } of listAnswers) {
     listChecks.push(async () => {
       const spec = job.kase.list!;
-      const rows: Record<string, unknown>[] = spec.rowsOf ? spec.rowsOf(JSON.parse(answer.text)) : [...(JSON.parse(answer.text) as Record<string, unknown>[])];
+      const rows: Record<string, unknown>[] = spec.rowsOf
+        ? spec.rowsOf(JSON.parse(answer.text))
+        : [...(JSON.parse(answer.text) as Record<string, unknown>[])];
       // Follow Link rel="next" (other specs may share the server and fill the first pages).
       let next = nextUrl(answer.response);
       for (let page = 0; next && page < 50; page++) {
@@ -273,22 +310,36 @@ test("authorization matrix: every route file × method × caller kind", async ()
       for (const row of spec.rows) {
         const sees = (row.inScope ?? true) && inAudience(c, policy, true, row.target);
         const listed = got.get(row.id);
-        if (sees && !listed) note(`list incomplete: ${c.label} — GET ${job.kase.path} lacks ${row.id} (in ${policy}.sees)`);
+        if (sees && !listed)
+          note(`list incomplete: ${c.label} — GET ${job.kase.path} lacks ${row.id} (in ${policy}.sees)`);
         if (!sees && listed) {
           tally.listLeaks++;
-          note(`LIST LEAK: ${c.label} — GET ${job.kase.path} shows ${row.id}, which it may not read (${(row.inScope ?? true) ? `outside ${policy}.sees` : "out of the list's scope"})`, true);
+          note(
+            `LIST LEAK: ${c.label} — GET ${job.kase.path} shows ${row.id}, which it may not read (${(row.inScope ?? true) ? `outside ${policy}.sees` : "out of the list's scope"})`,
+            true,
+          );
         }
         if (listed && spec.byId) {
           const by = spec.byId(listed);
           const rule = by && rules.get(`${by.route} GET`);
           if (!by || !rule) continue;
           // Only where the by-id route admits the caller at all (its permission and `in`).
-          if (rule.auth !== "authenticated" && rule.auth !== "optional" && rule.auth !== "public" && !permissionsOfCaller(c).has(rule.auth)) continue;
+          if (
+            rule.auth !== "authenticated" &&
+            rule.auth !== "optional" &&
+            rule.auth !== "public" &&
+            !permissionsOfCaller(c).has(rule.auth)
+          )
+            continue;
           if (rule.in === "organisation" && c.level !== "organisation") continue;
           const cacheKey = `${c.key} ${by.path}`;
           if (!byIdCache.has(cacheKey)) byIdCache.set(cacheKey, send("GET", by.path, c.token));
           const read = await byIdCache.get(cacheKey)!;
-          if (!is2xx(read.status)) note(`LIST LEAK: ${c.label} — GET ${job.kase.path} shows ${row.id}, but GET ${by.path} answers ${read.status} ${show(read)}`, true);
+          if (!is2xx(read.status))
+            note(
+              `LIST LEAK: ${c.label} — GET ${job.kase.path} shows ${row.id}, but GET ${by.path} answers ${read.status} ${show(read)}`,
+              true,
+            );
         }
       }
     });
@@ -297,7 +348,10 @@ test("authorization matrix: every route file × method × caller kind", async ()
   lap("lists");
 
   // ---- 4. Writes (non-destructive).
-  await pool(PARALLEL, phase((j) => j.method !== "GET" && !j.kase.destructive));
+  await pool(
+    PARALLEL,
+    phase((j) => j.method !== "GET" && !j.kase.destructive),
+  );
   lap("writes");
 
   // ---- 5. The other tenant's objects answer exactly like missing ones, asked by the T1 callers that
@@ -317,25 +371,38 @@ test("authorization matrix: every route file × method × caller kind", async ()
     const mine = url.split(/[/?=&]/);
     const theirs = other.split(/[/?=&]/);
     mine.forEach((segment, i) => {
-      if (segment && segment !== theirs[i]) text = text.split(decodeURIComponent(segment)).join(`<id${i}>`).split(segment).join(`<id${i}>`);
+      if (segment && segment !== theirs[i])
+        text = text.split(decodeURIComponent(segment)).join(`<id${i}>`).split(segment).join(`<id${i}>`);
     });
     return text;
   };
   const compare = (job: Job, c: Caller) => async () => {
     const { path: t2Path, missing } = job.kase.otherTenant!;
-    const [a, b] = [await send(job.method, t2Path, c.token, job.kase.body?.(c, false)), await send(job.method, missing, c.token, job.kase.body?.(c, false))];
+    const [a, b] = [
+      await send(job.method, t2Path, c.token, job.kase.body?.(c, false)),
+      await send(job.method, missing, c.token, job.kase.body?.(c, false)),
+    ];
     const [x, y] = [normalise(a, t2Path, missing), normalise(b, missing, t2Path)];
     if (a.status !== b.status || x !== y) {
       tally.otherTenantDiffers++;
-      note(`OTHER TENANT ≠ MISSING: ${c.label} — ${job.method} ${t2Path} answered ${a.status} ${x.slice(0, 200)}; ${missing} answered ${b.status} ${y.slice(0, 200)}`, is2xx(a.status));
+      note(
+        `OTHER TENANT ≠ MISSING: ${c.label} — ${job.method} ${t2Path} answered ${a.status} ${x.slice(0, 200)}; ${missing} answered ${b.status} ${y.slice(0, 200)}`,
+        is2xx(a.status),
+      );
     }
   };
-  await pool(PARALLEL, jobs.filter((j) => j.kase.otherTenant && !j.kase.destructive).flatMap((j) => t1Callers.map((c) => compare(j, c))));
+  await pool(
+    PARALLEL,
+    jobs.filter((j) => j.kase.otherTenant && !j.kase.destructive).flatMap((j) => t1Callers.map((c) => compare(j, c))),
+  );
   lap("other tenant vs missing");
 
   // ---- 6. Destructive requests: other tenant vs missing first, then refused callers, then each allowed caller on an object of its own.
   const destructive = jobs.filter((j) => j.kase.destructive);
-  await pool(PARALLEL, destructive.filter((j) => j.kase.otherTenant).flatMap((j) => t1Callers.map((c) => compare(j, c))));
+  await pool(
+    PARALLEL,
+    destructive.filter((j) => j.kase.otherTenant).flatMap((j) => t1Callers.map((c) => compare(j, c))),
+  );
   const split = (allowed: boolean) =>
     destructive.flatMap((job) =>
       callers
@@ -360,10 +427,21 @@ test("authorization matrix: every route file × method × caller kind", async ()
     notAllowed.flatMap((n) =>
       [world.callers.none].map((c) => async () => {
         const a = await send(n.method, n.path, c.token);
-        const allow = (a.headers["allow"] ?? "").split(",").map((m) => m.trim()).filter(Boolean).sort();
+        const allow = (a.headers.allow ?? "")
+          .split(",")
+          .map((m) => m.trim())
+          .filter(Boolean)
+          .sort();
         tally.notAllowed405++;
-        if (a.status !== 405 || JSON.stringify(allow) !== JSON.stringify([...n.allow].sort()) || !(a.headers["content-type"] ?? "").includes("application/json")) {
-          note(`${n.method} app/api/${n.key} is neither built nor a JSON 405 with Allow: ${n.allow.join(", ")} — ${c.label} got ${a.status} Allow: ${a.headers["allow"]} ${show(a)}${is2xx(a.status) ? " (UNEXPECTED 2xx)" : ""}`, is2xx(a.status));
+        if (
+          a.status !== 405 ||
+          JSON.stringify(allow) !== JSON.stringify([...n.allow].sort()) ||
+          !(a.headers["content-type"] ?? "").includes("application/json")
+        ) {
+          note(
+            `${n.method} app/api/${n.key} is neither built nor a JSON 405 with Allow: ${n.allow.join(", ")} — ${c.label} got ${a.status} Allow: ${a.headers.allow} ${show(a)}${is2xx(a.status) ? " (UNEXPECTED 2xx)" : ""}`,
+            is2xx(a.status),
+          );
         }
       }),
     ),
@@ -376,8 +454,17 @@ test("authorization matrix: every route file × method × caller kind", async ()
       `${tally.unexpected2xx} unexpected 2xx (list leaks ${tally.listLeaks}); ${tally.mismatches} mismatches (other tenant ≠ missing: ${tally.otherTenantDiffers}); ${tally.notAllowed405} JSON 405 checks`,
   );
   lap("405s");
-  console.log(`  phases: ${timings.join(", ")}; slowest: ${slowest.sort((a, b) => b.ms - a.ms).slice(0, 8).map((s) => `${s.what} ${s.ms} ms`).join("; ")}`);
-  if (business.length) console.log(`  allowed writes refused for business reasons (${business.length}):\n${business.map((b) => `    ${b}`).join("\n")}`);
+  console.log(
+    `  phases: ${timings.join(", ")}; slowest: ${slowest
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 8)
+      .map((s) => `${s.what} ${s.ms} ms`)
+      .join("; ")}`,
+  );
+  if (business.length)
+    console.log(
+      `  allowed writes refused for business reasons (${business.length}):\n${business.map((b) => `    ${b}`).join("\n")}`,
+    );
   if (problems.length) console.log(problems.map((p) => `  - ${p}`).join("\n"));
   expect(tally.unexpected2xx, "unexpected 2xx").toBe(0);
   expect(problems, problems.join("\n")).toEqual([]);

@@ -9,9 +9,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { authed, expectJson, member, uniqueId } from "../support/api";
+import { prepareTestAudio, testAudio, uniqueWav, wavPart } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 import { postMultipart } from "../support/multipart";
-import { prepareTestAudio, testAudio, uniqueWav, wavPart } from "../support/audio";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
@@ -27,12 +27,25 @@ test("a backup during uploads restores every acknowledged upload with the same S
   try {
     const student = await member(request, world, "STUDENT");
     const challenge = uniqueId("speech");
-    await expectJson(await postMultipart(request, "/api/challenges/speech", { id: challenge, language: "eng", topic: "Backups" }, authed(world.orgToken)), 201);
+    await expectJson(
+      await postMultipart(
+        request,
+        "/api/challenges/speech",
+        { id: challenge, language: "eng", topic: "Backups" },
+        authed(world.orgToken),
+      ),
+      201,
+    );
     const { wav } = await testAudio();
     const upload = async () => {
       const bytes = uniqueWav(wav);
       const id = uniqueId("rec");
-      const response = await postMultipart(request, `/api/challenges/speech/${challenge}/recordings`, { id, audio: wavPart(bytes), resultSetId: uniqueId("set") }, authed(student.token));
+      const response = await postMultipart(
+        request,
+        `/api/challenges/speech/${challenge}/recordings`,
+        { id, audio: wavPart(bytes), resultSetId: uniqueId("set") },
+        authed(student.token),
+      );
       return { id, sha256: sha256(bytes), status: response.status() };
     };
 
@@ -44,7 +57,10 @@ test("a backup during uploads restores every acknowledged upload with the same S
     const backupDir = path.join(tmp, "backup");
     const env = { ...process.env, DATA_DIR: serverDir, DATABASE_URL: `file:${path.join(serverDir, "app.db")}` };
     const racing = Promise.all([upload(), upload(), upload(), upload()]);
-    const backupRun = run(path.join(root, "node_modules/.bin/tsx"), ["scripts/backup.ts", backupDir], { cwd: root, env });
+    const backupRun = run(path.join(root, "node_modules/.bin/tsx"), ["scripts/backup.ts", backupDir], {
+      cwd: root,
+      env,
+    });
     const [raced, backedUp] = await Promise.all([racing, backupRun]);
     expect(backedUp.stdout).toContain("Backed up the database");
     expect(raced.every((u) => u.status === 201)).toBe(true);
@@ -52,14 +68,21 @@ test("a backup during uploads restores every acknowledged upload with the same S
     // Restore into a fresh data directory.
     const fresh = path.join(tmp, "fresh");
     const freshEnv = { ...process.env, DATA_DIR: fresh, DATABASE_URL: `file:${path.join(fresh, "app.db")}` };
-    const restored = await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/restore.ts", backupDir], { cwd: root, env: freshEnv });
+    const restored = await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/restore.ts", backupDir], {
+      cwd: root,
+      env: freshEnv,
+    });
     expect(restored.stdout).toContain("Restored the backup");
     // A second restore onto it is refused without --force.
-    await expect(run(path.join(root, "node_modules/.bin/tsx"), ["scripts/restore.ts", backupDir], { cwd: root, env: freshEnv })).rejects.toThrow(/--force/);
+    await expect(
+      run(path.join(root, "node_modules/.bin/tsx"), ["scripts/restore.ts", backupDir], { cwd: root, env: freshEnv }),
+    ).rejects.toThrow(/--force/);
 
     const db = new Database(path.join(fresh, "app.db"), { readonly: true });
     try {
-      const find = db.prepare(`SELECT f."storageKey" AS key, f."sha256" AS sha256 FROM "SpeechRecording" r JOIN "StoredFile" f ON f.pk = r."audioFilePk" WHERE r.id = ?`);
+      const find = db.prepare(
+        `SELECT f."storageKey" AS key, f."sha256" AS sha256 FROM "SpeechRecording" r JOIN "StoredFile" f ON f.pk = r."audioFilePk" WHERE r.id = ?`,
+      );
       for (const u of acknowledged) {
         const row = find.get(u.id) as { key: string; sha256: string } | undefined;
         expect(row, `acknowledged upload ${u.id} is in the restored database`).toBeDefined();

@@ -10,7 +10,17 @@ import { expect, test, type World } from "../support/fixtures";
 const signInFails = async (request: APIRequestContext, username: string, password: string, scope?: string) =>
   expect(await signIn(request, username, password, scope), `${username} must not sign in`).toBe(400);
 
-type Ctx = { request: APIRequestContext; admin: string; world: World; studentId: string; studentToken: string; profileUserId: string; storedProfile: unknown; baselineUsers: string[]; baselineGroups: string[] };
+type Ctx = {
+  request: APIRequestContext;
+  admin: string;
+  world: World;
+  studentId: string;
+  studentToken: string;
+  profileUserId: string;
+  storedProfile: unknown;
+  baselineUsers: string[];
+  baselineGroups: string[];
+};
 
 type Endpoint = {
   name: string;
@@ -49,7 +59,11 @@ const endpoints: Endpoint[] = [
     wrongTypes: (m) => ({ id: m, name: true }),
     invalidFields: ["name"],
     nothingStored: async (c, m) => {
-      await expectError(await c.request.get(`/api/organisations/${m}`, { headers: authed(c.world.tenantToken) }), 404, "organisation stored");
+      await expectError(
+        await c.request.get(`/api/organisations/${m}`, { headers: authed(c.world.tenantToken) }),
+        404,
+        "organisation stored",
+      );
       expect(await listIds(c.request, "/api/organisations", c.world.tenantToken)).toEqual([c.world.orgId]);
     },
   })),
@@ -62,7 +76,11 @@ const endpoints: Endpoint[] = [
     wrongTypes: (m) => ({ id: m, firstName: 1, infix: 2, lastName: false, roles: 5 }),
     invalidFields: ["firstName", "infix", "lastName", "roles"],
     nothingStored: async (c, m) => {
-      await expectError(await c.request.get(`/api/users/${m}`, { headers: authed(c.world.orgToken) }), 404, "user stored");
+      await expectError(
+        await c.request.get(`/api/users/${m}`, { headers: authed(c.world.orgToken) }),
+        404,
+        "user stored",
+      );
       expect(await listIds(c.request, "/api/users", c.world.orgToken)).toEqual(c.baselineUsers);
     },
   },
@@ -75,7 +93,12 @@ const endpoints: Endpoint[] = [
     wrongTypes: (m) => ({ country: m, cefr: "nine", gender: 3, birthYear: "old" }),
     invalidFields: ["cefr", "gender", "birthYear"],
     nothingStored: async (c) => {
-      expect(await expectJson(await c.request.get(`/api/users/${c.profileUserId}/profile`, { headers: authed(c.world.orgToken) }), 200)).toEqual(c.storedProfile);
+      expect(
+        await expectJson(
+          await c.request.get(`/api/users/${c.profileUserId}/profile`, { headers: authed(c.world.orgToken) }),
+          200,
+        ),
+      ).toEqual(c.storedProfile);
     },
   },
   {
@@ -87,7 +110,11 @@ const endpoints: Endpoint[] = [
     wrongTypes: (m) => ({ id: m, name: 7, categories: "not-a-list-of-ids!" }),
     invalidFields: ["name"],
     nothingStored: async (c, m) => {
-      await expectError(await c.request.get(`/api/groups/${m}`, { headers: authed(c.world.orgToken) }), 404, "group stored");
+      await expectError(
+        await c.request.get(`/api/groups/${m}`, { headers: authed(c.world.orgToken) }),
+        404,
+        "group stored",
+      );
       expect(await listIds(c.request, "/api/groups", c.world.orgToken)).toEqual(c.baselineGroups);
     },
   },
@@ -127,23 +154,47 @@ const endpoints: Endpoint[] = [
 
 async function setup(request: APIRequestContext, admin: string, world: World): Promise<Ctx> {
   const student = await createUser(request, world.orgToken, { roles: ["STUDENT"] });
-  const studentToken = await impersonate(request, world.orgToken, `tenant/${world.tenantId}/organisation/${world.orgId}/student/${student.id}`);
+  const studentToken = await impersonate(
+    request,
+    world.orgToken,
+    `tenant/${world.tenantId}/organisation/${world.orgId}/student/${student.id}`,
+  );
   const profileUser = await createUser(request, world.orgToken, { roles: ["STUDENT"] });
   const storedProfile = await expectJson(
-    await request.post(`/api/users/${profileUser.id}/profile`, { data: { birthYear: 2000, gender: "m", country: "NL", language: "nld", cefr: 2 }, headers: authed(world.orgToken) }),
+    await request.post(`/api/users/${profileUser.id}/profile`, {
+      data: { birthYear: 2000, gender: "m", country: "NL", language: "nld", cefr: 2 },
+      headers: authed(world.orgToken),
+    }),
     201,
   );
-  const group = await expectJson<{ id: string }>(await request.post("/api/groups", { data: { name: "Existing" }, headers: authed(world.orgToken) }), 201);
+  const group = await expectJson<{ id: string }>(
+    await request.post("/api/groups", { data: { name: "Existing" }, headers: authed(world.orgToken) }),
+    201,
+  );
   // The student already has a credential: bad input must not replace it either.
   const username = uniqueId("existing");
   await addBasicAuth(request, studentToken, username, "existing-password");
-  return { request, admin, world, studentId: student.id, studentToken, profileUserId: profileUser.id, storedProfile, baselineUsers: [student.id, profileUser.id].sort(), baselineGroups: [group.id] };
+  return {
+    request,
+    admin,
+    world,
+    studentId: student.id,
+    studentToken,
+    profileUserId: profileUser.id,
+    storedProfile,
+    baselineUsers: [student.id, profileUser.id].sort(),
+    baselineGroups: [group.id],
+  };
 }
 
 const ONE_AND_A_HALF_MIB = 1.5 * 1024 * 1024;
 
 for (const endpoint of endpoints) {
-  test(`${endpoint.name}: 400, 422, 413 and 415 for bad bodies, 401 without a token; nothing stored`, async ({ request, admin, world }) => {
+  test(`${endpoint.name}: 400, 422, 413 and 415 for bad bodies, 401 without a token; nothing stored`, async ({
+    request,
+    admin,
+    world,
+  }) => {
     const c = await setup(request, admin, world);
     const path = endpoint.path(c);
     const token = endpoint.token(c);
@@ -162,21 +213,35 @@ for (const endpoint of endpoints) {
     }
     // Missing required fields: each named with missing_field.
     if (endpoint.required.length) {
-      const body = await expectError(await send(JSON.stringify({ id: marker }), "application/json"), 422, "missing fields");
+      const body = await expectError(
+        await send(JSON.stringify({ id: marker }), "application/json"),
+        422,
+        "missing fields",
+      );
       for (const field of endpoint.required) {
-        expect.soft(body.errors, `missing ${field}`).toContainEqual(expect.objectContaining({ resource: expect.any(String), field, code: "missing_field" }));
+        expect
+          .soft(body.errors, `missing ${field}`)
+          .toContainEqual(expect.objectContaining({ resource: expect.any(String), field, code: "missing_field" }));
       }
       for (const field of endpoint.required) {
         const partial = { ...endpoint.valid(marker) };
         delete partial[field];
         const one = await expectError(await send(JSON.stringify(partial), "application/json"), 422, `without ${field}`);
-        expect.soft(one.errors, `without ${field}`).toContainEqual(expect.objectContaining({ field, code: "missing_field" }));
+        expect
+          .soft(one.errors, `without ${field}`)
+          .toContainEqual(expect.objectContaining({ field, code: "missing_field" }));
       }
     }
     // Wrong types: each named with invalid.
-    const wrong = await expectError(await send(JSON.stringify(endpoint.wrongTypes(marker)), "application/json"), 422, "wrong types");
+    const wrong = await expectError(
+      await send(JSON.stringify(endpoint.wrongTypes(marker)), "application/json"),
+      422,
+      "wrong types",
+    );
     for (const field of endpoint.invalidFields) {
-      expect.soft(wrong.errors, `wrong type of ${field}`).toContainEqual(expect.objectContaining({ resource: expect.any(String), field, code: "invalid" }));
+      expect
+        .soft(wrong.errors, `wrong type of ${field}`)
+        .toContainEqual(expect.objectContaining({ resource: expect.any(String), field, code: "invalid" }));
     }
     // Over the 1 MiB limit, in a real field and in an extra one.
     const padded = JSON.stringify({ ...endpoint.valid(marker), padding: "x".repeat(ONE_AND_A_HALF_MIB) });
@@ -190,7 +255,10 @@ for (const endpoint of endpoints) {
     const anonymous = await request.post(path, { data: endpoint.valid(marker) });
     await expectError(anonymous, 401, "no token");
     expect(anonymous.headers()["www-authenticate"]).toMatch(/^Bearer/);
-    const garbage = await request.post(path, { data: endpoint.valid(marker), headers: authed("garbage-garbage-garbage") });
+    const garbage = await request.post(path, {
+      data: endpoint.valid(marker),
+      headers: authed("garbage-garbage-garbage"),
+    });
     await expectError(garbage, 401, "garbage token");
     expect(garbage.headers()["www-authenticate"]).toMatch(/^Bearer/);
 
@@ -203,7 +271,18 @@ for (const endpoint of endpoints) {
 }
 
 test("read endpoints refuse a missing or garbage token with 401 and WWW-Authenticate", async ({ request, world }) => {
-  const paths = ["/api/tenants", `/api/tenants/${world.tenantId}`, "/api/organisations", `/api/organisations/${world.orgId}`, "/api/users", "/api/user", "/api/user/profile", "/api/groups", "/api/roles", "/api/roles/STUDENT"];
+  const paths = [
+    "/api/tenants",
+    `/api/tenants/${world.tenantId}`,
+    "/api/organisations",
+    `/api/organisations/${world.orgId}`,
+    "/api/users",
+    "/api/user",
+    "/api/user/profile",
+    "/api/groups",
+    "/api/roles",
+    "/api/roles/STUDENT",
+  ];
   for (const path of paths) {
     const missing = await request.get(path);
     await expectError(missing, 401, `${path} without token`);
@@ -215,12 +294,26 @@ test("read endpoints refuse a missing or garbage token with 401 and WWW-Authenti
   }
 });
 
-test("unknown sub-paths and unsupported methods on the administrative endpoints answer JSON, never 500", async ({ request, world }) => {
+test("unknown sub-paths and unsupported methods on the administrative endpoints answer JSON, never 500", async ({
+  request,
+  world,
+}) => {
   const h = authed(world.orgToken);
-  for (const path of [`/api/tenants/${world.tenantId}/nothing`, `/api/users/x/y/z`, `/api/groups/x/members`, "/api/roles/STUDENT/extra", "/api/user/nothing-here"]) {
+  for (const path of [
+    `/api/tenants/${world.tenantId}/nothing`,
+    `/api/users/x/y/z`,
+    `/api/groups/x/members`,
+    "/api/roles/STUDENT/extra",
+    "/api/user/nothing-here",
+  ]) {
     await expectError(await request.get(path, { headers: h }), 404, path);
   }
-  for (const [method, path] of [["DELETE", `/api/tenants/${world.tenantId}`], ["PATCH", "/api/users"], ["PATCH", "/api/roles/STUDENT"], ["DELETE", "/api/groups"]] as const) {
+  for (const [method, path] of [
+    ["DELETE", `/api/tenants/${world.tenantId}`],
+    ["PATCH", "/api/users"],
+    ["PATCH", "/api/roles/STUDENT"],
+    ["DELETE", "/api/groups"],
+  ] as const) {
     const response = await request.fetch(path, { method, headers: h, data: {} });
     expect([404, 405], `${method} ${path} answered ${response.status()}`).toContain(response.status());
     expect(response.headers()["content-type"]).toContain("application/json");

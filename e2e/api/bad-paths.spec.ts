@@ -5,11 +5,12 @@
 // unread closes the connection, which then never carries the rest of that upload.
 // Raw requests (node:http, TCP): fetch refuses TRACE and unknown methods.
 import { expect, test } from "@playwright/test";
-import { rawExchange, type RawResponse } from "../support/raw-http";
+import { type RawResponse, rawExchange } from "../support/raw-http";
 
 const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 const baseURL = () => String(test.info().project.use.baseURL).replace(/\/$/, "");
-const send = (method: string, path: string, extra = "") => rawExchange(baseURL(), `${method} ${path} HTTP/1.1\r\nHost: api.test\r\n${extra}\r\n`);
+const send = (method: string, path: string, extra = "") =>
+  rawExchange(baseURL(), `${method} ${path} HTTP/1.1\r\nHost: api.test\r\n${extra}\r\n`);
 
 function expectJsonError(response: RawResponse, status: number): { message: string; requestId: string } {
   expect(response.status, response.body).toBe(status);
@@ -28,7 +29,10 @@ test("a malformed percent-escape in an API path is a JSON 400 with a request id"
     ["DELETE", "/api/tenants/%E0%A4%A"],
     ["GET", "/api/%"],
   ]) {
-    const body = expectJsonError(await send(method, path, method === "PUT" ? "Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}" : ""), 400);
+    const body = expectJsonError(
+      await send(method, path, method === "PUT" ? "Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}" : ""),
+      400,
+    );
     expect(body.message, `${method} ${path}`).toMatch(/malformed/i);
   }
   // A well-formed escape still reaches the route (which answers 401 without a token).
@@ -47,7 +51,8 @@ test("methods the API does not serve are a JSON 405 with Allow", async () => {
   expect(unknown.headers.allow).toBe(ALLOW);
   expect(unknown.closedByServer).toBe(true);
   // Served methods are the routes' business: a missing token is their 401, not a 405.
-  for (const method of ["GET", "POST"]) expect((await send(method, "/api/tenants", method === "POST" ? "Content-Length: 0\r\n" : "")).status).toBe(401);
+  for (const method of ["GET", "POST"])
+    expect((await send(method, "/api/tenants", method === "POST" ? "Content-Length: 0\r\n" : "")).status).toBe(401);
 });
 
 test("an answer that leaves an upload unread closes the connection; a fully read one keeps it", async () => {
@@ -61,7 +66,11 @@ test("an answer that leaves an upload unread closes the connection; a fully read
   expect(unread.headers.connection).toBe("close");
   expect(unread.closedByServer).toBe(true);
   // The same refusal of a malformed path, before the body.
-  const refused = await rawExchange(baseURL(), `PUT /api/groups/%ff HTTP/1.1\r\nHost: api.test\r\nContent-Type: application/json\r\nContent-Length: 65536\r\n\r\n{"name":`, { waitCloseMs: 2000 });
+  const refused = await rawExchange(
+    baseURL(),
+    `PUT /api/groups/%ff HTTP/1.1\r\nHost: api.test\r\nContent-Type: application/json\r\nContent-Length: 65536\r\n\r\n{"name":`,
+    { waitCloseMs: 2000 },
+  );
   expect(refused.status).toBe(400);
   expect(refused.headers.connection).toBe("close");
   expect(refused.closedByServer).toBe(true);

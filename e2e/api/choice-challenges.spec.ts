@@ -11,13 +11,34 @@
 // Multipart bodies repeat `choices` and `audio`, so they are encoded with FormData
 // (e2e/support/multipart.ts); failed writes must leave no rows (lists) and no files (storage).
 import type { APIRequestContext } from "@playwright/test";
-import { OGG2_TEXT, OGG_TEXT, WAV_TEXT, oggPart, sha256, testAudio, uniqueWav, wavPart, type TestAudio } from "../support/audio";
-import { authed, baseURL, download, downloadUrlPattern, expectJson, listAll, listIds, member, outsiders, uniqueId } from "../support/api";
-import { ISO, expectError, expectFieldError } from "../support/assertions";
+import {
+  authed,
+  baseURL,
+  download,
+  downloadUrlPattern,
+  expectJson,
+  listAll,
+  listIds,
+  member,
+  outsiders,
+  uniqueId,
+} from "../support/api";
+import { expectError, expectFieldError, ISO } from "../support/assertions";
+import {
+  OGG_TEXT,
+  OGG2_TEXT,
+  oggPart,
+  sha256,
+  type TestAudio,
+  testAudio,
+  uniqueWav,
+  WAV_TEXT,
+  wavPart,
+} from "../support/audio";
+import { ADMIN_PASSWORD, PORTS } from "../support/env";
 import { expect, test } from "../support/fixtures";
-import { encodeForm, postMultipart, type MultipartFields, type MultipartRecord } from "../support/multipart";
-import { PORTS, ADMIN_PASSWORD } from "../support/env";
-import { privateServer, type PrivateServer } from "../support/server";
+import { encodeForm, type MultipartFields, type MultipartRecord, postMultipart } from "../support/multipart";
+import { type PrivateServer, privateServer } from "../support/server";
 import { storedCopies } from "../support/storage";
 
 const BASE = "/api/challenges/choice";
@@ -27,8 +48,24 @@ const CHALLENGE_FIELDS = ["choices", "created", "id", "language", "question", "s
 const RECOGNITION_FIELDS = ["audioUrl", "challengeId", "created", "id", "recognised", "updated", "userId"];
 
 type Choice = { choice: string; audioUrl: string | null };
-type Challenge = { id: string; question: string | null; choices: Choice[]; status: string; language: string; created: string; updated: string };
-type Recognition = { id: string; audioUrl: string; recognised: string | null; challengeId: string; userId: string; created: string; updated: string };
+type Challenge = {
+  id: string;
+  question: string | null;
+  choices: Choice[];
+  status: string;
+  language: string;
+  created: string;
+  updated: string;
+};
+type Recognition = {
+  id: string;
+  audioUrl: string;
+  recognised: string | null;
+  challengeId: string;
+  userId: string;
+  created: string;
+  updated: string;
+};
 type Preparation = { status: string; reason: string | null; grammarUrl: string | null; attempts: number };
 
 let audio: TestAudio;
@@ -43,10 +80,18 @@ test.beforeAll(async () => {
 /** Every ...Url is {PUBLIC_BASE_URL}/api/download/<id> (downloadUrlPattern). */
 const downloadUrl = () => expect.stringMatching(downloadUrlPattern());
 
-const postChallenge = (request: APIRequestContext, token: string, fields: MultipartFields) => postMultipart(request, BASE, fields, authed(token));
+const postChallenge = (request: APIRequestContext, token: string, fields: MultipartFields) =>
+  postMultipart(request, BASE, fields, authed(token));
 
-async function newChallenge(request: APIRequestContext, token: string, fields: MultipartRecord = {}): Promise<Challenge> {
-  return expectJson<Challenge>(await postChallenge(request, token, { choices: ["Yes", "No"], language: "eng", ...fields }), 202);
+async function newChallenge(
+  request: APIRequestContext,
+  token: string,
+  fields: MultipartRecord = {},
+): Promise<Challenge> {
+  return expectJson<Challenge>(
+    await postChallenge(request, token, { choices: ["Yes", "No"], language: "eng", ...fields }),
+    202,
+  );
 }
 
 const getChallenge = async (request: APIRequestContext, token: string, id: string) =>
@@ -55,7 +100,11 @@ const getChallenge = async (request: APIRequestContext, token: string, id: strin
 /** Waits (≤ 30 s) until the background preparation has finished, and returns the challenge. */
 async function settled(request: APIRequestContext, token: string, id: string): Promise<Challenge> {
   await expect
-    .poll(async () => (await getChallenge(request, token, id)).status, { message: `challenge ${id} is still preparing`, timeout: 30_000, intervals: [100, 200, 500] })
+    .poll(async () => (await getChallenge(request, token, id)).status, {
+      message: `challenge ${id} is still preparing`,
+      timeout: 30_000,
+      intervals: [100, 200, 500],
+    })
     .not.toBe("preparing");
   return getChallenge(request, token, id);
 }
@@ -67,24 +116,40 @@ async function prepared(request: APIRequestContext, token: string, fields: Multi
   return done;
 }
 
-const putJson = (request: APIRequestContext, token: string, id: string, data: unknown) => request.put(`${BASE}/${id}`, { headers: authed(token), data });
+const putJson = (request: APIRequestContext, token: string, id: string, data: unknown) =>
+  request.put(`${BASE}/${id}`, { headers: authed(token), data });
 const putForm = (request: APIRequestContext, token: string, id: string, fields: Record<string, string | string[]>) =>
-  request.put(`${BASE}/${id}`, { headers: { ...authed(token), "content-type": "application/x-www-form-urlencoded" }, data: encodeForm(fields) });
+  request.put(`${BASE}/${id}`, {
+    headers: { ...authed(token), "content-type": "application/x-www-form-urlencoded" },
+    data: encodeForm(fields),
+  });
 
 const postRecognition = (request: APIRequestContext, token: string, challengeId: string, fields: MultipartFields) =>
   postMultipart(request, `${BASE}/${challengeId}/recognitions`, fields, authed(token));
 
-async function newRecognition(request: APIRequestContext, token: string, challengeId: string, fields: MultipartRecord = {}): Promise<Recognition> {
-  return expectJson<Recognition>(await postRecognition(request, token, challengeId, { audio: oggPart(audio.ogg), ...fields }), 201);
+async function newRecognition(
+  request: APIRequestContext,
+  token: string,
+  challengeId: string,
+  fields: MultipartRecord = {},
+): Promise<Recognition> {
+  return expectJson<Recognition>(
+    await postRecognition(request, token, challengeId, { audio: oggPart(audio.ogg), ...fields }),
+    201,
+  );
 }
 
 const challengeIds = (request: APIRequestContext, token: string) => listIds(request, BASE, token);
-const recognitionIds = (request: APIRequestContext, token: string, challengeId: string) => listIds(request, `${BASE}/${challengeId}/recognitions`, token);
+const recognitionIds = (request: APIRequestContext, token: string, challengeId: string) =>
+  listIds(request, `${BASE}/${challengeId}/recognitions`, token);
 
 // ---- create, read, list ----
 
 test.describe("choice challenges: create and read", () => {
-  test("three choices and two audio parts (WAV, Ogg Opus): 202, Location, preparing; then prepared; audio by index, byte for byte", async ({ request, world }) => {
+  test("three choices and two audio parts (WAV, Ogg Opus): 202, Location, preparing; then prepared; audio by index, byte for byte", async ({
+    request,
+    world,
+  }) => {
     const id = uniqueId("cc");
     const wav = uniqueWav(audio.wav);
     const response = await postChallenge(request, world.orgToken, {
@@ -110,13 +175,15 @@ test.describe("choice challenges: create and read", () => {
     });
     expect(Object.keys(created).sort()).toEqual(CHALLENGE_FIELDS);
     expect(created.choices[0]!.audioUrl).not.toBe(created.choices[1]!.audioUrl);
-    const location = response.headers()["location"];
+    const location = response.headers().location;
     expect(location, "Location is absolute, under PUBLIC_BASE_URL").toBe(`${baseURL()}${BASE}/${id}`);
 
     // The background preparation makes it prepared (≤ 30 s) and changes nothing else.
     const done = await settled(request, world.orgToken, id);
     expect(done).toEqual({ ...created, status: "prepared", updated: ISO });
-    expect(await expectJson<Challenge>(await request.get(location!, { headers: authed(world.orgToken) }), 200)).toEqual(done);
+    expect(await expectJson<Challenge>(await request.get(location!, { headers: authed(world.orgToken) }), 200)).toEqual(
+      done,
+    );
 
     // The audio is stored unchanged, and matched to the choices by index.
     expect(await download(request, world.orgToken, created.choices[0]!.audioUrl!)).toEqual(wav);
@@ -127,28 +194,50 @@ test.describe("choice challenges: create and read", () => {
     expect(listed).toEqual([done]);
   });
 
-  test("audio parts are matched to choices by their order in the body, whatever their sizes (16 creates, 4 parts each)", async ({ request, world }) => {
+  test("audio parts are matched to choices by their order in the body, whatever their sizes (16 creates, 4 parts each)", async ({
+    request,
+    world,
+  }) => {
     // Large first, small after: a server that orders parts by when it finished writing them swaps these.
     const choices = [WAV_TEXT, OGG_TEXT, "A second recording of the cat.", OGG2_TEXT];
     let swapped = 0;
     for (let batch = 0; batch < 4; batch++) {
       const creates = Array.from({ length: 4 }, () => {
-        const parts = [wavPart(uniqueWav(audio.wav)), oggPart(audio.ogg), wavPart(uniqueWav(audio.wav)), oggPart(audio.ogg2)];
+        const parts = [
+          wavPart(uniqueWav(audio.wav)),
+          oggPart(audio.ogg),
+          wavPart(uniqueWav(audio.wav)),
+          oggPart(audio.ogg2),
+        ];
         return { parts, response: postChallenge(request, world.orgToken, { choices, audio: parts, language: "eng" }) };
       });
       for (const { parts, response } of creates) {
         const created = await expectJson<Challenge>(await response, 202);
-        const got = await Promise.all(created.choices.map(async (c) => sha256(await download(request, world.orgToken, c.audioUrl!))));
+        const got = await Promise.all(
+          created.choices.map(async (c) => sha256(await download(request, world.orgToken, c.audioUrl!))),
+        );
         if (JSON.stringify(got) !== JSON.stringify(parts.map((p) => sha256(p.buffer)))) swapped++;
       }
     }
     expect(swapped, "creates (of 16) whose choices got another part's audio").toBe(0);
   });
 
-  test("of concurrent creates with one id, one wins (202) and the others are 409 and leave no files", async ({ request, world }) => {
+  test("of concurrent creates with one id, one wins (202) and the others are 409 and leave no files", async ({
+    request,
+    world,
+  }) => {
     const id = uniqueId("race");
     const uploads = [uniqueWav(audio.wav), uniqueWav(audio.wav), uniqueWav(audio.wav)];
-    const responses = await Promise.all(uploads.map((b, i) => postChallenge(request, world.orgToken, { id, choices: [`Choice number ${i + 1}`], audio: wavPart(b), language: "eng" })));
+    const responses = await Promise.all(
+      uploads.map((b, i) =>
+        postChallenge(request, world.orgToken, {
+          id,
+          choices: [`Choice number ${i + 1}`],
+          audio: wavPart(b),
+          language: "eng",
+        }),
+      ),
+    );
     expect(responses.map((r) => r.status()).sort()).toEqual([202, 409, 409]);
     const winner = responses.findIndex((r) => r.status() === 202);
     for (const [i, b] of uploads.entries()) expect(await storedCopies(b), `upload ${i + 1}`).toBe(i === winner ? 1 : 0);
@@ -158,11 +247,22 @@ test.describe("choice challenges: create and read", () => {
     expect(await challengeIds(request, world.orgToken)).toEqual([id]);
   });
 
-  test("minimal create: generated id, one choice, no question, no audio; language code in capitals", async ({ request, world }) => {
+  test("minimal create: generated id, one choice, no question, no audio; language code in capitals", async ({
+    request,
+    world,
+  }) => {
     const response = await postChallenge(request, world.orgToken, { choices: "Good morning", language: "NLD" });
     const created = await expectJson<Challenge>(response, 202);
-    expect(created).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._~@-]*$/), question: null, choices: [{ choice: "Good morning", audioUrl: null }], status: "preparing", language: "nld", created: ISO, updated: ISO });
-    expect(response.headers()["location"]).toBe(`${baseURL()}${BASE}/${created.id}`);
+    expect(created).toEqual({
+      id: expect.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._~@-]*$/),
+      question: null,
+      choices: [{ choice: "Good morning", audioUrl: null }],
+      status: "preparing",
+      language: "nld",
+      created: ISO,
+      updated: ISO,
+    });
+    expect(response.headers().location).toBe(`${baseURL()}${BASE}/${created.id}`);
     expect((await settled(request, world.orgToken, created.id)).status).toBe("prepared");
     expect(await challengeIds(request, world.orgToken)).toEqual([created.id]);
   });
@@ -171,7 +271,15 @@ test.describe("choice challenges: create and read", () => {
     const id = uniqueId("taken");
     const first = await newChallenge(request, world.orgToken, { id, choices: ["Red", "Blue"] });
     const bytes = uniqueWav(audio.wav);
-    const body = await expectError(await postChallenge(request, world.orgToken, { id, choices: ["Green", "Yellow"], audio: wavPart(bytes), language: "eng" }), 409);
+    const body = await expectError(
+      await postChallenge(request, world.orgToken, {
+        id,
+        choices: ["Green", "Yellow"],
+        audio: wavPart(bytes),
+        language: "eng",
+      }),
+      409,
+    );
     expect(body.errors ?? [{ field: "id" }]).toContainEqual(expect.objectContaining({ field: "id" }));
     expect(await storedCopies(bytes)).toBe(0);
     expect(await challengeIds(request, world.orgToken)).toEqual([id]);
@@ -185,7 +293,11 @@ test.describe("choice challenges: create and read", () => {
     const cases: [MultipartFields, string, string][] = [
       // More audio parts than choices: audio is matched to choices by index.
       [{ choices: ["One"], audio: [wav, oggPart(audio.ogg)], language: "eng" }, "audio", "invalid"],
-      [{ choices: ["One", "Two"], audio: [wav, oggPart(audio.ogg), oggPart(audio.ogg2)], language: "eng" }, "audio", "invalid"],
+      [
+        { choices: ["One", "Two"], audio: [wav, oggPart(audio.ogg), oggPart(audio.ogg2)], language: "eng" },
+        "audio",
+        "invalid",
+      ],
       // ISO 639-2 only.
       [{ choices: ["One", "Two"], audio: wav, language: "xx" }, "language", "invalid"],
       [{ choices: ["One", "Two"], audio: wav, language: "en" }, "language", "invalid"],
@@ -196,7 +308,17 @@ test.describe("choice challenges: create and read", () => {
       [{ question: "No choices?", language: "eng" }, "choices", "missing_field"],
       // A text part where a file belongs.
       [{ choices: ["One", "Two"], audio: "not a file", language: "eng" }, "audio", "invalid"],
-      [[["choices", "One"], ["choices", "Two"], ["audio", wav], ["audio", "text"], ["language", "eng"]], "audio", "invalid"],
+      [
+        [
+          ["choices", "One"],
+          ["choices", "Two"],
+          ["audio", wav],
+          ["audio", "text"],
+          ["language", "eng"],
+        ],
+        "audio",
+        "invalid",
+      ],
       [{ id: "bad id", choices: ["One"], audio: wav, language: "eng" }, "id", "invalid"],
     ];
     for (const [fields, field, code] of cases) {
@@ -208,7 +330,10 @@ test.describe("choice challenges: create and read", () => {
     expect(await storedCopies(bytes)).toBe(0);
   });
 
-  test("every broken or unsupported audio file is 422 on audio; no challenge and no file is stored", async ({ request, world }) => {
+  test("every broken or unsupported audio file is 422 on audio; no challenge and no file is stored", async ({
+    request,
+    world,
+  }) => {
     const good = uniqueWav(audio.wav);
     for (const [kind, bytes] of Object.entries(audio.broken)) {
       await test.step(kind, async () => {
@@ -224,7 +349,16 @@ test.describe("choice challenges: create and read", () => {
     }
     await test.step("alone, as the only audio part", async () => {
       for (const kind of ["truncatedOgg", "empty", "riffAvi", "random", "vorbisOgg"] as const) {
-        await expectFieldError(await postChallenge(request, world.orgToken, { choices: "One", audio: { buffer: audio.broken[kind], name: "x.opus", mimeType: "audio/ogg" }, language: "eng" }), CHALLENGE, "audio", "invalid");
+        await expectFieldError(
+          await postChallenge(request, world.orgToken, {
+            choices: "One",
+            audio: { buffer: audio.broken[kind], name: "x.opus", mimeType: "audio/ogg" },
+            language: "eng",
+          }),
+          CHALLENGE,
+          "audio",
+          "invalid",
+        );
       }
     });
     expect(await challengeIds(request, world.orgToken)).toEqual([]);
@@ -235,7 +369,10 @@ test.describe("choice challenges: create and read", () => {
 // ---- states and preparation ----
 
 test.describe("choice challenges: states", () => {
-  test("choices that cannot form a grammar end unprepared; admins see why; a JSON PUT fixes it: preparing → prepared", async ({ request, world }) => {
+  test("choices that cannot form a grammar end unprepared; admins see why; a JSON PUT fixes it: preparing → prepared", async ({
+    request,
+    world,
+  }) => {
     const student = await member(request, world, "STUDENT");
     const teacher = await member(request, world, "TEACHER");
     const admin = await member(request, world, "ADMIN");
@@ -248,7 +385,12 @@ test.describe("choice challenges: states", () => {
 
     const view = `${BASE}/${twins.id}/preparation`;
     const why = await expectJson<Preparation>(await request.get(view, { headers: authed(world.orgToken) }), 200);
-    expect(why).toEqual({ status: "unprepared", reason: expect.stringMatching(/choices 1 and 2/), grammarUrl: null, attempts: 1 });
+    expect(why).toEqual({
+      status: "unprepared",
+      reason: expect.stringMatching(/choices 1 and 2/),
+      grammarUrl: null,
+      attempts: 1,
+    });
     expect(await expectJson<Preparation>(await request.get(view, { headers: authed(admin.token) }), 200)).toEqual(why);
     // Students and teachers may read the challenge but not the admin view.
     await expectError(await request.get(view, { headers: authed(student.token) }), 403);
@@ -257,7 +399,10 @@ test.describe("choice challenges: states", () => {
 
     // No recognition while it is not prepared (section 7), and nothing is stored.
     const bytes = uniqueWav(audio.wav);
-    await expectError(await postRecognition(request, student.token, twins.id, { audio: wavPart(bytes), recognised: "No" }), 409);
+    await expectError(
+      await postRecognition(request, student.token, twins.id, { audio: wavPart(bytes), recognised: "No" }),
+      409,
+    );
     await expectError(await postRecognition(request, student.token, twins.id, { audio: wavPart(bytes) }), 409);
     expect(await storedCopies(bytes)).toBe(0);
     expect(await recognitionIds(request, world.orgToken, twins.id)).toEqual([]);
@@ -265,8 +410,16 @@ test.describe("choice challenges: states", () => {
     // A JSON PUT with usable choices: 200, Location, preparing, then prepared.
     const response = await putJson(request, world.orgToken, twins.id, { choices: ["Yes", "No"] });
     const updated = await expectJson<Challenge>(response, 200);
-    expect(updated).toEqual({ ...twins, choices: [{ choice: "Yes", audioUrl: null }, { choice: "No", audioUrl: null }], status: "preparing", updated: ISO });
-    expect(response.headers()["location"]).toBe(`${baseURL()}${BASE}/${twins.id}`);
+    expect(updated).toEqual({
+      ...twins,
+      choices: [
+        { choice: "Yes", audioUrl: null },
+        { choice: "No", audioUrl: null },
+      ],
+      status: "preparing",
+      updated: ISO,
+    });
+    expect(response.headers().location).toBe(`${baseURL()}${BASE}/${twins.id}`);
     expect(Date.parse(updated.updated)).toBeGreaterThanOrEqual(Date.parse(twins.updated));
     const fixed = await settled(request, world.orgToken, twins.id);
     expect(fixed).toEqual({ ...updated, status: "prepared", updated: ISO });
@@ -274,8 +427,17 @@ test.describe("choice challenges: states", () => {
     const ready = await expectJson<Preparation>(await request.get(view, { headers: authed(world.orgToken) }), 200);
     expect(ready).toEqual({ status: "prepared", reason: null, grammarUrl: downloadUrl(), attempts: 1 });
     // The grammar built for the recogniser: the normalised words of each choice.
-    const grammar = JSON.parse((await download(request, world.orgToken, ready.grammarUrl!)).toString("utf8")) as { language: string; choices: { text: string; words: string[] }[] };
-    expect(grammar).toMatchObject({ language: "eng", choices: [{ text: "Yes", words: ["yes"] }, { text: "No", words: ["no"] }] });
+    const grammar = JSON.parse((await download(request, world.orgToken, ready.grammarUrl!)).toString("utf8")) as {
+      language: string;
+      choices: { text: string; words: string[] }[];
+    };
+    expect(grammar).toMatchObject({
+      language: "eng",
+      choices: [
+        { text: "Yes", words: ["yes"] },
+        { text: "No", words: ["no"] },
+      ],
+    });
     // Now recognitions are taken.
     await newRecognition(request, student.token, twins.id, { recognised: "Yes" });
 
@@ -283,31 +445,61 @@ test.describe("choice challenges: states", () => {
     await expectJson<Challenge>(await putJson(request, world.orgToken, twins.id, { choices: ["No!", "no"] }), 200);
     expect((await settled(request, world.orgToken, twins.id)).status).toBe("unprepared");
     await expectError(await postRecognition(request, student.token, twins.id, { audio: oggPart(audio.ogg) }), 409);
-    expect((await expectJson<Preparation>(await request.get(view, { headers: authed(world.orgToken) }), 200)).reason).toMatch(/choices 1 and 2/);
+    expect(
+      (await expectJson<Preparation>(await request.get(view, { headers: authed(world.orgToken) }), 200)).reason,
+    ).toMatch(/choices 1 and 2/);
   });
 
-  test("a choice without words ends unprepared with the reason; the preparation view needs a real challenge", async ({ request, world }) => {
+  test("a choice without words ends unprepared with the reason; the preparation view needs a real challenge", async ({
+    request,
+    world,
+  }) => {
     const wordless = await newChallenge(request, world.orgToken, { choices: ["Hello there", "?!"] });
     expect((await settled(request, world.orgToken, wordless.id)).status).toBe("unprepared");
-    const why = await expectJson<Preparation>(await request.get(`${BASE}/${wordless.id}/preparation`, { headers: authed(world.orgToken) }), 200);
-    expect(why).toMatchObject({ status: "unprepared", reason: expect.stringMatching(/choice 2\b.*no words/), grammarUrl: null });
-    await expectError(await request.get(`${BASE}/${uniqueId("nope")}/preparation`, { headers: authed(world.orgToken) }), 404);
+    const why = await expectJson<Preparation>(
+      await request.get(`${BASE}/${wordless.id}/preparation`, { headers: authed(world.orgToken) }),
+      200,
+    );
+    expect(why).toMatchObject({
+      status: "unprepared",
+      reason: expect.stringMatching(/choice 2\b.*no words/),
+      grammarUrl: null,
+    });
+    await expectError(
+      await request.get(`${BASE}/${uniqueId("nope")}/preparation`, { headers: authed(world.orgToken) }),
+      404,
+    );
 
     // A PUT that changes only the question also re-prepares (any update → preparing); it stays unprepared.
-    const asked = await expectJson<Challenge>(await putJson(request, world.orgToken, wordless.id, { question: "Say hello" }), 200);
+    const asked = await expectJson<Challenge>(
+      await putJson(request, world.orgToken, wordless.id, { question: "Say hello" }),
+      200,
+    );
     expect(asked).toMatchObject({ question: "Say hello", status: "preparing", choices: wordless.choices });
     expect((await settled(request, world.orgToken, wordless.id)).status).toBe("unprepared");
   });
 
-  test("a form-encoded PUT with repeated choices: preparing again; unchanged choices keep their audio, dropped audio is deleted", async ({ request, world }) => {
+  test("a form-encoded PUT with repeated choices: preparing again; unchanged choices keep their audio, dropped audio is deleted", async ({
+    request,
+    world,
+  }) => {
     // Two unique recordings. Which one a choice holds is read back from the server, so this test
     // does not depend on index matching (tested above), only on audio following its sentence.
-    const created = await prepared(request, world.orgToken, { choices: [WAV_TEXT, OGG_TEXT], audio: [wavPart(uniqueWav(audio.wav)), wavPart(uniqueWav(audio.wav))] });
+    const created = await prepared(request, world.orgToken, {
+      choices: [WAV_TEXT, OGG_TEXT],
+      audio: [wavPart(uniqueWav(audio.wav)), wavPart(uniqueWav(audio.wav))],
+    });
     const [catUrl, dogUrl] = created.choices.map((c) => c.audioUrl!);
-    const [catBytes, dogBytes] = [await download(request, world.orgToken, catUrl!), await download(request, world.orgToken, dogUrl!)];
+    const [catBytes, dogBytes] = [
+      await download(request, world.orgToken, catUrl!),
+      await download(request, world.orgToken, dogUrl!),
+    ];
 
     // Reordered, one new choice: the audio follows its sentence.
-    const response = await putForm(request, world.orgToken, created.id, { choices: [OGG_TEXT, "A brand new sentence.", WAV_TEXT], question: "Listen" });
+    const response = await putForm(request, world.orgToken, created.id, {
+      choices: [OGG_TEXT, "A brand new sentence.", WAV_TEXT],
+      question: "Listen",
+    });
     const updated = await expectJson<Challenge>(response, 200);
     expect(updated).toEqual({
       ...created,
@@ -320,13 +512,16 @@ test.describe("choice challenges: states", () => {
       status: "preparing",
       updated: ISO,
     });
-    expect(response.headers()["location"]).toBe(`${baseURL()}${BASE}/${created.id}`);
+    expect(response.headers().location).toBe(`${baseURL()}${BASE}/${created.id}`);
     expect((await settled(request, world.orgToken, created.id)).status).toBe("prepared");
     expect(await download(request, world.orgToken, catUrl!)).toEqual(catBytes);
     expect(await download(request, world.orgToken, dogUrl!)).toEqual(dogBytes);
 
     // A single repeated-name field is a list of one; the dropped choice's audio is gone.
-    const single = await expectJson<Challenge>(await putForm(request, world.orgToken, created.id, { choices: OGG_TEXT }), 200);
+    const single = await expectJson<Challenge>(
+      await putForm(request, world.orgToken, created.id, { choices: OGG_TEXT }),
+      200,
+    );
     expect(single.choices).toEqual([{ choice: OGG_TEXT, audioUrl: dogUrl }]);
     expect(single.question).toBe("Listen");
     await expectError(await request.get(catUrl!, { headers: authed(world.orgToken) }), 404);
@@ -350,7 +545,13 @@ test.describe("choice challenges: states", () => {
       });
     }
     await expectError(await putForm(request, world.orgToken, created.id, { language: "xx" }), 422);
-    await expectError(await request.put(`${BASE}/${created.id}`, { headers: { ...authed(world.orgToken), "content-type": "application/json" }, data: "{not json" }), 400);
+    await expectError(
+      await request.put(`${BASE}/${created.id}`, {
+        headers: { ...authed(world.orgToken), "content-type": "application/json" },
+        data: "{not json",
+      }),
+      400,
+    );
     await expectError(await putJson(request, world.orgToken, uniqueId("missing"), { choices: ["A"] }), 404);
     const now = await settled(request, world.orgToken, created.id);
     expect(now.choices).toEqual(created.choices);
@@ -372,32 +573,91 @@ test.describe("while preparing", () => {
     await server?.stop();
   });
 
-  test("a challenge that is still preparing takes no recognition (409); an update keeps it preparing", async ({ request }) => {
+  test("a challenge that is still preparing takes no recognition (409); an update keeps it preparing", async ({
+    request,
+  }) => {
     const api = (path: string) => `${server!.url}/api${path}`;
     const token = async (form: Record<string, string>, bearer?: string) =>
-      (await expectJson<{ access_token: string }>(await request.post(api("/tokens"), { form, headers: bearer ? authed(bearer) : {} }), 200)).access_token;
+      (
+        await expectJson<{ access_token: string }>(
+          await request.post(api("/tokens"), { form, headers: bearer ? authed(bearer) : {} }),
+          200,
+        )
+      ).access_token;
     const admin = await token({ grant_type: "password", username: "admin", password: ADMIN_PASSWORD });
     const tenantId = uniqueId("t");
     const orgId = uniqueId("o");
-    await expectJson(await request.post(api("/tenants"), { headers: authed(admin), data: { id: tenantId, name: "T" } }), 201);
+    await expectJson(
+      await request.post(api("/tenants"), { headers: authed(admin), data: { id: tenantId, name: "T" } }),
+      201,
+    );
     const tenant = await token({ grant_type: "client_credentials", scope: `tenant/${tenantId}` }, admin);
-    await expectJson(await request.post(api("/organisation"), { headers: authed(tenant), data: { id: orgId, name: "O" } }), 201);
-    const org = await token({ grant_type: "client_credentials", scope: `tenant/${tenantId}/organisation/${orgId}` }, tenant);
-    const user = await expectJson<{ id: string }>(await request.post(api("/users"), { headers: authed(org), data: { firstName: "S", infix: "", lastName: "T", roles: ["STUDENT"] } }), 201);
-    const student = await token({ grant_type: "client_credentials", scope: `tenant/${tenantId}/organisation/${orgId}/student/${user.id}` }, org);
+    await expectJson(
+      await request.post(api("/organisation"), { headers: authed(tenant), data: { id: orgId, name: "O" } }),
+      201,
+    );
+    const org = await token(
+      { grant_type: "client_credentials", scope: `tenant/${tenantId}/organisation/${orgId}` },
+      tenant,
+    );
+    const user = await expectJson<{ id: string }>(
+      await request.post(api("/users"), {
+        headers: authed(org),
+        data: { firstName: "S", infix: "", lastName: "T", roles: ["STUDENT"] },
+      }),
+      201,
+    );
+    const student = await token(
+      { grant_type: "client_credentials", scope: `tenant/${tenantId}/organisation/${orgId}/student/${user.id}` },
+      org,
+    );
 
-    const created = await expectJson<Challenge>(await postMultipart(request, `${server!.url}${BASE}`, { choices: ["Yes", "No"], audio: oggPart(audio.ogg), language: "eng" }, authed(org)), 202);
+    const created = await expectJson<Challenge>(
+      await postMultipart(
+        request,
+        `${server!.url}${BASE}`,
+        { choices: ["Yes", "No"], audio: oggPart(audio.ogg), language: "eng" },
+        authed(org),
+      ),
+      202,
+    );
     expect(created.status).toBe("preparing");
     const one = `${server!.url}${BASE}/${created.id}`;
     await new Promise((r) => setTimeout(r, 1500));
-    expect((await expectJson<Challenge>(await request.get(one, { headers: authed(org) }), 200)).status).toBe("preparing");
+    expect((await expectJson<Challenge>(await request.get(one, { headers: authed(org) }), 200)).status).toBe(
+      "preparing",
+    );
 
-    await expectError(await postMultipart(request, `${one}/recognitions`, { audio: oggPart(audio.ogg), recognised: "Yes" }, authed(student)), 409);
-    await expectError(await postMultipart(request, `${one}/recognitions`, { audio: wavPart(audio.wav) }, authed(student)), 409);
-    const updated = await expectJson<Challenge>(await request.put(one, { headers: authed(org), data: { choices: ["Yes", "No", "Maybe"] } }), 200);
+    await expectError(
+      await postMultipart(
+        request,
+        `${one}/recognitions`,
+        { audio: oggPart(audio.ogg), recognised: "Yes" },
+        authed(student),
+      ),
+      409,
+    );
+    await expectError(
+      await postMultipart(request, `${one}/recognitions`, { audio: wavPart(audio.wav) }, authed(student)),
+      409,
+    );
+    const updated = await expectJson<Challenge>(
+      await request.put(one, { headers: authed(org), data: { choices: ["Yes", "No", "Maybe"] } }),
+      200,
+    );
     expect(updated.status).toBe("preparing");
-    await expectError(await postMultipart(request, `${one}/recognitions`, { audio: oggPart(audio.ogg), recognised: "Maybe" }, authed(student)), 409);
-    expect(await expectJson<Recognition[]>(await request.get(`${one}/recognitions`, { headers: authed(org) }), 200)).toEqual([]);
+    await expectError(
+      await postMultipart(
+        request,
+        `${one}/recognitions`,
+        { audio: oggPart(audio.ogg), recognised: "Maybe" },
+        authed(student),
+      ),
+      409,
+    );
+    expect(
+      await expectJson<Recognition[]>(await request.get(`${one}/recognitions`, { headers: authed(org) }), 200),
+    ).toEqual([]);
     const view = await expectJson<Preparation>(await request.get(`${one}/preparation`, { headers: authed(org) }), 200);
     expect(view).toEqual({ status: "preparing", reason: null, grammarUrl: null, attempts: 0 });
   });
@@ -406,22 +666,53 @@ test.describe("while preparing", () => {
 // ---- recognitions ----
 
 test.describe("choice recognitions", () => {
-  test("a student's recognition on a prepared challenge: 201, Location, the shape; audio byte for byte; recognised null when omitted", async ({ request, world }) => {
+  test("a student's recognition on a prepared challenge: 201, Location, the shape; audio byte for byte; recognised null when omitted", async ({
+    request,
+    world,
+  }) => {
     const challenge = await prepared(request, world.orgToken, { choices: ["Yes", "No", "Maybe later"] });
     const student = await member(request, world, "STUDENT");
     const id = uniqueId("rec");
-    const response = await postRecognition(request, student.token, challenge.id, { id, audio: oggPart(audio.ogg), recognised: "Maybe later" });
+    const response = await postRecognition(request, student.token, challenge.id, {
+      id,
+      audio: oggPart(audio.ogg),
+      recognised: "Maybe later",
+    });
     const recognition = await expectJson<Recognition>(response, 201);
-    expect(recognition).toEqual({ id, audioUrl: downloadUrl(), recognised: "Maybe later", challengeId: challenge.id, userId: student.id, created: ISO, updated: ISO });
+    expect(recognition).toEqual({
+      id,
+      audioUrl: downloadUrl(),
+      recognised: "Maybe later",
+      challengeId: challenge.id,
+      userId: student.id,
+      created: ISO,
+      updated: ISO,
+    });
     expect(Object.keys(recognition).sort()).toEqual(RECOGNITION_FIELDS);
-    expect(response.headers()["location"]).toBe(`${baseURL()}${BASE}/${challenge.id}/recognitions/${id}`);
+    expect(response.headers().location).toBe(`${baseURL()}${BASE}/${challenge.id}/recognitions/${id}`);
     expect(sha256(await download(request, student.token, recognition.audioUrl))).toBe(sha256(audio.ogg));
-    expect(await expectJson<Recognition>(await request.get(`${BASE}/${challenge.id}/recognitions/${id}`, { headers: authed(student.token) }), 200)).toEqual(recognition);
+    expect(
+      await expectJson<Recognition>(
+        await request.get(`${BASE}/${challenge.id}/recognitions/${id}`, { headers: authed(student.token) }),
+        200,
+      ),
+    ).toEqual(recognition);
 
     // Nothing recognised: recognised is omitted and returned as null; a WAV; a generated id.
     const wav = uniqueWav(audio.wav);
-    const nothing = await expectJson<Recognition>(await postRecognition(request, student.token, challenge.id, { audio: wavPart(wav) }), 201);
-    expect(nothing).toEqual({ id: expect.any(String), audioUrl: downloadUrl(), recognised: null, challengeId: challenge.id, userId: student.id, created: ISO, updated: ISO });
+    const nothing = await expectJson<Recognition>(
+      await postRecognition(request, student.token, challenge.id, { audio: wavPart(wav) }),
+      201,
+    );
+    expect(nothing).toEqual({
+      id: expect.any(String),
+      audioUrl: downloadUrl(),
+      recognised: null,
+      challengeId: challenge.id,
+      userId: student.id,
+      created: ISO,
+      updated: ISO,
+    });
     expect(await download(request, student.token, nothing.audioUrl)).toEqual(wav);
 
     expect(await recognitionIds(request, student.token, challenge.id)).toEqual([id, nothing.id].sort());
@@ -429,7 +720,10 @@ test.describe("choice recognitions", () => {
     expect(await getChallenge(request, student.token, challenge.id)).toEqual(challenge);
   });
 
-  test("invalid recognitions are 422 naming the field (or 409 for a taken id) and store nothing", async ({ request, world }) => {
+  test("invalid recognitions are 422 naming the field (or 409 for a taken id) and store nothing", async ({
+    request,
+    world,
+  }) => {
     const challenge = await prepared(request, world.orgToken, { choices: ["Yes", "No"] });
     const student = await member(request, world, "STUDENT");
     const bytes = uniqueWav(audio.wav);
@@ -447,7 +741,12 @@ test.describe("choice recognitions", () => {
     ];
     for (const [fields, field, code] of cases) {
       await test.step(`${field} (${code}): ${JSON.stringify(fields, (_, v) => (v?.buffer ? "<file>" : v))}`, async () => {
-        await expectFieldError(await postRecognition(request, student.token, challenge.id, fields), RECOGNITION, field, code);
+        await expectFieldError(
+          await postRecognition(request, student.token, challenge.id, fields),
+          RECOGNITION,
+          field,
+          code,
+        );
       });
     }
     const first = await newRecognition(request, student.token, challenge.id, { id: uniqueId("rec") });
@@ -462,10 +761,17 @@ test.describe("choice recognitions", () => {
     expect(await recognitionIds(request, world.orgToken, challenge.id)).toEqual([first.id]);
   });
 
-  test("students see only their own recognitions; teachers and the organisation see all", async ({ request, world }) => {
+  test("students see only their own recognitions; teachers and the organisation see all", async ({
+    request,
+    world,
+  }) => {
     const challenge = await prepared(request, world.orgToken, { choices: ["Yes", "No"] });
     const other = await prepared(request, world.orgToken, { choices: ["Up", "Down"] });
-    const [alice, bob, teacher] = [await member(request, world, "STUDENT"), await member(request, world, "STUDENT"), await member(request, world, "TEACHER")];
+    const [alice, bob, teacher] = [
+      await member(request, world, "STUDENT"),
+      await member(request, world, "STUDENT"),
+      await member(request, world, "TEACHER"),
+    ];
     const a1 = await newRecognition(request, alice.token, challenge.id, { recognised: "Yes" });
     const a2 = await newRecognition(request, alice.token, challenge.id);
     const b1 = await newRecognition(request, bob.token, challenge.id, { recognised: "No" });
@@ -475,31 +781,62 @@ test.describe("choice recognitions", () => {
 
     expect(await recognitionIds(request, alice.token, challenge.id)).toEqual([a1.id, a2.id].sort());
     expect(await recognitionIds(request, bob.token, challenge.id)).toEqual([b1.id]);
-    await expectError(await request.get(`${BASE}/${challenge.id}/recognitions/${b1.id}`, { headers: authed(alice.token) }), 404);
-    await expectError(await request.get(`${BASE}/${challenge.id}/recognitions/${a1.id}`, { headers: authed(bob.token) }), 404);
+    await expectError(
+      await request.get(`${BASE}/${challenge.id}/recognitions/${b1.id}`, { headers: authed(alice.token) }),
+      404,
+    );
+    await expectError(
+      await request.get(`${BASE}/${challenge.id}/recognitions/${a1.id}`, { headers: authed(bob.token) }),
+      404,
+    );
 
     const all = [a1.id, a2.id, b1.id, t1.id].sort();
     for (const token of [teacher.token, world.orgToken]) {
       expect(await recognitionIds(request, token, challenge.id)).toEqual(all);
-      expect(await expectJson<Recognition>(await request.get(`${BASE}/${challenge.id}/recognitions/${b1.id}`, { headers: authed(token) }), 200)).toEqual(b1);
+      expect(
+        await expectJson<Recognition>(
+          await request.get(`${BASE}/${challenge.id}/recognitions/${b1.id}`, { headers: authed(token) }),
+          200,
+        ),
+      ).toEqual(b1);
     }
     // A recognition belongs to its challenge.
     expect(await recognitionIds(request, teacher.token, other.id)).toEqual([elsewhere.id]);
-    await expectError(await request.get(`${BASE}/${other.id}/recognitions/${a1.id}`, { headers: authed(teacher.token) }), 404);
-    await expectError(await request.get(`${BASE}/${challenge.id}/recognitions/${uniqueId("nope")}`, { headers: authed(teacher.token) }), 404);
+    await expectError(
+      await request.get(`${BASE}/${other.id}/recognitions/${a1.id}`, { headers: authed(teacher.token) }),
+      404,
+    );
+    await expectError(
+      await request.get(`${BASE}/${challenge.id}/recognitions/${uniqueId("nope")}`, { headers: authed(teacher.token) }),
+      404,
+    );
   });
 });
 
 // ---- delete, permissions, other organisations ----
 
-test("DELETE: 204; then the challenge, its recognitions and every file of it answer 404", async ({ request, world }) => {
+test("DELETE: 204; then the challenge, its recognitions and every file of it answer 404", async ({
+  request,
+  world,
+}) => {
   const cat = uniqueWav(audio.wav);
   const spoken = uniqueWav(audio.wav);
-  const challenge = await prepared(request, world.orgToken, { choices: [WAV_TEXT, OGG_TEXT], audio: [wavPart(cat), oggPart(audio.ogg)] });
+  const challenge = await prepared(request, world.orgToken, {
+    choices: [WAV_TEXT, OGG_TEXT],
+    audio: [wavPart(cat), oggPart(audio.ogg)],
+  });
   const keep = await prepared(request, world.orgToken, { choices: [OGG_TEXT], audio: oggPart(audio.ogg2) });
   const student = await member(request, world, "STUDENT");
-  const recognition = await newRecognition(request, student.token, challenge.id, { audio: wavPart(spoken), recognised: WAV_TEXT });
-  const grammarUrl = (await expectJson<Preparation>(await request.get(`${BASE}/${challenge.id}/preparation`, { headers: authed(world.orgToken) }), 200)).grammarUrl!;
+  const recognition = await newRecognition(request, student.token, challenge.id, {
+    audio: wavPart(spoken),
+    recognised: WAV_TEXT,
+  });
+  const grammarUrl = (
+    await expectJson<Preparation>(
+      await request.get(`${BASE}/${challenge.id}/preparation`, { headers: authed(world.orgToken) }),
+      200,
+    )
+  ).grammarUrl!;
   const headers = authed(world.orgToken);
 
   const response = await request.delete(`${BASE}/${challenge.id}`, { headers });
@@ -524,12 +861,18 @@ test("DELETE: 204; then the challenge, its recognitions and every file of it ans
   expect(sha256(await download(request, world.orgToken, keep.choices[0]!.audioUrl!))).toBe(sha256(audio.ogg2));
   // The id is free again; the new challenge starts from nothing.
   const reborn = await newChallenge(request, world.orgToken, { id: challenge.id });
-  expect(reborn.choices).toEqual([{ choice: "Yes", audioUrl: null }, { choice: "No", audioUrl: null }]);
+  expect(reborn.choices).toEqual([
+    { choice: "Yes", audioUrl: null },
+    { choice: "No", audioUrl: null },
+  ]);
   expect((await settled(request, world.orgToken, reborn.id)).status).toBe("prepared");
   expect(await recognitionIds(request, world.orgToken, reborn.id)).toEqual([]);
 });
 
-test("permissions: only the organisation creates and deletes; students and teachers list and read; students cannot update", async ({ request, world }) => {
+test("permissions: only the organisation creates and deletes; students and teachers list and read; students cannot update", async ({
+  request,
+  world,
+}) => {
   const student = await member(request, world, "STUDENT");
   const teacher = await member(request, world, "TEACHER");
   const annotator = await member(request, world, "ANNOTATOR_FULL");
@@ -564,7 +907,10 @@ test("permissions: only the organisation creates and deletes; students and teach
   await expectError(await request.delete(`${BASE}/${challenge.id}`, { headers: authed(annotator.token) }), 403);
   // Annotators lack AUDIO_RECOGNITION_CREATE and _LIST.
   await expectError(await postRecognition(request, annotator.token, challenge.id, { audio: wavPart(audio.wav) }), 403);
-  await expectError(await request.get(`${BASE}/${challenge.id}/recognitions`, { headers: authed(annotator.token) }), 403);
+  await expectError(
+    await request.get(`${BASE}/${challenge.id}/recognitions`, { headers: authed(annotator.token) }),
+    403,
+  );
 
   expect(await getChallenge(request, world.orgToken, challenge.id)).toEqual(challenge);
 });
@@ -588,8 +934,15 @@ test("unknown or odd ids are 404 (a NUL may be 400), never a 500", async ({ requ
   expect(await getChallenge(request, world.orgToken, challenge.id)).toEqual(challenge);
 });
 
-test("another organisation or tenant sees none of it: 404 for challenges, recognitions and files", async ({ request, world, admin }) => {
-  const challenge = await prepared(request, world.orgToken, { choices: [WAV_TEXT, OGG_TEXT], audio: [wavPart(audio.wav), oggPart(audio.ogg)] });
+test("another organisation or tenant sees none of it: 404 for challenges, recognitions and files", async ({
+  request,
+  world,
+  admin,
+}) => {
+  const challenge = await prepared(request, world.orgToken, {
+    choices: [WAV_TEXT, OGG_TEXT],
+    audio: [wavPart(audio.wav), oggPart(audio.ogg)],
+  });
   const student = await member(request, world, "STUDENT");
   const recognition = await newRecognition(request, student.token, challenge.id, { recognised: OGG_TEXT });
 
@@ -602,10 +955,12 @@ test("another organisation or tenant sees none of it: 404 for challenges, recogn
       await expectError(await request.get(`${BASE}/${challenge.id}`, { headers }), 404);
       await expectError(await request.get(`${BASE}/${challenge.id}/recognitions`, { headers }), 404);
       await expectError(await request.get(`${BASE}/${challenge.id}/recognitions/${recognition.id}`, { headers }), 404);
-      for (const url of [...challenge.choices.map((c) => c.audioUrl!), recognition.audioUrl]) await expectError(await request.get(url, { headers }), 404);
+      for (const url of [...challenge.choices.map((c) => c.audioUrl!), recognition.audioUrl])
+        await expectError(await request.get(url, { headers }), 404);
       const isUser = token === siblingStudent || token === siblingTeacher;
       // Users recognise (the organisation acts for no user); students may not edit, only organisations delete.
-      if (isUser) await expectError(await postRecognition(request, token, challenge.id, { audio: oggPart(audio.ogg) }), 404);
+      if (isUser)
+        await expectError(await postRecognition(request, token, challenge.id, { audio: oggPart(audio.ogg) }), 404);
       if (token !== siblingStudent) {
         await expectError(await putJson(request, token, challenge.id, { choices: ["Hijacked"] }), 404);
         await expectError(await putForm(request, token, challenge.id, { choices: ["Hijacked"] }), 404);

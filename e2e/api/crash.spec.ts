@@ -1,15 +1,16 @@
 // Durability under a hard crash: the app is killed with SIGKILL while concurrent uploads
 // run. After a restart every upload that was answered 201 is there with its exact bytes,
 // no row lacks its file, and work queued before the crash still completes.
-import Database from "better-sqlite3";
+
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
 import { makeLongSpeech, makeSpeechOgg } from "../../lib/audio/test-audio";
 import { PORTS } from "../support/env";
-import { privateServer, seedOrganisation, serverCall, type PrivateServer } from "../support/server";
-import { expect, test } from "@playwright/test";
+import { type PrivateServer, privateServer, seedOrganisation, serverCall } from "../support/server";
 
 // The server under test is private (its own SQLite file), so one project runs this.
 test.describe.configure({ mode: "serial", timeout: 240_000 });
@@ -29,7 +30,8 @@ test.afterAll(async () => {
   fs.rmSync(audioDir, { recursive: true, force: true });
 });
 
-const call = <T>(method: string, url: string, token: string | null, body?: BodyInit, type?: string) => serverCall<T>(server, method, url, token, body, type);
+const call = <T>(method: string, url: string, token: string | null, body?: BodyInit, type?: string) =>
+  serverCall<T>(server, method, url, token, body, type);
 const seed = () => seedOrganisation(server, "crash-t", "crash-o");
 
 test("uploads answered 201 survive kill -9 with their exact bytes; no row lacks its file", async () => {
@@ -40,12 +42,19 @@ test("uploads answered 201 survive kill -9 with their exact bytes; no row lacks 
   await call("POST", "/challenges/choice", org, challenge);
   const first = await call<{ id: string }[]>("GET", "/challenges/choice", org);
   const challengeId = first[0].id;
-  await expect.poll(async () => (await call<{ status: string }>("GET", `/challenges/choice/${challengeId}`, org)).status, { timeout: 30_000 }).toBe("prepared");
+  await expect
+    .poll(async () => (await call<{ status: string }>("GET", `/challenges/choice/${challengeId}`, org)).status, {
+      timeout: 30_000,
+    })
+    .toBe("prepared");
 
   // Distinct recordings (so each upload has its own hash), large enough to be mid-flight when killed.
   const files: Buffer[] = [];
   for (let i = 0; i < 6; i++) {
-    const file = i % 2 ? await makeSpeechOgg(audioDir, `Recording number ${i} for the crash test.`, { name: `r${i}.opus` }) : await makeLongSpeech(audioDir, 20 + i, { format: "wav", name: `r${i}.wav` });
+    const file =
+      i % 2
+        ? await makeSpeechOgg(audioDir, `Recording number ${i} for the crash test.`, { name: `r${i}.opus` })
+        : await makeLongSpeech(audioDir, 20 + i, { format: "wav", name: `r${i}.wav` });
     files.push(fs.readFileSync(file));
   }
   const answered = new Map<string, string>(); // recognition id → sha256 of what was sent
@@ -55,10 +64,18 @@ test("uploads answered 201 survive kill -9 with their exact bytes; no row lacks 
     const bytes = files[n % files.length];
     const body = new FormData();
     body.append("id", `rec-${n}`);
-    body.append("audio", new Blob([new Uint8Array(bytes)], { type: n % 2 ? "audio/ogg" : "audio/wav" }), n % 2 ? "a.opus" : "a.wav");
+    body.append(
+      "audio",
+      new Blob([new Uint8Array(bytes)], { type: n % 2 ? "audio/ogg" : "audio/wav" }),
+      n % 2 ? "a.opus" : "a.wav",
+    );
     started++;
     try {
-      const response = await fetch(`${server.url}/api/challenges/choice/${challengeId}/recognitions`, { method: "POST", headers: { Authorization: `Bearer ${asStudent}` }, body });
+      const response = await fetch(`${server.url}/api/challenges/choice/${challengeId}/recognitions`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${asStudent}` },
+        body,
+      });
       if (response.status === 201) answered.set(`rec-${n}`, sha256(bytes));
       else await response.text();
     } catch {
@@ -76,7 +93,11 @@ test("uploads answered 201 survive kill -9 with their exact bytes; no row lacks 
 
   await server.start();
   for (const [id, hash] of answered) {
-    const recognition = await call<{ audioUrl: string }>("GET", `/challenges/choice/${challengeId}/recognitions/${id}`, asStudent);
+    const recognition = await call<{ audioUrl: string }>(
+      "GET",
+      `/challenges/choice/${challengeId}/recognitions/${id}`,
+      asStudent,
+    );
     const download = await fetch(recognition.audioUrl, { headers: { Authorization: `Bearer ${asStudent}` } });
     expect(download.status, id).toBe(200);
     expect(sha256(Buffer.from(await download.arrayBuffer())), id).toBe(hash);
@@ -86,14 +107,20 @@ test("uploads answered 201 survive kill -9 with their exact bytes; no row lacks 
   // recognition (answered or not) holds one of the recordings that were sent.
   const sqlite = new Database(path.join(server.dataDir, "app.db"), { readonly: true });
   try {
-    const rows = sqlite.prepare("SELECT storageKey, size, sha256 FROM StoredFile").all() as { storageKey: string; size: number; sha256: string }[];
+    const rows = sqlite.prepare("SELECT storageKey, size, sha256 FROM StoredFile").all() as {
+      storageKey: string;
+      size: number;
+      sha256: string;
+    }[];
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       const file = path.join(server.dataDir, row.storageKey);
       expect(fs.existsSync(file), row.storageKey).toBe(true);
       expect(sha256(fs.readFileSync(file)), row.storageKey).toBe(row.sha256);
     }
-    const stored = sqlite.prepare("SELECT r.id, f.sha256 FROM ChoiceRecognition r JOIN StoredFile f ON f.pk = r.audioFilePk").all() as { id: string; sha256: string }[];
+    const stored = sqlite
+      .prepare("SELECT r.id, f.sha256 FROM ChoiceRecognition r JOIN StoredFile f ON f.pk = r.audioFilePk")
+      .all() as { id: string; sha256: string }[];
     expect(stored.length).toBeGreaterThanOrEqual(answered.size);
     for (const r of stored) expect(sent.has(r.sha256), r.id).toBe(true);
   } finally {
@@ -122,8 +149,13 @@ test("preparation survives a restart, and a job cut off mid-run by a crash is re
 
   // Leave the second job as an instance that died mid-job leaves it: running, lease expired.
   const sqlite = new Database(path.join(server.dataDir, "app.db"));
-  const pk = (sqlite.prepare("SELECT pk FROM ChoiceChallenge WHERE id = ?").get("running-at-crash") as { pk: string }).pk;
-  sqlite.prepare("UPDATE Job SET status = 'running', lockedBy = 'dead-instance', lockedUntil = ?, attempts = 1 WHERE targetPk = ?").run(new Date(Date.now() - 1000).toISOString().replace('Z', '+00:00'), pk);
+  const pk = (sqlite.prepare("SELECT pk FROM ChoiceChallenge WHERE id = ?").get("running-at-crash") as { pk: string })
+    .pk;
+  sqlite
+    .prepare(
+      "UPDATE Job SET status = 'running', lockedBy = 'dead-instance', lockedUntil = ?, attempts = 1 WHERE targetPk = ?",
+    )
+    .run(new Date(Date.now() - 1000).toISOString().replace("Z", "+00:00"), pk);
   sqlite.close();
 
   await server.start({ BACKGROUND_JOBS: "true" });

@@ -8,9 +8,9 @@
 // Cache-Control: private… plus Referrer-Policy: no-referrer.
 // The file under test is uploaded as the audio of a choice challenge (two of them: WAV and Ogg Opus).
 import type { APIRequestContext } from "@playwright/test";
-import { OGG_TEXT, WAV_TEXT, oggPart, sha256, testAudio, uniqueWav, wavPart, type TestAudio } from "../support/audio";
 import { authed, downloadUrlPattern, expectJson, member, outsiders, uniqueId } from "../support/api";
 import { expectError } from "../support/assertions";
+import { OGG_TEXT, oggPart, sha256, type TestAudio, testAudio, uniqueWav, WAV_TEXT, wavPart } from "../support/audio";
 import { expect, test, type World } from "../support/fixtures";
 import { postMultipart } from "../support/multipart";
 
@@ -32,7 +32,12 @@ async function upload(request: APIRequestContext, world: World): Promise<Uploade
     [WAV_TEXT, wavPart(wav)],
     [OGG_TEXT, oggPart(audio.ogg)],
   ] as const) {
-    const response = await postMultipart(request, "/api/challenges/choice", { choices: choice, audio: part, language: "eng" }, authed(world.orgToken));
+    const response = await postMultipart(
+      request,
+      "/api/challenges/choice",
+      { choices: choice, audio: part, language: "eng" },
+      authed(world.orgToken),
+    );
     const url = (await expectJson<Challenge>(response, 202)).choices[0]!.audioUrl!;
     expect(url).toMatch(downloadUrlPattern());
     urls.push(url);
@@ -40,9 +45,13 @@ async function upload(request: APIRequestContext, world: World): Promise<Uploade
   return { wavUrl: urls[0]!, oggUrl: urls[1]!, wav, ogg: audio.ogg };
 }
 
-const withToken = (url: string, token: string) => `${url}${url.includes("?") ? "&" : "?"}access_token=${encodeURIComponent(token)}`;
+const withToken = (url: string, token: string) =>
+  `${url}${url.includes("?") ? "&" : "?"}access_token=${encodeURIComponent(token)}`;
 
-test("a full GET: Content-Type, Content-Length, ETag (quoted SHA-256), Accept-Ranges, the exact bytes", async ({ request, world }) => {
+test("a full GET: Content-Type, Content-Length, ETag (quoted SHA-256), Accept-Ranges, the exact bytes", async ({
+  request,
+  world,
+}) => {
   const { wavUrl, oggUrl, wav, ogg } = await upload(request, world);
   for (const [url, bytes, type] of [
     [wavUrl, wav, "audio/wav"],
@@ -54,7 +63,7 @@ test("a full GET: Content-Type, Content-Length, ETag (quoted SHA-256), Accept-Ra
       const headers = response.headers();
       expect(headers["content-type"]).toMatch(new RegExp(`^${type}(;|$)`));
       expect.soft(headers["content-length"], "Content-Length").toBe(String(bytes.length));
-      expect(headers["etag"]).toBe(`"${sha256(bytes)}"`);
+      expect(headers.etag).toBe(`"${sha256(bytes)}"`);
       expect(headers["accept-ranges"]).toBe("bytes");
       // A bearer header needs no referrer protection (that is for tokens in the URL).
       expect(headers["referrer-policy"]).toBeUndefined();
@@ -66,7 +75,7 @@ test("a full GET: Content-Type, Content-Length, ETag (quoted SHA-256), Accept-Ra
       const head = await request.head(url, { headers: authed(world.orgToken) });
       expect(head.status()).toBe(200);
       expect(head.headers()["content-type"]).toBe(headers["content-type"]);
-      expect(head.headers()["etag"]).toBe(headers["etag"]);
+      expect(head.headers().etag).toBe(headers.etag);
       expect.soft(head.headers()["content-length"], "Content-Length of HEAD").toBe(String(bytes.length));
       expect((await head.body()).length).toBe(0);
     });
@@ -84,7 +93,10 @@ test("a full GET: Content-Type, Content-Length, ETag (quoted SHA-256), Accept-Ra
   expect(sha256(await byTenant.body())).toBe(sha256(ogg));
 });
 
-test("single byte ranges: 206 with Content-Range and exactly those bytes; unsatisfiable ranges are 416", async ({ request, world }) => {
+test("single byte ranges: 206 with Content-Range and exactly those bytes; unsatisfiable ranges are 416", async ({
+  request,
+  world,
+}) => {
   const { wavUrl, wav } = await upload(request, world);
   const size = wav.length;
   expect(size).toBeGreaterThan(4000);
@@ -106,7 +118,7 @@ test("single byte ranges: 206 with Content-Range and exactly those bytes; unsati
       expect(headers["content-range"]).toBe(`bytes ${start}-${end}/${size}`);
       expect.soft(headers["content-length"], "Content-Length").toBe(String(end - start + 1));
       expect(headers["content-type"]).toMatch(/^audio\/wav/);
-      expect(headers["etag"]).toBe(etag);
+      expect(headers.etag).toBe(etag);
       expect(headers["accept-ranges"]).toBe("bytes");
       expect(await response.body()).toEqual(wav.subarray(start, end + 1));
     });
@@ -119,10 +131,14 @@ test("single byte ranges: 206 with Content-Range and exactly those bytes; unsati
     });
   }
   // If-Range with the current ETag keeps the range; with another validator the whole file comes.
-  const kept = await request.get(wavUrl, { headers: { ...authed(world.orgToken), Range: "bytes=0-9", "If-Range": etag } });
+  const kept = await request.get(wavUrl, {
+    headers: { ...authed(world.orgToken), Range: "bytes=0-9", "If-Range": etag },
+  });
   expect(kept.status()).toBe(206);
   expect(await kept.body()).toEqual(wav.subarray(0, 10));
-  const stale = await request.get(wavUrl, { headers: { ...authed(world.orgToken), Range: "bytes=0-9", "If-Range": '"stale"' } });
+  const stale = await request.get(wavUrl, {
+    headers: { ...authed(world.orgToken), Range: "bytes=0-9", "If-Range": '"stale"' },
+  });
   expect(stale.status()).toBe(200);
   expect(await stale.body()).toEqual(wav);
 });
@@ -130,15 +146,17 @@ test("single byte ranges: 206 with Content-Range and exactly those bytes; unsati
 test("If-None-Match with the ETag is 304 without a body; another ETag gets the file", async ({ request, world }) => {
   const { oggUrl, ogg } = await upload(request, world);
   const first = await request.get(oggUrl, { headers: authed(world.orgToken) });
-  const etag = first.headers()["etag"]!;
+  const etag = first.headers().etag!;
   expect(etag).toBe(`"${sha256(ogg)}"`);
   for (const match of [etag, `"other", ${etag}`, "*"]) {
     const response = await request.get(oggUrl, { headers: { ...authed(world.orgToken), "If-None-Match": match } });
     expect(response.status(), match).toBe(304);
-    expect(response.headers()["etag"]).toBe(etag);
+    expect(response.headers().etag).toBe(etag);
     expect((await response.body()).length).toBe(0);
   }
-  const changed = await request.get(oggUrl, { headers: { ...authed(world.orgToken), "If-None-Match": `"${"0".repeat(64)}"` } });
+  const changed = await request.get(oggUrl, {
+    headers: { ...authed(world.orgToken), "If-None-Match": `"${"0".repeat(64)}"` },
+  });
   expect(changed.status()).toBe(200);
   expect(sha256(await changed.body())).toBe(sha256(ogg));
 });
@@ -153,7 +171,7 @@ test("?access_token= authorises the download and makes it private with no referr
   expect(headers["cache-control"]).toMatch(/(^|,\s*)private(\s*,|$)/);
   expect(headers["referrer-policy"]).toBe("no-referrer");
   expect(headers["content-type"]).toMatch(/^audio\/wav/);
-  expect(headers["etag"]).toBe(`"${sha256(wav)}"`);
+  expect(headers.etag).toBe(`"${sha256(wav)}"`);
 
   // Ranges work the same with the token in the query (how <audio src=...> seeks).
   const ranged = await request.get(withToken(wavUrl, student), { headers: { Range: "bytes=-64" } });
@@ -166,7 +184,11 @@ test("?access_token= authorises the download and makes it private with no referr
   await expectError(await request.get(withToken(wavUrl, "not-a-real-token")), 401);
 });
 
-test("no token or a garbage token is 401; another organisation or tenant, or an unknown id, is 404", async ({ request, world, admin }) => {
+test("no token or a garbage token is 401; another organisation or tenant, or an unknown id, is 404", async ({
+  request,
+  world,
+  admin,
+}) => {
   const { wavUrl, oggUrl } = await upload(request, world);
 
   const anonymous = await request.get(wavUrl);
@@ -188,9 +210,20 @@ test("no token or a garbage token is 401; another organisation or tenant, or an 
   }
 
   // Unknown ids, for a caller who may download: 404 whatever the id looks like (a NUL may be 400; never a 500).
-  for (const id of [uniqueId("nofile"), "0", "..%2F..%2Fapp.db", "%00", "a%00b", "%C3%A9%F0%9F%8E%A7", "x".repeat(300)]) {
+  for (const id of [
+    uniqueId("nofile"),
+    "0",
+    "..%2F..%2Fapp.db",
+    "%00",
+    "a%00b",
+    "%C3%A9%F0%9F%8E%A7",
+    "x".repeat(300),
+  ]) {
     await test.step(`id ${id.slice(0, 24)}`, async () => {
-      await expectError(await request.get(`/api/download/${id}`, { headers: authed(world.orgToken) }), id.includes("%00") ? [400, 404] : 404);
+      await expectError(
+        await request.get(`/api/download/${id}`, { headers: authed(world.orgToken) }),
+        id.includes("%00") ? [400, 404] : 404,
+      );
     });
   }
   // The owner still gets it.

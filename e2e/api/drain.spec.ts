@@ -4,20 +4,21 @@
 // its file is intact; new connections are answered 503 (readiness included), an idle keep-alive
 // connection is not cut off but told to close; the running job is handed back at once and,
 // after a restart, finishes exactly once; the process exits cleanly within SHUTDOWN_GRACE_SECONDS. Also: S3 downloads cut off at random points end quietly.
-import { CreateBucketCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
-import Database from "better-sqlite3";
+
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { CreateBucketCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
 import { makeLongSpeech, makeSpeechOgg } from "../../lib/audio/test-audio";
 import { S3RVER_CREDENTIALS, startS3rver } from "../../lib/storage/test-support";
 import { PORTS } from "../support/env";
 import { cutDownloads, rawExchange, settledDescriptorCount } from "../support/raw-http";
 import { multipartFrame } from "../support/raw-upload";
-import { privateServer, seedOrganisation, serverCall, type PrivateServer } from "../support/server";
+import { type PrivateServer, privateServer, seedOrganisation, serverCall } from "../support/server";
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
@@ -34,7 +35,12 @@ let audioDir: string;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   s3 = await startS3rver();
-  client = new S3Client({ endpoint: s3.endpoint, region: "us-east-1", forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+  client = new S3Client({
+    endpoint: s3.endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+  });
   await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
   gate = await s3Gate(s3.endpoint);
   server = await privateServer(PORTS.sqlite + 6, {
@@ -108,7 +114,8 @@ test("S3 downloads cut off at random points end quietly and release their connec
   body.append("language", "eng");
   for (const c of ["a long recording", "nothing"]) body.append("choices", c);
   body.append("audio", new Blob([new Uint8Array(wav)], { type: "audio/wav" }), "long.wav");
-  const url = (await serverCall<{ choices: { audioUrl: string }[] }>(server, "POST", "/challenges/choice", org, body)).choices[0].audioUrl;
+  const url = (await serverCall<{ choices: { audioUrl: string }[] }>(server, "POST", "/challenges/choice", org, body))
+    .choices[0].audioUrl;
   const whole = await fetch(url, { headers: { Authorization: `Bearer ${org}` } });
   expect(sha256(new Uint8Array(await whole.arrayBuffer()))).toBe(sha256(wav));
 
@@ -118,10 +125,19 @@ test("S3 downloads cut off at random points end quietly and release their connec
   expect(results.filter((r) => r.status !== null).every((r) => r.status === (r.range ? 206 : 200))).toBe(true);
   // Aborted S3 reads destroy their connections; pooled ones close after the gate's 1 s keep-alive.
   expect(await settledDescriptorCount(pid, Number(new URL(server.url).port))).toBe(before);
-  expect(server.log()).not.toMatch(/uncaughtException|Controller is already closed|ERR_INVALID_STATE|on garbage collection/);
+  expect(server.log()).not.toMatch(
+    /uncaughtException|Controller is already closed|ERR_INVALID_STATE|on garbage collection/,
+  );
 });
 
-type Upload = { id: string; bytes: Buffer; started: boolean; status: number | null; body: string; error: string | null };
+type Upload = {
+  id: string;
+  bytes: Buffer;
+  started: boolean;
+  status: number | null;
+  body: string;
+  error: string | null;
+};
 
 /** A recognition upload whose audio goes out in 10 pieces, 300 ms apart. */
 function slowUpload(url: string, token: string, upload: Upload): Promise<void> {
@@ -134,7 +150,11 @@ function slowUpload(url: string, token: string, upload: Upload): Promise<void> {
       path: target.pathname,
       method: "POST",
       agent: false,
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": frame.contentType, "Content-Length": frame.head.length + upload.bytes.length + frame.tail.length },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        "Content-Type": frame.contentType,
+        "Content-Length": frame.head.length + upload.bytes.length + frame.tail.length,
+      },
     });
     req.on("response", (res) => {
       upload.status = res.statusCode ?? null;
@@ -165,10 +185,16 @@ test("SIGTERM during 20 uploads and a running preparation: uploads finish, the j
     body.append("id", id);
     body.append("language", "eng");
     for (const c of ["left", "right"]) body.append("choices", c);
-    if (withAudio) body.append("audio", new Blob([new Uint8Array(fs.readFileSync(await makeSpeechOgg(audioDir, "Left.")))], { type: "audio/ogg" }), "left.opus");
+    if (withAudio)
+      body.append(
+        "audio",
+        new Blob([new Uint8Array(fs.readFileSync(await makeSpeechOgg(audioDir, "Left.")))], { type: "audio/ogg" }),
+        "left.opus",
+      );
     await serverCall(server, "POST", "/challenges/choice", org, body);
   };
-  const status = async (id: string) => (await serverCall<{ status: string }>(server, "GET", `/challenges/choice/${id}`, org)).status;
+  const status = async (id: string) =>
+    (await serverCall<{ status: string }>(server, "GET", `/challenges/choice/${id}`, org)).status;
   await create("drain-answers", false);
   await expect.poll(() => status("drain-answers"), { timeout: 30_000 }).toBe("prepared");
 
@@ -177,12 +203,31 @@ test("SIGTERM during 20 uploads and a running preparation: uploads finish, the j
   await create("drain-held", true);
   const heldPk = sqlite<{ pk: string }>("SELECT pk FROM ChoiceChallenge WHERE id = ?", "drain-held")[0].pk;
   await expect.poll(() => gate.held(), { timeout: 30_000 }).toBe(1);
-  expect(sqlite<{ status: string }>("SELECT status FROM Job WHERE targetPk = ?", heldPk)).toEqual([{ status: "running" }]);
+  expect(sqlite<{ status: string }>("SELECT status FROM Job WHERE targetPk = ?", heldPk)).toEqual([
+    { status: "running" },
+  ]);
 
-  const sentences = ["One two three.", "Four five six.", "Seven eight nine.", "Ten eleven twelve.", "Thirteen fourteen."];
-  const audio = await Promise.all(sentences.map(async (s, i) => fs.readFileSync(await makeSpeechOgg(audioDir, s, { name: `s${i}.opus` }))));
-  const uploads: Upload[] = Array.from({ length: 20 }, (_, n) => ({ id: `drain-rec-${n}`, bytes: audio[n % audio.length], started: false, status: null, body: "", error: null }));
-  const done = uploads.map((u) => slowUpload(`${server.url}/api/challenges/choice/drain-answers/recognitions`, asStudent, u));
+  const sentences = [
+    "One two three.",
+    "Four five six.",
+    "Seven eight nine.",
+    "Ten eleven twelve.",
+    "Thirteen fourteen.",
+  ];
+  const audio = await Promise.all(
+    sentences.map(async (s, i) => fs.readFileSync(await makeSpeechOgg(audioDir, s, { name: `s${i}.opus` }))),
+  );
+  const uploads: Upload[] = Array.from({ length: 20 }, (_, n) => ({
+    id: `drain-rec-${n}`,
+    bytes: audio[n % audio.length],
+    started: false,
+    status: null,
+    body: "",
+    error: null,
+  }));
+  const done = uploads.map((u) =>
+    slowUpload(`${server.url}/api/challenges/choice/drain-answers/recognitions`, asStudent, u),
+  );
   await expect.poll(() => uploads.filter((u) => u.started).length).toBe(20);
 
   // A keep-alive connection opened before the drain, idle when it begins.
@@ -192,7 +237,9 @@ test("SIGTERM during 20 uploads and a running preparation: uploads finish, the j
       const req = http.get(`${server.url}/api/health`, { agent: keptAlive }, (res) => {
         let body = "";
         res.on("data", (c) => (body += c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body, reused: req.reusedSocket }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body, reused: req.reusedSocket }),
+        );
       });
       req.on("error", reject);
     });
@@ -217,7 +264,9 @@ test("SIGTERM during 20 uploads and a running preparation: uploads finish, the j
   const late = await rawExchange(
     server.url,
     Buffer.concat([
-      Buffer.from(`POST /api/challenges/choice/drain-answers/recognitions HTTP/1.1\r\nHost: drain.test\r\nAuthorization: Bearer ${asStudent}\r\nContent-Type: ${frame.contentType}\r\nContent-Length: ${lateBody.length}\r\n\r\n`),
+      Buffer.from(
+        `POST /api/challenges/choice/drain-answers/recognitions HTTP/1.1\r\nHost: drain.test\r\nAuthorization: Bearer ${asStudent}\r\nContent-Type: ${frame.contentType}\r\nContent-Length: ${lateBody.length}\r\n\r\n`,
+      ),
       lateBody,
     ]),
   );
@@ -229,7 +278,10 @@ test("SIGTERM during 20 uploads and a running preparation: uploads finish, the j
   expect(await exited).toBe(0);
   expect(Date.now() - signalled).toBeLessThan(GRACE_S * 1000);
   // Handed back at once: queued, due, nobody's, the interrupted attempt not counted.
-  const [job] = sqlite<{ status: string; lockedBy: string | null; attempts: number; runAt: string }>("SELECT status, lockedBy, attempts, runAt FROM Job WHERE targetPk = ?", heldPk);
+  const [job] = sqlite<{ status: string; lockedBy: string | null; attempts: number; runAt: string }>(
+    "SELECT status, lockedBy, attempts, runAt FROM Job WHERE targetPk = ?",
+    heldPk,
+  );
   expect(job).toMatchObject({ status: "queued", lockedBy: null, attempts: 0 });
   expect(new Date(job.runAt).getTime()).toBeLessThanOrEqual(Date.now());
 
@@ -237,19 +289,39 @@ test("SIGTERM during 20 uploads and a running preparation: uploads finish, the j
   await server.start();
   await expect.poll(() => status("drain-held"), { timeout: 30_000 }).toBe("prepared");
   // The job row is marked done just after the challenge's commit.
-  await expect.poll(() => sqlite("SELECT status, attempts FROM Job WHERE targetPk = ?", heldPk)).toEqual([{ status: "done", attempts: 1 }]);
-  const jobLines = () => server.log().split("\n").filter((l) => l.includes('"event":"job"') && l.includes(heldPk));
+  await expect
+    .poll(() => sqlite("SELECT status, attempts FROM Job WHERE targetPk = ?", heldPk))
+    .toEqual([{ status: "done", attempts: 1 }]);
+  const jobLines = () =>
+    server
+      .log()
+      .split("\n")
+      .filter((l) => l.includes('"event":"job"') && l.includes(heldPk));
   await expect.poll(() => jobLines().filter((l) => l.includes('"status":"done"')).length).toBe(1);
   expect(jobLines().filter((l) => l.includes('"status":"released"'))).toHaveLength(1);
-  expect(sqlite("SELECT s.kind FROM ChoiceChallenge c JOIN StoredFile s ON s.pk = c.grammarFilePk WHERE c.id = ?", "drain-held")).toEqual([{ kind: "grammar" }]);
+  expect(
+    sqlite(
+      "SELECT s.kind FROM ChoiceChallenge c JOIN StoredFile s ON s.pk = c.grammarFilePk WHERE c.id = ?",
+      "drain-held",
+    ),
+  ).toEqual([{ kind: "grammar" }]);
   // No second grammar anywhere: every stored file row is a distinct object, none left unreferenced.
-  expect(sqlite("SELECT COUNT(*) AS n FROM StoredFile WHERE kind = 'grammar' AND pk NOT IN (SELECT grammarFilePk FROM ChoiceChallenge WHERE grammarFilePk IS NOT NULL)")).toEqual([{ n: 0 }]);
+  expect(
+    sqlite(
+      "SELECT COUNT(*) AS n FROM StoredFile WHERE kind = 'grammar' AND pk NOT IN (SELECT grammarFilePk FROM ChoiceChallenge WHERE grammarFilePk IS NOT NULL)",
+    ),
+  ).toEqual([{ n: 0 }]);
   const objects = (await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? [];
   expect(objects.length).toBe(sqlite<{ n: number }>("SELECT COUNT(*) AS n FROM StoredFile")[0].n);
 
   // Every upload's audio, byte for byte (the server answered 201 for each, so each must be complete).
   for (const u of uploads) {
-    const recognition = await serverCall<{ audioUrl: string }>(server, "GET", `/challenges/choice/drain-answers/recognitions/${u.id}`, asStudent);
+    const recognition = await serverCall<{ audioUrl: string }>(
+      server,
+      "GET",
+      `/challenges/choice/drain-answers/recognitions/${u.id}`,
+      asStudent,
+    );
     const download = await fetch(recognition.audioUrl, { headers: { Authorization: `Bearer ${asStudent}` } });
     expect(download.status, u.id).toBe(200);
     expect(sha256(new Uint8Array(await download.arrayBuffer())), u.id).toBe(sha256(u.bytes));

@@ -10,14 +10,18 @@ import type { APIRequestContext } from "@playwright/test";
 import { authed } from "../support/api";
 import { prepareTestAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
-import { queryCases, readTargets, type QueryTarget } from "../support/fuzz-query";
+import { type QueryTarget, queryCases, readTargets } from "../support/fuzz-query";
 import { FuzzRun } from "../support/fuzz-run";
-import { fuzzWorld, type Caller, type FuzzWorld } from "../support/fuzz-targets";
+import { type Caller, type FuzzWorld, fuzzWorld } from "../support/fuzz-targets";
 
 prepareTestAudio();
 
 /** The first caller whose plain request succeeds (else the first whose answer is not 401/403), and that status. */
-async function reader(request: APIRequestContext, fw: FuzzWorld, target: QueryTarget): Promise<{ caller: Caller; status: number }> {
+async function reader(
+  request: APIRequestContext,
+  fw: FuzzWorld,
+  target: QueryTarget,
+): Promise<{ caller: Caller; status: number }> {
   let fallback: { caller: Caller; status: number } | null = null;
   for (const caller of fw.callers) {
     const status = (await request.get(target.url, { headers: authed(caller.token), maxRedirects: 0 })).status();
@@ -29,7 +33,11 @@ async function reader(request: APIRequestContext, fw: FuzzWorld, target: QueryTa
 
 const SHARDS = 2;
 for (let shard = 0; shard < SHARDS; shard++) {
-  test(`every GET answers hostile query strings without a 5xx, bad values with a JSON 4xx (part ${shard + 1} of ${SHARDS})`, async ({ request, admin, world }) => {
+  test(`every GET answers hostile query strings without a 5xx, bad values with a JSON 4xx (part ${shard + 1} of ${SHARDS})`, async ({
+    request,
+    admin,
+    world,
+  }) => {
     test.setTimeout(300_000);
     const started = Date.now();
     const fw = await fuzzWorld(request, admin, world);
@@ -58,7 +66,9 @@ for (let shard = 0; shard < SHARDS; shard++) {
         }
       }
     }
-    console.log(`${run.summary(`query fuzz (${test.info().project.name}, part ${shard + 1} of ${SHARDS})`)}; ${targets.length} targets, ${judged} answers judged by what they must be, in ${Math.round((Date.now() - started) / 1000)} s`);
+    console.log(
+      `${run.summary(`query fuzz (${test.info().project.name}, part ${shard + 1} of ${SHARDS})`)}; ${targets.length} targets, ${judged} answers judged by what they must be, in ${Math.round((Date.now() - started) / 1000)} s`,
+    );
     expect(judged, "cases whose answer is known").toBeGreaterThan(200);
     expect(run.failures, JSON.stringify(run.failures.slice(0, 30), null, 1)).toEqual([]);
   });

@@ -1,5 +1,5 @@
-import { expect, test } from "../support/fixtures";
 import { authed } from "../support/api";
+import { expect, test } from "../support/fixtures";
 
 for (const method of ["GET", "POST", "DELETE"] as const) {
   test(`${method} on an unknown API path answers 404 JSON`, async ({ request }) => {
@@ -32,7 +32,11 @@ test("the API root answers 404 JSON as well", async ({ request }) => {
 test("CORS: preflights are answered for any API path, and responses allow any origin", async ({ request }) => {
   const preflight = await request.fetch("/api/challenges/choice", {
     method: "OPTIONS",
-    headers: { Origin: "https://app.example.org", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization" },
+    headers: {
+      Origin: "https://app.example.org",
+      "Access-Control-Request-Method": "POST",
+      "Access-Control-Request-Headers": "authorization",
+    },
   });
   expect(preflight.status()).toBe(204);
   expect(preflight.headers()["access-control-allow-origin"]).toBe("*");

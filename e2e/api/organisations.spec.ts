@@ -1,25 +1,47 @@
 // Organisations: POST /organisation (and /organisations, the SDK's path), GET /organisations with
 // sort/direction, GET /organisations/:organisation. Organisations are created by a tenant; ids are
 // unique within their tenant; ORGANISATION lacks ORGANISATION_LIST (api-conventions.md).
-import { authed, createOrganisation, createTenant, createUser, expectJson, impersonate, listAll, studentScope, uniqueId, type Organisation } from "../support/api";
-import { ISO, expectError } from "../support/assertions";
+import {
+  authed,
+  createOrganisation,
+  createTenant,
+  createUser,
+  expectJson,
+  impersonate,
+  listAll,
+  type Organisation,
+  studentScope,
+  uniqueId,
+} from "../support/api";
+import { expectError, ISO } from "../support/assertions";
 import { expect, test } from "../support/fixtures";
 
 test.describe("creating organisations", () => {
   for (const path of ["/api/organisation", "/api/organisations"]) {
-    test(`a tenant creates one with POST ${path}: 201, Location, the organisation shape`, async ({ request, world }) => {
+    test(`a tenant creates one with POST ${path}: 201, Location, the organisation shape`, async ({
+      request,
+      world,
+    }) => {
       const id = uniqueId("org");
-      const response = await request.post(path, { data: { id, name: "North School" }, headers: authed(world.tenantToken) });
+      const response = await request.post(path, {
+        data: { id, name: "North School" },
+        headers: authed(world.tenantToken),
+      });
       const org = await expectJson<Organisation>(response, 201);
       expect(org).toEqual({ id, name: "North School", created: ISO, updated: ISO });
       expect(Object.keys(org).sort()).toEqual(["created", "id", "name", "updated"]);
-      const location = response.headers()["location"];
+      const location = response.headers().location;
       expect(location, "201 carries a Location header").toBeTruthy();
       const url = new URL(location, response.url());
       expect(url.pathname).toBe(`/api/organisations/${id}`);
-      expect(await expectJson<Organisation>(await request.get(url.toString(), { headers: authed(world.tenantToken) }), 200)).toEqual(org);
+      expect(
+        await expectJson<Organisation>(await request.get(url.toString(), { headers: authed(world.tenantToken) }), 200),
+      ).toEqual(org);
 
-      const generated = await expectJson<Organisation>(await request.post(path, { data: { name: "Generated" }, headers: authed(world.tenantToken) }), 201);
+      const generated = await expectJson<Organisation>(
+        await request.post(path, { data: { name: "Generated" }, headers: authed(world.tenantToken) }),
+        201,
+      );
       expect(generated).toEqual({ id: expect.any(String), name: "Generated", created: ISO, updated: ISO });
       expect(generated.id).not.toBe("");
       const all = await listAll<Organisation>(request, "/api/organisations", world.tenantToken);
@@ -29,30 +51,81 @@ test.describe("creating organisations", () => {
 
   test("ids are unique within a tenant (409) but may repeat in another tenant", async ({ request, admin, world }) => {
     const first = await createOrganisation(request, world.tenantToken, "First");
-    await expectError(await request.post("/api/organisation", { data: { id: first.id, name: "Second" }, headers: authed(world.tenantToken) }), 409);
-    await expectError(await request.post("/api/organisations", { data: { id: world.orgId, name: "Third" }, headers: authed(world.tenantToken) }), 409);
-    expect(await expectJson<Organisation>(await request.get(`/api/organisations/${first.id}`, { headers: authed(world.tenantToken) }), 200)).toEqual(first);
+    await expectError(
+      await request.post("/api/organisation", {
+        data: { id: first.id, name: "Second" },
+        headers: authed(world.tenantToken),
+      }),
+      409,
+    );
+    await expectError(
+      await request.post("/api/organisations", {
+        data: { id: world.orgId, name: "Third" },
+        headers: authed(world.tenantToken),
+      }),
+      409,
+    );
+    expect(
+      await expectJson<Organisation>(
+        await request.get(`/api/organisations/${first.id}`, { headers: authed(world.tenantToken) }),
+        200,
+      ),
+    ).toEqual(first);
     expect((await listAll<Organisation>(request, "/api/organisations", world.tenantToken)).length).toBe(2);
 
     const otherTenant = await createTenant(request, admin);
     const otherToken = await impersonate(request, admin, `tenant/${otherTenant.id}`);
-    const twin = await expectJson<Organisation>(await request.post("/api/organisation", { data: { id: first.id, name: "Twin" }, headers: authed(otherToken) }), 201);
+    const twin = await expectJson<Organisation>(
+      await request.post("/api/organisation", { data: { id: first.id, name: "Twin" }, headers: authed(otherToken) }),
+      201,
+    );
     expect(twin).toEqual({ id: first.id, name: "Twin", created: ISO, updated: ISO });
     // Each tenant still sees its own.
-    expect((await expectJson<Organisation>(await request.get(`/api/organisations/${first.id}`, { headers: authed(world.tenantToken) }), 200)).name).toBe("First");
-    expect((await expectJson<Organisation>(await request.get(`/api/organisations/${first.id}`, { headers: authed(otherToken) }), 200)).name).toBe("Twin");
+    expect(
+      (
+        await expectJson<Organisation>(
+          await request.get(`/api/organisations/${first.id}`, { headers: authed(world.tenantToken) }),
+          200,
+        )
+      ).name,
+    ).toBe("First");
+    expect(
+      (
+        await expectJson<Organisation>(
+          await request.get(`/api/organisations/${first.id}`, { headers: authed(otherToken) }),
+          200,
+        )
+      ).name,
+    ).toBe("Twin");
   });
 
-  test("a missing name is 422 missing_field; a wrong type is 422 invalid; nothing is created", async ({ request, world }) => {
+  test("a missing name is 422 missing_field; a wrong type is 422 invalid; nothing is created", async ({
+    request,
+    world,
+  }) => {
     const id = uniqueId("org");
-    const missing = await expectError(await request.post("/api/organisation", { data: { id }, headers: authed(world.tenantToken) }), 422);
-    expect(missing.errors).toContainEqual(expect.objectContaining({ resource: expect.any(String), field: "name", code: "missing_field" }));
-    const wrong = await expectError(await request.post("/api/organisation", { data: { id, name: ["x"] }, headers: authed(world.tenantToken) }), 422);
+    const missing = await expectError(
+      await request.post("/api/organisation", { data: { id }, headers: authed(world.tenantToken) }),
+      422,
+    );
+    expect(missing.errors).toContainEqual(
+      expect.objectContaining({ resource: expect.any(String), field: "name", code: "missing_field" }),
+    );
+    const wrong = await expectError(
+      await request.post("/api/organisation", { data: { id, name: ["x"] }, headers: authed(world.tenantToken) }),
+      422,
+    );
     expect(wrong.errors).toContainEqual(expect.objectContaining({ field: "name", code: "invalid" }));
-    expect((await listAll<Organisation>(request, "/api/organisations", world.tenantToken)).map((o) => o.id)).toEqual([world.orgId]);
+    expect((await listAll<Organisation>(request, "/api/organisations", world.tenantToken)).map((o) => o.id)).toEqual([
+      world.orgId,
+    ]);
   });
 
-  test("only a tenant creates organisations: the top-level admin must impersonate the tenant first", async ({ request, admin, world }) => {
+  test("only a tenant creates organisations: the top-level admin must impersonate the tenant first", async ({
+    request,
+    admin,
+    world,
+  }) => {
     const t = world.tenantId;
     const o = world.orgId;
     const teacher = await createUser(request, world.orgToken, { roles: ["TEACHER"] });
@@ -67,16 +140,26 @@ test.describe("creating organisations", () => {
     ];
     for (const [token, label] of callers) {
       for (const path of ["/api/organisation", "/api/organisations"]) {
-        const response = await request.post(path, { data: { id: uniqueId("org"), name: `By ${label}` }, headers: authed(token) });
+        const response = await request.post(path, {
+          data: { id: uniqueId("org"), name: `By ${label}` },
+          headers: authed(token),
+        });
         await expectError(response, 403);
       }
     }
-    expect((await listAll<Organisation>(request, "/api/organisations", world.tenantToken)).map((org) => org.id)).toEqual([o]);
+    expect(
+      (await listAll<Organisation>(request, "/api/organisations", world.tenantToken)).map((org) => org.id),
+    ).toEqual([o]);
 
     // After impersonating the tenant the admin may.
     const asTenant = await impersonate(request, admin, `tenant/${t}`);
-    const created = await expectJson<Organisation>(await request.post("/api/organisation", { data: { name: "By admin as tenant" }, headers: authed(asTenant) }), 201);
-    expect((await listAll<Organisation>(request, "/api/organisations", world.tenantToken)).map((org) => org.id).sort()).toEqual([o, created.id].sort());
+    const created = await expectJson<Organisation>(
+      await request.post("/api/organisation", { data: { name: "By admin as tenant" }, headers: authed(asTenant) }),
+      201,
+    );
+    expect(
+      (await listAll<Organisation>(request, "/api/organisations", world.tenantToken)).map((org) => org.id).sort(),
+    ).toEqual([o, created.id].sort());
   });
 });
 
@@ -86,11 +169,13 @@ test.describe("listing and reading organisations", () => {
     const tenant = await createTenant(request, admin);
     const token = await impersonate(request, admin, `tenant/${tenant.id}`);
     const made: Organisation[] = [];
-    for (const name of ["Org C", "Org A", "Org E", "Org B", "Org D"]) made.push(await createOrganisation(request, token, name));
+    for (const name of ["Org C", "Org A", "Org E", "Org B", "Org D"])
+      made.push(await createOrganisation(request, token, name));
     const ids = (orgs: Organisation[]) => orgs.map((o) => o.id);
     const byCreated = ids(made);
     const byName = ids([...made].sort((a, b) => a.name.localeCompare(b.name)));
-    const get = async (query: string) => expectJson<Organisation[]>(await request.get(`/api/organisations${query}`, { headers: authed(token) }), 200);
+    const get = async (query: string) =>
+      expectJson<Organisation[]>(await request.get(`/api/organisations${query}`, { headers: authed(token) }), 200);
 
     expect(await get("")).toEqual([...made].reverse());
     expect(ids(await get("?direction=asc"))).toEqual(byCreated);
@@ -102,8 +187,12 @@ test.describe("listing and reading organisations", () => {
     expect(ids(await get("?sort=name")), "direction defaults to desc").toEqual([...byName].reverse());
 
     // The cursor follows the chosen order across pages.
-    expect(ids(await listAll<Organisation>(request, "/api/organisations?sort=name&direction=asc", token, 2))).toEqual(byName);
-    expect(ids(await listAll<Organisation>(request, "/api/organisations?sort=created&direction=desc", token, 2))).toEqual([...byCreated].reverse());
+    expect(ids(await listAll<Organisation>(request, "/api/organisations?sort=name&direction=asc", token, 2))).toEqual(
+      byName,
+    );
+    expect(
+      ids(await listAll<Organisation>(request, "/api/organisations?sort=created&direction=desc", token, 2)),
+    ).toEqual([...byCreated].reverse());
 
     for (const query of ["?sort=bogus", "?direction=sideways"]) {
       await expectError(await request.get(`/api/organisations${query}`, { headers: authed(token) }), [400, 422]);
@@ -117,11 +206,23 @@ test.describe("listing and reading organisations", () => {
     await expectError(await request.get("/api/organisations", { headers: authed(asStudent) }), 403);
   });
 
-  test("GET /organisations/:id answers the organisation to its tenant; unknown ids and sibling organisations are refused", async ({ request, world }) => {
-    const org = await expectJson<Organisation>(await request.get(`/api/organisations/${world.orgId}`, { headers: authed(world.tenantToken) }), 200);
+  test("GET /organisations/:id answers the organisation to its tenant; unknown ids and sibling organisations are refused", async ({
+    request,
+    world,
+  }) => {
+    const org = await expectJson<Organisation>(
+      await request.get(`/api/organisations/${world.orgId}`, { headers: authed(world.tenantToken) }),
+      200,
+    );
     expect(org).toEqual({ id: world.orgId, name: "Test organisation", created: ISO, updated: ISO });
-    await expectError(await request.get(`/api/organisations/${uniqueId("nope")}`, { headers: authed(world.tenantToken) }), 404);
+    await expectError(
+      await request.get(`/api/organisations/${uniqueId("nope")}`, { headers: authed(world.tenantToken) }),
+      404,
+    );
     const sibling = await createOrganisation(request, world.tenantToken, "Sibling");
-    await expectError(await request.get(`/api/organisations/${sibling.id}`, { headers: authed(world.orgToken) }), [403, 404]);
+    await expectError(
+      await request.get(`/api/organisations/${sibling.id}`, { headers: authed(world.orgToken) }),
+      [403, 404],
+    );
   });
 });

@@ -10,13 +10,23 @@
 // The CSV form (Accept: text/csv) and our compact grid (GET .../progress/grid) read the same.
 // The tests share one seed and the SDK's module state: serial.
 import type { APIRequestContext } from "@playwright/test";
-import { authed, createOrganisation, createUser, expectJson, impersonate, uniqueId, asUser, downloadUrlPattern, baseURL } from "../support/api";
+import {
+  asUser,
+  authed,
+  baseURL,
+  createOrganisation,
+  createUser,
+  downloadUrlPattern,
+  expectJson,
+  impersonate,
+  uniqueId,
+} from "../support/api";
 import { expectError } from "../support/assertions";
+import { oggPart, testAudio, uniqueWav, wavPart } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 import { postMultipart } from "../support/multipart";
-import { oggPart, testAudio, uniqueWav, wavPart } from "../support/audio";
 import { ANALYSIS_WORDS } from "../support/pronunciation";
-import { loadSdk, type ItslSdk } from "../support/sdk";
+import { type ItslSdk, loadSdk } from "../support/sdk";
 
 test.describe.configure({ mode: "serial" });
 
@@ -24,10 +34,16 @@ type Entry = {
   category: string;
   percentage: number;
   user: { id: string; firstName: string; infix: string | null; lastName: string };
-  challenges: { id: string; referenceAudioUrl: string | null; recordingSet: null | { id: string; combinedAudioUrl: string; recordings: { id: string; audioUrl: string }[] } }[];
+  challenges: {
+    id: string;
+    referenceAudioUrl: string | null;
+    recordingSet: null | { id: string; combinedAudioUrl: string; recordings: { id: string; audioUrl: string }[] };
+  }[];
 };
 type Recording = { id: string; audioUrl: string; created: string; resultSet: { id: string; combinedAudioUrl: string } };
-type ProgressSdk = ItslSdk & { progress: { getById(id: string, groups?: string[] | string, role?: string): Promise<unknown> } };
+type ProgressSdk = ItslSdk & {
+  progress: { getById(id: string, groups?: string[] | string, role?: string): Promise<unknown> };
+};
 
 type Seed = {
   tenantId: string;
@@ -54,18 +70,33 @@ const progressUrl = (category: string, groups: string[] = [], roles: string[] = 
   return `/api/categories/${category}/progress${s ? `?${s}` : ""}`;
 };
 
-async function progress(request: APIRequestContext, token: string, category: string, groups: string[] = [], roles: string[] = []): Promise<Entry[]> {
+async function progress(
+  request: APIRequestContext,
+  token: string,
+  category: string,
+  groups: string[] = [],
+  roles: string[] = [],
+): Promise<Entry[]> {
   return expectJson<Entry[]>(await request.get(progressUrl(category, groups, roles), { headers: authed(token) }), 200);
 }
 
 async function createChallenge(request: APIRequestContext, token: string, reference?: Buffer): Promise<string> {
   const id = uniqueId("pc");
-  const fields = { id, language: "eng", topic: "Progress", ...(reference ? { referenceAudio: wavPart(reference) } : {}) };
+  const fields = {
+    id,
+    language: "eng",
+    topic: "Progress",
+    ...(reference ? { referenceAudio: wavPart(reference) } : {}),
+  };
   await expectJson(await postMultipart(request, "/api/challenges/speech", fields, authed(token)), 201);
   return id;
 }
 
-async function createCategory(request: APIRequestContext, token: string, data: Record<string, unknown>): Promise<string> {
+async function createCategory(
+  request: APIRequestContext,
+  token: string,
+  data: Record<string, unknown>,
+): Promise<string> {
   const id = uniqueId("pcat");
   await expectJson(await request.post("/api/categories", { data: { id, ...data }, headers: authed(token) }), 201);
   return id;
@@ -75,31 +106,70 @@ test("seed: organisation, nested categories, groups, students and recordings", a
   test.setTimeout(180_000);
   const audio = await testAudio();
   const c1 = await createChallenge(request, world.orgToken, uniqueWav(audio.wav));
-  const [c2, c3, c4, c5] = [await createChallenge(request, world.orgToken), await createChallenge(request, world.orgToken), await createChallenge(request, world.orgToken), await createChallenge(request, world.orgToken)];
+  const [c2, c3, c4, c5] = [
+    await createChallenge(request, world.orgToken),
+    await createChallenge(request, world.orgToken),
+    await createChallenge(request, world.orgToken),
+    await createChallenge(request, world.orgToken),
+  ];
   const root = await createCategory(request, world.orgToken, { name: "Root", speechChallenges: [c1, c2] });
-  const child = await createCategory(request, world.orgToken, { name: "Child", parent: root, speechChallenges: [c3, c4, c5] });
+  const child = await createCategory(request, world.orgToken, {
+    name: "Child",
+    parent: root,
+    speechChallenges: [c3, c4, c5],
+  });
   // A second, later child holding c1 again: a challenge counts once, at its first place.
   await createCategory(request, world.orgToken, { name: "Dup", parent: root, speechChallenges: [c1] });
   const groupA = uniqueId("ga");
   const groupB = uniqueId("gb");
-  for (const id of [groupA, groupB]) await expectJson(await request.post("/api/groups", { data: { id, name: id }, headers: authed(world.orgToken) }), 201);
+  for (const id of [groupA, groupB])
+    await expectJson(
+      await request.post("/api/groups", { data: { id, name: id }, headers: authed(world.orgToken) }),
+      201,
+    );
   const students: Seed["students"] = [];
-  for (const [lastName, group] of [["Alpha", groupA], ["Bravo", groupA], ["Charlie", groupB]] as const) {
-    const user = await createUser(request, world.orgToken, { firstName: "S", infix: "de", lastName, roles: ["STUDENT"], groups: [group] });
+  for (const [lastName, group] of [
+    ["Alpha", groupA],
+    ["Bravo", groupA],
+    ["Charlie", groupB],
+  ] as const) {
+    const user = await createUser(request, world.orgToken, {
+      firstName: "S",
+      infix: "de",
+      lastName,
+      roles: ["STUDENT"],
+      groups: [group],
+    });
     students.push({ id: user.id, token: await asUser(request, world, user.id), lastName });
   }
-  const t = await createUser(request, world.orgToken, { firstName: "T", infix: "van", lastName: "Aaron", roles: ["TEACHER"], groups: [groupA] });
+  const t = await createUser(request, world.orgToken, {
+    firstName: "T",
+    infix: "van",
+    lastName: "Aaron",
+    roles: ["TEACHER"],
+    groups: [groupA],
+  });
   const teacher = { id: t.id, token: await asUser(request, world, t.id) };
 
   const recs: Record<string, Recording[]> = {};
   const record = async (token: string, challenge: string, resultSetId: string) => {
     const rec = await expectJson<Recording>(
-      await postMultipart(request, `/api/challenges/speech/${challenge}/recordings`, { audio: wavPart(uniqueWav(audio.wav)), resultSetId }, authed(token)),
+      await postMultipart(
+        request,
+        `/api/challenges/speech/${challenge}/recordings`,
+        { audio: wavPart(uniqueWav(audio.wav)), resultSetId },
+        authed(token),
+      ),
       201,
     );
     (recs[resultSetId] ??= []).push(rec);
   };
-  const sets = { rs1: uniqueId("rs1"), rs1b: uniqueId("rs1b"), rs2: uniqueId("rs2"), s3: [uniqueId("s3a"), uniqueId("s3b"), uniqueId("s3c")] };
+  const sets = {
+    rs1: uniqueId("rs1"),
+    rs1b: uniqueId("rs1b"),
+    rs2: uniqueId("rs2"),
+    s3: [uniqueId("s3a"), uniqueId("s3b"), uniqueId("s3c")],
+  };
   await record(students[0]!.token, c1, sets.rs1);
   await record(students[0]!.token, c1, sets.rs1);
   await record(students[0]!.token, c3, sets.rs2);
@@ -111,7 +181,9 @@ test("seed: organisation, nested categories, groups, students and recordings", a
   seed = { ...world, teacher, students, groupA, groupB, root, child, challenges: [c1, c2, c3, c4, c5], recs, sets };
 });
 
-test("teacher: groups + role STUDENT → every student's entry, percentages over the nested subtree, recording sets", async ({ request }) => {
+test("teacher: groups + role STUDENT → every student's entry, percentages over the nested subtree, recording sets", async ({
+  request,
+}) => {
   const entries = await progress(request, seed.teacher.token, seed.root, [seed.groupA, seed.groupB], ["STUDENT"]);
   expect(entries.map((e) => e.user.id)).toEqual(seed.students.map((s) => s.id));
   expect(entries.map((e) => e.percentage)).toEqual([40, 0, 60]);
@@ -130,13 +202,21 @@ test("teacher: groups + role STUDENT → every student's entry, percentages over
     combinedAudioUrl: `${baseURL()}/api/resultsets/${id}/audio`,
     recordings: seed.recs[id]!.map((r) => ({ id: r.id, audioUrl: r.audioUrl })),
   });
-  expect(s1!.challenges.map((c) => c.recordingSet)).toEqual([setOf(seed.sets.rs1b), null, setOf(seed.sets.rs2), null, null]);
+  expect(s1!.challenges.map((c) => c.recordingSet)).toEqual([
+    setOf(seed.sets.rs1b),
+    null,
+    setOf(seed.sets.rs2),
+    null,
+    null,
+  ]);
   expect(s2!.challenges.map((c) => c.recordingSet)).toEqual([null, null, null, null, null]);
   expect(s3!.challenges.map((c) => c.recordingSet)).toEqual([...seed.sets.s3.map(setOf), null, null]);
   expect(seed.recs[seed.sets.rs1]).toHaveLength(2);
 
   // The URLs work: combined audio of the chosen set, and the recording's own audio.
-  const combined = await request.get(s1!.challenges[2]!.recordingSet!.combinedAudioUrl, { headers: authed(seed.teacher.token) });
+  const combined = await request.get(s1!.challenges[2]!.recordingSet!.combinedAudioUrl, {
+    headers: authed(seed.teacher.token),
+  });
   expect(combined.status()).toBe(200);
   expect(combined.headers()["content-type"]).toBe("audio/ogg");
 });
@@ -154,16 +234,27 @@ test("the nested category alone: its own challenges; 1 of 3 → 33.33 (rounded t
 test("group and role filters", async ({ request }) => {
   const a = await progress(request, seed.teacher.token, seed.root, [seed.groupA]);
   expect(a.map((e) => e.user.id)).toEqual([seed.teacher.id, seed.students[0]!.id, seed.students[1]!.id]); // Aaron, Alpha, Bravo
-  expect((await progress(request, seed.teacher.token, seed.root, [seed.groupA], ["TEACHER"])).map((e) => e.user.id)).toEqual([seed.teacher.id]);
-  expect((await progress(request, seed.teacher.token, seed.root, [seed.groupB])).map((e) => e.user.id)).toEqual([seed.students[2]!.id]);
-  expect((await progress(request, seed.teacher.token, seed.root, [seed.groupB], ["TEACHER"]))).toEqual([]);
+  expect(
+    (await progress(request, seed.teacher.token, seed.root, [seed.groupA], ["TEACHER"])).map((e) => e.user.id),
+  ).toEqual([seed.teacher.id]);
+  expect((await progress(request, seed.teacher.token, seed.root, [seed.groupB])).map((e) => e.user.id)).toEqual([
+    seed.students[2]!.id,
+  ]);
+  expect(await progress(request, seed.teacher.token, seed.root, [seed.groupB], ["TEACHER"])).toEqual([]);
   expect(await progress(request, seed.teacher.token, seed.root, [uniqueId("nogroup")])).toEqual([]);
   // At most 500 groups and 100 roles per request; a blank group is invalid.
   const many = Array.from({ length: 501 }, (_, i) => `g${i}`);
-  expect((await expectError(await request.get(progressUrl(seed.root, many), { headers: authed(seed.teacher.token) }), 422)).errors?.[0]).toMatchObject({ field: "group", code: "invalid" });
+  expect(
+    (await expectError(await request.get(progressUrl(seed.root, many), { headers: authed(seed.teacher.token) }), 422))
+      .errors?.[0],
+  ).toMatchObject({ field: "group", code: "invalid" });
   await expectError(await request.get(progressUrl(seed.root, [""]), { headers: authed(seed.teacher.token) }), 422);
   // The organisation itself sees the groups too.
-  expect((await progress(request, seed.orgToken, seed.root, [seed.groupA, seed.groupB], ["STUDENT"])).map((e) => e.percentage)).toEqual([40, 0, 60]);
+  expect(
+    (await progress(request, seed.orgToken, seed.root, [seed.groupA, seed.groupB], ["STUDENT"])).map(
+      (e) => e.percentage,
+    ),
+  ).toEqual([40, 0, 60]);
 });
 
 test("current user (no group); a student's group filter only ever yields themselves", async ({ request }) => {
@@ -175,7 +266,9 @@ test("current user (no group); a student's group filter only ever yields themsel
   const teacherOwn = await progress(request, seed.teacher.token, seed.root);
   expect(teacherOwn.map((e) => [e.user.id, e.percentage])).toEqual([[seed.teacher.id, 0]]);
   expect(await progress(request, s1!.token, seed.root, [], ["TEACHER"])).toEqual([]);
-  expect((await progress(request, s1!.token, seed.root, [seed.groupA, seed.groupB])).map((e) => e.user.id)).toEqual([s1!.id]);
+  expect((await progress(request, s1!.token, seed.root, [seed.groupA, seed.groupB])).map((e) => e.user.id)).toEqual([
+    s1!.id,
+  ]);
   expect(await progress(request, s1!.token, seed.root, [seed.groupB])).toEqual([]);
   // An organisation token acts for no user: the current-user form is refused.
   await expectError(await request.get(progressUrl(seed.root), { headers: authed(seed.orgToken) }), 403);
@@ -186,10 +279,17 @@ test("unknown category and another organisation's category → 404; tenant token
   const other = await createOrganisation(request, seed.tenantToken);
   const otherToken = await impersonate(request, seed.tenantToken, `tenant/${seed.tenantId}/organisation/${other.id}`);
   const u = await createUser(request, otherToken, { roles: ["TEACHER"] });
-  const outsider = await impersonate(request, otherToken, `tenant/${seed.tenantId}/organisation/${other.id}/student/${u.id}`);
+  const outsider = await impersonate(
+    request,
+    otherToken,
+    `tenant/${seed.tenantId}/organisation/${other.id}/student/${u.id}`,
+  );
   await expectError(await request.get(progressUrl(seed.root), { headers: authed(outsider) }), 404);
   await expectError(await request.get(progressUrl(seed.root, [seed.groupA]), { headers: authed(otherToken) }), 404);
-  await expectError(await request.get(progressUrl(seed.root, [seed.groupA]), { headers: authed(seed.tenantToken) }), 403);
+  await expectError(
+    await request.get(progressUrl(seed.root, [seed.groupA]), { headers: authed(seed.tenantToken) }),
+    403,
+  );
   const post = await request.post(progressUrl(seed.root), { headers: authed(seed.teacher.token) });
   expect(post.status()).toBe(405);
 });
@@ -198,9 +298,13 @@ test("SDK: progress.getById(id, groups, role) and getById(id) unchanged", async 
   const sdk = loadSdk(String(testInfo.project.use.baseURL)) as ProgressSdk;
   sdk.communication.updateSettings({ authorizationToken: seed.teacher.token });
   const viaSdk = await sdk.progress.getById(seed.root, [seed.groupA, seed.groupB], "STUDENT");
-  expect(viaSdk).toEqual(await progress(request, seed.teacher.token, seed.root, [seed.groupA, seed.groupB], ["STUDENT"]));
+  expect(viaSdk).toEqual(
+    await progress(request, seed.teacher.token, seed.root, [seed.groupA, seed.groupB], ["STUDENT"]),
+  );
   expect((viaSdk as Entry[]).map((e) => e.percentage)).toEqual([40, 0, 60]);
-  expect(((await sdk.progress.getById(seed.root, seed.groupB)) as Entry[]).map((e) => e.user.id)).toEqual([seed.students[2]!.id]);
+  expect(((await sdk.progress.getById(seed.root, seed.groupB)) as Entry[]).map((e) => e.user.id)).toEqual([
+    seed.students[2]!.id,
+  ]);
   sdk.communication.updateSettings({ authorizationToken: seed.students[0]!.token });
   const own = (await sdk.progress.getById(seed.root)) as Entry[];
   expect(own.map((e) => [e.user.id, e.percentage])).toEqual([[seed.students[0]!.id, 40]]);
@@ -232,17 +336,35 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const newest = (id: string) => seed.recs[id]!.map((r) => r.created).sort().at(-1)!;
+const newest = (id: string) =>
+  seed.recs[id]!.map((r) => r.created)
+    .sort()
+    .at(-1)!;
 
-test("CSV (Accept: text/csv): a header, a line per student in the JSON order, percentages and the newest recording's time per challenge", async ({ request }) => {
-  const response = await request.get(progressUrl(seed.root, [seed.groupA, seed.groupB], ["STUDENT"]), { headers: { ...authed(seed.teacher.token), Accept: "text/csv" } });
+test("CSV (Accept: text/csv): a header, a line per student in the JSON order, percentages and the newest recording's time per challenge", async ({
+  request,
+}) => {
+  const response = await request.get(progressUrl(seed.root, [seed.groupA, seed.groupB], ["STUDENT"]), {
+    headers: { ...authed(seed.teacher.token), Accept: "text/csv" },
+  });
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   expect(response.headers()["content-disposition"]).toBe(`attachment; filename="progress-${seed.root}.csv"`);
   const text = await response.text();
   expect(text.endsWith("\r\n")).toBe(true);
   const [header, ...lines] = parseCsv(text);
-  expect(header).toEqual(["id", "firstName", "infix", "lastName", "percentage", "Progress", "Progress", "Progress", "Progress", "Progress"]);
+  expect(header).toEqual([
+    "id",
+    "firstName",
+    "infix",
+    "lastName",
+    "percentage",
+    "Progress",
+    "Progress",
+    "Progress",
+    "Progress",
+    "Progress",
+  ]);
   const [s1, s2, s3] = seed.students;
   expect(lines).toEqual([
     [s1!.id, "S", "de", "Alpha", "40", newest(seed.sets.rs1b), "", newest(seed.sets.rs2), "", ""],
@@ -250,35 +372,82 @@ test("CSV (Accept: text/csv): a header, a line per student in the JSON order, pe
     [s3!.id, "S", "de", "Charlie", "60", ...seed.sets.s3.map(newest), "", ""],
   ]);
   // The same access rules: a student gets only their own line; another organisation's category is missing.
-  const own = await request.get(progressUrl(seed.root, [seed.groupA, seed.groupB]), { headers: { ...authed(s1!.token), Accept: "text/csv" } });
-  expect(parseCsv(await own.text()).slice(1).map((l) => l[0])).toEqual([s1!.id]);
-  await expectError(await request.get(progressUrl(uniqueId("nocat")), { headers: { ...authed(seed.teacher.token), Accept: "text/csv" } }), 404);
+  const own = await request.get(progressUrl(seed.root, [seed.groupA, seed.groupB]), {
+    headers: { ...authed(s1!.token), Accept: "text/csv" },
+  });
+  expect(
+    parseCsv(await own.text())
+      .slice(1)
+      .map((l) => l[0]),
+  ).toEqual([s1!.id]);
+  await expectError(
+    await request.get(progressUrl(uniqueId("nocat")), {
+      headers: { ...authed(seed.teacher.token), Accept: "text/csv" },
+    }),
+    404,
+  );
   // JSON stays the default, and wins when preferred.
-  const json = await request.get(progressUrl(seed.root, [seed.groupA]), { headers: { ...authed(seed.teacher.token), Accept: "text/csv;q=0.5, application/json" } });
+  const json = await request.get(progressUrl(seed.root, [seed.groupA]), {
+    headers: { ...authed(seed.teacher.token), Accept: "text/csv;q=0.5, application/json" },
+  });
   expect(json.headers()["content-type"]).toContain("application/json");
 });
 
-test("CSV: quotes, commas and line breaks are quoted; cells a spreadsheet would run as formulas are defused", async ({ request }) => {
+test("CSV: quotes, commas and line breaks are quoted; cells a spreadsheet would run as formulas are defused", async ({
+  request,
+}) => {
   const group = uniqueId("gcsv");
-  await expectJson(await request.post("/api/groups", { data: { id: group, name: group }, headers: authed(seed.orgToken) }), 201);
-  const odd = await createUser(request, seed.orgToken, { firstName: 'Ann, "the" \nfirst', infix: "@home", lastName: "=HYPERLINK(\"http://x\")", roles: ["STUDENT"], groups: [group] });
-  const response = await request.get(progressUrl(seed.child, [group]), { headers: { ...authed(seed.teacher.token), Accept: "text/csv" } });
+  await expectJson(
+    await request.post("/api/groups", { data: { id: group, name: group }, headers: authed(seed.orgToken) }),
+    201,
+  );
+  const odd = await createUser(request, seed.orgToken, {
+    firstName: 'Ann, "the" \nfirst',
+    infix: "@home",
+    lastName: '=HYPERLINK("http://x")',
+    roles: ["STUDENT"],
+    groups: [group],
+  });
+  const response = await request.get(progressUrl(seed.child, [group]), {
+    headers: { ...authed(seed.teacher.token), Accept: "text/csv" },
+  });
   const text = await response.text();
   expect(text).toContain('"Ann, ""the"" \nfirst"');
-  expect(parseCsv(text)[1]).toEqual([odd.id, 'Ann, "the" \nfirst', "'@home", "'=HYPERLINK(\"http://x\")", "0", "", "", ""]);
+  expect(parseCsv(text)[1]).toEqual([
+    odd.id,
+    'Ann, "the" \nfirst',
+    "'@home",
+    '\'=HYPERLINK("http://x")',
+    "0",
+    "",
+    "",
+    "",
+  ]);
 });
 
 type Grid = {
   category: string;
   challenges: { id: string; topic: string | null; hasReferenceAudio: boolean }[];
-  students: { id: string; firstName: string; infix: string | null; lastName: string; percentage: number; cells: [number, number, number, number, number | null][] }[];
+  students: {
+    id: string;
+    firstName: string;
+    infix: string | null;
+    lastName: string;
+    percentage: number;
+    cells: [number, number, number, number, number | null][];
+  }[];
 };
 type Cell = {
   user: string;
   challenge: string;
   referenceAudioUrl: string | null;
   attempts: number;
-  recordingSet: { id: string; combinedAudioUrl: string; durationMs: number; recordings: { id: string; audioUrl: string | null; created: string }[] } | null;
+  recordingSet: {
+    id: string;
+    combinedAudioUrl: string;
+    durationMs: number;
+    recordings: { id: string; audioUrl: string | null; created: string }[];
+  } | null;
 };
 const cellUrl = (category: string, user: string, challenge: string, range: { from?: string; to?: string } = {}) =>
   `/api/categories/${category}/progress/cell?${new URLSearchParams({ user, challenge, ...range })}`;
@@ -291,20 +460,51 @@ const gridUrl = (category: string, groups: string[], roles: string[], range: { f
   return `/api/categories/${category}/progress/grid?${q}`;
 };
 
-test("grid (ours): challenges and names once; per recorded cell attempts, last time, duration, pronunciation score; a cell opened names its set", async ({ request }) => {
+test("grid (ours): challenges and names once; per recorded cell attempts, last time, duration, pronunciation score; a cell opened names its set", async ({
+  request,
+}) => {
   // A pronunciation challenge with c2's id, analysed by s3: the score shows in s3's c2 cell.
   const audio = await testAudio();
   const c2 = seed.challenges[1]!;
-  await expectJson(await postMultipart(request, "/api/challenges/pronunciation", { id: c2, transcription: "The queen", language: "eng", referenceAudio: oggPart(audio.ogg) }, authed(seed.orgToken)), 201);
-  const words = { buffer: Buffer.from(JSON.stringify(ANALYSIS_WORDS)), name: "words.json", mimeType: "application/json" };
+  await expectJson(
+    await postMultipart(
+      request,
+      "/api/challenges/pronunciation",
+      { id: c2, transcription: "The queen", language: "eng", referenceAudio: oggPart(audio.ogg) },
+      authed(seed.orgToken),
+    ),
+    201,
+  );
+  const words = {
+    buffer: Buffer.from(JSON.stringify(ANALYSIS_WORDS)),
+    name: "words.json",
+    mimeType: "application/json",
+  };
   for (const score of ["0.25", "0.75"]) {
-    await expectJson(await postMultipart(request, `/api/challenges/pronunciation/${c2}/analyses`, { audio: oggPart(audio.ogg), score, words }, authed(seed.students[2]!.token)), 201);
+    await expectJson(
+      await postMultipart(
+        request,
+        `/api/challenges/pronunciation/${c2}/analyses`,
+        { audio: oggPart(audio.ogg), score, words },
+        authed(seed.students[2]!.token),
+      ),
+      201,
+    );
   }
 
-  const grid = await expectJson<Grid>(await request.get(gridUrl(seed.root, [seed.groupA, seed.groupB], ["STUDENT"]), { headers: authed(seed.teacher.token) }), 200);
+  const grid = await expectJson<Grid>(
+    await request.get(gridUrl(seed.root, [seed.groupA, seed.groupB], ["STUDENT"]), {
+      headers: authed(seed.teacher.token),
+    }),
+    200,
+  );
   expect(grid.category).toBe(seed.root);
-  expect(grid.challenges).toEqual(seed.challenges.map((id, i) => ({ id, topic: "Progress", hasReferenceAudio: i === 0 })));
-  expect(grid.students.map((s) => [s.id, s.firstName, s.infix, s.lastName, s.percentage])).toEqual(seed.students.map((s, i) => [s.id, "S", "de", s.lastName, [40, 0, 60][i]]));
+  expect(grid.challenges).toEqual(
+    seed.challenges.map((id, i) => ({ id, topic: "Progress", hasReferenceAudio: i === 0 })),
+  );
+  expect(grid.students.map((s) => [s.id, s.firstName, s.infix, s.lastName, s.percentage])).toEqual(
+    seed.students.map((s, i) => [s.id, "S", "de", s.lastName, [40, 0, 60][i]]),
+  );
   expect(JSON.stringify(grid)).not.toContain("http"); // no URLs: ids and numbers
   const time = (id: string) => Date.parse(newest(id));
   const [s1, s2, s3] = grid.students;
@@ -325,48 +525,101 @@ test("grid (ours): challenges and names once; per recorded cell attempts, last t
   const teacher = authed(seed.teacher.token);
   const [c1, , c3] = seed.challenges;
   const opened = await expectJson<Cell>(await request.get(cellUrl(seed.root, s1!.id, c1!), { headers: teacher }), 200);
-  expect(opened).toMatchObject({ user: s1!.id, challenge: c1, attempts: 3, recordingSet: { id: seed.sets.rs1b, durationMs: s1!.cells[0]![3] } });
+  expect(opened).toMatchObject({
+    user: s1!.id,
+    challenge: c1,
+    attempts: 3,
+    recordingSet: { id: seed.sets.rs1b, durationMs: s1!.cells[0]![3] },
+  });
   expect(opened.referenceAudioUrl).toMatch(/\/api\/download\//);
   expect(opened.recordingSet!.combinedAudioUrl).toBe(`${baseURL()}/api/resultsets/${seed.sets.rs1b}/audio`);
-  expect(opened.recordingSet!.recordings).toEqual(seed.recs[seed.sets.rs1b]!.map((r) => ({ id: r.id, audioUrl: r.audioUrl, created: r.created })));
-  for (const r of opened.recordingSet!.recordings) expect((await request.get(r.audioUrl!, { headers: teacher })).status()).toBe(200);
-  expect((await expectJson<Cell>(await request.get(cellUrl(seed.root, s3!.id, c2), { headers: teacher }), 200)).recordingSet?.id).toBe(seed.sets.s3[1]);
-  expect(await expectJson<Cell>(await request.get(cellUrl(seed.root, s2!.id, c3!), { headers: teacher }), 200)).toMatchObject({ attempts: 0, recordingSet: null, referenceAudioUrl: null });
+  expect(opened.recordingSet!.recordings).toEqual(
+    seed.recs[seed.sets.rs1b]!.map((r) => ({ id: r.id, audioUrl: r.audioUrl, created: r.created })),
+  );
+  for (const r of opened.recordingSet!.recordings)
+    expect((await request.get(r.audioUrl!, { headers: teacher })).status()).toBe(200);
+  expect(
+    (await expectJson<Cell>(await request.get(cellUrl(seed.root, s3!.id, c2), { headers: teacher }), 200)).recordingSet
+      ?.id,
+  ).toBe(seed.sets.s3[1]);
+  expect(
+    await expectJson<Cell>(await request.get(cellUrl(seed.root, s2!.id, c3!), { headers: teacher }), 200),
+  ).toMatchObject({ attempts: 0, recordingSet: null, referenceAudioUrl: null });
   // A student opens their own cells only; others, unknown users and challenges outside the category answer 404.
   const student = authed(seed.students[0]!.token);
-  expect((await expectJson<Cell>(await request.get(cellUrl(seed.root, s1!.id, c1!), { headers: student }), 200)).recordingSet?.id).toBe(seed.sets.rs1b);
+  expect(
+    (await expectJson<Cell>(await request.get(cellUrl(seed.root, s1!.id, c1!), { headers: student }), 200)).recordingSet
+      ?.id,
+  ).toBe(seed.sets.rs1b);
   await expectError(await request.get(cellUrl(seed.root, s3!.id, c2), { headers: student }), 404);
   await expectError(await request.get(cellUrl(seed.root, uniqueId("nobody"), c1!), { headers: teacher }), 404);
   await expectError(await request.get(cellUrl(seed.root, s1!.id, uniqueId("nochallenge")), { headers: teacher }), 404);
   await expectError(await request.get(cellUrl(uniqueId("nocat"), s1!.id, c1!), { headers: teacher }), 404);
   await expectError(await request.get(cellUrl(seed.root, "", c1!), { headers: teacher }), 422);
   // The same access rules as the contract answer.
-  const own = await expectJson<Grid>(await request.get(gridUrl(seed.root, [seed.groupA, seed.groupB], []), { headers: authed(seed.students[0]!.token) }), 200);
+  const own = await expectJson<Grid>(
+    await request.get(gridUrl(seed.root, [seed.groupA, seed.groupB], []), { headers: authed(seed.students[0]!.token) }),
+    200,
+  );
   expect(own.students.map((s) => s.id)).toEqual([seed.students[0]!.id]);
-  await expectError(await request.get(gridUrl(uniqueId("nocat"), [seed.groupA], []), { headers: authed(seed.teacher.token) }), 404);
+  await expectError(
+    await request.get(gridUrl(uniqueId("nocat"), [seed.groupA], []), { headers: authed(seed.teacher.token) }),
+    404,
+  );
 });
 
-test("grid: a date range counts only the recordings made within it (from inclusive, to exclusive)", async ({ request }) => {
+test("grid: a date range counts only the recordings made within it (from inclusive, to exclusive)", async ({
+  request,
+}) => {
   const split = newest(seed.sets.rs1b); // s1's last recording; s3 recorded after it
-  const after = await expectJson<Grid>(await request.get(gridUrl(seed.root, [seed.groupA, seed.groupB], ["STUDENT"], { from: split }), { headers: authed(seed.teacher.token) }), 200);
+  const after = await expectJson<Grid>(
+    await request.get(gridUrl(seed.root, [seed.groupA, seed.groupB], ["STUDENT"], { from: split }), {
+      headers: authed(seed.teacher.token),
+    }),
+    200,
+  );
   expect(after.students.map((s) => s.percentage)).toEqual([20, 0, 60]);
   expect(after.students[0]!.cells.map(([c, n]) => [c, n])).toEqual([[0, 1]]);
   const teacher = authed(seed.teacher.token);
   const [c1, , c3] = seed.challenges;
   const s1 = seed.students[0]!.id;
-  expect(await expectJson<Cell>(await request.get(cellUrl(seed.root, s1, c1!, { from: split }), { headers: teacher }), 200)).toMatchObject({ attempts: 1, recordingSet: { id: seed.sets.rs1b } });
-  const before = await expectJson<Grid>(await request.get(gridUrl(seed.root, [seed.groupA, seed.groupB], ["STUDENT"], { to: split }), { headers: authed(seed.teacher.token) }), 200);
+  expect(
+    await expectJson<Cell>(await request.get(cellUrl(seed.root, s1, c1!, { from: split }), { headers: teacher }), 200),
+  ).toMatchObject({ attempts: 1, recordingSet: { id: seed.sets.rs1b } });
+  const before = await expectJson<Grid>(
+    await request.get(gridUrl(seed.root, [seed.groupA, seed.groupB], ["STUDENT"], { to: split }), {
+      headers: authed(seed.teacher.token),
+    }),
+    200,
+  );
   expect(before.students.map((s) => s.percentage)).toEqual([40, 0, 0]);
   // Before rs1b, c1's most recent set is rs1 (two attempts).
   expect(before.students[0]!.cells.map(([c, n]) => [c, n])).toEqual([
     [0, 2],
     [2, 1],
   ]);
-  expect(await expectJson<Cell>(await request.get(cellUrl(seed.root, s1, c1!, { to: split }), { headers: teacher }), 200)).toMatchObject({ attempts: 2, recordingSet: { id: seed.sets.rs1 } });
-  expect(await expectJson<Cell>(await request.get(cellUrl(seed.root, s1, c3!, { from: split }), { headers: teacher }), 200)).toMatchObject({ attempts: 0, recordingSet: null });
-  await expectError(await request.get(cellUrl(seed.root, s1, c1!, { from: split, to: split }), { headers: teacher }), 422);
-  const bad = await expectError(await request.get(gridUrl(seed.root, [seed.groupA], [], { from: "yesterday" }), { headers: authed(seed.teacher.token) }), 422);
+  expect(
+    await expectJson<Cell>(await request.get(cellUrl(seed.root, s1, c1!, { to: split }), { headers: teacher }), 200),
+  ).toMatchObject({ attempts: 2, recordingSet: { id: seed.sets.rs1 } });
+  expect(
+    await expectJson<Cell>(await request.get(cellUrl(seed.root, s1, c3!, { from: split }), { headers: teacher }), 200),
+  ).toMatchObject({ attempts: 0, recordingSet: null });
+  await expectError(
+    await request.get(cellUrl(seed.root, s1, c1!, { from: split, to: split }), { headers: teacher }),
+    422,
+  );
+  const bad = await expectError(
+    await request.get(gridUrl(seed.root, [seed.groupA], [], { from: "yesterday" }), {
+      headers: authed(seed.teacher.token),
+    }),
+    422,
+  );
   expect(bad.errors?.[0]).toMatchObject({ field: "from", code: "invalid" });
-  const reversed = await expectError(await request.get(gridUrl(seed.root, [seed.groupA], [], { from: split, to: split }), { headers: authed(seed.teacher.token) }), 422);
+  const reversed = await expectError(
+    await request.get(gridUrl(seed.root, [seed.groupA], [], { from: split, to: split }), {
+      headers: authed(seed.teacher.token),
+    }),
+    422,
+  );
   expect(reversed.errors?.[0]).toMatchObject({ field: "to", code: "invalid" });
 });

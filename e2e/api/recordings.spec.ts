@@ -3,24 +3,31 @@
 // Ogg Opus). The combined audio of a result set (GET /resultsets/:id/audio) must be ONE logical
 // Ogg Opus stream holding every recording in order: ffprobe sees one stream, ffmpeg decodes it to
 // the sum of the parts' lengths (within one 20 ms packet per join, lib/recordings/combine.ts).
+
+import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { decodedSampleCount } from "../../lib/audio/test-audio";
-import { authed, createUser, expectJson, impersonate, uniqueId } from "../support/api";
-import { createOrganisation } from "../support/api";
+import { authed, createOrganisation, createUser, expectJson, impersonate, uniqueId } from "../support/api";
+import { oggPart, type TestAudio, testAudio, uniqueWav, wavPart } from "../support/audio";
 import { expect, test, type World } from "../support/fixtures";
-import { postMultipart, type FilePart } from "../support/multipart";
-import { oggPart, testAudio, uniqueWav, wavPart, type TestAudio } from "../support/audio";
+import { type FilePart, postMultipart } from "../support/multipart";
 
 const execFileAsync = promisify(execFile);
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
 const PACKET = 960; // 20 ms at 48 kHz
 
-type Recording = { id: string; audioUrl: string; resultSet: { id: string; combinedAudioUrl: string }; userId: string; created: string; updated: string };
+type Recording = {
+  id: string;
+  audioUrl: string;
+  resultSet: { id: string; combinedAudioUrl: string };
+  userId: string;
+  created: string;
+  updated: string;
+};
 type Member = { id: string; token: string };
 
 let audio: TestAudio;
@@ -49,24 +56,43 @@ async function decodedLength(bytes: Buffer): Promise<number> {
 
 async function member(request: APIRequestContext, world: World, role: string): Promise<Member> {
   const user = await createUser(request, world.orgToken, { roles: [role] });
-  const token = await impersonate(request, world.orgToken, `tenant/${world.tenantId}/organisation/${world.orgId}/student/${user.id}`);
+  const token = await impersonate(
+    request,
+    world.orgToken,
+    `tenant/${world.tenantId}/organisation/${world.orgId}/student/${user.id}`,
+  );
   return { id: user.id, token };
 }
 
 async function createChallenge(request: APIRequestContext, token: string): Promise<string> {
   const id = uniqueId("sc");
-  const response = await postMultipart(request, "/api/challenges/speech", { id, language: "eng", topic: "Describe your day" }, authed(token));
+  const response = await postMultipart(
+    request,
+    "/api/challenges/speech",
+    { id, language: "eng", topic: "Describe your day" },
+    authed(token),
+  );
   await expectJson(response, 201);
   return id;
 }
 
 const recordingsPath = (challenge: string) => `/api/challenges/speech/${challenge}/recordings`;
 
-function postRecording(request: APIRequestContext, token: string, challenge: string, fields: { audio: FilePart; resultSetId: string; id?: string }): Promise<APIResponse> {
+function postRecording(
+  request: APIRequestContext,
+  token: string,
+  challenge: string,
+  fields: { audio: FilePart; resultSetId: string; id?: string },
+): Promise<APIResponse> {
   return postMultipart(request, recordingsPath(challenge), fields, authed(token));
 }
 
-async function addRecording(request: APIRequestContext, token: string, challenge: string, fields: { audio: FilePart; resultSetId: string; id?: string }) {
+async function addRecording(
+  request: APIRequestContext,
+  token: string,
+  challenge: string,
+  fields: { audio: FilePart; resultSetId: string; id?: string },
+) {
   return expectJson<Recording>(await postRecording(request, token, challenge, fields), 201);
 }
 
@@ -78,9 +104,20 @@ async function combined(request: APIRequestContext, token: string, setId: string
   const bytes = await response.body();
   const file = path.join(tmp, `${uniqueId("combined")}.ogg`);
   await fs.writeFile(file, bytes);
-  const { stdout } = await execFileAsync("ffprobe", ["-v", "error", "-show_entries", "stream=index,codec_name,channels,sample_rate:format=duration", "-of", "json", file]);
-  const probe = JSON.parse(stdout) as { streams: { codec_name: string; channels: number }[]; format: { duration: string } };
-  return { bytes, etag: response.headers()["etag"], probe, samples: await decodedSampleCount(file) };
+  const { stdout } = await execFileAsync("ffprobe", [
+    "-v",
+    "error",
+    "-show_entries",
+    "stream=index,codec_name,channels,sample_rate:format=duration",
+    "-of",
+    "json",
+    file,
+  ]);
+  const probe = JSON.parse(stdout) as {
+    streams: { codec_name: string; channels: number }[];
+    format: { duration: string };
+  };
+  return { bytes, etag: response.headers().etag, probe, samples: await decodedSampleCount(file) };
 }
 
 async function expectCombinedOf(request: APIRequestContext, token: string, setId: string, parts: Buffer[]) {
@@ -94,7 +131,9 @@ async function expectCombinedOf(request: APIRequestContext, token: string, setId
   const tolerance = PACKET * Math.max(1, parts.length - 1);
   expect(Math.abs(c.samples - sum), `decoded ${c.samples} vs sum of parts ${sum}`).toBeLessThanOrEqual(tolerance);
   // ffprobe 5.1 counts the 312-sample pre-skip in its duration.
-  expect(Math.abs(Number(c.probe.format.duration) - (sum + 312) / 48000)).toBeLessThanOrEqual(tolerance / 48000 + 0.001);
+  expect(Math.abs(Number(c.probe.format.duration) - (sum + 312) / 48000)).toBeLessThanOrEqual(
+    tolerance / 48000 + 0.001,
+  );
   return c;
 }
 
@@ -106,57 +145,113 @@ test.describe("speech recordings", () => {
     const teacher = await member(request, world, "TEACHER");
     const setId = uniqueId("rs");
     const id = uniqueId("rec");
-    const response = await postRecording(request, student.token, challenge, { id, audio: wavPart(audio.wav), resultSetId: setId });
+    const response = await postRecording(request, student.token, challenge, {
+      id,
+      audio: wavPart(audio.wav),
+      resultSetId: setId,
+    });
     const created = await expectJson<Recording>(response, 201);
-    expect(response.headers()["location"]).toMatch(new RegExp(`/api/challenges/speech/${challenge}/recordings/${id}$`));
+    expect(response.headers().location).toMatch(new RegExp(`/api/challenges/speech/${challenge}/recordings/${id}$`));
     expect(Object.keys(created).sort()).toEqual(["audioUrl", "created", "id", "resultSet", "updated", "userId"]);
     expect(created).toMatchObject({ id, userId: student.id, created: ISO, updated: ISO });
     expect(created.audioUrl).toMatch(/\/api\/download\/[^/]+$/);
-    expect(created.resultSet).toEqual({ id: setId, combinedAudioUrl: expect.stringMatching(new RegExp(`/api/resultsets/${setId}/audio$`)) });
+    expect(created.resultSet).toEqual({
+      id: setId,
+      combinedAudioUrl: expect.stringMatching(new RegExp(`/api/resultsets/${setId}/audio$`)),
+    });
 
     // The original downloads byte for byte.
     const original = await request.get(created.audioUrl, { headers: authed(student.token) });
     expect(Buffer.compare(await original.body(), audio.wav)).toBe(0);
 
     // Without a client id; a taken id is a 409.
-    const second = await addRecording(request, student.token, challenge, { audio: oggPart(audio.ogg), resultSetId: setId });
+    const second = await addRecording(request, student.token, challenge, {
+      audio: oggPart(audio.ogg),
+      resultSetId: setId,
+    });
     expect(second.id).toBeTruthy();
-    await expectJson(await postRecording(request, student.token, challenge, { id, audio: oggPart(audio.ogg), resultSetId: setId }), 409);
+    await expectJson(
+      await postRecording(request, student.token, challenge, { id, audio: oggPart(audio.ogg), resultSetId: setId }),
+      409,
+    );
 
-    const mine = await expectJson<Recording[]>(await request.get(recordingsPath(challenge), { headers: authed(student.token) }), 200);
+    const mine = await expectJson<Recording[]>(
+      await request.get(recordingsPath(challenge), { headers: authed(student.token) }),
+      200,
+    );
     expect(mine.map((r) => r.id)).toEqual([id, second.id]);
     expect(mine[0]).toEqual(created);
-    expect(await expectJson(await request.get(`${recordingsPath(challenge)}/${id}`, { headers: authed(student.token) }), 200)).toEqual(created);
+    expect(
+      await expectJson(
+        await request.get(`${recordingsPath(challenge)}/${id}`, { headers: authed(student.token) }),
+        200,
+      ),
+    ).toEqual(created);
 
-    const theirs = await expectJson<Recording[]>(await request.get(recordingsPath(challenge), { headers: authed(other.token) }), 200);
+    const theirs = await expectJson<Recording[]>(
+      await request.get(recordingsPath(challenge), { headers: authed(other.token) }),
+      200,
+    );
     expect(theirs).toEqual([]);
     await expectJson(await request.get(`${recordingsPath(challenge)}/${id}`, { headers: authed(other.token) }), 404);
     await expectJson(await request.get(`/api/resultsets/${setId}/audio`, { headers: authed(other.token) }), 404);
 
-    const all = await expectJson<Recording[]>(await request.get(recordingsPath(challenge), { headers: authed(teacher.token) }), 200);
+    const all = await expectJson<Recording[]>(
+      await request.get(recordingsPath(challenge), { headers: authed(teacher.token) }),
+      200,
+    );
     expect(all.map((r) => r.id)).toEqual([id, second.id]);
-    expect(await expectJson(await request.get(`${recordingsPath(challenge)}/${id}`, { headers: authed(teacher.token) }), 200)).toEqual(created);
+    expect(
+      await expectJson(
+        await request.get(`${recordingsPath(challenge)}/${id}`, { headers: authed(teacher.token) }),
+        200,
+      ),
+    ).toEqual(created);
 
     // Paginated.
     const page = await request.get(`${recordingsPath(challenge)}?perPage=1`, { headers: authed(teacher.token) });
     expect((await expectJson<Recording[]>(page, 200)).map((r) => r.id)).toEqual([id]);
-    expect(page.headers()["link"]).toContain('rel="next"');
+    expect(page.headers().link).toContain('rel="next"');
 
     // Missing fields, bad audio, unknown challenge.
-    await expectJson(await postMultipart(request, recordingsPath(challenge), { audio: wavPart(audio.wav) }, authed(student.token)), 422);
-    await expectJson(await postMultipart(request, recordingsPath(challenge), { resultSetId: setId }, authed(student.token)), 422);
-    await expectJson(await postRecording(request, student.token, challenge, { audio: wavPart(audio.broken.random), resultSetId: setId }), 422);
-    await expectJson(await postRecording(request, student.token, "no-such-challenge", { audio: wavPart(audio.wav), resultSetId: setId }), 404);
+    await expectJson(
+      await postMultipart(request, recordingsPath(challenge), { audio: wavPart(audio.wav) }, authed(student.token)),
+      422,
+    );
+    await expectJson(
+      await postMultipart(request, recordingsPath(challenge), { resultSetId: setId }, authed(student.token)),
+      422,
+    );
+    await expectJson(
+      await postRecording(request, student.token, challenge, {
+        audio: wavPart(audio.broken.random),
+        resultSetId: setId,
+      }),
+      422,
+    );
+    await expectJson(
+      await postRecording(request, student.token, "no-such-challenge", {
+        audio: wavPart(audio.wav),
+        resultSetId: setId,
+      }),
+      404,
+    );
   });
 
-  test("mixed WAV and Ogg Opus appends: the combined audio is one Ogg Opus stream of every part in order", async ({ request, world }) => {
+  test("mixed WAV and Ogg Opus appends: the combined audio is one Ogg Opus stream of every part in order", async ({
+    request,
+    world,
+  }) => {
     test.setTimeout(90_000);
     const challenge = await createChallenge(request, world.orgToken);
     const student = await member(request, world, "STUDENT");
     const setId = uniqueId("rs");
     const parts = [audio.wav, audio.ogg, audio.ogg2, audio.wav, audio.ogg];
     for (const [i, part] of parts.entries()) {
-      await addRecording(request, student.token, challenge, { audio: i % 3 === 0 ? wavPart(part) : oggPart(part), resultSetId: setId });
+      await addRecording(request, student.token, challenge, {
+        audio: i % 3 === 0 ? wavPart(part) : oggPart(part),
+        resultSetId: setId,
+      });
     }
     await expectCombinedOf(request, student.token, setId, parts);
 
@@ -171,22 +266,36 @@ test.describe("speech recordings", () => {
     expect(body.length).toBe(24 + pixels * 4);
 
     // A Range request (what <audio> seeks with) gets a 206.
-    const range = await request.get(`/api/resultsets/${setId}/audio`, { headers: { ...authed(student.token), Range: "bytes=100-199" } });
+    const range = await request.get(`/api/resultsets/${setId}/audio`, {
+      headers: { ...authed(student.token), Range: "bytes=100-199" },
+    });
     expect(range.status()).toBe(206);
     expect((await range.body()).length).toBe(100);
   });
 
-  test("10 concurrent appends to one set: every recording present, positions 0..9, combined = sum", async ({ request, world }) => {
+  test("10 concurrent appends to one set: every recording present, positions 0..9, combined = sum", async ({
+    request,
+    world,
+  }) => {
     test.setTimeout(90_000);
     const challenge = await createChallenge(request, world.orgToken);
     const student = await member(request, world, "STUDENT");
     const setId = uniqueId("rs");
     const parts = Array.from({ length: 10 }, (_, i) => (i % 2 ? audio.ogg : uniqueWav(audio.wav)));
     const created = await Promise.all(
-      parts.map((part, i) => addRecording(request, student.token, challenge, { id: `${setId}-${i}`, audio: i % 2 ? oggPart(part) : wavPart(part), resultSetId: setId })),
+      parts.map((part, i) =>
+        addRecording(request, student.token, challenge, {
+          id: `${setId}-${i}`,
+          audio: i % 2 ? oggPart(part) : wavPart(part),
+          resultSetId: setId,
+        }),
+      ),
     );
     expect(new Set(created.map((r) => r.resultSet.id))).toEqual(new Set([setId]));
-    const listed = await expectJson<Recording[]>(await request.get(`${recordingsPath(challenge)}?perPage=100`, { headers: authed(student.token) }), 200);
+    const listed = await expectJson<Recording[]>(
+      await request.get(`${recordingsPath(challenge)}?perPage=100`, { headers: authed(student.token) }),
+      200,
+    );
     expect(listed.map((r) => r.id).sort()).toEqual(created.map((r) => r.id).sort());
     // The build refuses a set whose positions are not exactly 0..n-1 (a 500), and duplicates
     // cannot exist (unique per set): a combined file of all ten parts' length proves both.
@@ -201,17 +310,25 @@ test.describe("speech recordings", () => {
     await addRecording(request, student.token, challenge, { audio: wavPart(audio.wav), resultSetId: setId });
     const url = `/api/resultsets/${setId}/audio`;
     const first = await request.get(url, { headers: authed(student.token) });
-    const etag = first.headers()["etag"];
+    const etag = first.headers().etag;
     expect(etag).toBeTruthy();
     // Concurrent requests for a stale set: one build, the same file for all.
-    const [a, b] = await Promise.all([request.get(url, { headers: authed(student.token) }), request.get(url, { headers: authed(student.token) })]);
-    expect([a.headers()["etag"], b.headers()["etag"]]).toEqual([etag, etag]);
-    expect((await request.get(url, { headers: { ...authed(student.token), "If-None-Match": etag } })).status()).toBe(304);
+    const [a, b] = await Promise.all([
+      request.get(url, { headers: authed(student.token) }),
+      request.get(url, { headers: authed(student.token) }),
+    ]);
+    expect([a.headers().etag, b.headers().etag]).toEqual([etag, etag]);
+    expect((await request.get(url, { headers: { ...authed(student.token), "If-None-Match": etag } })).status()).toBe(
+      304,
+    );
 
     await addRecording(request, student.token, challenge, { audio: oggPart(audio.ogg), resultSetId: setId });
-    const [c, d] = await Promise.all([request.get(url, { headers: authed(student.token) }), request.get(url, { headers: authed(student.token) })]);
-    expect(c.headers()["etag"]).not.toBe(etag);
-    expect(d.headers()["etag"]).toBe(c.headers()["etag"]);
+    const [c, d] = await Promise.all([
+      request.get(url, { headers: authed(student.token) }),
+      request.get(url, { headers: authed(student.token) }),
+    ]);
+    expect(c.headers().etag).not.toBe(etag);
+    expect(d.headers().etag).toBe(c.headers().etag);
     await expectCombinedOf(request, student.token, setId, [audio.wav, audio.ogg]);
     // With ?access_token= (the SDK's download URLs).
     const token = await request.get(`${url}?access_token=${student.token}`);
@@ -228,13 +345,29 @@ test.describe("speech recordings", () => {
     await addRecording(request, owner.token, challenge, { audio: wavPart(audio.wav), resultSetId: setId });
     const before = await combined(request, owner.token, setId);
 
-    const refused = await expectJson<{ message: string }>(await postRecording(request, intruder.token, challenge, { audio: oggPart(audio.ogg), resultSetId: setId }), 403);
+    const refused = await expectJson<{ message: string }>(
+      await postRecording(request, intruder.token, challenge, { audio: oggPart(audio.ogg), resultSetId: setId }),
+      403,
+    );
     expect(refused.message).toMatch(/another user/);
-    const wrongChallenge = await expectJson<{ message: string }>(await postRecording(request, owner.token, otherChallenge, { audio: oggPart(audio.ogg), resultSetId: setId }), 409);
+    const wrongChallenge = await expectJson<{ message: string }>(
+      await postRecording(request, owner.token, otherChallenge, { audio: oggPart(audio.ogg), resultSetId: setId }),
+      409,
+    );
     expect(wrongChallenge.message).toMatch(/another speech challenge/);
 
-    expect(await expectJson<Recording[]>(await request.get(recordingsPath(challenge), { headers: authed(intruder.token) }), 200)).toEqual([]);
-    expect(await expectJson<Recording[]>(await request.get(recordingsPath(otherChallenge), { headers: authed(owner.token) }), 200)).toEqual([]);
+    expect(
+      await expectJson<Recording[]>(
+        await request.get(recordingsPath(challenge), { headers: authed(intruder.token) }),
+        200,
+      ),
+    ).toEqual([]);
+    expect(
+      await expectJson<Recording[]>(
+        await request.get(recordingsPath(otherChallenge), { headers: authed(owner.token) }),
+        200,
+      ),
+    ).toEqual([]);
     const after = await combined(request, owner.token, setId);
     expect(after.etag).toBe(before.etag);
   });
@@ -243,16 +376,26 @@ test.describe("speech recordings", () => {
     const challenge = await createChallenge(request, world.orgToken);
     const student = await member(request, world, "STUDENT");
     const setId = uniqueId("rs");
-    const rec = await addRecording(request, student.token, challenge, { audio: wavPart(audio.wav), resultSetId: setId });
+    const rec = await addRecording(request, student.token, challenge, {
+      audio: wavPart(audio.wav),
+      resultSetId: setId,
+    });
 
     const org2 = await createOrganisation(request, world.tenantToken);
     const org2Token = await impersonate(request, world.tenantToken, `tenant/${world.tenantId}/organisation/${org2.id}`);
     const teacher2 = await createUser(request, org2Token, { roles: ["TEACHER"] });
-    const t2 = await impersonate(request, org2Token, `tenant/${world.tenantId}/organisation/${org2.id}/student/${teacher2.id}`);
+    const t2 = await impersonate(
+      request,
+      org2Token,
+      `tenant/${world.tenantId}/organisation/${org2.id}/student/${teacher2.id}`,
+    );
     await expectJson(await request.get(`${recordingsPath(challenge)}/${rec.id}`, { headers: authed(t2) }), 404);
     await expectJson(await request.get(recordingsPath(challenge), { headers: authed(t2) }), 404);
     await expectJson(await request.get(`/api/resultsets/${setId}/audio`, { headers: authed(t2) }), 404);
     await expectJson(await request.get(`/api/resultsets/${setId}/peaks`, { headers: authed(t2) }), 404);
-    await expectJson(await postRecording(request, t2, challenge, { audio: wavPart(audio.wav), resultSetId: setId }), 404);
+    await expectJson(
+      await postRecording(request, t2, challenge, { audio: wavPart(audio.wav), resultSetId: setId }),
+      404,
+    );
   });
 });

@@ -6,18 +6,19 @@
 // Writers: administrators in scope and the recording's full annotators. Version safety as for
 // annotations; export and import as for annotations. Refusals change nothing.
 import type { APIRequestContext } from "@playwright/test";
-import { authed, expectJson, impersonate, member } from "../support/api";
-import { ISO, expectError, expectFieldError } from "../support/assertions";
 import {
   ANNOTATION_FIELDS,
-  REFERENCE,
+  type Annotation,
   createAssignment,
   createSpeechChallenge,
+  type FragmentIn,
   importFile,
   layerOf,
   normalised,
   otherTenant,
   putReference,
+  REFERENCE,
+  type Ref,
   referencePath,
   refOut,
   seedRecordings,
@@ -25,20 +26,20 @@ import {
   siblingOrganisation,
   tenantUser,
   words,
-  type Annotation,
-  type FragmentIn,
-  type Ref,
 } from "../support/annotations";
+import { authed, expectJson, impersonate, member } from "../support/api";
+import { expectError, expectFieldError, ISO } from "../support/assertions";
 import { prepareTestAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 
 prepareTestAudio();
 
-const get = (request: APIRequestContext, token: string, r: Ref) => request.get(referencePath(r), { headers: authed(token) });
+const get = (request: APIRequestContext, token: string, r: Ref) =>
+  request.get(referencePath(r), { headers: authed(token) });
 
 async function read(request: APIRequestContext, token: string, r: Ref) {
   const response = await get(request, token, r);
-  return { body: await expectJson<Annotation>(response, 200), etag: response.headers()["etag"] };
+  return { body: await expectJson<Annotation>(response, 200), etag: response.headers().etag };
 }
 
 const ALIGNED: FragmentIn[] = [
@@ -69,7 +70,7 @@ test.describe("reference annotations", () => {
       created: ISO,
       updated: ISO,
     });
-    const etag = response.headers()["etag"];
+    const etag = response.headers().etag;
     expect(etag).toMatch(/^"[^"]+"$/);
     expect(await read(request, world.orgToken, r)).toEqual({ body: saved, etag });
 
@@ -77,7 +78,10 @@ test.describe("reference annotations", () => {
     expect(replaced).toMatchObject({ version: 2, fragments: normalised(words(["only"])), created: saved.created });
     const cleared = await expectJson<Annotation>(await putReference(request, world.orgToken, r, []), 200);
     expect(cleared.fragments).toEqual([]);
-    await expectError(await request.post(referencePath(r), { data: { annotations: [] }, headers: authed(world.orgToken) }), 405);
+    await expectError(
+      await request.post(referencePath(r), { data: { annotations: [] }, headers: authed(world.orgToken) }),
+      405,
+    );
     await expectError(await request.delete(referencePath(r), { headers: authed(world.orgToken) }), 405);
 
     // Unknown recordings, challenges, organisations: 404.
@@ -94,10 +98,18 @@ test.describe("reference annotations", () => {
   test("who reads and who writes; an admin impersonates; other tenants get 404", async ({ request, world, admin }) => {
     const s = await setup(request, world, 2);
     const r = s.refs[0];
-    await createAssignment(request, world.orgToken, { baseAnnotator: s.base.id, fullAnnotator: s.full.id, recordings: [r] });
+    await createAssignment(request, world.orgToken, {
+      baseAnnotator: s.base.id,
+      fullAnnotator: s.full.id,
+      recordings: [r],
+    });
     // A full annotator who is the base annotator of another assignment of the same recording.
     const both = await member(request, world, "ANNOTATOR_FULL");
-    await createAssignment(request, world.orgToken, { baseAnnotator: both.id, fullAnnotator: s.full.id, recordings: [r] });
+    await createAssignment(request, world.orgToken, {
+      baseAnnotator: both.id,
+      fullAnnotator: s.full.id,
+      recordings: [r],
+    });
     await createAssignment(request, world.orgToken, { fullAnnotator: both.id, recordings: [r] });
     await expectJson(await putReference(request, world.orgToken, r, ALIGNED), 200);
 
@@ -108,7 +120,11 @@ test.describe("reference annotations", () => {
     const sibling = await siblingOrganisation(request, world);
     const siblingTeacher = await sibling.member("TEACHER");
     const other = await otherTenant(request, admin);
-    const impersonatingAdmin = await impersonate(request, admin, `tenant/${world.tenantId}/organisation/${world.orgId}`);
+    const impersonatingAdmin = await impersonate(
+      request,
+      admin,
+      `tenant/${world.tenantId}/organisation/${world.orgId}`,
+    );
     const impersonatingTenant = await impersonate(request, admin, `tenant/${world.tenantId}`);
 
     const readers: [string, string][] = [
@@ -159,7 +175,10 @@ test.describe("reference annotations", () => {
       ["full annotator", s.full.token],
       ["base here, full there", both.token],
     ] as const) {
-      const saved = await expectJson<Annotation>(await putReference(request, token, r, words([who.replace(/[^a-z]/gi, "")])), 200).catch((e) => {
+      const saved = await expectJson<Annotation>(
+        await putReference(request, token, r, words([who.replace(/[^a-z]/gi, "")])),
+        200,
+      ).catch((e) => {
         throw new Error(`${who}: ${e}`);
       });
       expect(saved.version, who).toBe(++version);
@@ -183,10 +202,30 @@ test.describe("reference annotations", () => {
     for (const [what, body, field, code] of [
       ["no annotations", {}, "annotations", "missing_field"],
       ["annotations not a list", { annotations: "the cat" }, "annotations", "invalid"],
-      ["past the end", { annotations: [{ start: 0, end: end + 0.01, labels: [{ layer: "Words", label: "x" }] }] }, "annotations", "invalid"],
-      ["start after end", { annotations: [{ start: 0.4, end: 0.2, labels: [{ layer: "Words", label: "x" }] }] }, "annotations", "invalid"],
-      ["unknown layer", { annotations: [{ start: 0, end: 0.2, labels: [{ layer: "Syllables", label: "x" }] }] }, "annotations", "invalid"],
-      ["unknown label", { annotations: [{ start: 0, end: 0.2, labels: [{ layer: "Prompt", label: "x" }] }] }, "annotations", "invalid"],
+      [
+        "past the end",
+        { annotations: [{ start: 0, end: end + 0.01, labels: [{ layer: "Words", label: "x" }] }] },
+        "annotations",
+        "invalid",
+      ],
+      [
+        "start after end",
+        { annotations: [{ start: 0.4, end: 0.2, labels: [{ layer: "Words", label: "x" }] }] },
+        "annotations",
+        "invalid",
+      ],
+      [
+        "unknown layer",
+        { annotations: [{ start: 0, end: 0.2, labels: [{ layer: "Syllables", label: "x" }] }] },
+        "annotations",
+        "invalid",
+      ],
+      [
+        "unknown label",
+        { annotations: [{ start: 0, end: 0.2, labels: [{ layer: "Prompt", label: "x" }] }] },
+        "annotations",
+        "invalid",
+      ],
       ["overlap on Words", { annotations: [...words(["a", "b"]), ...words(["c"], 0.1)] }, "annotations", "invalid"],
     ] as const) {
       const response = await request.put(referencePath(r), { data: body, headers: authed(world.orgToken) });
@@ -198,13 +237,13 @@ test.describe("reference annotations", () => {
 
     // Stale If-Match: 409 with the current state.
     const saved = await putReference(request, world.orgToken, r, words(["new"]), current.etag);
-    const v2 = saved.headers()["etag"];
+    const v2 = saved.headers().etag;
     await expectJson(saved, 200);
     const stale = await putReference(request, s.adminUser.token, r, words(["lost"]), current.etag);
     const body = (await expectError(stale, 409)) as unknown as { current: Annotation };
     const now = await read(request, world.orgToken, r);
     expect(body.current).toEqual(now.body);
-    expect(stale.headers()["etag"]).toBe(v2);
+    expect(stale.headers().etag).toBe(v2);
     expect(now.etag).toBe(v2);
     await expectError(await putReference(request, world.orgToken, r, words(["x"]), "garbage"), 400);
     expect(await read(request, world.orgToken, r)).toEqual(now);
@@ -225,19 +264,32 @@ test.describe("reference annotations", () => {
     const all = await Promise.all([0, 1, 2].map((i) => putReference(request, world.orgToken, r, words([`c${i}`]))));
     for (const x of all) expect(x.status(), await x.text()).toBe(200);
     expect((await read(request, world.orgToken, r)).body.version).toBe(version + 3);
-    expect(new Set(all.map((x) => x.headers()["etag"])).size).toBe(3);
+    expect(new Set(all.map((x) => x.headers().etag)).size).toBe(3);
   });
 
-  test("export and import: a reference's TextGrid becomes another recording's reference; bad files change nothing", async ({ request, world }) => {
+  test("export and import: a reference's TextGrid becomes another recording's reference; bad files change nothing", async ({
+    request,
+    world,
+  }) => {
     const s = await setup(request, world, 2);
     const [r1, r2] = s.refs;
-    await expectError(await request.get(`${referencePath(r1)}/export?format=textgrid`, { headers: authed(world.orgToken) }), 404);
+    await expectError(
+      await request.get(`${referencePath(r1)}/export?format=textgrid`, { headers: authed(world.orgToken) }),
+      404,
+    );
     const source = await expectJson<Annotation>(await putReference(request, world.orgToken, r1, ALIGNED), 200);
     for (const format of ["textgrid", "eaf"] as const) {
-      const exported = await request.get(`${referencePath(r1)}/export?format=${format}`, { headers: authed(s.student.token) });
+      const exported = await request.get(`${referencePath(r1)}/export?format=${format}`, {
+        headers: authed(s.student.token),
+      });
       expect(exported.status()).toBe(200);
-      expect(exported.headers()["content-disposition"]).toBe(`attachment; filename="reference-${r1.recording}.${format === "eaf" ? "eaf" : "TextGrid"}"`);
-      const imported = await expectJson<Annotation>(await importFile(request, world.orgToken, `${referencePath(r2)}/import`, await exported.body()), 200);
+      expect(exported.headers()["content-disposition"]).toBe(
+        `attachment; filename="reference-${r1.recording}.${format === "eaf" ? "eaf" : "TextGrid"}"`,
+      );
+      const imported = await expectJson<Annotation>(
+        await importFile(request, world.orgToken, `${referencePath(r2)}/import`, await exported.body()),
+        200,
+      );
       expect(layerOf(imported.fragments, "Words")).toEqual(layerOf(source.fragments, "Words"));
       expect(layerOf(imported.fragments, "Prompt")).toEqual(layerOf(source.fragments, "Prompt"));
       expect(imported.recording).toEqual(refOut(s.recordings[1]));
@@ -246,15 +298,52 @@ test.describe("reference annotations", () => {
     expect(await json.json()).toEqual(source);
 
     const before = await read(request, world.orgToken, r2);
-    await expectFieldError(await importFile(request, world.orgToken, `${referencePath(r2)}/import`, "not a textgrid"), REFERENCE, "file");
     await expectFieldError(
-      await importFile(request, world.orgToken, `${referencePath(r2)}/import`, 'File type = "ooTextFile"\nObject class = "TextGrid"\n0\n1\n<exists>\n1\n"IntervalTier"\n"Words"\n0\n1\n1\n0\n0.5'),
+      await importFile(request, world.orgToken, `${referencePath(r2)}/import`, "not a textgrid"),
       REFERENCE,
       "file",
     );
-    await expectError(await importFile(request, s.base.token, `${referencePath(r2)}/import`, await (await request.get(`${referencePath(r1)}/export?format=textgrid`, { headers: authed(world.orgToken) })).body()), 404);
-    await expectError(await importFile(request, s.student.token, `${referencePath(r2)}/import`, 'File type = "ooTextFile"\nObject class = "TextGrid"\n0\n1\n<absent>\n'), 403);
-    await expectError(await importFile(request, world.orgToken, `${referencePath(r2)}/import`, 'File type = "ooTextFile"\nObject class = "TextGrid"\n0\n1\n<absent>\n', "x.TextGrid", '"reference-x-v9"'), 409);
+    await expectFieldError(
+      await importFile(
+        request,
+        world.orgToken,
+        `${referencePath(r2)}/import`,
+        'File type = "ooTextFile"\nObject class = "TextGrid"\n0\n1\n<exists>\n1\n"IntervalTier"\n"Words"\n0\n1\n1\n0\n0.5',
+      ),
+      REFERENCE,
+      "file",
+    );
+    await expectError(
+      await importFile(
+        request,
+        s.base.token,
+        `${referencePath(r2)}/import`,
+        await (
+          await request.get(`${referencePath(r1)}/export?format=textgrid`, { headers: authed(world.orgToken) })
+        ).body(),
+      ),
+      404,
+    );
+    await expectError(
+      await importFile(
+        request,
+        s.student.token,
+        `${referencePath(r2)}/import`,
+        'File type = "ooTextFile"\nObject class = "TextGrid"\n0\n1\n<absent>\n',
+      ),
+      403,
+    );
+    await expectError(
+      await importFile(
+        request,
+        world.orgToken,
+        `${referencePath(r2)}/import`,
+        'File type = "ooTextFile"\nObject class = "TextGrid"\n0\n1\n<absent>\n',
+        "x.TextGrid",
+        '"reference-x-v9"',
+      ),
+      409,
+    );
     expect(await read(request, world.orgToken, r2)).toEqual(before);
   });
 
@@ -262,10 +351,19 @@ test.describe("reference annotations", () => {
     const s = await setup(request, world, 1);
     const sibling = await siblingOrganisation(request, world);
     const siblingStudent = await sibling.member("STUDENT");
-    const [theirs] = await seedRecordings(request, sibling.world, siblingStudent, await createSpeechChallenge(request, sibling.world.orgToken), 1);
+    const [theirs] = await seedRecordings(
+      request,
+      sibling.world,
+      siblingStudent,
+      await createSpeechChallenge(request, sibling.world.orgToken),
+      1,
+    );
     // Named under our organisation: unknown.
     await expectError(await get(request, world.orgToken, { ...theirs.ref, organisation: world.orgId }), 404);
-    await expectError(await putReference(request, world.orgToken, { ...theirs.ref, organisation: world.orgId }, []), 404);
+    await expectError(
+      await putReference(request, world.orgToken, { ...theirs.ref, organisation: world.orgId }, []),
+      404,
+    );
     // Named under theirs: ours is an organisation token of another organisation.
     await expectError(await get(request, world.orgToken, theirs.ref), 404);
     await expectError(await putReference(request, s.adminUser.token, theirs.ref, []), 404);

@@ -1,15 +1,16 @@
 // The S3-compatible storage backend end to end: an app instance with STORAGE=s3 against
 // an S3-protocol server (s3rver) started here, driven over HTTP with real audio.
-import { CreateBucketCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { CreateBucketCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { expect, test } from "@playwright/test";
 import { makeSpeechOgg, makeSpeechWav } from "../../lib/audio/test-audio";
 import { S3RVER_CREDENTIALS, startS3rver } from "../../lib/storage/test-support";
 import { PORTS } from "../support/env";
-import { privateServer, seedOrganisation, type PrivateServer } from "../support/server";
+import { type PrivateServer, privateServer, seedOrganisation } from "../support/server";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
@@ -23,7 +24,12 @@ let audioDir: string;
 test.beforeAll(async () => {
   test.setTimeout(180_000); // a fresh server starts slowly while the rest of the suite runs
   s3 = await startS3rver();
-  client = new S3Client({ endpoint: s3.endpoint, region: "us-east-1", forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+  client = new S3Client({
+    endpoint: s3.endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+  });
   await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
   server = await privateServer(PORTS.sqlite + 30, {
     STORAGE: "s3",
@@ -53,7 +59,8 @@ async function ok<T>(response: Response, status = 200): Promise<T> {
   expect(response.status, text).toBe(status);
   return (text ? JSON.parse(text) : undefined) as T;
 }
-const keys = async () => ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!);
+const keys = async () =>
+  ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!);
 
 test("audio is stored in the bucket, downloaded whole and by range, and removed with its challenge", async () => {
   const health = await ok<{ storage: { ok: boolean; kind: string } }>(await call("GET", "/health", null));
@@ -69,10 +76,18 @@ test("audio is stored in the bucket, downloaded whole and by range, and removed 
   for (const c of ["stored in a bucket", "also stored in a bucket"]) body.append("choices", c);
   body.append("audio", new Blob([wav], { type: "audio/wav" }), "a.wav");
   body.append("audio", new Blob([ogg], { type: "audio/ogg" }), "b.opus");
-  const challenge = await ok<{ choices: { audioUrl: string }[] }>(await call("POST", "/challenges/choice", org, body), 202);
+  const challenge = await ok<{ choices: { audioUrl: string }[] }>(
+    await call("POST", "/challenges/choice", org, body),
+    202,
+  );
   // Each upload is kept as three objects (the original, its normalised segment, its peaks);
   // preparation adds the grammar. Counted once it is done, so the job cannot race the count.
-  await expect.poll(async () => (await ok<{ status: string }>(await call("GET", "/challenges/choice/s3-challenge", org))).status, { timeout: 30_000 }).toBe("prepared");
+  await expect
+    .poll(
+      async () => (await ok<{ status: string }>(await call("GET", "/challenges/choice/s3-challenge", org))).status,
+      { timeout: 30_000 },
+    )
+    .toBe("prepared");
   expect((await keys()).length).toBe(2 * 3 + 1);
 
   for (const [i, bytes] of [wav, ogg].entries()) {

@@ -8,25 +8,69 @@
 // is created here with a plain multipart request). Downloads use sdk.communication.addAccessToken.
 // The SDK keeps its token in module state: the tests share one SDK and run in order.
 import { uniqueId } from "../support/api";
-import { OGG_TEXT, WAV_TEXT, sha256, testAudio, uniqueWav, type TestAudio } from "../support/audio";
+import { OGG_TEXT, sha256, type TestAudio, testAudio, uniqueWav, WAV_TEXT } from "../support/audio";
 import { ADMIN_PASSWORD } from "../support/env";
 import { expect, test } from "../support/fixtures";
-import { loadSdk, onlyPage, rejection, type ItslSdk, type Listing } from "../support/sdk";
+import { type ItslSdk, type Listing, loadSdk, onlyPage, rejection } from "../support/sdk";
 
 test.describe.configure({ mode: "serial" });
 
 type Json = Record<string, unknown>;
-type ChoiceChallenge = { id: string; question: string | null; choices: { choice: string; audioUrl: string | null }[]; status: string; language: string; created: string; updated: string };
-type Recognition = { id: string; audioUrl: string; recognised: string | null; challengeId: string; userId: string; created: string; updated: string };
-type PronunciationChallenge = { id: string; transcription: string; referenceAudioUrl: string; language: string; status: string; alignment: unknown; created: string; updated: string };
-type Analysis = { id: string; audioUrl: string; console: string | null; pruningLevel: number | null; score: number | null; words: unknown[] | null; userId: string; created: string; updated: string };
+type ChoiceChallenge = {
+  id: string;
+  question: string | null;
+  choices: { choice: string; audioUrl: string | null }[];
+  status: string;
+  language: string;
+  created: string;
+  updated: string;
+};
+type Recognition = {
+  id: string;
+  audioUrl: string;
+  recognised: string | null;
+  challengeId: string;
+  userId: string;
+  created: string;
+  updated: string;
+};
+type PronunciationChallenge = {
+  id: string;
+  transcription: string;
+  referenceAudioUrl: string;
+  language: string;
+  status: string;
+  alignment: unknown;
+  created: string;
+  updated: string;
+};
+type Analysis = {
+  id: string;
+  audioUrl: string;
+  console: string | null;
+  pruningLevel: number | null;
+  score: number | null;
+  words: unknown[] | null;
+  userId: string;
+  created: string;
+  updated: string;
+};
 
 /** The audio parts of the SDK (node_modules/@itslanguage/api/challenges/index.js). */
 type AudioSdk = ItslSdk & {
   challenges: {
-    choice: { create(challenge: FormData): Promise<ChoiceChallenge>; getById(id: string): Promise<ChoiceChallenge>; getAll(filters?: URLSearchParams): Promise<Listing<ChoiceChallenge>> };
+    choice: {
+      create(challenge: FormData): Promise<ChoiceChallenge>;
+      getById(id: string): Promise<ChoiceChallenge>;
+      getAll(filters?: URLSearchParams): Promise<Listing<ChoiceChallenge>>;
+    };
     choiceRecognition: {
-      create(challengeId: string, audio: unknown, recognised?: string, recognitionId?: string | null): Promise<Recognition>;
+      create(
+        challengeId: string,
+        audio: unknown,
+        recognised?: string,
+        recognitionId?: string | null,
+      ): Promise<Recognition>;
       getById(challengeId: string, id: string): Promise<Recognition>;
       getAll(challengeId: string): Promise<Listing<Recognition>>;
     };
@@ -48,7 +92,8 @@ let apiUrl: string;
 let orgToken: string;
 let studentToken: string;
 const useToken = (token: string) => sdk.communication.updateSettings({ authorizationToken: token });
-const downloadUrl = () => expect.stringMatching(new RegExp(`^${apiUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/download/[^/?#]+$`));
+const downloadUrl = () =>
+  expect.stringMatching(new RegExp(`^${apiUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/download/[^/?#]+$`));
 
 const tenantId = uniqueId("sdka-tenant");
 const orgId = uniqueId("sdka-org");
@@ -88,12 +133,19 @@ test.beforeAll(async ({}, testInfo) => {
 
 test("set-up through the SDK: admin → tenant → organisation → a student", async () => {
   await sdk.authentication.authenticate("admin", ADMIN_PASSWORD);
-  expect(await sdk.tenants.create({ id: tenantId, name: "SDK audio tenant" })).toEqual(expect.objectContaining({ id: tenantId }));
+  expect(await sdk.tenants.create({ id: tenantId, name: "SDK audio tenant" })).toEqual(
+    expect.objectContaining({ id: tenantId }),
+  );
   await sdk.authentication.impersonate(sdk.authentication.assembleScope(tenantId));
-  expect(await sdk.organisations.create({ id: orgId, name: "SDK audio school" })).toEqual(expect.objectContaining({ id: orgId }));
+  expect(await sdk.organisations.create({ id: orgId, name: "SDK audio school" })).toEqual(
+    expect.objectContaining({ id: orgId }),
+  );
   orgToken = (await sdk.authentication.impersonate(sdk.authentication.assembleScope(tenantId, orgId))).access_token;
-  expect(await sdk.users.create({ id: studentId, firstName: "Sam", infix: "", lastName: "Speaker", roles: ["STUDENT"] })).toEqual(expect.objectContaining({ id: studentId, roles: ["STUDENT"] }));
-  studentToken = (await sdk.authentication.impersonate(`tenant/${tenantId}/organisation/${orgId}/student/${studentId}`)).access_token;
+  expect(
+    await sdk.users.create({ id: studentId, firstName: "Sam", infix: "", lastName: "Speaker", roles: ["STUDENT"] }),
+  ).toEqual(expect.objectContaining({ id: studentId, roles: ["STUDENT"] }));
+  studentToken = (await sdk.authentication.impersonate(`tenant/${tenantId}/organisation/${orgId}/student/${studentId}`))
+    .access_token;
   expect((await sdk.users.getCurrent()).id).toBe(studentId);
   useToken(orgToken);
 });
@@ -137,7 +189,11 @@ test("choice.create(FormData): repeated choices and audio parts, language → th
 
   // Becomes prepared (background preparation); nothing else changes.
   await expect
-    .poll(async () => (await sdk.challenges.choice.getById(choiceId)).status, { message: "the choice challenge becomes prepared", timeout: 30_000, intervals: [100, 200, 500] })
+    .poll(async () => (await sdk.challenges.choice.getById(choiceId)).status, {
+      message: "the choice challenge becomes prepared",
+      timeout: 30_000,
+      intervals: [100, 200, 500],
+    })
     .toBe("prepared");
   choice = await sdk.challenges.choice.getById(choiceId);
   expect(choice).toEqual({ ...created, status: "prepared", updated: timestamp });
@@ -149,20 +205,43 @@ test("choice.create(FormData): repeated choices and audio parts, language → th
     message: expect.any(String),
     errors: [expect.objectContaining({ resource: "ChoiceChallenge", field: "choices", code: "missing_field" })],
   });
-  expect(await rejection(sdk.challenges.choice.getById(uniqueId("nope")))).toEqual(expect.objectContaining({ message: expect.any(String) }));
+  expect(await rejection(sdk.challenges.choice.getById(uniqueId("nope")))).toEqual(
+    expect.objectContaining({ message: expect.any(String) }),
+  );
 });
 
 test("as the student: choiceRecognition.create(challengeId, base64 audio, recognised, id) → 201 body; getById, getAll; audio byte for byte", async () => {
   useToken(studentToken);
-  const created = await sdk.challenges.choiceRecognition.create(choiceId, recognitionWav.toString("base64"), WAV_TEXT, recognitionId);
-  expect(created).toEqual({ id: recognitionId, audioUrl: downloadUrl(), recognised: WAV_TEXT, challengeId: choiceId, userId: studentId, created: timestamp, updated: timestamp });
+  const created = await sdk.challenges.choiceRecognition.create(
+    choiceId,
+    recognitionWav.toString("base64"),
+    WAV_TEXT,
+    recognitionId,
+  );
+  expect(created).toEqual({
+    id: recognitionId,
+    audioUrl: downloadUrl(),
+    recognised: WAV_TEXT,
+    challengeId: choiceId,
+    userId: studentId,
+    created: timestamp,
+    updated: timestamp,
+  });
   const got = await download(created.audioUrl);
   expect(got.bytes.equals(recognitionWav), "the recognition's audio byte for byte").toBe(true);
   expect(got.contentType).toMatch(/^audio\/(wav|x-wav|wave|vnd\.wave)\b/);
 
   // Without an id and with nothing recognised (the SDK then sends no recognised field); Ogg Opus.
   const nothing = await sdk.challenges.choiceRecognition.create(choiceId, audio.ogg2.toString("base64"), undefined);
-  expect(nothing).toEqual({ id: expect.any(String), audioUrl: downloadUrl(), recognised: null, challengeId: choiceId, userId: studentId, created: timestamp, updated: timestamp });
+  expect(nothing).toEqual({
+    id: expect.any(String),
+    audioUrl: downloadUrl(),
+    recognised: null,
+    challengeId: choiceId,
+    userId: studentId,
+    created: timestamp,
+    updated: timestamp,
+  });
   expect(sha256((await download(nothing.audioUrl)).bytes)).toBe(sha256(audio.ogg2));
 
   expect(await sdk.challenges.choiceRecognition.getById(choiceId, recognitionId)).toEqual(created);
@@ -173,19 +252,31 @@ test("as the student: choiceRecognition.create(challengeId, base64 audio, recogn
 
   // Refusals reject with the JSON body: a taken id (409), a recognised that is no choice (422),
   // audio that is not audio (422 on audio).
-  expect(await rejection(sdk.challenges.choiceRecognition.create(choiceId, recognitionWav.toString("base64"), WAV_TEXT, recognitionId))).toEqual(
-    expect.objectContaining({ message: expect.any(String) }),
-  );
-  expect(await rejection(sdk.challenges.choiceRecognition.create(choiceId, recognitionWav.toString("base64"), "Not a choice"))).toEqual({
+  expect(
+    await rejection(
+      sdk.challenges.choiceRecognition.create(choiceId, recognitionWav.toString("base64"), WAV_TEXT, recognitionId),
+    ),
+  ).toEqual(expect.objectContaining({ message: expect.any(String) }));
+  expect(
+    await rejection(
+      sdk.challenges.choiceRecognition.create(choiceId, recognitionWav.toString("base64"), "Not a choice"),
+    ),
+  ).toEqual({
     message: expect.any(String),
     errors: [expect.objectContaining({ resource: "ChoiceRecognition", field: "recognised", code: "invalid" })],
   });
-  expect(await rejection(sdk.challenges.choiceRecognition.create(choiceId, Buffer.from("not audio at all").toString("base64"), WAV_TEXT))).toEqual({
+  expect(
+    await rejection(
+      sdk.challenges.choiceRecognition.create(choiceId, Buffer.from("not audio at all").toString("base64"), WAV_TEXT),
+    ),
+  ).toEqual({
     message: expect.any(String),
     errors: [expect.objectContaining({ resource: "ChoiceRecognition", field: "audio", code: "invalid" })],
   });
   // A Blob, as an app might pass, is JSON-encoded by the SDK as {}: a 422 on audio, not a 500.
-  expect(await rejection(sdk.challenges.choiceRecognition.create(choiceId, blob(recognitionWav, "audio/wav"), WAV_TEXT))).toEqual({
+  expect(
+    await rejection(sdk.challenges.choiceRecognition.create(choiceId, blob(recognitionWav, "audio/wav"), WAV_TEXT)),
+  ).toEqual({
     message: expect.any(String),
     errors: [expect.objectContaining({ resource: "ChoiceRecognition", field: "audio", code: "invalid" })],
   });
@@ -193,7 +284,11 @@ test("as the student: choiceRecognition.create(challengeId, base64 audio, recogn
 
   // The organisation sees them too.
   useToken(orgToken);
-  expect(onlyPage(await sdk.challenges.choiceRecognition.getAll(choiceId)).map((r) => r.id).sort()).toEqual([recognitionId, nothing.id].sort());
+  expect(
+    onlyPage(await sdk.challenges.choiceRecognition.getAll(choiceId))
+      .map((r) => r.id)
+      .sort(),
+  ).toEqual([recognitionId, nothing.id].sort());
 });
 
 test("pronunciation.create(FormData): transcription, referenceAudio, language → preparing, alignment null; getById, getAll", async () => {
@@ -224,14 +319,27 @@ test("pronunciation.create(FormData): transcription, referenceAudio, language �
   missing.append("language", "eng");
   expect(await rejection(sdk.challenges.pronunciation.create(missing))).toEqual({
     message: expect.any(String),
-    errors: [expect.objectContaining({ resource: "PronunciationChallenge", field: "referenceAudio", code: "missing_field" })],
+    errors: [
+      expect.objectContaining({ resource: "PronunciationChallenge", field: "referenceAudio", code: "missing_field" }),
+    ],
   });
   expect(onlyPage(await sdk.challenges.pronunciation.getAll()).map((c) => c.id)).toEqual([pronunciationId]);
 });
 
 test("pronunciationAnalysis.getById after a plain multipart create by the student", async () => {
   const analysisWav = uniqueWav(audio.wav);
-  const words = [{ chunks: [{ graphemes: "th", phonemes: [{ ipa: "ð", score: 0.9, verdict: "good", start: 0.1, end: 0.18 }], score: 0.9, verdict: "good" }] }];
+  const words = [
+    {
+      chunks: [
+        {
+          graphemes: "th",
+          phonemes: [{ ipa: "ð", score: 0.9, verdict: "good", start: 0.1, end: 0.18 }],
+          score: 0.9,
+          verdict: "good",
+        },
+      ],
+    },
+  ];
   const form = new FormData();
   form.append("id", analysisId);
   form.append("audio", blob(analysisWav, "audio/wav"), "attempt.wav");
@@ -246,14 +354,28 @@ test("pronunciationAnalysis.getById after a plain multipart create by the studen
   const text = await response.text();
   expect(response.status, text).toBe(201);
   const created = JSON.parse(text) as Analysis;
-  expect(created).toEqual(expect.objectContaining({ id: analysisId, audioUrl: downloadUrl(), userId: studentId, score: 0.9, console: "aligned", created: timestamp, updated: timestamp }));
+  expect(created).toEqual(
+    expect.objectContaining({
+      id: analysisId,
+      audioUrl: downloadUrl(),
+      userId: studentId,
+      score: 0.9,
+      console: "aligned",
+      created: timestamp,
+      updated: timestamp,
+    }),
+  );
 
   useToken(studentToken);
   const fetched = await sdk.challenges.pronunciationAnalysis.getById(pronunciationId, analysisId);
   expect(fetched).toEqual(created);
-  expect(fetched.words).toEqual([expect.objectContaining({ chunks: [expect.objectContaining({ graphemes: "th", score: 0.9, verdict: "good" })] })]);
+  expect(fetched.words).toEqual([
+    expect.objectContaining({ chunks: [expect.objectContaining({ graphemes: "th", score: 0.9, verdict: "good" })] }),
+  ]);
   expect((await download(fetched.audioUrl)).bytes.equals(analysisWav), "the analysis audio byte for byte").toBe(true);
-  expect(await rejection(sdk.challenges.pronunciationAnalysis.getById(pronunciationId, uniqueId("nope")))).toEqual(expect.objectContaining({ message: expect.any(String) }));
+  expect(await rejection(sdk.challenges.pronunciationAnalysis.getById(pronunciationId, uniqueId("nope")))).toEqual(
+    expect.objectContaining({ message: expect.any(String) }),
+  );
   useToken(orgToken);
   expect(await sdk.challenges.pronunciationAnalysis.getById(pronunciationId, analysisId)).toEqual(created);
 });
@@ -267,11 +389,17 @@ test("pronunciation.deleteChallenge resolves with the raw 204 Response; the chal
   expect(response.headers.get("content-type") ?? "").not.toContain("application/json");
   expect(await response.text()).toBe("");
 
-  expect(await rejection(sdk.challenges.pronunciation.getById(pronunciationId))).toEqual(expect.objectContaining({ message: expect.any(String) }));
+  expect(await rejection(sdk.challenges.pronunciation.getById(pronunciationId))).toEqual(
+    expect.objectContaining({ message: expect.any(String) }),
+  );
   expect(onlyPage(await sdk.challenges.pronunciation.getAll())).toEqual([]);
-  expect(await rejection(sdk.challenges.pronunciationAnalysis.getById(pronunciationId, analysisId))).toEqual(expect.objectContaining({ message: expect.any(String) }));
+  expect(await rejection(sdk.challenges.pronunciationAnalysis.getById(pronunciationId, analysisId))).toEqual(
+    expect.objectContaining({ message: expect.any(String) }),
+  );
   // Deleting again: the JSON error body (410 Gone or 404).
-  expect(await rejection(sdk.challenges.pronunciation.deleteChallenge(pronunciationId))).toEqual(expect.objectContaining({ message: expect.any(String) }));
+  expect(await rejection(sdk.challenges.pronunciation.deleteChallenge(pronunciationId))).toEqual(
+    expect.objectContaining({ message: expect.any(String) }),
+  );
 });
 
 test("after the pronunciation delete, the choice challenge and its recognitions are unchanged", async () => {

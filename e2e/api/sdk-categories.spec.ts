@@ -14,7 +14,7 @@ import { uniqueId } from "../support/api";
 import { sha256, testAudio, uniqueWav } from "../support/audio";
 import { ADMIN_PASSWORD } from "../support/env";
 import { expect, test } from "../support/fixtures";
-import { allPages, loadSdk, onlyPage, rejection, type ItslSdk, type Listing } from "../support/sdk";
+import { allPages, type ItslSdk, type Listing, loadSdk, onlyPage, rejection } from "../support/sdk";
 
 test.describe.configure({ mode: "serial" });
 
@@ -70,7 +70,10 @@ let dir: string;
 let referenceWav: Buffer;
 let png: Buffer;
 let jpeg: Buffer;
-const srt = Buffer.from("1\n00:00:00,000 --> 00:00:01,500\nThe cat sits on the mat.\n\n2\n00:00:01,600 --> 00:00:02,400\nIt purrs.\n", "utf8");
+const srt = Buffer.from(
+  "1\n00:00:00,000 --> 00:00:01,500\nThe cat sits on the mat.\n\n2\n00:00:01,600 --> 00:00:02,400\nIt purrs.\n",
+  "utf8",
+);
 
 const tenantId = uniqueId("sdkc-tenant");
 const orgId = uniqueId("sdkc-org");
@@ -83,7 +86,8 @@ let teacherToken: string;
 let orgToken: string;
 
 const blob = (bytes: Buffer, type: string) => new Blob([new Uint8Array(bytes)], { type });
-const downloadUrl = () => expect.stringMatching(new RegExp(`^${apiUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/download/[^/?#]+$`));
+const downloadUrl = () =>
+  expect.stringMatching(new RegExp(`^${apiUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/download/[^/?#]+$`));
 const useToken = (token: string) => sdk.communication.updateSettings({ authorizationToken: token });
 
 /** Downloads a ...Url the way an SDK app does: with ?access_token= added by the SDK. */
@@ -102,8 +106,22 @@ test.beforeAll(async ({}, testInfo) => {
   expect(sdk.version).toBe("5.7.0");
   referenceWav = uniqueWav((await testAudio()).wav);
   dir = await fs.mkdtemp(path.join(os.tmpdir(), "sdk-categories-"));
-  for (const [name, color] of [["x.png", "red"], ["x.jpg", "blue"]]) {
-    await execFileP("ffmpeg", ["-loglevel", "error", "-y", "-f", "lavfi", "-i", `color=c=${color}:s=8x8`, "-frames:v", "1", path.join(dir, name)]);
+  for (const [name, color] of [
+    ["x.png", "red"],
+    ["x.jpg", "blue"],
+  ]) {
+    await execFileP("ffmpeg", [
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      `color=c=${color}:s=8x8`,
+      "-frames:v",
+      "1",
+      path.join(dir, name),
+    ]);
   }
   png = await fs.readFile(path.join(dir, "x.png"));
   jpeg = await fs.readFile(path.join(dir, "x.jpg"));
@@ -122,7 +140,8 @@ test("set-up through the SDK: admin → tenant → organisations → a teacher",
   orgToken = (await sdk.authentication.impersonate(sdk.authentication.assembleScope(tenantId, orgId))).access_token;
   const teacherId = uniqueId("sdkc-teacher");
   await sdk.users.create({ id: teacherId, firstName: "Tess", infix: "", lastName: "Teacher", roles: ["TEACHER"] });
-  teacherToken = (await sdk.authentication.impersonate(`tenant/${tenantId}/organisation/${orgId}/student/${teacherId}`)).access_token;
+  teacherToken = (await sdk.authentication.impersonate(`tenant/${tenantId}/organisation/${orgId}/student/${teacherId}`))
+    .access_token;
   expect((await sdk.users.getCurrent()).id).toBe(teacherId);
 });
 
@@ -160,18 +179,35 @@ test("challenges.speech.create(FormData) with reference audio, SubRip and image;
 
 test("challenges.speech.create(plain object) sends JSON; getAll lists both; refusals reject with the JSON error", async () => {
   const plain = await sdk.challenges.speech.create({ topic: "Plain object", language: "nld" });
-  expect(plain).toEqual({ id: expect.any(String), topic: "Plain object", language: "nld", referenceAudioUrl: null, srtUrl: null, imageUrl: null, metadata: null, created: timestamp, updated: timestamp });
+  expect(plain).toEqual({
+    id: expect.any(String),
+    topic: "Plain object",
+    language: "nld",
+    referenceAudioUrl: null,
+    srtUrl: null,
+    imageUrl: null,
+    metadata: null,
+    created: timestamp,
+    updated: timestamp,
+  });
   plainChallengeId = plain.id;
   const all = await allPages(sdk, await sdk.challenges.speech.getAll());
   expect(all.map((c) => c.id)).toEqual([challengeId, plain.id]);
   expect(onlyPage(await sdk.challenges.speech.getAll(new URLSearchParams({ perPage: "50" })))).toEqual(all);
 
   const bad = (await rejection(sdk.challenges.speech.create({ language: "klingon" }))) as { errors?: unknown[] };
-  expect(bad).toEqual(expect.objectContaining({ message: expect.any(String), errors: [expect.objectContaining({ field: "language", code: "invalid" })] }));
+  expect(bad).toEqual(
+    expect.objectContaining({
+      message: expect.any(String),
+      errors: [expect.objectContaining({ field: "language", code: "invalid" })],
+    }),
+  );
   const form = new FormData();
   form.append("language", "eng");
   form.append("srt", blob(Buffer.from("not a subtitle"), "text/plain"), "x.srt");
-  expect(await rejection(sdk.challenges.speech.create(form))).toEqual(expect.objectContaining({ errors: [expect.objectContaining({ field: "srt", code: "invalid" })] }));
+  expect(await rejection(sdk.challenges.speech.create(form))).toEqual(
+    expect.objectContaining({ errors: [expect.objectContaining({ field: "srt", code: "invalid" })] }),
+  );
   expect(await rejection(sdk.challenges.speech.getById(uniqueId("missing")))).toEqual({ message: expect.any(String) });
 });
 
@@ -207,8 +243,23 @@ test("categories.create(FormData) with image, icon, repeated speechChallenges; g
 });
 
 test("categories.create(plain object) with a parent; getAll (top level, by order) and getAllWithParentId", async () => {
-  const child = await sdk.categories.create({ id: childId, parent: rootId, name: "Cats", speechChallenges: [challengeId] });
-  expect(child).toEqual(expect.objectContaining({ id: childId, parent: rootId, name: "Cats", order: 0, speechChallenges: [challengeId], imageUrl: null, iconUrl: null }));
+  const child = await sdk.categories.create({
+    id: childId,
+    parent: rootId,
+    name: "Cats",
+    speechChallenges: [challengeId],
+  });
+  expect(child).toEqual(
+    expect.objectContaining({
+      id: childId,
+      parent: rootId,
+      name: "Cats",
+      order: 0,
+      speechChallenges: [challengeId],
+      imageUrl: null,
+      iconUrl: null,
+    }),
+  );
   const first = await sdk.categories.create({ name: "First", order: "1" });
   const last = await sdk.categories.create({ name: "Last" });
   expect(last.order).toBe(3);
@@ -219,7 +270,16 @@ test("categories.create(plain object) with a parent; getAll (top level, by order
 
 test("categories.update: plain object (JSON PUT) and FormData (multipart PUT); a cycle and unknown ids reject", async () => {
   const renamed = await sdk.categories.update(rootId, { name: "Animals", order: "0", speechChallenges: [challengeId] });
-  expect(renamed).toEqual(expect.objectContaining({ id: rootId, name: "Animals", order: 0, description: "All about pets", speechChallenges: [challengeId], parent: null }));
+  expect(renamed).toEqual(
+    expect.objectContaining({
+      id: rootId,
+      name: "Animals",
+      order: 0,
+      description: "All about pets",
+      speechChallenges: [challengeId],
+      parent: null,
+    }),
+  );
   const form = new FormData();
   form.append("color", "rgb(10, 20, 30)");
   form.append("icon", blob(png, "image/png"), "icon.png");
@@ -231,12 +291,16 @@ test("categories.update: plain object (JSON PUT) and FormData (multipart PUT); a
   expect(onlyPage(await sdk.categories.getAll())[0]!.id).toBe(rootId);
 
   expect(await rejection(sdk.categories.update(rootId, { parent: childId }))).toEqual(
-    expect.objectContaining({ errors: [expect.objectContaining({ resource: "Category", field: "parent", code: "invalid" })] }),
+    expect.objectContaining({
+      errors: [expect.objectContaining({ resource: "Category", field: "parent", code: "invalid" })],
+    }),
   );
   expect(await rejection(sdk.categories.update(childId, { speechChallenges: [uniqueId("nope")] }))).toEqual(
     expect.objectContaining({ errors: [expect.objectContaining({ field: "speechChallenges", code: "missing" })] }),
   );
-  expect(await rejection(sdk.categories.create({ parent: uniqueId("nope") }))).toEqual(expect.objectContaining({ errors: [expect.objectContaining({ field: "parent", code: "missing" })] }));
+  expect(await rejection(sdk.categories.create({ parent: uniqueId("nope") }))).toEqual(
+    expect.objectContaining({ errors: [expect.objectContaining({ field: "parent", code: "missing" })] }),
+  );
   expect((await sdk.categories.getById(childId)).parent).toBe(rootId);
 });
 

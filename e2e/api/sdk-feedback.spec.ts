@@ -5,10 +5,10 @@
 // caller's own). The speech challenge is made with sdk.challenges.speech.create. The SDK keeps
 // its token in module state: the tests share one SDK and run in order.
 import { uniqueId } from "../support/api";
-import { sha256, testAudio, uniqueWav, type TestAudio } from "../support/audio";
+import { sha256, type TestAudio, testAudio, uniqueWav } from "../support/audio";
 import { ADMIN_PASSWORD } from "../support/env";
 import { expect, test } from "../support/fixtures";
-import { loadSdk, onlyPage, rejection, type ItslSdk, type Listing } from "../support/sdk";
+import { type ItslSdk, type Listing, loadSdk, onlyPage, rejection } from "../support/sdk";
 
 test.describe.configure({ mode: "serial" });
 
@@ -27,7 +27,11 @@ type Feedback = {
 type FeedbackSdk = ItslSdk & {
   challenges: {
     speech: { create(challenge: FormData): Promise<{ id: string }> };
-    feedback: { create(feedback: FormData): Promise<Feedback>; getById(id: string): Promise<Feedback>; getAll(): Promise<Listing<Feedback>> };
+    feedback: {
+      create(feedback: FormData): Promise<Feedback>;
+      getById(id: string): Promise<Feedback>;
+      getAll(): Promise<Listing<Feedback>>;
+    };
   };
 };
 
@@ -61,7 +65,19 @@ const sentence = {
   eosFrame: 91,
   sessionId: "s-1",
   tokenType: "sentence",
-  words: [{ sentenceIndex: 0, textIndex: 0, expected: "cat", recognized: "cat", label: "CW", description: "Correct", explanation: "", startTiming: 3, endTiming: 17 }],
+  words: [
+    {
+      sentenceIndex: 0,
+      textIndex: 0,
+      expected: "cat",
+      recognized: "cat",
+      label: "CW",
+      description: "Correct",
+      explanation: "",
+      startTiming: 3,
+      endTiming: 17,
+    },
+  ],
 };
 
 test.beforeAll(async ({}, testInfo) => {
@@ -86,7 +102,11 @@ test("set-up through the SDK: tenant, organisation, speech challenge, two studen
   form.append("language", "eng");
   form.append("topic", "Read the sentence");
   expect(await sdk.challenges.speech.create(form)).toEqual(expect.objectContaining({ id: challengeId }));
-  for (const [id, role] of [[studentId, "STUDENT"], [otherId, "STUDENT"], [teacherId, "TEACHER"]]) {
+  for (const [id, role] of [
+    [studentId, "STUDENT"],
+    [otherId, "STUDENT"],
+    [teacherId, "TEACHER"],
+  ]) {
     await sdk.users.create({ id, firstName: "F", infix: "", lastName: "B", roles: [role] });
   }
   const scope = (id: string) => `tenant/${tenantId}/organisation/${orgId}/student/${id}`;

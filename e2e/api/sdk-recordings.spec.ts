@@ -6,11 +6,18 @@ import { uniqueId } from "../support/api";
 import { sha256, testAudio, uniqueWav } from "../support/audio";
 import { ADMIN_PASSWORD } from "../support/env";
 import { expect, test } from "../support/fixtures";
-import { allPages, loadSdk, type ItslSdk, type Listing } from "../support/sdk";
+import { allPages, type ItslSdk, type Listing, loadSdk } from "../support/sdk";
 
 test.describe.configure({ mode: "serial" });
 
-type Recording = { id: string; audioUrl: string; resultSet: { id: string; combinedAudioUrl: string }; userId: string; created: string; updated: string };
+type Recording = {
+  id: string;
+  audioUrl: string;
+  resultSet: { id: string; combinedAudioUrl: string };
+  userId: string;
+  created: string;
+  updated: string;
+};
 type RecordingSdk = ItslSdk & {
   challenges: {
     speech: { create(challenge: FormData | Record<string, unknown>): Promise<{ id: string }> };
@@ -53,9 +60,16 @@ test("speechRecording.create appends to one result set; getById and getAll; the 
   for (const [i, bytes] of sent.entries()) {
     const form = new FormData();
     form.append("resultSetId", resultSetId);
-    form.append("audio", new Blob([new Uint8Array(bytes)], { type: i === 0 ? "audio/wav" : "audio/ogg" }), i === 0 ? "a.wav" : "b.opus");
+    form.append(
+      "audio",
+      new Blob([new Uint8Array(bytes)], { type: i === 0 ? "audio/wav" : "audio/ogg" }),
+      i === 0 ? "a.wav" : "b.opus",
+    );
     const recording = await sdk.challenges.speechRecording.create(challengeId, form);
-    expect(recording).toMatchObject({ userId: studentId, resultSet: { id: resultSetId, combinedAudioUrl: expect.stringMatching(/\/resultsets\/[^/]+\/audio$/) } });
+    expect(recording).toMatchObject({
+      userId: studentId,
+      resultSet: { id: resultSetId, combinedAudioUrl: expect.stringMatching(/\/resultsets\/[^/]+\/audio$/) },
+    });
     created.push(recording);
   }
   for (const [i, recording] of created.entries()) {
@@ -69,5 +83,9 @@ test("speechRecording.create appends to one result set; getById and getAll; the 
   const combined = await fetch(sdk.communication.addAccessToken(created[1].resultSet.combinedAudioUrl));
   expect(combined.status).toBe(200);
   expect(combined.headers.get("content-type")).toBe("audio/ogg");
-  expect(Buffer.from(await combined.arrayBuffer()).subarray(0, 4).toString("latin1")).toBe("OggS");
+  expect(
+    Buffer.from(await combined.arrayBuffer())
+      .subarray(0, 4)
+      .toString("latin1"),
+  ).toBe("OggS");
 });

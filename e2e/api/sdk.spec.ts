@@ -6,7 +6,7 @@
 import { uniqueId } from "../support/api";
 import { ADMIN_PASSWORD } from "../support/env";
 import { expect, test } from "../support/fixtures";
-import { allPages, loadSdk, onlyPage, rejection, type ItslSdk } from "../support/sdk";
+import { allPages, type ItslSdk, loadSdk, onlyPage, rejection } from "../support/sdk";
 
 test.describe.configure({ mode: "serial" });
 
@@ -15,7 +15,8 @@ const timestamp = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?
 const ids = (items: Json[]) => items.map((item) => item.id);
 const sorted = (values: unknown[]) => [...values].sort();
 // RFC 6749 allows more fields (expires_in); the SDK needs access_token.
-const tokenResponse = (scope: unknown) => expect.objectContaining({ access_token: expect.any(String), token_type: "Bearer", scope });
+const tokenResponse = (scope: unknown) =>
+  expect.objectContaining({ access_token: expect.any(String), token_type: "Bearer", scope });
 
 let sdk: ItslSdk;
 const token = () => sdk.communication.settings.authorizationToken;
@@ -87,7 +88,12 @@ test("tenants: create, getById, getAll (following Link pages)", async () => {
   let all = await allPages(sdk, await sdk.tenants.getAll());
   for (let i = all.length; i <= 20; i++) {
     const generated = await sdk.tenants.create({ name: `SDK filler ${i}` });
-    expect(generated).toEqual({ id: expect.any(String), name: `SDK filler ${i}`, created: timestamp, updated: timestamp });
+    expect(generated).toEqual({
+      id: expect.any(String),
+      name: `SDK filler ${i}`,
+      created: timestamp,
+      updated: timestamp,
+    });
   }
   const firstPage = await sdk.tenants.getAll();
   expect(Array.isArray(firstPage)).toBe(false);
@@ -115,11 +121,20 @@ test("organisations: create (POST /organisations), getById, getAll with sort fil
 
   // Default order: created, descending.
   expect(ids(onlyPage(await sdk.organisations.getAll()))).toEqual([otherOrgId, orgId]);
-  expect(onlyPage(await sdk.organisations.getAll(new URLSearchParams({ sort: "name", direction: "asc" })))).toEqual([first, second]);
-  expect(ids(onlyPage(await sdk.organisations.getAll(new URLSearchParams({ sort: "name", direction: "desc" }))))).toEqual([otherOrgId, orgId]);
-  expect(ids(onlyPage(await sdk.organisations.getAll(new URLSearchParams({ sort: "created", direction: "asc" }))))).toEqual([orgId, otherOrgId]);
+  expect(onlyPage(await sdk.organisations.getAll(new URLSearchParams({ sort: "name", direction: "asc" })))).toEqual([
+    first,
+    second,
+  ]);
+  expect(
+    ids(onlyPage(await sdk.organisations.getAll(new URLSearchParams({ sort: "name", direction: "desc" })))),
+  ).toEqual([otherOrgId, orgId]);
+  expect(
+    ids(onlyPage(await sdk.organisations.getAll(new URLSearchParams({ sort: "created", direction: "asc" })))),
+  ).toEqual([orgId, otherOrgId]);
   // The SDK refuses non-URLSearchParams filters itself.
-  await expect(sdk.organisations.getAll({ sort: "name" } as unknown as URLSearchParams)).rejects.toThrow("URLSearchParams");
+  await expect(sdk.organisations.getAll({ sort: "name" } as unknown as URLSearchParams)).rejects.toThrow(
+    "URLSearchParams",
+  );
 });
 
 test("organisation: roles and groups", async () => {
@@ -129,13 +144,23 @@ test("organisation: roles and groups", async () => {
 
   const roles = onlyPage(await sdk.roles.getAll());
   const byName = new Map(roles.map((role) => [role.name, role]));
-  expect(byName.get("STUDENT")).toEqual({ name: "STUDENT", builtIn: true, permissions: expect.arrayContaining(["FEEDBACK_CREATE", "SPEECH_RECORDING_CREATE", "CHALLENGE_LIST"]) });
-  expect(byName.get("TEACHER")).toEqual({ name: "TEACHER", builtIn: true, permissions: expect.arrayContaining(["GROUP_CREATE", "USER_CREATE", "CATEGORY_CREATE"]) });
+  expect(byName.get("STUDENT")).toEqual({
+    name: "STUDENT",
+    builtIn: true,
+    permissions: expect.arrayContaining(["FEEDBACK_CREATE", "SPEECH_RECORDING_CREATE", "CHALLENGE_LIST"]),
+  });
+  expect(byName.get("TEACHER")).toEqual({
+    name: "TEACHER",
+    builtIn: true,
+    permissions: expect.arrayContaining(["GROUP_CREATE", "USER_CREATE", "CATEGORY_CREATE"]),
+  });
   expect(byName.get("STUDENT")!.permissions).not.toContain("USER_CREATE");
 
   const teacher = await sdk.roles.getById("TEACHER");
   expect(teacher).toEqual({ id: "TEACHER", builtIn: true, permissions: byName.get("TEACHER")!.permissions });
-  expect(await rejection(sdk.roles.getById("NO_SUCH_ROLE"))).toEqual(expect.objectContaining({ message: expect.any(String) }));
+  expect(await rejection(sdk.roles.getById("NO_SUCH_ROLE"))).toEqual(
+    expect.objectContaining({ message: expect.any(String) }),
+  );
 
   const group = await sdk.groups.create({ id: groupId, name: "Class 1A" });
   expect(group).toEqual({ id: groupId, name: "Class 1A", categories: [], created: timestamp, updated: timestamp });
@@ -153,36 +178,106 @@ test("organisation: roles and groups", async () => {
 });
 
 test("organisation: users create, getById, getAll with role and group filters", async () => {
-  const student = await sdk.users.create({ id: studentId, firstName: "Sanne", infix: "de", lastName: "Vries", roles: ["STUDENT"], groups: [groupId] });
-  expect(student).toEqual({
-    id: studentId, firstName: "Sanne", infix: "de", lastName: "Vries", roles: ["STUDENT"], groups: [groupId], created: timestamp, updated: timestamp,
+  const student = await sdk.users.create({
+    id: studentId,
+    firstName: "Sanne",
+    infix: "de",
+    lastName: "Vries",
+    roles: ["STUDENT"],
+    groups: [groupId],
   });
-  const teacher = await sdk.users.create({ id: teacherId, firstName: "Tom", infix: "van", lastName: "Dijk", roles: ["TEACHER"], groups: [otherGroupId] });
+  expect(student).toEqual({
+    id: studentId,
+    firstName: "Sanne",
+    infix: "de",
+    lastName: "Vries",
+    roles: ["STUDENT"],
+    groups: [groupId],
+    created: timestamp,
+    updated: timestamp,
+  });
+  const teacher = await sdk.users.create({
+    id: teacherId,
+    firstName: "Tom",
+    infix: "van",
+    lastName: "Dijk",
+    roles: ["TEACHER"],
+    groups: [otherGroupId],
+  });
   expect(teacher).toEqual(expect.objectContaining({ id: teacherId, roles: ["TEACHER"], groups: [otherGroupId] }));
-  const classmate = await sdk.users.create({ id: classmateId, firstName: "Kees", infix: "", lastName: "Jansen", roles: ["STUDENT"] });
-  expect(classmate).toEqual(expect.objectContaining({ id: classmateId, firstName: "Kees", lastName: "Jansen", roles: ["STUDENT"], groups: [] }));
+  const classmate = await sdk.users.create({
+    id: classmateId,
+    firstName: "Kees",
+    infix: "",
+    lastName: "Jansen",
+    roles: ["STUDENT"],
+  });
+  expect(classmate).toEqual(
+    expect.objectContaining({ id: classmateId, firstName: "Kees", lastName: "Jansen", roles: ["STUDENT"], groups: [] }),
+  );
 
   expect(await sdk.users.getById(studentId)).toEqual(student);
 
-  const list = async (pairs: [string, string][]) => sorted(ids(onlyPage(await sdk.users.getAll(new URLSearchParams(pairs))))) as string[];
+  const list = async (pairs: [string, string][]) =>
+    sorted(ids(onlyPage(await sdk.users.getAll(new URLSearchParams(pairs))))) as string[];
   expect(await list([["role", "STUDENT"]])).toEqual(sorted([studentId, classmateId]));
   expect(await list([["role", "TEACHER"]])).toEqual([teacherId]);
-  expect(await list([["role", "STUDENT"], ["role", "TEACHER"]])).toEqual(sorted([studentId, teacherId, classmateId]));
+  expect(
+    await list([
+      ["role", "STUDENT"],
+      ["role", "TEACHER"],
+    ]),
+  ).toEqual(sorted([studentId, teacherId, classmateId]));
   expect(await list([["group", groupId]])).toEqual([studentId]);
-  expect(await list([["group", groupId], ["group", otherGroupId]])).toEqual(sorted([studentId, teacherId]));
-  expect(await list([["role", "TEACHER"], ["group", groupId]])).toEqual([]);
+  expect(
+    await list([
+      ["group", groupId],
+      ["group", otherGroupId],
+    ]),
+  ).toEqual(sorted([studentId, teacherId]));
+  expect(
+    await list([
+      ["role", "TEACHER"],
+      ["group", groupId],
+    ]),
+  ).toEqual([]);
   expect(onlyPage(await sdk.users.getAll(new URLSearchParams([["group", groupId]])))).toEqual([student]);
   expect(sorted(ids(onlyPage(await sdk.users.getAll())))).toEqual(sorted([studentId, teacherId, classmateId]));
 });
 
 test("as the student (student/<id> scope): getCurrent and profile", async () => {
-  const asStudent = await sdk.authentication.impersonate(`tenant/${tenantId}/organisation/${orgId}/student/${studentId}`);
+  const asStudent = await sdk.authentication.impersonate(
+    `tenant/${tenantId}/organisation/${orgId}/student/${studentId}`,
+  );
   expect(asStudent.token_type).toBe("Bearer");
   expect(token()).toBe(asStudent.access_token);
-  expect(await sdk.users.getCurrent()).toEqual(expect.objectContaining({ id: studentId, firstName: "Sanne", infix: "de", lastName: "Vries", roles: ["STUDENT"], groups: [groupId] }));
+  expect(await sdk.users.getCurrent()).toEqual(
+    expect.objectContaining({
+      id: studentId,
+      firstName: "Sanne",
+      infix: "de",
+      lastName: "Vries",
+      roles: ["STUDENT"],
+      groups: [groupId],
+    }),
+  );
 
-  const profile = await sdk.profile.create(studentId, { birthYear: 2008, gender: "f", country: "NL", language: "nld", cefr: 5 });
-  expect(profile).toEqual({ birthYear: 2008, gender: "f", country: "NL", language: "nld", cefr: 5, created: timestamp, updated: timestamp });
+  const profile = await sdk.profile.create(studentId, {
+    birthYear: 2008,
+    gender: "f",
+    country: "NL",
+    language: "nld",
+    cefr: 5,
+  });
+  expect(profile).toEqual({
+    birthYear: 2008,
+    gender: "f",
+    country: "NL",
+    language: "nld",
+    cefr: 5,
+    created: timestamp,
+    updated: timestamp,
+  });
   expect(await sdk.profile.getCurrent()).toEqual(profile);
   expect(await sdk.profile.getById(studentId)).toEqual(profile);
 
@@ -211,12 +306,21 @@ test("as the student: basicauth and emailauth (generated password) for the curre
 
 test("as the organisation: emailauth for another user (POST /user/<id>/emailauths)", async () => {
   sdk.communication.updateSettings({ authorizationToken: orgToken });
-  expect(await sdk.emailauth.create({ email: classmateEmail, password: classmatePassword }, classmateId)).toEqual({ email: classmateEmail, password: classmatePassword });
+  expect(await sdk.emailauth.create({ email: classmateEmail, password: classmatePassword }, classmateId)).toEqual({
+    email: classmateEmail,
+    password: classmatePassword,
+  });
 });
 
 test("sign in with username + scope, and by email without scope", async () => {
-  const byUsername = await sdk.authentication.authenticate(username, password, sdk.authentication.assembleScope(tenantId, orgId, username));
-  expect(byUsername).toEqual(tokenResponse(expect.stringMatching(new RegExp(`^tenant/${tenantId}/organisation/${orgId}/`))));
+  const byUsername = await sdk.authentication.authenticate(
+    username,
+    password,
+    sdk.authentication.assembleScope(tenantId, orgId, username),
+  );
+  expect(byUsername).toEqual(
+    tokenResponse(expect.stringMatching(new RegExp(`^tenant/${tenantId}/organisation/${orgId}/`))),
+  );
   expect(token()).toBe(byUsername.access_token);
   expect(await sdk.users.getCurrent()).toEqual(expect.objectContaining({ id: studentId, roles: ["STUDENT"] }));
   expect((await sdk.profile.getCurrent()).cefr).toBe(6);
@@ -227,12 +331,20 @@ test("sign in with username + scope, and by email without scope", async () => {
   expect((await sdk.users.getCurrent()).id).toBe(studentId);
 
   await sdk.authentication.authenticate(classmateEmail, classmatePassword);
-  expect(await sdk.users.getCurrent()).toEqual(expect.objectContaining({ id: classmateId, firstName: "Kees", lastName: "Jansen" }));
+  expect(await sdk.users.getCurrent()).toEqual(
+    expect.objectContaining({ id: classmateId, firstName: "Kees", lastName: "Jansen" }),
+  );
 });
 
 test("errors reject with the parsed JSON body", async () => {
   const before = token();
-  const wrong = await rejection(sdk.authentication.authenticate(username, "not-the-password", sdk.authentication.assembleScope(tenantId, orgId, username)));
+  const wrong = await rejection(
+    sdk.authentication.authenticate(
+      username,
+      "not-the-password",
+      sdk.authentication.assembleScope(tenantId, orgId, username),
+    ),
+  );
   expect(wrong).toEqual({ error: "invalid_grant", error_description: expect.any(String), message: expect.any(String) });
   expect(token()).toBe(before); // a failed sign-in leaves the settings alone
 

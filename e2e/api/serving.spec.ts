@@ -13,7 +13,7 @@ import { expect, test } from "@playwright/test";
 import { makeLongSpeech } from "../../lib/audio/test-audio";
 import { ADMIN_PASSWORD, PORTS } from "../support/env";
 import { cutDownloads, openDescriptors, rawExchange, settledDescriptorCount } from "../support/raw-http";
-import { privateServer, seedOrganisation, serverCall, type PrivateServer } from "../support/server";
+import { type PrivateServer, privateServer, seedOrganisation, serverCall } from "../support/server";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
@@ -39,7 +39,12 @@ test.afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const port = () => Number(new URL(server.url).port);
 type LogLine = Record<string, unknown>;
-const logLines = (): LogLine[] => server.log().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as LogLine);
+const logLines = (): LogLine[] =>
+  server
+    .log()
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l) as LogLine);
 
 // Node 20 closes an idle connection about a second after its keepAliveTimeout (5 s by default):
 // gaps from 4.5 to 6.5 s straddle both, where a client's reuse meets the server's close.
@@ -87,7 +92,9 @@ test("headers sent a byte a second are cut off at the bound while other clients 
     let received = "";
     socket.on("data", (d) => (received += d.toString("latin1")));
     socket.on("error", () => {});
-    const closed = new Promise<{ ms: number; received: string }>((resolve) => socket.on("close", () => resolve({ ms: Date.now() - started, received })));
+    const closed = new Promise<{ ms: number; received: string }>((resolve) =>
+      socket.on("close", () => resolve({ ms: Date.now() - started, received })),
+    );
     socket.write("GET /api/health HTTP/1.1\r\nHost: slow.test\r\nX-Slow: ");
     const drip = setInterval(() => (socket.destroyed ? clearInterval(drip) : socket.write("a")), 1000);
     return closed.finally(() => clearInterval(drip));
@@ -116,7 +123,8 @@ test("headers sent a byte a second are cut off at the bound while other clients 
 
 test("a stalled upload is closed at the bound; a slow one that keeps moving completes", async () => {
   const form = `grant_type=password&username=admin&password=${encodeURIComponent(ADMIN_PASSWORD)}`;
-  const head = (length: number) => `POST /api/tokens HTTP/1.1\r\nHost: upload.test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${length}\r\n\r\n`;
+  const head = (length: number) =>
+    `POST /api/tokens HTTP/1.1\r\nHost: upload.test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${length}\r\n\r\n`;
 
   // 20 bytes of a declared 200, then nothing.
   const stalled = net.connect(port(), "127.0.0.1");
@@ -127,11 +135,21 @@ test("a stalled upload is closed at the bound; a slow one that keeps moving comp
 
   // The whole form, a few bytes a second for longer than the stall bound.
   const slow = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: port(), path: "/api/tokens", method: "POST", agent: false, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": form.length } }, (res) => {
-      let body = "";
-      res.on("data", (c) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: port(),
+        path: "/api/tokens",
+        method: "POST",
+        agent: false,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": form.length },
+      },
+      (res) => {
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on("error", reject);
     void (async () => {
       const piece = Math.ceil(form.length / 8);
@@ -149,7 +167,9 @@ test("a stalled upload is closed at the bound; a slow one that keeps moving comp
   const completed = await slow;
   expect(completed.status, completed.body).toBe(200);
   expect(JSON.parse(completed.body)).toHaveProperty("access_token");
-  await expect.poll(() => logLines().filter((l) => l.event === "upload-stalled" && l.path === "/api/tokens").length).toBe(1);
+  await expect
+    .poll(() => logLines().filter((l) => l.event === "upload-stalled" && l.path === "/api/tokens").length)
+    .toBe(1);
   // The route that was reading the body sees a client gone, not a server fault.
   expect(logLines().filter((l) => l.level === "error")).toEqual([]);
 });
@@ -163,17 +183,32 @@ test("TRUST_PROXY: forwarding from an untrusted peer is ignored, a trusted proxy
     return logLines().find((l) => l.requestId === id)!.client;
   };
   // A client (not a trusted proxy) forging both the forwarding header and the decided address.
-  expect(await clientOf(await exchange("X-Forwarded-For: 203.0.113.50\r\nX-Client-Address: 198.51.100.66\r\n"))).toBe("127.0.0.1");
+  expect(await clientOf(await exchange("X-Forwarded-For: 203.0.113.50\r\nX-Client-Address: 198.51.100.66\r\n"))).toBe(
+    "127.0.0.1",
+  );
   // The trusted proxy forwards a client.
   expect(await clientOf(await exchange("X-Forwarded-For: 203.0.113.51\r\n", TRUSTED_PROXY))).toBe("203.0.113.51");
   // The client had put a forged hop in front: the proxy's own addition wins; the forged header is replaced.
-  expect(await clientOf(await exchange("X-Forwarded-For: 10.1.1.1, 198.51.100.66, 203.0.113.52\r\nX-Client-Address: 198.51.100.66\r\n", TRUSTED_PROXY))).toBe("203.0.113.52");
+  expect(
+    await clientOf(
+      await exchange(
+        "X-Forwarded-For: 10.1.1.1, 198.51.100.66, 203.0.113.52\r\nX-Client-Address: 198.51.100.66\r\n",
+        TRUSTED_PROXY,
+      ),
+    ),
+  ).toBe("203.0.113.52");
   // Through a second trusted proxy (10/8) to the client.
-  expect(await clientOf(await exchange("X-Forwarded-For: 203.0.113.53, 10.2.3.4\r\n", TRUSTED_PROXY))).toBe("203.0.113.53");
+  expect(await clientOf(await exchange("X-Forwarded-For: 203.0.113.53, 10.2.3.4\r\n", TRUSTED_PROXY))).toBe(
+    "203.0.113.53",
+  );
   // The Forwarded header is not the one configured (TRUST_PROXY_HEADER): not believed.
   expect(await clientOf(await exchange("Forwarded: for=203.0.113.54\r\n", TRUSTED_PROXY))).toBe(TRUSTED_PROXY);
   // Requests the HTTP server answers itself are logged with the client too.
-  const refused = await rawExchange(server.url, "TRACE /api/tenants HTTP/1.1\r\nHost: proxy.test\r\nX-Forwarded-For: 203.0.113.56\r\n\r\n", { localAddress: TRUSTED_PROXY });
+  const refused = await rawExchange(
+    server.url,
+    "TRACE /api/tenants HTTP/1.1\r\nHost: proxy.test\r\nX-Forwarded-For: 203.0.113.56\r\n\r\n",
+    { localAddress: TRUSTED_PROXY },
+  );
   expect(refused.status).toBe(405);
   expect(await clientOf(refused)).toBe("203.0.113.56");
 });
@@ -181,7 +216,14 @@ test("TRUST_PROXY: forwarding from an untrusted peer is ignored, a trusted proxy
 test("sign-in throttling counts per account and client address: a guesser behind the proxy locks out only itself; a forged X-Forwarded-For changes nothing", async () => {
   const { asStudent, studentId } = await seedOrganisation(server, "throttle-t", "throttle-o");
   const username = `thr-${studentId.slice(0, 8)}`;
-  await serverCall(server, "POST", "/user/basicauths", asStudent, JSON.stringify({ username, password: "right-password-1" }), "application/json");
+  await serverCall(
+    server,
+    "POST",
+    "/user/basicauths",
+    asStudent,
+    JSON.stringify({ username, password: "right-password-1" }),
+    "application/json",
+  );
   const scope = "tenant/throttle-t/organisation/throttle-o";
   const attempt = async (password: string, headers: string, localAddress?: string) => {
     const body = new URLSearchParams({ grant_type: "password", username, password, scope }).toString();
@@ -210,15 +252,24 @@ test("200 downloads cut off at random points: no uncaught exception, no descript
     body.append("language", "eng");
     for (const c of ["a long recording", "nothing"]) body.append("choices", c);
     body.append("audio", new Blob([new Uint8Array(wav)], { type: "audio/wav" }), "long.wav");
-    const challenge = await serverCall<{ choices: { audioUrl: string }[] }>(server, "POST", "/challenges/choice", org, body);
+    const challenge = await serverCall<{ choices: { audioUrl: string }[] }>(
+      server,
+      "POST",
+      "/challenges/choice",
+      org,
+      body,
+    );
     const url = challenge.choices[0].audioUrl;
 
     const pid = server.httpPid()!;
     expect(pid).toBeTruthy();
-    const storedFiles = () => openDescriptors(pid).filter((target) => target.startsWith(path.join(server.dataDir, "files")));
+    const storedFiles = () =>
+      openDescriptors(pid).filter((target) => target.startsWith(path.join(server.dataDir, "files")));
     // Warm up (first requests open what the server keeps open), then count.
     for (const range of [undefined, "bytes=100-200000"]) {
-      const response = await fetch(url, { headers: { Authorization: `Bearer ${org}`, ...(range ? { Range: range } : {}) } });
+      const response = await fetch(url, {
+        headers: { Authorization: `Bearer ${org}`, ...(range ? { Range: range } : {}) },
+      });
       expect(response.status).toBe(range ? 206 : 200);
       await response.arrayBuffer();
     }
@@ -226,7 +277,10 @@ test("200 downloads cut off at random points: no uncaught exception, no descript
 
     // HEAD of a range: the answer's headers only, and no file opened for a body nobody reads.
     for (let i = 0; i < 10; i++) {
-      const head = await fetch(url, { method: "HEAD", headers: { Authorization: `Bearer ${org}`, Range: `bytes=${i * 1000}-${i * 1000 + 99}` } });
+      const head = await fetch(url, {
+        method: "HEAD",
+        headers: { Authorization: `Bearer ${org}`, Range: `bytes=${i * 1000}-${i * 1000 + 99}` },
+      });
       expect(head.status).toBe(206);
       expect(head.headers.get("content-length")).toBe("100");
     }
@@ -234,12 +288,17 @@ test("200 downloads cut off at random points: no uncaught exception, no descript
     expect(results).toHaveLength(200);
     const answered = results.filter((r) => r.status !== null);
     expect(answered.every((r) => r.status === (r.range ? 206 : 200))).toBe(true);
-    expect(results.filter((r) => r.status !== null && r.received < (r.range ? r.range[1] - r.range[0] + 1 : wav.length)).length).toBeGreaterThan(100);
+    expect(
+      results.filter((r) => r.status !== null && r.received < (r.range ? r.range[1] - r.range[0] + 1 : wav.length))
+        .length,
+    ).toBeGreaterThan(100);
 
     await expect.poll(storedFiles, { timeout: 15_000 }).toEqual([]);
     expect(await settledDescriptorCount(pid, port())).toBe(before);
     // Also not by the garbage collector, which would hide a leak from the counts above.
-    expect(server.log()).not.toMatch(/uncaughtException|Controller is already closed|ERR_INVALID_STATE|on garbage collection/);
+    expect(server.log()).not.toMatch(
+      /uncaughtException|Controller is already closed|ERR_INVALID_STATE|on garbage collection/,
+    );
   } finally {
     fs.rmSync(audioDir, { recursive: true, force: true });
   }

@@ -2,18 +2,27 @@
 // promises ("they keep no state of their own"): tokens, result sets, background jobs and
 // annotation versions work across them. Runs in the api-postgres project only (it needs the
 // test PostgreSQL server; its own database is created here and dropped afterwards).
-import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
+
 import { randomBytes } from "node:crypto";
-import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
+import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
 import pg from "pg";
 import { S3RVER_CREDENTIALS, startS3rver } from "../../lib/storage/test-support";
+import {
+  type Annotation,
+  assign,
+  createAnnotation,
+  putAnnotation,
+  readAnnotation,
+  setup,
+  words,
+} from "../support/annotations";
 import { adminToken, authed, createOrganisation, createTenant, expectJson, impersonate, member } from "../support/api";
-import { assign, createAnnotation, putAnnotation, readAnnotation, setup, words, type Annotation } from "../support/annotations";
 import { testAudio, uniqueWav, wavPart } from "../support/audio";
-import { postMultipart } from "../support/multipart";
 import { PORTS } from "../support/env";
 import type { World } from "../support/fixtures";
-import { privateServer, type PrivateServer } from "../support/server";
+import { postMultipart } from "../support/multipart";
+import { type PrivateServer, privateServer } from "../support/server";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -40,7 +49,12 @@ test.beforeAll(async () => {
   db = new pg.Client({ connectionString: url.toString() });
 
   s3 = await startS3rver();
-  const client = new S3Client({ endpoint: s3.endpoint, region: "us-east-1", forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+  });
   await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
   const shared = {
     DATABASE_URL: url.toString(),
@@ -65,7 +79,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  for (const s of [a, b]) if (s && /"level":"error"/.test(s.log())) console.error(`--- server log (${s.url}) ---\n${s.log()}`);
+  for (const s of [a, b])
+    if (s && /"level":"error"/.test(s.log())) console.error(`--- server log (${s.url}) ---\n${s.log()}`);
   await onA?.dispose();
   await onB?.dispose();
   await Promise.all([a?.stop(), b?.stop()]);
@@ -93,13 +108,19 @@ async function world(on: APIRequestContext): Promise<World> {
   const tenant = await createTenant(on, admin);
   const tenantToken = await impersonate(on, admin, `tenant/${tenant.id}`);
   const org = await createOrganisation(on, tenantToken);
-  return { tenantId: tenant.id, orgId: org.id, tenantToken, orgToken: await impersonate(on, tenantToken, `tenant/${tenant.id}/organisation/${org.id}`) };
+  return {
+    tenantId: tenant.id,
+    orgId: org.id,
+    tenantToken,
+    orgToken: await impersonate(on, tenantToken, `tenant/${tenant.id}/organisation/${org.id}`),
+  };
 }
 
 test("a token issued by one instance works on the other; revoked on one, it stops on both (at once there, within 1 s on the other)", async () => {
   const signIn = await adminToken(onA);
   const tenant = await createTenant(onA, signIn);
-  const status = async (on: APIRequestContext, token: string) => (await on.get(`/api/tenants/${tenant.id}`, { headers: authed(token) })).status();
+  const status = async (on: APIRequestContext, token: string) =>
+    (await on.get(`/api/tenants/${tenant.id}`, { headers: authed(token) })).status();
   // Derived on B from A's sign-in: one family across instances.
   const derived = await impersonate(onB, signIn, `tenant/${tenant.id}`);
   for (const on of [onA, onB]) for (const token of [signIn, derived]) expect(await status(on, token)).toBe(200);
@@ -135,7 +156,10 @@ test("a token issued by one instance works on the other; revoked on one, it stop
 test("both instances append to one result set at once: positions 0..n-1 without gaps, the combined audio built once", async () => {
   const w = await world(onA);
   const challenge = `sc-${randomBytes(4).toString("hex")}`;
-  await expectJson(await postMultipart(onA, "/api/challenges/speech", { id: challenge, language: "eng" }, authed(w.orgToken)), 201);
+  await expectJson(
+    await postMultipart(onA, "/api/challenges/speech", { id: challenge, language: "eng" }, authed(w.orgToken)),
+    201,
+  );
   const student = await member(onA, w, "STUDENT");
   const setId = `rs-${randomBytes(4).toString("hex")}`;
   const { wav } = await testAudio();
@@ -143,16 +167,27 @@ test("both instances append to one result set at once: positions 0..n-1 without 
   const created = await Promise.all(
     Array.from({ length: n }, async (_, i) => {
       const on = i % 2 ? onB : onA;
-      const response = await postMultipart(on, `/api/challenges/speech/${challenge}/recordings`, { id: `${setId}-${i}`, resultSetId: setId, audio: wavPart(uniqueWav(wav)) }, authed(student.token));
+      const response = await postMultipart(
+        on,
+        `/api/challenges/speech/${challenge}/recordings`,
+        { id: `${setId}-${i}`, resultSetId: setId, audio: wavPart(uniqueWav(wav)) },
+        authed(student.token),
+      );
       return expectJson<{ id: string; resultSet: { id: string } }>(response, 201);
     }),
   );
   expect(new Set(created.map((r) => r.resultSet.id))).toEqual(new Set([setId]));
 
-  const set = await db.query<{ pk: string; recordingCount: number }>(`SELECT pk, "recordingCount" FROM "ResultSet" WHERE id = $1`, [setId]);
+  const set = await db.query<{ pk: string; recordingCount: number }>(
+    `SELECT pk, "recordingCount" FROM "ResultSet" WHERE id = $1`,
+    [setId],
+  );
   expect(set.rows).toHaveLength(1);
   expect(set.rows[0].recordingCount).toBe(n);
-  const positions = await db.query<{ position: number; id: string }>(`SELECT position, id FROM "SpeechRecording" WHERE "resultSetPk" = $1 ORDER BY position`, [set.rows[0].pk]);
+  const positions = await db.query<{ position: number; id: string }>(
+    `SELECT position, id FROM "SpeechRecording" WHERE "resultSetPk" = $1 ORDER BY position`,
+    [set.rows[0].pk],
+  );
   expect(positions.rows.map((r) => r.position)).toEqual(Array.from({ length: n }, (_, i) => i));
   expect(positions.rows.map((r) => r.id).sort()).toEqual(created.map((r) => r.id).sort());
 
@@ -160,13 +195,17 @@ test("both instances append to one result set at once: positions 0..n-1 without 
   const builtBefore = logged("resultset.combined").filter((l) => l.resultSet === setId).length;
   expect(builtBefore).toBe(0);
   const url = `/api/resultsets/${setId}/audio`;
-  const answers = await Promise.all([onA, onB, onA, onB, onA, onB].map((on) => on.get(url, { headers: authed(student.token) })));
-  const bodies = await Promise.all(answers.map(async (r) => {
-    expect(r.status(), await r.text()).toBe(200);
-    return r.body();
-  }));
+  const answers = await Promise.all(
+    [onA, onB, onA, onB, onA, onB].map((on) => on.get(url, { headers: authed(student.token) })),
+  );
+  const bodies = await Promise.all(
+    answers.map(async (r) => {
+      expect(r.status(), await r.text()).toBe(200);
+      return r.body();
+    }),
+  );
   for (const body of bodies) expect(body.equals(bodies[0])).toBe(true);
-  expect(new Set(answers.map((r) => r.headers()["etag"])).size).toBe(1);
+  expect(new Set(answers.map((r) => r.headers().etag)).size).toBe(1);
   const builds = logged("resultset.combined").filter((l) => l.resultSet === setId);
   expect(builds).toHaveLength(1);
   expect(builds[0].recordings).toBe(n);
@@ -178,20 +217,44 @@ test("a choice challenge's preparation job runs exactly once, though both instan
   const w = await world(onB);
   const { wav, ogg } = await testAudio();
   const created = await expectJson<{ id: string }>(
-    await postMultipart(onA, "/api/challenges/choice", { choices: ["Yes", "No"], language: "eng", audio: [wavPart(wav), { buffer: ogg, name: "no.opus", mimeType: "audio/ogg" }] }, authed(w.orgToken)),
+    await postMultipart(
+      onA,
+      "/api/challenges/choice",
+      {
+        choices: ["Yes", "No"],
+        language: "eng",
+        audio: [wavPart(wav), { buffer: ogg, name: "no.opus", mimeType: "audio/ogg" }],
+      },
+      authed(w.orgToken),
+    ),
     202,
   );
   await expect
-    .poll(async () => (await expectJson<{ status: string }>(await onB.get(`/api/challenges/choice/${created.id}`, { headers: authed(w.orgToken) }), 200)).status, { timeout: 60_000, intervals: [100, 200, 500] })
+    .poll(
+      async () =>
+        (
+          await expectJson<{ status: string }>(
+            await onB.get(`/api/challenges/choice/${created.id}`, { headers: authed(w.orgToken) }),
+            200,
+          )
+        ).status,
+      { timeout: 60_000, intervals: [100, 200, 500] },
+    )
     .toBe("prepared");
   // Neither instance starts it again afterwards.
   await new Promise((r) => setTimeout(r, 500));
   const challenge = await db.query<{ pk: string }>(`SELECT pk FROM "ChoiceChallenge" WHERE id = $1`, [created.id]);
-  const jobs = await db.query<{ status: string; attempts: number }>(`SELECT status, attempts FROM "Job" WHERE "targetPk" = $1`, [challenge.rows[0].pk]);
+  const jobs = await db.query<{ status: string; attempts: number }>(
+    `SELECT status, attempts FROM "Job" WHERE "targetPk" = $1`,
+    [challenge.rows[0].pk],
+  );
   expect(jobs.rows).toEqual([{ status: "done", attempts: 1 }]);
   const runs = logged("job").filter((l) => l.target === challenge.rows[0].pk);
   expect(runs.map((l) => l.status)).toEqual(["done"]);
-  const preparation = await expectJson<{ status: string; attempts: number }>(await onA.get(`/api/challenges/choice/${created.id}/preparation`, { headers: authed(w.orgToken) }), 200);
+  const preparation = await expectJson<{ status: string; attempts: number }>(
+    await onA.get(`/api/challenges/choice/${created.id}/preparation`, { headers: authed(w.orgToken) }),
+    200,
+  );
   expect(preparation).toMatchObject({ status: "prepared", attempts: 1 });
 });
 
@@ -199,11 +262,15 @@ test("an annotation saved on one instance: a save with its stale If-Match is ref
   const w = await world(onA);
   const s = await setup(onA, w, 1);
   const assignment = await assign(onA, s);
-  const first = await createAnnotation(onA, s.base.token, { assignment: assignment.id, recording: s.refs[0], fragments: words(["one"]) });
+  const first = await createAnnotation(onA, s.base.token, {
+    assignment: assignment.id,
+    recording: s.refs[0],
+    fragments: words(["one"]),
+  });
   const v1 = (await readAnnotation(onB, s.full.token, first.id!)).etag;
 
   const saved = await putAnnotation(onA, s.base.token, first.id!, { fragments: words(["one", "two"]) }, v1);
-  const v2 = saved.headers()["etag"];
+  const v2 = saved.headers().etag;
   expect((await expectJson<Annotation>(saved, 200)).version).toBe(2);
   expect(v2).not.toBe(v1);
 
@@ -211,10 +278,10 @@ test("an annotation saved on one instance: a save with its stale If-Match is ref
   expect(stale.status(), await stale.text()).toBe(409);
   const body = (await stale.json()) as { current: Annotation };
   expect(body.current.version).toBe(2);
-  expect(stale.headers()["etag"]).toBe(v2);
+  expect(stale.headers().etag).toBe(v2);
   const now = await readAnnotation(onB, s.full.token, first.id!);
   expect(now.etag).toBe(v2);
-  expect(now.body.fragments.map((f) => f.labels.map((l) => l.label)).flat()).not.toContain("lost");
+  expect(now.body.fragments.flatMap((f) => f.labels.map((l) => l.label))).not.toContain("lost");
 
   // The current ETag is accepted on B.
   expect((await putAnnotation(onB, s.full.token, first.id!, { fragments: words(["three"]) }, v2)).status()).toBe(200);
@@ -223,11 +290,23 @@ test("an annotation saved on one instance: a save with its stale If-Match is ref
 test("a spectrogram tile made by one instance (into the S3 bucket) is served by the other without making it again", async () => {
   const w = await world(onA);
   const challenge = `sc-${randomBytes(4).toString("hex")}`;
-  await expectJson(await postMultipart(onA, "/api/challenges/speech", { id: challenge, language: "eng" }, authed(w.orgToken)), 201);
+  await expectJson(
+    await postMultipart(onA, "/api/challenges/speech", { id: challenge, language: "eng" }, authed(w.orgToken)),
+    201,
+  );
   const student = await member(onA, w, "STUDENT");
   const { wav } = await testAudio();
   const created = await expectJson<{ audioUrl: string }>(
-    await postMultipart(onA, `/api/challenges/speech/${challenge}/recordings`, { id: `rec-${randomBytes(4).toString("hex")}`, resultSetId: `rs-${randomBytes(4).toString("hex")}`, audio: wavPart(uniqueWav(wav)) }, authed(student.token)),
+    await postMultipart(
+      onA,
+      `/api/challenges/speech/${challenge}/recordings`,
+      {
+        id: `rec-${randomBytes(4).toString("hex")}`,
+        resultSetId: `rs-${randomBytes(4).toString("hex")}`,
+        audio: wavPart(uniqueWav(wav)),
+      },
+      authed(student.token),
+    ),
     201,
   );
   const path = `${new URL(created.audioUrl).pathname}/spectrogram?tile=0`;
@@ -239,6 +318,6 @@ test("a spectrogram tile made by one instance (into the S3 bucket) is served by 
   const onA1 = await onA.get(path, { headers: authed(w.orgToken) });
   expect(onA1.status()).toBe(200);
   expect((await onA1.body()).equals(await onB1.body())).toBe(true);
-  expect(onA1.headers()["etag"]).toBe(onB1.headers()["etag"]);
+  expect(onA1.headers().etag).toBe(onB1.headers().etag);
   expect(made()).toBe(before + 1);
 });

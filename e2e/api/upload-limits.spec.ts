@@ -15,13 +15,22 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { oggPart, sha256, testAudio, uniqueWav, wavPart, type TestAudio } from "../support/audio";
 import { authed, createUser, expectJson, impersonate, uniqueId } from "../support/api";
-import { expect, test, type World } from "../support/fixtures";
-import { postMultipart, type FilePart, type MultipartRecord } from "../support/multipart";
-import { abandonUpload, expectTmpCleared, filesDir, filesStartingWith, multipartFrame, streamUpload, tmpEntries, uploadTmpDir } from "../support/raw-upload";
+import { oggPart, sha256, type TestAudio, testAudio, uniqueWav, wavPart } from "../support/audio";
 import { ADMIN_PASSWORD, PORTS } from "../support/env";
-import { privateServer, type PrivateServer } from "../support/server";
+import { expect, test, type World } from "../support/fixtures";
+import { type FilePart, type MultipartRecord, postMultipart } from "../support/multipart";
+import {
+  abandonUpload,
+  expectTmpCleared,
+  filesDir,
+  filesStartingWith,
+  multipartFrame,
+  streamUpload,
+  tmpEntries,
+  uploadTmpDir,
+} from "../support/raw-upload";
+import { type PrivateServer, privateServer } from "../support/server";
 import { storedCopies } from "../support/storage";
 
 const MiB = 1024 * 1024;
@@ -54,7 +63,12 @@ async function expectError(response: APIResponse, status: number): Promise<Error
   return body;
 }
 
-async function expectFieldError(response: APIResponse, resource: string, field: string, code = "invalid"): Promise<ErrorBody> {
+async function expectFieldError(
+  response: APIResponse,
+  resource: string,
+  field: string,
+  code = "invalid",
+): Promise<ErrorBody> {
   const body = await expectError(response, 422);
   expect(body.errors, JSON.stringify(body)).toContainEqual(expect.objectContaining({ resource, field, code }));
   return body;
@@ -62,7 +76,11 @@ async function expectFieldError(response: APIResponse, resource: string, field: 
 
 async function member(request: APIRequestContext, world: World, role: string): Promise<Member> {
   const user = await createUser(request, world.orgToken, { roles: [role] });
-  const token = await impersonate(request, world.orgToken, `tenant/${world.tenantId}/organisation/${world.orgId}/student/${user.id}`);
+  const token = await impersonate(
+    request,
+    world.orgToken,
+    `tenant/${world.tenantId}/organisation/${world.orgId}/student/${user.id}`,
+  );
   return { id: user.id, token };
 }
 
@@ -73,13 +91,17 @@ async function ids(request: APIRequestContext, token: string, path: string): Pro
     expect(page, "pagination does not end").toBeLessThan(100);
     const response: APIResponse = await request.get(url, { headers: authed(token) });
     items.push(...(await expectJson<{ id: string }[]>(response, 200)).map((i) => i.id));
-    const link: string | undefined = response.headers()["link"];
+    const link: string | undefined = response.headers().link;
     url = link ? (/<([^>]+)>\s*;\s*rel="?next"?/.exec(link)?.[1] ?? null) : null;
   }
   return items.sort();
 }
 
-async function download(request: APIRequestContext, token: string, url: string): Promise<{ bytes: Buffer; contentType: string | undefined }> {
+async function download(
+  request: APIRequestContext,
+  token: string,
+  url: string,
+): Promise<{ bytes: Buffer; contentType: string | undefined }> {
   const response = await request.get(url, { headers: authed(token) });
   expect(response.status(), `download ${url}`).toBe(200);
   return { bytes: await response.body(), contentType: response.headers()["content-type"] };
@@ -87,16 +109,24 @@ async function download(request: APIRequestContext, token: string, url: string):
 
 async function waitPrepared(request: APIRequestContext, token: string, id: string): Promise<void> {
   await expect
-    .poll(async () => (await expectJson<{ status: string }>(await request.get(`${CHOICE}/${id}`, { headers: authed(token) }), 200)).status, {
-      message: `choice challenge ${id} becomes prepared`,
-      timeout: 30_000,
-      intervals: [100, 200, 500],
-    })
+    .poll(
+      async () =>
+        (await expectJson<{ status: string }>(await request.get(`${CHOICE}/${id}`, { headers: authed(token) }), 200))
+          .status,
+      {
+        message: `choice challenge ${id} becomes prepared`,
+        timeout: 30_000,
+        intervals: [100, 200, 500],
+      },
+    )
     .toBe("prepared");
 }
 
 async function preparedChoice(request: APIRequestContext, token: string, choices = ["Yes", "No"]): Promise<string> {
-  const created = await expectJson<{ id: string; status: string }>(await postMultipart(request, CHOICE, { choices, language: "eng" }, authed(token)), 202);
+  const created = await expectJson<{ id: string; status: string }>(
+    await postMultipart(request, CHOICE, { choices, language: "eng" }, authed(token)),
+    202,
+  );
   expect(created.status).toBe("preparing");
   await waitPrepared(request, token, created.id);
   return created.id;
@@ -126,11 +156,17 @@ function wavWithUniqueStart(): { bytes: Buffer; prefix: Buffer } {
 /** Nothing holding these first bytes in storage (files/, including its .tmp) or in the upload temp dir. */
 async function expectNoFileStartingWith(prefix: Buffer) {
   await expect
-    .poll(async () => [...(await filesStartingWith(filesDir(), prefix)), ...(await filesStartingWith(uploadTmpDir(), prefix))], {
-      message: "files holding the refused upload",
-      timeout: 5_000,
-      intervals: [100, 250, 500],
-    })
+    .poll(
+      async () => [
+        ...(await filesStartingWith(filesDir(), prefix)),
+        ...(await filesStartingWith(uploadTmpDir(), prefix)),
+      ],
+      {
+        message: "files holding the refused upload",
+        timeout: 5_000,
+        intervals: [100, 250, 500],
+      },
+    )
     .toEqual([]);
 }
 
@@ -209,13 +245,33 @@ async function audioEndpoints(request: APIRequestContext, world: World): Promise
 // ---- over the size limit ----
 
 const bigTargets = [
-  { name: "POST /challenges/pronunciation", url: PRON, fields: [["transcription", "The cat sits on the mat."], ["language", "eng"]] as [string, string][], file: "referenceAudio" },
-  { name: "POST /challenges/choice", url: CHOICE, fields: [["choices", "Yes"], ["choices", "No"], ["language", "eng"]] as [string, string][], file: "audio" },
+  {
+    name: "POST /challenges/pronunciation",
+    url: PRON,
+    fields: [
+      ["transcription", "The cat sits on the mat."],
+      ["language", "eng"],
+    ] as [string, string][],
+    file: "referenceAudio",
+  },
+  {
+    name: "POST /challenges/choice",
+    url: CHOICE,
+    fields: [
+      ["choices", "Yes"],
+      ["choices", "No"],
+      ["language", "eng"],
+    ] as [string, string][],
+    file: "audio",
+  },
 ];
 
 test.describe("a file part over the upload limit", () => {
   for (const target of bigTargets) {
-    test(`${target.name}: a 9 MiB audio part is a 413 JSON error and leaves no rows and no files`, async ({ request, world }) => {
+    test(`${target.name}: a 9 MiB audio part is a 413 JSON error and leaves no rows and no files`, async ({
+      request,
+      world,
+    }) => {
       const before = await ids(request, world.orgToken, target.url);
       const tmpBefore = await tmpEntries();
       const prefix = uniqueWavPrefix();
@@ -229,7 +285,10 @@ test.describe("a file part over the upload limit", () => {
         pauseMs: 1,
       });
       const tmpDuring = await tmpEntries();
-      expect(result.status, `answer to a 9 MiB part: ${JSON.stringify({ ...result, body: result.body.slice(0, 300) })}`).toBe(413);
+      expect(
+        result.status,
+        `answer to a 9 MiB part: ${JSON.stringify({ ...result, body: result.body.slice(0, 300) })}`,
+      ).toBe(413);
       expect(result.contentType).toContain("application/json");
       expect(JSON.parse(result.body)).toEqual({ message: expect.any(String) });
 
@@ -238,7 +297,10 @@ test.describe("a file part over the upload limit", () => {
       await expectTmpCleared(tmpBefore, tmpDuring);
     });
 
-    test(`${target.name}: 64 MiB streamed slowly is answered 413 after reading little more than the 8 MiB limit`, async ({ request, world }) => {
+    test(`${target.name}: 64 MiB streamed slowly is answered 413 after reading little more than the 8 MiB limit`, async ({
+      request,
+      world,
+    }) => {
       test.setTimeout(120_000);
       const before = await ids(request, world.orgToken, target.url);
       const tmpBefore = await tmpEntries();
@@ -261,7 +323,10 @@ test.describe("a file part over the upload limit", () => {
       // The server stops reading at the limit (or refuses at once by Content-Length): the answer
       // comes long before the 64 MiB are sent.
       expect(result.sentAll, `the whole 64 MiB body was sent before the answer: ${summary}`).toBe(false);
-      expect(result.writtenAtResponse!, `bytes sent when the 413 arrived (limit ${MAX_UPLOAD}): ${summary}`).toBeLessThan(16 * MiB);
+      expect(
+        result.writtenAtResponse!,
+        `bytes sent when the 413 arrived (limit ${MAX_UPLOAD}): ${summary}`,
+      ).toBeLessThan(16 * MiB);
 
       expect(await ids(request, world.orgToken, target.url), "no new rows").toEqual(before);
       await expectNoFileStartingWith(prefix);
@@ -275,19 +340,47 @@ test.describe("a file part over the upload limit", () => {
 // ---- clients that hang up ----
 
 test.describe("a client that disconnects mid-upload", () => {
-  test("POST .../recognitions and POST /challenges/pronunciation: no rows, no files, no temp files; the server answers normally after", async ({ request, world }) => {
+  test("POST .../recognitions and POST /challenges/pronunciation: no rows, no files, no temp files; the server answers normally after", async ({
+    request,
+    world,
+  }) => {
     test.setTimeout(90_000);
     const student = await member(request, world, "STUDENT");
     const choiceId = await preparedChoice(request, world.orgToken);
     const targets = [
-      { name: "recognition", url: `${CHOICE}/${choiceId}/recognitions`, token: student.token, list: `${CHOICE}/${choiceId}/recognitions`, fields: [["recognised", "Yes"]] as [string, string][], file: "audio", status: 201, urlField: "audioUrl" },
-      { name: "pronunciation challenge", url: PRON, token: world.orgToken, list: PRON, fields: [["transcription", "The cat sits on the mat."], ["language", "eng"]] as [string, string][], file: "referenceAudio", status: 201, urlField: "referenceAudioUrl" },
+      {
+        name: "recognition",
+        url: `${CHOICE}/${choiceId}/recognitions`,
+        token: student.token,
+        list: `${CHOICE}/${choiceId}/recognitions`,
+        fields: [["recognised", "Yes"]] as [string, string][],
+        file: "audio",
+        status: 201,
+        urlField: "audioUrl",
+      },
+      {
+        name: "pronunciation challenge",
+        url: PRON,
+        token: world.orgToken,
+        list: PRON,
+        fields: [
+          ["transcription", "The cat sits on the mat."],
+          ["language", "eng"],
+        ] as [string, string][],
+        file: "referenceAudio",
+        status: 201,
+        urlField: "referenceAudioUrl",
+      },
     ];
     for (const target of targets) {
       await test.step(target.name, async () => {
         const before = await ids(request, world.orgToken, target.list);
         const { bytes, prefix } = wavWithUniqueStart();
-        const frame = multipartFrame(target.fields, { name: target.file, filename: "speech.wav", mimeType: "audio/wav" });
+        const frame = multipartFrame(target.fields, {
+          name: target.file,
+          filename: "speech.wav",
+          mimeType: "audio/wav",
+        });
         const tmpBefore = await tmpEntries();
         const { status } = await abandonUpload(`${baseURL()}${target.url}`, {
           headers: authed(target.token),
@@ -309,7 +402,10 @@ test.describe("a client that disconnects mid-upload", () => {
         const fields: MultipartRecord = {};
         for (const [name, value] of target.fields) fields[name] = value;
         fields[target.file] = wavPart(bytes);
-        const created = await expectJson<Json>(await postMultipart(request, target.url, fields, authed(target.token)), target.status);
+        const created = await expectJson<Json>(
+          await postMultipart(request, target.url, fields, authed(target.token)),
+          target.status,
+        );
         const got = await download(request, target.token, created[target.urlField] as string);
         expect(got.bytes.equals(bytes), "the download equals the upload").toBe(true);
         expect(await ids(request, world.orgToken, target.list)).toEqual([...before, created.id as string].sort());
@@ -321,19 +417,38 @@ test.describe("a client that disconnects mid-upload", () => {
 // ---- audio judged by its bytes ----
 
 test.describe("audio is judged by its bytes", () => {
-  test("on every audio endpoint: a WAV declared audio/ogg named .opus is stored as WAV, an Ogg declared audio/wav named .wav as Ogg; random bytes named .wav are a 422 on the field", async ({ request, world }) => {
+  test("on every audio endpoint: a WAV declared audio/ogg named .opus is stored as WAV, an Ogg declared audio/wav named .wav as Ogg; random bytes named .wav are a 422 on the field", async ({
+    request,
+    world,
+  }) => {
     test.setTimeout(90_000);
     for (const endpoint of await audioEndpoints(request, world)) {
       await test.step(endpoint.name, async () => {
         const wav = uniqueWav(audio.wav);
         const asOgg: FilePart = { buffer: wav, name: "speech.opus", mimeType: "audio/ogg" };
-        const first = await expectJson<Json>(await postMultipart(request, endpoint.url, { ...endpoint.fields, [endpoint.field]: asOgg }, authed(endpoint.token)), endpoint.status);
+        const first = await expectJson<Json>(
+          await postMultipart(
+            request,
+            endpoint.url,
+            { ...endpoint.fields, [endpoint.field]: asOgg },
+            authed(endpoint.token),
+          ),
+          endpoint.status,
+        );
         const wavDownload = await download(request, endpoint.token, endpoint.audioUrl(first));
         expect(wavDownload.bytes.equals(wav), "the WAV is stored byte for byte").toBe(true);
         expect(wavDownload.contentType).toMatch(/^audio\/(wav|x-wav|wave|vnd\.wave)\b/);
 
         const asWav: FilePart = { buffer: audio.ogg2, name: "speech.wav", mimeType: "audio/wav" };
-        const second = await expectJson<Json>(await postMultipart(request, endpoint.url, { ...endpoint.fields, [endpoint.field]: asWav }, authed(endpoint.token)), endpoint.status);
+        const second = await expectJson<Json>(
+          await postMultipart(
+            request,
+            endpoint.url,
+            { ...endpoint.fields, [endpoint.field]: asWav },
+            authed(endpoint.token),
+          ),
+          endpoint.status,
+        );
         const oggDownload = await download(request, endpoint.token, endpoint.audioUrl(second));
         expect(sha256(oggDownload.bytes)).toBe(sha256(audio.ogg2));
         expect(oggDownload.contentType).toMatch(/^audio\/ogg\b/);
@@ -341,7 +456,12 @@ test.describe("audio is judged by its bytes", () => {
         const before = await ids(request, endpoint.listToken, endpoint.list);
         const random = randomBytes(48 * 1024);
         await expectFieldError(
-          await postMultipart(request, endpoint.url, { ...endpoint.fields, [endpoint.field]: { buffer: random, name: "x.wav", mimeType: "audio/wav" } }, authed(endpoint.token)),
+          await postMultipart(
+            request,
+            endpoint.url,
+            { ...endpoint.fields, [endpoint.field]: { buffer: random, name: "x.wav", mimeType: "audio/wav" } },
+            authed(endpoint.token),
+          ),
           endpoint.resource,
           endpoint.field,
         );
@@ -351,23 +471,47 @@ test.describe("audio is judged by its bytes", () => {
     }
   });
 
-  test("on every audio endpoint: truncated Ogg, RIFF that is not WAVE, a 0-byte file, a text part, no part at all: 422 on the field, nothing stored", async ({ request, world }) => {
+  test("on every audio endpoint: truncated Ogg, RIFF that is not WAVE, a 0-byte file, a text part, no part at all: 422 on the field, nothing stored", async ({
+    request,
+    world,
+  }) => {
     test.setTimeout(90_000);
     for (const endpoint of await audioEndpoints(request, world)) {
       await test.step(endpoint.name, async () => {
         const before = await ids(request, endpoint.listToken, endpoint.list);
         const tmpBefore = await tmpEntries();
         const cases: [string, MultipartRecord, string][] = [
-          ["truncated Ogg", { [endpoint.field]: { buffer: audio.broken.truncatedOgg, name: "t.opus", mimeType: "audio/ogg" } }, "invalid"],
-          ["RIFF AVI named .wav", { [endpoint.field]: { buffer: audio.broken.riffAvi, name: "r.wav", mimeType: "audio/wav" } }, "invalid"],
-          ["0-byte file", { [endpoint.field]: { buffer: audio.broken.empty, name: "e.wav", mimeType: "audio/wav" } }, "invalid"],
-          ["a text part", { [endpoint.field]: "UklGRiQAAABXQVZFZm10IBAAAAABAAEAIlYAAESsAAACABAAZGF0YQAAAAA=" }, "invalid"],
+          [
+            "truncated Ogg",
+            { [endpoint.field]: { buffer: audio.broken.truncatedOgg, name: "t.opus", mimeType: "audio/ogg" } },
+            "invalid",
+          ],
+          [
+            "RIFF AVI named .wav",
+            { [endpoint.field]: { buffer: audio.broken.riffAvi, name: "r.wav", mimeType: "audio/wav" } },
+            "invalid",
+          ],
+          [
+            "0-byte file",
+            { [endpoint.field]: { buffer: audio.broken.empty, name: "e.wav", mimeType: "audio/wav" } },
+            "invalid",
+          ],
+          [
+            "a text part",
+            { [endpoint.field]: "UklGRiQAAABXQVZFZm10IBAAAAABAAEAIlYAAESsAAACABAAZGF0YQAAAAA=" },
+            "invalid",
+          ],
         ];
         // The choice challenge's audio is optional; elsewhere a missing part is a missing_field.
         if (endpoint.resource !== "ChoiceChallenge") cases.push(["no audio part", {}, "missing_field"]);
         for (const [what, part, code] of cases) {
           await test.step(what, async () => {
-            await expectFieldError(await postMultipart(request, endpoint.url, { ...endpoint.fields, ...part }, authed(endpoint.token)), endpoint.resource, endpoint.field, code);
+            await expectFieldError(
+              await postMultipart(request, endpoint.url, { ...endpoint.fields, ...part }, authed(endpoint.token)),
+              endpoint.resource,
+              endpoint.field,
+              code,
+            );
           });
         }
         expect(await storedCopies(audio.broken.truncatedOgg)).toBe(0);
@@ -382,23 +526,43 @@ test.describe("audio is judged by its bytes", () => {
 // ---- the SDK's JSON form of a recognition ----
 
 test.describe("recognitions sent as JSON (as the SDK does)", () => {
-  test("base64 and data: URL audio are stored byte for byte; audio {} is a 422; a JSON body over 1 MiB is a 413; failures store nothing", async ({ request, world }) => {
+  test("base64 and data: URL audio are stored byte for byte; audio {} is a 422; a JSON body over 1 MiB is a 413; failures store nothing", async ({
+    request,
+    world,
+  }) => {
     test.setTimeout(90_000);
     const student = await member(request, world, "STUDENT");
     const choiceId = await preparedChoice(request, world.orgToken, ["Yes", "No"]);
     const url = `${CHOICE}/${choiceId}/recognitions`;
-    const post = (data: unknown) => request.post(url, { headers: { ...authed(student.token), "content-type": "application/json" }, data: JSON.stringify(data) });
+    const post = (data: unknown) =>
+      request.post(url, {
+        headers: { ...authed(student.token), "content-type": "application/json" },
+        data: JSON.stringify(data),
+      });
 
     const wav = uniqueWav(audio.wav);
     const id = uniqueId("json-rec");
     const plain = await expectJson<Json>(await post({ id, audio: wav.toString("base64"), recognised: "No" }), 201);
-    expect(plain).toEqual(expect.objectContaining({ id, recognised: "No", challengeId: choiceId, userId: student.id, audioUrl: expect.stringMatching(/^http/) }));
+    expect(plain).toEqual(
+      expect.objectContaining({
+        id,
+        recognised: "No",
+        challengeId: choiceId,
+        userId: student.id,
+        audioUrl: expect.stringMatching(/^http/),
+      }),
+    );
     const plainDownload = await download(request, student.token, plain.audioUrl as string);
     expect(plainDownload.bytes.equals(wav), "base64 audio downloads byte for byte").toBe(true);
     expect(plainDownload.contentType).toMatch(/^audio\/(wav|x-wav|wave|vnd\.wave)\b/);
 
-    const dataUrl = await expectJson<Json>(await post({ audio: `data:audio/ogg;base64,${audio.ogg.toString("base64")}`, recognised: "Yes" }), 201);
-    expect(dataUrl).toEqual(expect.objectContaining({ id: expect.any(String), recognised: "Yes", challengeId: choiceId, userId: student.id }));
+    const dataUrl = await expectJson<Json>(
+      await post({ audio: `data:audio/ogg;base64,${audio.ogg.toString("base64")}`, recognised: "Yes" }),
+      201,
+    );
+    expect(dataUrl).toEqual(
+      expect.objectContaining({ id: expect.any(String), recognised: "Yes", challengeId: choiceId, userId: student.id }),
+    );
     const dataDownload = await download(request, student.token, dataUrl.audioUrl as string);
     expect(sha256(dataDownload.bytes)).toBe(sha256(audio.ogg));
     expect(dataDownload.contentType).toMatch(/^audio\/ogg\b/);
@@ -410,7 +574,12 @@ test.describe("recognitions sent as JSON (as the SDK does)", () => {
     await expectFieldError(await post({ audio: {}, recognised: "Yes" }), "ChoiceRecognition", "audio", "invalid");
     await expectFieldError(await post({ audio: 12345, recognised: "Yes" }), "ChoiceRecognition", "audio", "invalid");
     const random = randomBytes(32 * 1024);
-    await expectFieldError(await post({ audio: random.toString("base64"), recognised: "Yes" }), "ChoiceRecognition", "audio", "invalid");
+    await expectFieldError(
+      await post({ audio: random.toString("base64"), recognised: "Yes" }),
+      "ChoiceRecognition",
+      "audio",
+      "invalid",
+    );
     await expectFieldError(await post({ recognised: "Yes" }), "ChoiceRecognition", "audio", "missing_field");
 
     // Over MAX_BODY_BYTES: 413, whatever the audio.
@@ -474,19 +643,30 @@ test.describe("uploads over 10 MB (a private server with MAX_UPLOAD_BYTES 12 MiB
         .filter((line) => /unhandledRejection|TypeError|Request body exceeded|"level":"error"/.test(line));
 
     const token = async (fields: Record<string, string>, bearer?: string) => {
-      const r = await fetch(`${srv.url}/api/tokens`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...(bearer ? authed(bearer) : {}) }, body: new URLSearchParams(fields) });
+      const r = await fetch(`${srv.url}/api/tokens`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...(bearer ? authed(bearer) : {}) },
+        body: new URLSearchParams(fields),
+      });
       expect(r.status).toBe(200);
       return ((await r.json()) as { access_token: string }).access_token;
     };
     const postJson = async (url: string, bearer: string, data: Json) => {
-      const r = await fetch(`${srv.url}/api${url}`, { method: "POST", headers: { ...authed(bearer), "content-type": "application/json" }, body: JSON.stringify(data) });
+      const r = await fetch(`${srv.url}/api${url}`, {
+        method: "POST",
+        headers: { ...authed(bearer), "content-type": "application/json" },
+        body: JSON.stringify(data),
+      });
       expect(r.status, await r.text()).toBe(201);
     };
     const admin = await token({ grant_type: "password", username: "admin", password: ADMIN_PASSWORD });
     await postJson("/tenants", admin, { id: "big-t", name: "Big uploads" });
     const tenant = await token({ grant_type: "client_credentials", scope: "tenant/big-t" }, admin);
     await postJson("/organisation", tenant, { id: "big-o", name: "Big uploads" });
-    const orgToken = await token({ grant_type: "client_credentials", scope: "tenant/big-t/organisation/big-o" }, tenant);
+    const orgToken = await token(
+      { grant_type: "client_credentials", scope: "tenant/big-t/organisation/big-o" },
+      tenant,
+    );
 
     await test.step("a valid 11 MiB WAV (under the limit, over 10 MB) is stored whole: 201, and the download equals it", async () => {
       logMark = srv.log().length;
@@ -497,12 +677,19 @@ test.describe("uploads over 10 MB (a private server with MAX_UPLOAD_BYTES 12 MiB
       form.append("referenceAudio", new Blob([new Uint8Array(wav)], { type: "audio/wav" }), "long.wav");
       const response = await fetch(`${srv.url}${PRON}`, { method: "POST", headers: authed(orgToken), body: form });
       const text = await response.text();
-      expect.soft(response.status, `POST ${PRON} with an 11 MiB referenceAudio (limit ${LIMIT}) answered: ${text}\nserver log:\n${problems().join("\n")}`).toBe(201);
+      expect
+        .soft(
+          response.status,
+          `POST ${PRON} with an 11 MiB referenceAudio (limit ${LIMIT}) answered: ${text}\nserver log:\n${problems().join("\n")}`,
+        )
+        .toBe(201);
       if (response.status === 201) {
         const created = JSON.parse(text) as { referenceAudioUrl: string };
         const download = await fetch(created.referenceAudioUrl, { headers: authed(orgToken) });
         expect.soft(download.status).toBe(200);
-        expect.soft(Buffer.from(await download.arrayBuffer()).equals(wav), "the download equals the 11 MiB upload").toBe(true);
+        expect
+          .soft(Buffer.from(await download.arrayBuffer()).equals(wav), "the download equals the 11 MiB upload")
+          .toBe(true);
       }
       expect.soft(problems(), "server log").toEqual([]);
     });
@@ -510,16 +697,43 @@ test.describe("uploads over 10 MB (a private server with MAX_UPLOAD_BYTES 12 MiB
     await test.step("a 64 MiB part: 413 JSON, answered before much more than the 12 MiB limit was sent; nothing left behind", async () => {
       logMark = srv.log().length;
       const prefix = uniqueWavPrefix();
-      const frame = multipartFrame([["transcription", "Too long."], ["language", "eng"]], { name: "referenceAudio", filename: "huge.wav", mimeType: "audio/wav" });
-      const result = await streamUpload(`${srv.url}${PRON}`, { headers: authed(orgToken), frame, first: prefix, filler: randomBytes(128 * 1024), fileBytes: 64 * MiB, pauseMs: 3, timeoutMs: 90_000 });
+      const frame = multipartFrame(
+        [
+          ["transcription", "Too long."],
+          ["language", "eng"],
+        ],
+        { name: "referenceAudio", filename: "huge.wav", mimeType: "audio/wav" },
+      );
+      const result = await streamUpload(`${srv.url}${PRON}`, {
+        headers: authed(orgToken),
+        frame,
+        first: prefix,
+        filler: randomBytes(128 * 1024),
+        fileBytes: 64 * MiB,
+        pauseMs: 3,
+        timeoutMs: 90_000,
+      });
       const summary = `${JSON.stringify({ ...result, body: result.body.slice(0, 300) })}\nserver log:\n${problems().join("\n")}`;
       expect.soft(result.status, summary).toBe(413);
       expect.soft(result.contentType, summary).toContain("application/json");
-      expect.soft(result.writtenAtResponse ?? Infinity, `bytes sent when the answer arrived: ${summary}`).toBeLessThan(LIMIT + 8 * MiB);
+      expect
+        .soft(result.writtenAtResponse ?? Infinity, `bytes sent when the answer arrived: ${summary}`)
+        .toBeLessThan(LIMIT + 8 * MiB);
       await expect
-        .poll(async () => [...(await filesStartingWith(path.join(srv.dataDir, "files"), prefix)), ...(await filesStartingWith(path.join(srv.dataDir, "tmp"), prefix))], { timeout: 5_000 })
+        .poll(
+          async () => [
+            ...(await filesStartingWith(path.join(srv.dataDir, "files"), prefix)),
+            ...(await filesStartingWith(path.join(srv.dataDir, "tmp"), prefix)),
+          ],
+          { timeout: 5_000 },
+        )
         .toEqual([]);
-      await expect.poll(async () => (await fs.readdir(path.join(srv.dataDir, "tmp")).catch(() => [])).length, { message: "upload temp dirs left", timeout: 5_000 }).toBe(0);
+      await expect
+        .poll(async () => (await fs.readdir(path.join(srv.dataDir, "tmp")).catch(() => [])).length, {
+          message: "upload temp dirs left",
+          timeout: 5_000,
+        })
+        .toBe(0);
       expect.soft(problems(), "server log").toEqual([]);
     });
 
@@ -528,8 +742,21 @@ test.describe("uploads over 10 MB (a private server with MAX_UPLOAD_BYTES 12 MiB
       await srv.start({ MAX_UPLOAD_BYTES: String(MAX_UPLOAD) });
       logMark = srv.log().length;
       const prefix = uniqueWavPrefix();
-      const frame = multipartFrame([["transcription", "Too long."], ["language", "eng"]], { name: "referenceAudio", filename: "nine.wav", mimeType: "audio/wav" });
-      const result = await streamUpload(`${srv.url}${PRON}`, { headers: authed(orgToken), frame, first: prefix, filler: randomBytes(256 * 1024), fileBytes: 9 * MiB, pauseMs: 1 });
+      const frame = multipartFrame(
+        [
+          ["transcription", "Too long."],
+          ["language", "eng"],
+        ],
+        { name: "referenceAudio", filename: "nine.wav", mimeType: "audio/wav" },
+      );
+      const result = await streamUpload(`${srv.url}${PRON}`, {
+        headers: authed(orgToken),
+        frame,
+        first: prefix,
+        filler: randomBytes(256 * 1024),
+        fileBytes: 9 * MiB,
+        pauseMs: 1,
+      });
       expect.soft(result.status, JSON.stringify({ ...result, body: result.body.slice(0, 300) })).toBe(413);
       // Give late rejections a moment to reach the log.
       await new Promise((r) => setTimeout(r, 500));

@@ -7,7 +7,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { PORTS } from "../support/env";
 import { multipartFrame } from "../support/raw-upload";
-import { privateServer, seedOrganisation, serverCall, type PrivateServer } from "../support/server";
+import { type PrivateServer, privateServer, seedOrganisation, serverCall } from "../support/server";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 let server: PrivateServer;
@@ -22,9 +22,17 @@ const FORGED = "FORGED_BY_WEB_HARDENING_TEST";
 
 test("POST /auth/_log is refused and writes no line to the server log", async () => {
   const forged = new URLSearchParams({ level: "error", code: FORGED, message: `${FORGED} the database is on fire` });
-  const post = await fetch(`${server.url}/auth/_log`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: forged });
+  const post = await fetch(`${server.url}/auth/_log`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: forged,
+  });
   expect(post.status).toBe(404);
-  const json = await fetch(`${server.url}/auth/_log`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ level: "error", code: FORGED }) });
+  const json = await fetch(`${server.url}/auth/_log`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ level: "error", code: FORGED }),
+  });
   expect(json.status).toBe(404);
   // A later request's line is in the log, so anything the forged ones wrote would be too.
   const later = await fetch(`${server.url}/api/health`);
@@ -47,7 +55,11 @@ async function hangingUpload(url: string, token: string): Promise<string> {
     path: target.pathname,
     method: "POST",
     agent: false,
-    headers: { authorization: `Bearer ${token}`, "content-type": frame.contentType, "content-length": String(frame.head.length + 50_000_000) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": frame.contentType,
+      "content-length": String(frame.head.length + 50_000_000),
+    },
   });
   req.on("error", () => {}); // the server is killed under it
   req.write(frame.head);
@@ -55,7 +67,10 @@ async function hangingUpload(url: string, token: string): Promise<string> {
   let dir = "";
   await expect
     .poll(() => {
-      dir = (fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).find((name) => name.startsWith("upload-") && !before.has(name)) ?? "";
+      dir =
+        (fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).find(
+          (name) => name.startsWith("upload-") && !before.has(name),
+        ) ?? "";
       return dir && fs.readdirSync(path.join(tmp, dir)).some((f) => fs.statSync(path.join(tmp, dir, f)).size > 0);
     })
     .toBe(true);

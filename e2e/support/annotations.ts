@@ -4,13 +4,29 @@
 // challenge with recordings of real spoken audio (one espeak-ng WAV, made unique per upload so
 // every recording has its own digest), and small wrappers over the endpoints.
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { authed, createOrganisation, createUser, expectJson, impersonate, member, studentScope, uniqueId, type Member } from "./api";
+import {
+  authed,
+  createOrganisation,
+  createUser,
+  expectJson,
+  impersonate,
+  type Member,
+  member,
+  studentScope,
+  uniqueId,
+} from "./api";
 import { sha256, testAudio, uniqueWav, wavPart } from "./audio";
 import { expect, type World } from "./fixtures";
 import { postMultipart, sendMultipart } from "./multipart";
 
 export type Ref = { tenant: string; organisation: string; challenge: string; recording: string };
-export type RefOut = { tenant: string | null; organisation: string; challenge: string; recording: string; digest: string | null };
+export type RefOut = {
+  tenant: string | null;
+  organisation: string;
+  challenge: string;
+  recording: string;
+  digest: string | null;
+};
 export type Label = { layer: string; label: string; comment: string };
 export type Fragment = { start: number; end: number; labels: Label[] };
 export type LabelIn = { layer: string; label: string; comment?: string | null };
@@ -46,7 +62,13 @@ export type Annotation = {
   updated: string;
 };
 
-export type SchemeLayer = { name: string; freeText: boolean; allowOverlap: boolean; baseAllowed: boolean; labels: { label: string; baseAllowed: boolean }[] };
+export type SchemeLayer = {
+  name: string;
+  freeText: boolean;
+  allowOverlap: boolean;
+  baseAllowed: boolean;
+  labels: { label: string; baseAllowed: boolean }[];
+};
 export type Scheme = { organisation: string; layers: SchemeLayer[]; isDefault: boolean; updated: string | null };
 
 export const ASSIGNMENT = "Assignment";
@@ -54,8 +76,33 @@ export const ANNOTATION = "Annotation";
 export const REFERENCE = "ReferenceAnnotation";
 export const SCHEME = "AnnotationScheme";
 
-export const ANNOTATION_FIELDS = ["assignment", "audioUrl", "created", "doneBase", "doneFull", "duration", "fragments", "id", "normalisedAudioUrl", "peaksUrl", "recording", "updated", "version"];
-export const ASSIGNMENT_FIELDS = ["annotations", "baseAnnotator", "baseDueDate", "created", "fullAnnotator", "fullDueDate", "id", "name", "recordings", "updated"];
+export const ANNOTATION_FIELDS = [
+  "assignment",
+  "audioUrl",
+  "created",
+  "doneBase",
+  "doneFull",
+  "duration",
+  "fragments",
+  "id",
+  "normalisedAudioUrl",
+  "peaksUrl",
+  "recording",
+  "updated",
+  "version",
+];
+export const ASSIGNMENT_FIELDS = [
+  "annotations",
+  "baseAnnotator",
+  "baseDueDate",
+  "created",
+  "fullAnnotator",
+  "fullDueDate",
+  "id",
+  "name",
+  "recordings",
+  "updated",
+];
 
 // ---------------------------------------------------------------------------------------------
 // Audio
@@ -102,14 +149,19 @@ export type People = {
 };
 
 export async function people(request: APIRequestContext, world: World): Promise<People> {
-  const [base, full, adminUser, student] = await Promise.all(["ANNOTATOR_BASE", "ANNOTATOR_FULL", "ADMIN", "STUDENT"].map((role) => member(request, world, role)));
+  const [base, full, adminUser, student] = await Promise.all(
+    ["ANNOTATOR_BASE", "ANNOTATOR_FULL", "ADMIN", "STUDENT"].map((role) => member(request, world, role)),
+  );
   return { base, full, adminUser, student };
 }
 
 /** A user of the tenant itself (not in an organisation) with `role`, and a token acting as them. */
 export async function tenantUser(request: APIRequestContext, world: World, role: string): Promise<Member> {
   const user = await createUser(request, world.tenantToken, { roles: [role] });
-  return { id: user.id, token: await impersonate(request, world.tenantToken, `tenant/${world.tenantId}/user/${user.id}`) };
+  return {
+    id: user.id,
+    token: await impersonate(request, world.tenantToken, `tenant/${world.tenantId}/user/${user.id}`),
+  };
 }
 
 /** A sibling organisation in the world's tenant: its token, and a user of it with `roles`. */
@@ -123,7 +175,10 @@ export async function siblingOrganisation(request: APIRequestContext, world: Wor
 /** Another tenant with one organisation: its tokens, an ANNOTATOR_FULL user of it. */
 export async function otherTenant(request: APIRequestContext, admin: string) {
   const tenantId = uniqueId("tenant");
-  await expectJson(await request.post("/api/tenants", { data: { id: tenantId, name: "Other tenant" }, headers: authed(admin) }), 201);
+  await expectJson(
+    await request.post("/api/tenants", { data: { id: tenantId, name: "Other tenant" }, headers: authed(admin) }),
+    201,
+  );
   const tenantToken = await impersonate(request, admin, `tenant/${tenantId}`);
   const org = await createOrganisation(request, tenantToken);
   const orgToken = await impersonate(request, tenantToken, `tenant/${tenantId}/organisation/${org.id}`);
@@ -137,7 +192,15 @@ export async function otherTenant(request: APIRequestContext, admin: string) {
 
 export async function createSpeechChallenge(request: APIRequestContext, orgToken: string): Promise<string> {
   const id = uniqueId("sc");
-  await expectJson(await postMultipart(request, "/api/challenges/speech", { id, language: "eng", topic: "Describe the picture" }, authed(orgToken)), 201);
+  await expectJson(
+    await postMultipart(
+      request,
+      "/api/challenges/speech",
+      { id, language: "eng", topic: "Describe the picture" },
+      authed(orgToken),
+    ),
+    201,
+  );
   return id;
 }
 
@@ -147,7 +210,13 @@ export type SeededRecording = { ref: Ref; digest: string; audioUrl: string };
  * `count` recordings by `student` in `challenge` of the world's organisation, each its own
  * result set, uploaded a few at a time (unique bytes: every digest differs).
  */
-export async function seedRecordings(request: APIRequestContext, world: World, student: Member, challenge: string, count: number): Promise<SeededRecording[]> {
+export async function seedRecordings(
+  request: APIRequestContext,
+  world: World,
+  student: Member,
+  challenge: string,
+  count: number,
+): Promise<SeededRecording[]> {
   const { wav } = await speech();
   const out: SeededRecording[] = new Array(count);
   const upload = async (i: number) => {
@@ -160,18 +229,33 @@ export async function seedRecordings(request: APIRequestContext, world: World, s
       authed(student.token),
     );
     const created = await expectJson<{ id: string; audioUrl: string }>(response, 201);
-    out[i] = { ref: { tenant: world.tenantId, organisation: world.orgId, challenge, recording: created.id }, digest: sha256(bytes), audioUrl: created.audioUrl };
+    out[i] = {
+      ref: { tenant: world.tenantId, organisation: world.orgId, challenge, recording: created.id },
+      digest: sha256(bytes),
+      audioUrl: created.audioUrl,
+    };
   };
   const parallel = 6;
-  for (let i = 0; i < count; i += parallel) await Promise.all(Array.from({ length: Math.min(parallel, count - i) }, (_, k) => upload(i + k)));
+  for (let i = 0; i < count; i += parallel)
+    await Promise.all(Array.from({ length: Math.min(parallel, count - i) }, (_, k) => upload(i + k)));
   return out;
 }
 
 /** Everything most tests start from: the people, one challenge and `recordings` recordings. */
-export type Setup = People & { world: World; challenge: string; recordings: SeededRecording[]; refs: Ref[]; durationMs: number };
+export type Setup = People & {
+  world: World;
+  challenge: string;
+  recordings: SeededRecording[];
+  refs: Ref[];
+  durationMs: number;
+};
 
 export async function setup(request: APIRequestContext, world: World, recordings = 3): Promise<Setup> {
-  const [who, challenge, { durationMs }] = await Promise.all([people(request, world), createSpeechChallenge(request, world.orgToken), speech()]);
+  const [who, challenge, { durationMs }] = await Promise.all([
+    people(request, world),
+    createSpeechChallenge(request, world.orgToken),
+    speech(),
+  ]);
   const seeded = await seedRecordings(request, world, who.student, challenge, recordings);
   return { ...who, world, challenge, recordings: seeded, refs: seeded.map((r) => r.ref), durationMs };
 }
@@ -182,18 +266,30 @@ export const refOut = (r: SeededRecording): RefOut => ({ ...r.ref, digest: r.dig
 // ---------------------------------------------------------------------------------------------
 // Endpoints
 
-export const postAssignment = (request: APIRequestContext, token: string, data: unknown) => request.post("/api/assignments", { data: data as object, headers: authed(token) });
+export const postAssignment = (request: APIRequestContext, token: string, data: unknown) =>
+  request.post("/api/assignments", { data: data as object, headers: authed(token) });
 export const putAssignment = (request: APIRequestContext, token: string, id: number | string, data: unknown) =>
   request.put(`/api/assignments/${id}`, { data: data as object, headers: authed(token) });
-export const getAssignment = (request: APIRequestContext, token: string, id: number | string) => request.get(`/api/assignment/${id}`, { headers: authed(token) });
+export const getAssignment = (request: APIRequestContext, token: string, id: number | string) =>
+  request.get(`/api/assignment/${id}`, { headers: authed(token) });
 
-export async function createAssignment(request: APIRequestContext, token: string, data: Record<string, unknown>): Promise<Assignment> {
+export async function createAssignment(
+  request: APIRequestContext,
+  token: string,
+  data: Record<string, unknown>,
+): Promise<Assignment> {
   return expectJson<Assignment>(await postAssignment(request, token, data), 201);
 }
 
 /** An assignment of `s`'s recordings (or `refs`) to its base and full annotators, made by the organisation. */
 export function assign(request: APIRequestContext, s: Setup, extra: Record<string, unknown> = {}): Promise<Assignment> {
-  return createAssignment(request, s.world.orgToken, { name: "Batch", baseAnnotator: s.base.id, fullAnnotator: s.full.id, recordings: s.refs, ...extra });
+  return createAssignment(request, s.world.orgToken, {
+    name: "Batch",
+    baseAnnotator: s.base.id,
+    fullAnnotator: s.full.id,
+    recordings: s.refs,
+    ...extra,
+  });
 }
 
 /**
@@ -206,30 +302,58 @@ export async function twoAssignments(request: APIRequestContext, s: Setup, recor
   const full2 = await member(request, s.world, "ANNOTATOR_FULL");
   const bystander = await member(request, s.world, "ANNOTATOR_FULL");
   const a1 = await assign(request, s);
-  const a2 = await createAssignment(request, s.world.orgToken, { baseAnnotator: base2.id, fullAnnotator: full2.id, recordings: [recording] });
+  const a2 = await createAssignment(request, s.world.orgToken, {
+    baseAnnotator: base2.id,
+    fullAnnotator: full2.id,
+    recordings: [recording],
+  });
   return { base2, full2, bystander, a1, a2 };
 }
 
-export const postAnnotation = (request: APIRequestContext, token: string, data: unknown) => request.post("/api/annotations", { data: data as object, headers: authed(token) });
-export const getAnnotation = (request: APIRequestContext, token: string, id: number | string) => request.get(`/api/annotation/${id}`, { headers: authed(token) });
+export const postAnnotation = (request: APIRequestContext, token: string, data: unknown) =>
+  request.post("/api/annotations", { data: data as object, headers: authed(token) });
+export const getAnnotation = (request: APIRequestContext, token: string, id: number | string) =>
+  request.get(`/api/annotation/${id}`, { headers: authed(token) });
 
-export function putAnnotation(request: APIRequestContext, token: string, id: number | string, data: unknown, ifMatch?: string): Promise<APIResponse> {
-  return request.put(`/api/annotations/${id}`, { data: data as object, headers: { ...authed(token), ...(ifMatch ? { "If-Match": ifMatch } : {}) } });
+export function putAnnotation(
+  request: APIRequestContext,
+  token: string,
+  id: number | string,
+  data: unknown,
+  ifMatch?: string,
+): Promise<APIResponse> {
+  return request.put(`/api/annotations/${id}`, {
+    data: data as object,
+    headers: { ...authed(token), ...(ifMatch ? { "If-Match": ifMatch } : {}) },
+  });
 }
 
-export async function createAnnotation(request: APIRequestContext, token: string, data: Record<string, unknown>): Promise<Annotation> {
+export async function createAnnotation(
+  request: APIRequestContext,
+  token: string,
+  data: Record<string, unknown>,
+): Promise<Annotation> {
   return expectJson<Annotation>(await postAnnotation(request, token, data), 200);
 }
 
 /** The annotation as its reader sees it (200), with its ETag. */
-export async function readAnnotation(request: APIRequestContext, token: string, id: number): Promise<{ body: Annotation; etag: string }> {
+export async function readAnnotation(
+  request: APIRequestContext,
+  token: string,
+  id: number,
+): Promise<{ body: Annotation; etag: string }> {
   const response = await getAnnotation(request, token, id);
   const body = await expectJson<Annotation>(response, 200);
-  return { body, etag: response.headers()["etag"] };
+  return { body, etag: response.headers().etag };
 }
 
 /** Every page of GET /annotations (query without perPage), following Link rel="next". */
-export async function listAnnotations(request: APIRequestContext, token: string, query = "", perPage = 100): Promise<Annotation[]> {
+export async function listAnnotations(
+  request: APIRequestContext,
+  token: string,
+  query = "",
+  perPage = 100,
+): Promise<Annotation[]> {
   const out: Annotation[] = [];
   let url: string | null = `/api/annotations?${query ? `${query}&` : ""}perPage=${perPage}`;
   for (let page = 0; url; page++) {
@@ -254,22 +378,45 @@ export async function listAssignments(request: APIRequestContext, token: string,
 }
 
 export function nextLinkOf(response: APIResponse): string | null {
-  const link = response.headers()["link"];
+  const link = response.headers().link;
   if (!link) return null;
   return /<([^>]+)>\s*;\s*rel="?next"?/.exec(link)?.[1] ?? null;
 }
 
 export const schemePath = (org: string) => `/api/organisations/${org}/annotation-scheme`;
-export const referencePath = (r: Ref) => `/api/organisations/${r.organisation}/challenges/speech/${r.challenge}/recordings/${r.recording}/reference`;
+export const referencePath = (r: Ref) =>
+  `/api/organisations/${r.organisation}/challenges/speech/${r.challenge}/recordings/${r.recording}/reference`;
 
-export function putReference(request: APIRequestContext, token: string, r: Ref, annotations: unknown, ifMatch?: string): Promise<APIResponse> {
-  return request.put(referencePath(r), { data: { annotations } as object, headers: { ...authed(token), ...(ifMatch ? { "If-Match": ifMatch } : {}) } });
+export function putReference(
+  request: APIRequestContext,
+  token: string,
+  r: Ref,
+  annotations: unknown,
+  ifMatch?: string,
+): Promise<APIResponse> {
+  return request.put(referencePath(r), {
+    data: { annotations } as object,
+    headers: { ...authed(token), ...(ifMatch ? { "If-Match": ifMatch } : {}) },
+  });
 }
 
 /** POST a file (multipart part `file`) to an import endpoint. */
-export function importFile(request: APIRequestContext, token: string, url: string, bytes: Buffer | string, name = "import.TextGrid", ifMatch?: string): Promise<APIResponse> {
+export function importFile(
+  request: APIRequestContext,
+  token: string,
+  url: string,
+  bytes: Buffer | string,
+  name = "import.TextGrid",
+  ifMatch?: string,
+): Promise<APIResponse> {
   const buffer = typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes;
-  return sendMultipart(request, "POST", url, { file: { buffer, name, mimeType: "application/octet-stream" } }, { ...authed(token), ...(ifMatch ? { "If-Match": ifMatch } : {}) });
+  return sendMultipart(
+    request,
+    "POST",
+    url,
+    { file: { buffer, name, mimeType: "application/octet-stream" } },
+    { ...authed(token), ...(ifMatch ? { "If-Match": ifMatch } : {}) },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -277,7 +424,11 @@ export function importFile(request: APIRequestContext, token: string, url: strin
 
 /** Words layer fragments, one per word, `step` seconds each from `from`. */
 export function words(list: string[], from = 0, step = 0.2): FragmentIn[] {
-  return list.map((w, i) => ({ start: round3(from + i * step), end: round3(from + (i + 1) * step), labels: [{ layer: "Words", label: w }] }));
+  return list.map((w, i) => ({
+    start: round3(from + i * step),
+    end: round3(from + (i + 1) * step),
+    labels: [{ layer: "Words", label: w }],
+  }));
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -285,16 +436,25 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
 /** As the service returns fragments: comments defaulted to "". */
 export function normalised(fragments: FragmentIn[]): Fragment[] {
   return fragments
-    .map((f) => ({ start: Number(f.start), end: Number(f.end), labels: f.labels.map((l) => ({ layer: l.layer, label: l.label.trim(), comment: l.comment ?? "" })) }))
+    .map((f) => ({
+      start: Number(f.start),
+      end: Number(f.end),
+      labels: f.labels.map((l) => ({ layer: l.layer, label: l.label.trim(), comment: l.comment ?? "" })),
+    }))
     .sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
 /** The labels of one layer as [start, end, label, comment], in time order. */
 export function layerOf(fragments: Fragment[], layer: string): [number, number, string, string][] {
   return fragments
-    .flatMap((f) => f.labels.filter((l) => l.layer === layer).map((l): [number, number, string, string] => [f.start, f.end, l.label, l.comment]))
+    .flatMap((f) =>
+      f.labels
+        .filter((l) => l.layer === layer)
+        .map((l): [number, number, string, string] => [f.start, f.end, l.label, l.comment]),
+    )
     .sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2].localeCompare(b[2]));
 }
 
 /** A token of the world's organisation acting as a user (re-exported for specs). */
-export const asMember = (request: APIRequestContext, world: World, userId: string) => impersonate(request, world.orgToken, studentScope(world.tenantId, world.orgId, userId));
+export const asMember = (request: APIRequestContext, world: World, userId: string) =>
+  impersonate(request, world.orgToken, studentScope(world.tenantId, world.orgId, userId));

@@ -1,15 +1,29 @@
 // Small helpers for API tests, written to /work/shared/spec/service-interface.md.
 // Paths are under /api; the request context's baseURL names the server.
 import { randomBytes } from "node:crypto";
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from "./env";
 import type { World } from "./fixtures";
 
 export type TokenResponse = { access_token: string; token_type: string; scope: string };
 export type Tenant = { id: string; name: string; created: string; updated: string };
 export type Organisation = Tenant;
-export type User = { id: string; firstName: string; infix: string | null; lastName: string; roles: string[]; groups?: string[] };
-export type NewUser = { roles: string[]; id?: string; firstName?: string; infix?: string; lastName?: string; groups?: string[] };
+export type User = {
+  id: string;
+  firstName: string;
+  infix: string | null;
+  lastName: string;
+  roles: string[];
+  groups?: string[];
+};
+export type NewUser = {
+  roles: string[];
+  id?: string;
+  firstName?: string;
+  infix?: string;
+  lastName?: string;
+  groups?: string[];
+};
 
 /** A random, short, URL-safe id so parallel tests never collide. */
 export const uniqueId = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}`;
@@ -23,7 +37,12 @@ export async function expectJson<T>(response: APIResponse, status: number): Prom
   return JSON.parse(text) as T;
 }
 
-export async function passwordToken(request: APIRequestContext, username: string, password: string, scope?: string): Promise<string> {
+export async function passwordToken(
+  request: APIRequestContext,
+  username: string,
+  password: string,
+  scope?: string,
+): Promise<string> {
   const form = { grant_type: "password", username, password, ...(scope ? { scope } : {}) };
   return (await expectJson<TokenResponse>(await request.post("/api/tokens", { form }), 200)).access_token;
 }
@@ -32,18 +51,35 @@ export const adminToken = (request: APIRequestContext) => passwordToken(request,
 
 /** client_credentials: a token for `scope`, obtained with the caller's token. */
 export async function impersonate(request: APIRequestContext, token: string, scope: string): Promise<string> {
-  const response = await request.post("/api/tokens", { form: { grant_type: "client_credentials", scope }, headers: authed(token) });
+  const response = await request.post("/api/tokens", {
+    form: { grant_type: "client_credentials", scope },
+    headers: authed(token),
+  });
   return (await expectJson<TokenResponse>(response, 200)).access_token;
 }
 
-export async function createTenant(request: APIRequestContext, adminToken: string, name = "Test tenant"): Promise<Tenant> {
-  const response = await request.post("/api/tenants", { data: { id: uniqueId("tenant"), name }, headers: authed(adminToken) });
+export async function createTenant(
+  request: APIRequestContext,
+  adminToken: string,
+  name = "Test tenant",
+): Promise<Tenant> {
+  const response = await request.post("/api/tenants", {
+    data: { id: uniqueId("tenant"), name },
+    headers: authed(adminToken),
+  });
   return expectJson<Tenant>(response, 201);
 }
 
 /** Creates an organisation in the tenant whose token is given (note the singular path). */
-export async function createOrganisation(request: APIRequestContext, tenantToken: string, name = "Test organisation"): Promise<Organisation> {
-  const response = await request.post("/api/organisation", { data: { id: uniqueId("org"), name }, headers: authed(tenantToken) });
+export async function createOrganisation(
+  request: APIRequestContext,
+  tenantToken: string,
+  name = "Test organisation",
+): Promise<Organisation> {
+  const response = await request.post("/api/organisation", {
+    data: { id: uniqueId("org"), name },
+    headers: authed(tenantToken),
+  });
   return expectJson<Organisation>(response, 201);
 }
 
@@ -54,16 +90,26 @@ export async function createUser(request: APIRequestContext, token: string, user
 }
 
 /** Adds a username/password credential to the user the token belongs to. */
-export async function addBasicAuth(request: APIRequestContext, userToken: string, username: string, password: string): Promise<{ email: string; password: string }> {
-  const response = await request.post("/api/user/basicauths", { data: { username, password }, headers: authed(userToken) });
+export async function addBasicAuth(
+  request: APIRequestContext,
+  userToken: string,
+  username: string,
+  password: string,
+): Promise<{ email: string; password: string }> {
+  const response = await request.post("/api/user/basicauths", {
+    data: { username, password },
+    headers: authed(userToken),
+  });
   return expectJson(response, 201);
 }
 
 /** The scope of a user of an organisation (for impersonation). */
-export const studentScope = (tenantId: string, orgId: string, userId: string) => `tenant/${tenantId}/organisation/${orgId}/student/${userId}`;
+export const studentScope = (tenantId: string, orgId: string, userId: string) =>
+  `tenant/${tenantId}/organisation/${orgId}/student/${userId}`;
 
 /** A token for a user of the world's organisation, obtained by the organisation impersonating them. */
-export const asUser = (request: APIRequestContext, world: World, userId: string) => impersonate(request, world.orgToken, studentScope(world.tenantId, world.orgId, userId));
+export const asUser = (request: APIRequestContext, world: World, userId: string) =>
+  impersonate(request, world.orgToken, studentScope(world.tenantId, world.orgId, userId));
 
 export type Member = { id: string; token: string };
 
@@ -77,8 +123,15 @@ export async function member(request: APIRequestContext, world: World, role: str
  * The user id a password signs in as (password grant, optional scope), or the token endpoint's
  * status when it refuses: then it must be 400 invalid_grant.
  */
-export async function signIn(request: APIRequestContext, username: string, password: string, scope?: string): Promise<string | number> {
-  const response = await request.post("/api/tokens", { form: { grant_type: "password", username, password, ...(scope ? { scope } : {}) } });
+export async function signIn(
+  request: APIRequestContext,
+  username: string,
+  password: string,
+  scope?: string,
+): Promise<string | number> {
+  const response = await request.post("/api/tokens", {
+    form: { grant_type: "password", username, password, ...(scope ? { scope } : {}) },
+  });
   if (response.status() !== 200) {
     expect(response.status(), await response.text()).toBe(400);
     expect((await response.json()).error).toBe("invalid_grant");
@@ -90,7 +143,7 @@ export async function signIn(request: APIRequestContext, username: string, passw
 
 /** The `Link: <...>; rel="next"` URL of a list page, or null on the last page. */
 export function nextUrl(response: APIResponse): string | null {
-  const link = response.headers()["link"];
+  const link = response.headers().link;
   if (!link) return null;
   return /<([^>]+)>\s*;\s*rel="?next"?/.exec(link)?.[1] ?? null;
 }
@@ -111,7 +164,8 @@ export async function listAll<T>(request: APIRequestContext, path: string, token
 }
 
 /** The sorted ids of every item of a paginated list. */
-export const listIds = async (request: APIRequestContext, path: string, token: string) => (await listAll<{ id: string }>(request, path, token)).map((item) => item.id).sort();
+export const listIds = async (request: APIRequestContext, path: string, token: string) =>
+  (await listAll<{ id: string }>(request, path, token)).map((item) => item.id).sort();
 
 /** The bytes behind a ...Url field, downloaded with a bearer token (must be 200). */
 export async function download(request: APIRequestContext, token: string, url: string): Promise<Buffer> {
@@ -124,7 +178,8 @@ export async function download(request: APIRequestContext, token: string, url: s
 export const baseURL = () => String(test.info().project.use.baseURL).replace(/\/$/, "");
 
 /** Every ...Url is {PUBLIC_BASE_URL}/api/download/<id>; the test servers' PUBLIC_BASE_URL is their baseURL. */
-export const downloadUrlPattern = () => new RegExp(`^${baseURL().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/api/download/[^/?#]+$`);
+export const downloadUrlPattern = () =>
+  new RegExp(`^${baseURL().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/api/download/[^/?#]+$`);
 
 /** Tokens of callers who must see nothing of the world's organisation. */
 export type Outsiders = {
@@ -139,8 +194,17 @@ export type Outsiders = {
 
 export async function outsiders(request: APIRequestContext, world: World, admin: string): Promise<Outsiders> {
   const sibling = await createOrganisation(request, world.tenantToken);
-  const siblingOrg = await impersonate(request, world.tenantToken, `tenant/${world.tenantId}/organisation/${sibling.id}`);
-  const as = async (role: string) => impersonate(request, siblingOrg, studentScope(world.tenantId, sibling.id, (await createUser(request, siblingOrg, { roles: [role] })).id));
+  const siblingOrg = await impersonate(
+    request,
+    world.tenantToken,
+    `tenant/${world.tenantId}/organisation/${sibling.id}`,
+  );
+  const as = async (role: string) =>
+    impersonate(
+      request,
+      siblingOrg,
+      studentScope(world.tenantId, sibling.id, (await createUser(request, siblingOrg, { roles: [role] })).id),
+    );
   const siblingTeacher = await as("TEACHER");
   const siblingStudent = await as("STUDENT");
   const tenant = await createTenant(request, admin);

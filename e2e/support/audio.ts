@@ -7,7 +7,13 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { makeBrokenAudio, makeSpeechOgg, makeSpeechWav, missingAudioTools, type BrokenAudio } from "../../lib/audio/test-audio";
+import {
+  type BrokenAudio,
+  makeBrokenAudio,
+  makeSpeechOgg,
+  makeSpeechWav,
+  missingAudioTools,
+} from "../../lib/audio/test-audio";
 import type { NamedFilePart } from "./multipart";
 
 export const WAV_TEXT = "The cat sits on the mat.";
@@ -51,7 +57,9 @@ async function make(): Promise<TestAudio> {
     makeSpeechOgg(dir, OGG2_TEXT, { name: "birds.opus" }),
     fsp.mkdir(path.join(dir, "broken")).then(() => makeBrokenAudio(path.join(dir, "broken"), "Thirteen and thirty.")),
   ]);
-  const broken = Object.fromEntries(await Promise.all(Object.entries(files).map(async ([k, p]) => [k, await fsp.readFile(p)]))) as TestAudio["broken"];
+  const broken = Object.fromEntries(
+    await Promise.all(Object.entries(files).map(async ([k, p]) => [k, await fsp.readFile(p)])),
+  ) as TestAudio["broken"];
   return { wav: await fsp.readFile(wav), ogg: await fsp.readFile(ogg), ogg2: await fsp.readFile(ogg2), broken };
 }
 
@@ -66,5 +74,13 @@ export function uniqueWav(wav: Buffer): Buffer {
 
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-export const wavPart = (buffer: Buffer, name = "speech.wav"): NamedFilePart => ({ buffer, name, mimeType: "audio/wav" });
-export const oggPart = (buffer: Buffer, name = "speech.opus"): NamedFilePart => ({ buffer, name, mimeType: "audio/ogg" });
+export const wavPart = (buffer: Buffer, name = "speech.wav"): NamedFilePart => ({
+  buffer,
+  name,
+  mimeType: "audio/wav",
+});
+export const oggPart = (buffer: Buffer, name = "speech.opus"): NamedFilePart => ({
+  buffer,
+  name,
+  mimeType: "audio/ogg",
+});

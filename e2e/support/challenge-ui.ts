@@ -15,7 +15,9 @@ export async function playerDuration(scope: Locator): Promise<number> {
 export async function playInPlace(scope: Locator, label: string) {
   const audio = scope.getByTestId("waveform-audio");
   await scope.getByRole("button", { name: `Play ${label}` }).click();
-  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.2);
+  await expect
+    .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(0.2);
   await scope.getByRole("button", { name: `Pause ${label}` }).click();
   await expect(scope.getByRole("button", { name: `Play ${label}` })).toBeVisible();
 }
@@ -34,7 +36,13 @@ export function wavFacts(bytes: Buffer) {
   let sum = 0;
   const samples = Math.floor(Math.min(dataBytes, bytes.length - 44) / 2);
   for (let i = 0; i < samples; i++) sum += bytes.readInt16LE(44 + 2 * i) ** 2;
-  return { channels, sampleRate, bits, seconds: dataBytes / (channels * (bits / 8)) / sampleRate, rms: Math.sqrt(sum / Math.max(1, samples)) / 32768 };
+  return {
+    channels,
+    sampleRate,
+    bits,
+    seconds: dataBytes / (channels * (bits / 8)) / sampleRate,
+    rms: Math.sqrt(sum / Math.max(1, samples)) / 32768,
+  };
 }
 
 /** An Ogg Opus file: its first page names the Opus identification header. */
@@ -46,7 +54,11 @@ export function expectOggOpus(bytes: Buffer) {
 /** Records the texts a status badge shows, from now on, and marks the document (gone after a reload). */
 export async function watchStatus(page: Page) {
   await page.evaluate(() => {
-    const w = window as unknown as { __statuses: string[]; __sameDocument: boolean; __statusObserver?: MutationObserver };
+    const w = window as unknown as {
+      __statuses: string[];
+      __sameDocument: boolean;
+      __statusObserver?: MutationObserver;
+    };
     w.__statuses = [];
     w.__sameDocument = true;
     const record = () => {
@@ -55,11 +67,17 @@ export async function watchStatus(page: Page) {
     };
     w.__statusObserver?.disconnect();
     w.__statusObserver = new MutationObserver(record);
-    w.__statusObserver.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    w.__statusObserver.observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
     record();
   });
   return {
     seen: () => page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses),
-    sameDocument: () => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true),
+    sameDocument: () =>
+      page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true),
   };
 }

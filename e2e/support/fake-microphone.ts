@@ -6,7 +6,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { makeSpeechWav, missingAudioTools } from "../../lib/audio/test-audio";
-import { expect, test as base } from "./fixtures";
+import { test as base, expect } from "./fixtures";
 
 export const MICROPHONE_TEXT = "A dog runs in the park.";
 
@@ -17,13 +17,17 @@ export const test = base.extend<{ pageErrors: string[] }, { microphoneWav: strin
     page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
     page.on("console", (message) => {
       // The app has no favicon yet; the browser's request for one is not a page error.
-      if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico")) errors.push(`console: ${message.text()} at ${message.location().url}`);
+      if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico"))
+        errors.push(`console: ${message.text()} at ${message.location().url}`);
     });
     await use(errors);
   },
   microphoneWav: [
     async ({}, use) => {
-      expect(await missingAudioTools(), "audio tools for the tests (apt-get install -y espeak-ng opus-tools sox ffmpeg)").toEqual([]);
+      expect(
+        await missingAudioTools(),
+        "audio tools for the tests (apt-get install -y espeak-ng opus-tools sox ffmpeg)",
+      ).toEqual([]);
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), "fake-mic-"));
       // 48 kHz mono s16: the rate Chromium's capture runs at, so the file is not resampled.
       const wav = await makeSpeechWav(dir, MICROPHONE_TEXT, { sampleRate: 48000, name: "microphone.wav" });
@@ -34,7 +38,11 @@ export const test = base.extend<{ pageErrors: string[] }, { microphoneWav: strin
   ],
   launchOptions: [
     async ({ launchOptions, microphoneWav }, use) => {
-      const flags = ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-audio-capture=${microphoneWav}`];
+      const flags = [
+        "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream",
+        `--use-file-for-fake-audio-capture=${microphoneWav}`,
+      ];
       await use({ ...launchOptions, args: [...(launchOptions.args ?? []), ...flags] });
     },
     { scope: "worker" },

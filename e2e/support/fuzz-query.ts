@@ -21,7 +21,11 @@ export async function readTargets(ids: Record<string, string>): Promise<QueryTar
   const targets: QueryTarget[] = [];
   for (const route of await loadRoutes(ROOT)) {
     if (!("GET" in route.methods)) continue;
-    targets.push({ template: route.template, url: fillParams(route.template, ids), declaration: route.methods.GET ?? null });
+    targets.push({
+      template: route.template,
+      url: fillParams(route.template, ids),
+      declaration: route.methods.GET ?? null,
+    });
   }
   return targets;
 }
@@ -39,12 +43,20 @@ function fieldCases(name: string, schema: unknown): QueryCase[] {
   const outer = unwrap(schema);
   const list = outer.type === "array";
   const def = list ? unwrap(outer.element) : outer;
-  const one = (label: string, raw: string, expect: Expect): QueryCase => ({ label: `${name}: ${label}`, query: `${enc(name)}=${raw}`, expect });
+  const one = (label: string, raw: string, expect: Expect): QueryCase => ({
+    label: `${name}: ${label}`,
+    query: `${enc(name)}=${raw}`,
+    expect,
+  });
   const repeated = (values: string[]) => values.map((v) => `${enc(name)}=${v}`).join("&");
   const cases: QueryCase[] = [
     one("empty", "", "any"),
     one("10,000 characters", X10K, def.type === "string" && !limit(def, "max_length") ? "any" : "reject"),
-    one("unicode, bidi and emoji", enc("ünï 😀\u202etxt"), def.type === "string" && !def.format && !checksOf(def).some((c) => c.format) ? "any" : "reject"),
+    one(
+      "unicode, bidi and emoji",
+      enc("ünï 😀\u202etxt"),
+      def.type === "string" && !def.format && !checksOf(def).some((c) => c.format) ? "any" : "reject",
+    ),
     one("NUL", "a%00b", "reject"),
     one("a lone '%'", "%", "any"),
     one("malformed escapes", "%zz%E0%A4%A%", "any"),
@@ -56,8 +68,18 @@ function fieldCases(name: string, schema: unknown): QueryCase[] {
   ];
   // A list takes repeats up to its bound; a single value never takes two.
   const max = list ? limit(outer, "max_length")?.maximum : undefined;
-  if (list) cases.push({ label: `${name}: ${(max ?? 500) + 1} repeats`, query: repeated(Array.from({ length: (max ?? 500) + 1 }, (_, i) => `v${i}`)), expect: max === undefined ? "any" : "reject" });
-  else cases.push({ label: `${name}: repeated`, query: repeated(["1", "2"]), expect: def.type === "number" || def.type === "enum" ? "reject" : "any" });
+  if (list)
+    cases.push({
+      label: `${name}: ${(max ?? 500) + 1} repeats`,
+      query: repeated(Array.from({ length: (max ?? 500) + 1 }, (_, i) => `v${i}`)),
+      expect: max === undefined ? "any" : "reject",
+    });
+  else
+    cases.push({
+      label: `${name}: repeated`,
+      query: repeated(["1", "2"]),
+      expect: def.type === "number" || def.type === "enum" ? "reject" : "any",
+    });
 
   if (name === "startCursor") cases.push(...forgedCursors(name));
   switch (def.type) {
@@ -82,7 +104,10 @@ function fieldCases(name: string, schema: unknown): QueryCase[] {
       break;
     }
     case "enum":
-      cases.push(one("an unknown value", "bogus", "reject"), one("another case", enc(String(Object.values(def.entries as object)[0]).toUpperCase() + "X"), "reject"));
+      cases.push(
+        one("an unknown value", "bogus", "reject"),
+        one("another case", enc(`${String(Object.values(def.entries as object)[0]).toUpperCase()}X`), "reject"),
+      );
       break;
     case "string": {
       if (def.format === "datetime" || checksOf(def).some((c) => c.format === "datetime")) {
@@ -101,7 +126,11 @@ function fieldCases(name: string, schema: unknown): QueryCase[] {
         ];
         for (const [label, raw, expect] of dates) cases.push(one(label, raw, expect));
       } else {
-        cases.push(one("a number", "-1", "any"), one("path traversal", enc("../../etc/passwd"), "any"), one("SQL", enc("' OR 1=1 --"), "any"));
+        cases.push(
+          one("a number", "-1", "any"),
+          one("path traversal", enc("../../etc/passwd"), "any"),
+          one("SQL", enc("' OR 1=1 --"), "any"),
+        );
       }
       break;
     }
@@ -111,7 +140,8 @@ function fieldCases(name: string, schema: unknown): QueryCase[] {
   return cases;
 }
 
-const b64 = (value: unknown) => Buffer.from(typeof value === "string" ? value : JSON.stringify(value)).toString("base64url");
+const b64 = (value: unknown) =>
+  Buffer.from(typeof value === "string" ? value : JSON.stringify(value)).toString("base64url");
 
 /**
  * Cursors made up by the caller: garbage, and well-formed ones of the wrong kind for the list's
@@ -120,7 +150,11 @@ const b64 = (value: unknown) => Buffer.from(typeof value === "string" ? value : 
  * names a position); anything else is a 400.
  */
 function forgedCursors(name: string): QueryCase[] {
-  const one = (label: string, value: unknown, expect: Expect = "any"): QueryCase => ({ label: `${name}: ${label}`, query: `${name}=${b64(value)}`, expect });
+  const one = (label: string, value: unknown, expect: Expect = "any"): QueryCase => ({
+    label: `${name}: ${label}`,
+    query: `${name}=${b64(value)}`,
+    expect,
+  });
   return [
     one("base64 of garbage", "garbage", "reject"),
     one("base64 of JSON null", null, "reject"),
@@ -133,7 +167,11 @@ function forgedCursors(name: string): QueryCase[] {
     one("a list as the value", { v: ["a"], d: false, pk: "x" }, "reject"),
     one("NUL in the key", { v: "2026-01-01T00:00:00.000Z", d: true, pk: "a\u0000b" }),
     one("NUL in the value", { v: "a\u0000b", d: false, pk: "x" }),
-    { label: `${name}: a lone surrogate in the key`, query: `${name}=${b64('{"v":"2026-01-01T00:00:00.000Z","d":true,"pk":"\\ud800"}')}`, expect: "any" },
+    {
+      label: `${name}: a lone surrogate in the key`,
+      query: `${name}=${b64('{"v":"2026-01-01T00:00:00.000Z","d":true,"pk":"\\ud800"}')}`,
+      expect: "any",
+    },
     one("a 300-character key", { v: "2026-01-01T00:00:00.000Z", d: true, pk: "k".repeat(300) }),
     one("a year-0 moment", { v: "0000-01-01T00:00:00.000Z", d: true, pk: "x" }),
     one("the largest moment", { v: "+275760-09-13T00:00:00.000Z", d: true, pk: "x" }),
@@ -144,16 +182,29 @@ function forgedCursors(name: string): QueryCase[] {
 function wholeCases(fields: string[]): QueryCase[] {
   const cases: QueryCase[] = [
     { label: "an unknown parameter", query: "zzz=1", expect: "same" },
-    { label: "1,000 unknown parameters", query: Array.from({ length: 1000 }, (_, i) => `p${i}=${i}`).join("&"), expect: "same" },
+    {
+      label: "1,000 unknown parameters",
+      query: Array.from({ length: 1000 }, (_, i) => `p${i}=${i}`).join("&"),
+      expect: "same",
+    },
     { label: "a 10,000-character name", query: `${"n".repeat(10_000)}=1`, expect: "same" },
-    { label: "__proto__ and constructor", query: "__proto__=1&constructor=2&__proto__[polluted]=1&hasOwnProperty=3", expect: "same" },
+    {
+      label: "__proto__ and constructor",
+      query: "__proto__=1&constructor=2&__proto__[polluted]=1&hasOwnProperty=3",
+      expect: "same",
+    },
     { label: "empty pairs and names", query: "&&=&=x&&", expect: "same" },
     { label: "a lone '%'", query: "%", expect: "same" },
     { label: "malformed escapes in names", query: "%zz=1&%E0%A4%A=2&%=3", expect: "same" },
     { label: "a NUL in a name", query: "a%00b=1", expect: "any" },
     { label: "an empty access_token", query: "access_token=", expect: "same" },
   ];
-  if (fields.length) cases.push({ label: "every field twice", query: fields.flatMap((f) => [`${enc(f)}=1`, `${enc(f)}=2`]).join("&"), expect: "any" });
+  if (fields.length)
+    cases.push({
+      label: "every field twice",
+      query: fields.flatMap((f) => [`${enc(f)}=1`, `${enc(f)}=2`]).join("&"),
+      expect: "any",
+    });
   return cases;
 }
 
@@ -162,9 +213,16 @@ export function queryCases(declaration: RouteDeclaration | null): QueryCase[] {
   const fields = declaration?.query ? fieldsOf(declaration.query as z.ZodType) : [];
   // A list sorted on request: each order with a cursor of each kind (a moment, a word).
   const sort = fields.find((f) => f.name === "sort");
-  const orders = sort && fields.some((f) => f.name === "startCursor") ? Object.values(unwrap(sort.schema).entries as Record<string, string>) : [];
+  const orders =
+    sort && fields.some((f) => f.name === "startCursor")
+      ? Object.values(unwrap(sort.schema).entries as Record<string, string>)
+      : [];
   const sorted = orders.flatMap((order) =>
-    [{ v: "2026-01-01T00:00:00.000Z", d: true, pk: "x" }, { v: "Smith", d: false, pk: "x" }, { v: 7, d: false, pk: "x" }].map((cursor) => ({
+    [
+      { v: "2026-01-01T00:00:00.000Z", d: true, pk: "x" },
+      { v: "Smith", d: false, pk: "x" },
+      { v: 7, d: false, pk: "x" },
+    ].map((cursor) => ({
       label: `sort=${order} with the cursor ${JSON.stringify(cursor)}`,
       query: `sort=${order}&startCursor=${b64(cursor)}`,
       expect: "any" as const,

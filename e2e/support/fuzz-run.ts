@@ -15,9 +15,21 @@ export class FuzzRun {
   constructor(private readonly request: APIRequestContext) {}
 
   /** Sends one request (a string or bytes as the raw body) and returns its status. */
-  async send(label: string, method: string, url: string, headers: Record<string, string>, data?: string | Buffer): Promise<number> {
+  async send(
+    label: string,
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    data?: string | Buffer,
+  ): Promise<number> {
     const started = performance.now();
-    const response = await this.request.fetch(url, { method, headers, ...(data === undefined ? {} : { data }), maxRedirects: 0, timeout: 30_000 });
+    const response = await this.request.fetch(url, {
+      method,
+      headers,
+      ...(data === undefined ? {} : { data }),
+      maxRedirects: 0,
+      timeout: 30_000,
+    });
     const status = response.status();
     this.slowest.push({ label, ms: Math.round(performance.now() - started) });
     this.slowest.sort((a, b) => b.ms - a.ms).splice(5);
@@ -40,7 +52,8 @@ export class FuzzRun {
 function judge(status: number, contentType: string | undefined, text: string): string | null {
   if (status >= 500) return "a server error";
   if (status < 400) return null;
-  if (!contentType?.includes("application/json")) return `an error without a JSON Content-Type (${contentType ?? "none"})`;
+  if (!contentType?.includes("application/json"))
+    return `an error without a JSON Content-Type (${contentType ?? "none"})`;
   try {
     const body = JSON.parse(text) as { message?: unknown };
     return typeof body?.message === "string" ? null : "an error without a string message";

@@ -5,16 +5,16 @@
 // furthest with a plausible body (the top-level admin, the tenant, the organisation or one
 // of its users), found by trying them.
 import path from "node:path";
-import { loadRoutes, WRITE_METHODS, type Method } from "../../lib/api/route-files";
+import type { APIRequestContext } from "@playwright/test";
+import { loadRoutes, type Method, WRITE_METHODS } from "../../lib/api/route-files";
 import type { RouteDeclaration } from "../../lib/api/route-registry";
+import { assign, createAnnotation, type Setup, setup } from "./annotations";
 import { addBasicAuth, authed, expectJson, impersonate, studentScope, uniqueId } from "./api";
-import { assign, createAnnotation, setup, type Setup } from "./annotations";
 import { testAudio, uniqueWav, wavPart } from "./audio";
 import { expect, type World } from "./fixtures";
-import { postMultipart } from "./multipart";
-import { plausible, rng, toJson } from "./fuzz-values";
 import type { FuzzRun } from "./fuzz-run";
-import type { APIRequestContext } from "@playwright/test";
+import { plausible, rng, toJson } from "./fuzz-values";
+import { postMultipart } from "./multipart";
 
 export type Caller = { label: string; token: string };
 
@@ -30,7 +30,14 @@ export type Target = {
   consumesToken: boolean;
 };
 
-export type FuzzWorld = { world: World; admin: string; setup: Setup; callers: Caller[]; ids: Record<string, string>; freshToken: () => Promise<string> };
+export type FuzzWorld = {
+  world: World;
+  admin: string;
+  setup: Setup;
+  callers: Caller[];
+  ids: Record<string, string>;
+  freshToken: () => Promise<string>;
+};
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -79,13 +86,25 @@ export async function fuzzWorld(request: APIRequestContext, admin: string, world
     created("/api/groups", { name: "Fuzz group" }),
     created("/api/categories", { name: "Fuzz category" }),
     created("/api/challenges/choice", { language: "eng", choices: ["yes", "no"] }),
-    postMultipart(request, "/api/challenges/pronunciation", { transcription: "The cat sits on the mat.", language: "eng", referenceAudio: wavPart(uniqueWav(wav)) }, org),
+    postMultipart(
+      request,
+      "/api/challenges/pronunciation",
+      { transcription: "The cat sits on the mat.", language: "eng", referenceAudio: wavPart(uniqueWav(wav)) },
+      org,
+    ),
   ]);
-  const annotation = await createAnnotation(request, s.full.token, { assignment: assignment.id, recording: s.refs[0], fragments: [] });
+  const annotation = await createAnnotation(request, s.full.token, {
+    assignment: assignment.id,
+    recording: s.refs[0],
+    fragments: [],
+  });
   const basicauth = uniqueId("fz");
   await addBasicAuth(request, s.student.token, basicauth, "fuzz-password-1");
   const emailauth = `${uniqueId("fz")}@example.org`;
-  await expectJson(await request.post("/api/user/emailauths", { data: { email: emailauth }, headers: authed(s.student.token) }), 201);
+  await expectJson(
+    await request.post("/api/user/emailauths", { data: { email: emailauth }, headers: authed(s.student.token) }),
+    201,
+  );
   const ids: Record<string, string> = {
     organisation: world.orgId,
     tenant: world.tenantId,
@@ -109,11 +128,13 @@ export async function fuzzWorld(request: APIRequestContext, admin: string, world
     { label: "full annotator", token: s.full.token },
     { label: "student", token: s.student.token },
   ];
-  const freshToken = () => impersonate(request, world.orgToken, studentScope(world.tenantId, world.orgId, s.student.id));
+  const freshToken = () =>
+    impersonate(request, world.orgToken, studentScope(world.tenantId, world.orgId, s.student.id));
   return { world, admin, setup: s, callers, ids, freshToken };
 }
 
-const rank = (status: number) => (status < 300 ? 4 : [400, 409, 413, 415, 422].includes(status) ? 3 : status === 404 || status === 405 ? 2 : 1);
+const rank = (status: number) =>
+  status < 300 ? 4 : [400, 409, 413, 415, 422].includes(status) ? 3 : status === 404 || status === 405 ? 2 : 1;
 
 /**
  * The caller that gets furthest with a plausible body: created (2xx) beats refused input
@@ -122,10 +143,18 @@ const rank = (status: number) => (status < 300 ? 4 : [400, 409, 413, 415, 422].i
 export async function bestCaller(run: FuzzRun, fw: FuzzWorld, target: Target): Promise<Caller> {
   const declaration = target.declaration;
   if (!declaration || declaration.public || target.consumesToken) return fw.callers[0];
-  const data = declaration.body ? toJson(plausible(declaration.body, rng(`probe ${target.method} ${target.template}`))) : "{}";
+  const data = declaration.body
+    ? toJson(plausible(declaration.body, rng(`probe ${target.method} ${target.template}`)))
+    : "{}";
   let best = { caller: fw.callers[0], rank: -1 };
   for (const caller of fw.callers) {
-    const status = await run.send(`probe as ${caller.label}`, target.method, target.url, { ...authed(caller.token), "Content-Type": "application/json" }, data);
+    const status = await run.send(
+      `probe as ${caller.label}`,
+      target.method,
+      target.url,
+      { ...authed(caller.token), "Content-Type": "application/json" },
+      data,
+    );
     const r = rank(status);
     if (r > best.rank) best = { caller, rank: r };
     if (r === 4) break;

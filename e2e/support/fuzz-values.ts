@@ -3,11 +3,19 @@
 // and strings out of bounds, deep nesting, lone surrogates, NUL, huge lists).
 import type { z } from "zod";
 
-export type Rng = { next: () => number; int: (n: number) => number; pick: <T>(list: readonly T[]) => T; sample: <T>(list: readonly T[], n: number) => T[] };
+export type Rng = {
+  next: () => number;
+  int: (n: number) => number;
+  pick: <T>(list: readonly T[]) => T;
+  sample: <T>(list: readonly T[], n: number) => T[];
+};
 
 /** mulberry32, seeded from a number or a string: the same seed gives the same cases on every run. */
 export function rng(seed: number | string): Rng {
-  let a = typeof seed === "number" ? seed : [...seed].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 2654435761) >>> 0, 0x9e3779b9);
+  let a =
+    typeof seed === "number"
+      ? seed
+      : [...seed].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 2654435761) >>> 0, 0x9e3779b9);
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
@@ -94,7 +102,8 @@ export function plausible(schema: unknown, r: Rng, name = "", depth = 0): unknow
     case "object": {
       const out: Record<string, unknown> = {};
       if (depth > 4) return out;
-      for (const field of fieldsOfDef(def)) if (field.required) out[field.name] = plausible(field.schema, r, field.name, depth + 1);
+      for (const field of fieldsOfDef(def))
+        if (field.required) out[field.name] = plausible(field.schema, r, field.name, depth + 1);
       return out;
     }
     default:
@@ -107,23 +116,26 @@ export function plausible(schema: unknown, r: Rng, name = "", depth = 0): unknow
 /** JSON text put in place as it is: values too deep for JSON.stringify (it recurses, and overflows). */
 export type Raw = { raw: string };
 export const raw = (text: string): Raw => ({ raw: text });
-const isRaw = (v: unknown): v is Raw => typeof v === "object" && v !== null && typeof (v as Raw).raw === "string" && Object.keys(v).length === 1;
+const isRaw = (v: unknown): v is Raw =>
+  typeof v === "object" && v !== null && typeof (v as Raw).raw === "string" && Object.keys(v).length === 1;
 
 /** JSON text of a value whose top-level fields may be Raw. */
 export function toJson(value: unknown): string {
   if (isRaw(value)) return value.raw;
   if (typeof value !== "object" || value === null || Array.isArray(value)) return JSON.stringify(value);
-  return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${toJson(v)}`).join(",")}}`;
+  return `{${Object.entries(value)
+    .map(([k, v]) => `${JSON.stringify(k)}:${toJson(v)}`)
+    .join(",")}}`;
 }
 
 /** Text of a multipart or form part holding `value`: strings as they are, anything else as JSON. */
 export const partText = (value: unknown) => (typeof value === "string" ? value : toJson(value));
 
 /** Lists nested `depth` deep, as JSON text. */
-export const deepList = (depth: number): Raw => raw("[".repeat(depth) + "0" + "]".repeat(depth));
+export const deepList = (depth: number): Raw => raw(`${"[".repeat(depth)}0${"]".repeat(depth)}`);
 
 /** `depth` nested objects, as JSON text: {"a":{"a":...}}. */
-export const deepObject = (depth: number): Raw => raw('{"a":'.repeat(depth) + "1" + "}".repeat(depth));
+export const deepObject = (depth: number): Raw => raw(`${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`);
 
 /** Hostile values for a field whose plausible value is `item` (for lists: one of its items). */
 export function hostileValues(item: unknown): [label: string, value: unknown][] {
@@ -135,6 +147,7 @@ export function hostileValues(item: unknown): [label: string, value: unknown][] 
     ["huge number", 1e308],
     ["fraction", 0.5],
     ["int32 overflow", 2147483648],
+    // biome-ignore lint/correctness/noPrecisionLoss: the fuzz value is meant to lose precision
     ["unsafe integer", 9007199254740993],
     ["empty string", ""],
     ["blank", "   "],

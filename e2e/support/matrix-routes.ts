@@ -13,13 +13,13 @@ import type { PolicyName } from "../../lib/policies/table";
 import { authed, uniqueId } from "./api";
 import { uniqueWav, wavPart } from "./audio";
 import {
+  type Caller,
   feedbackFields,
   isAdministrator,
   json,
   multipart,
-  permissionsOfCaller,
-  type Caller,
   type Objects,
+  permissionsOfCaller,
   type Rec,
   type Target,
   type World,
@@ -95,7 +95,8 @@ export const paths = {
   children: (o: Objects) => `${paths.category(o)}/categories`,
   progress: (o: Objects) => `${paths.category(o)}/progress?group=${enc(o.group.id)}`,
   progressGrid: (o: Objects) => `${paths.category(o)}/progress/grid?group=${enc(o.group.id)}`,
-  progressCell: (o: Objects) => `${paths.category(o)}/progress/cell?user=${enc(o.user.id)}&challenge=${enc(o.speech.id)}`,
+  progressCell: (o: Objects) =>
+    `${paths.category(o)}/progress/cell?user=${enc(o.user.id)}&challenge=${enc(o.speech.id)}`,
   group: (o: Objects) => `/api/groups/${enc(o.group.id)}`,
   members: (o: Objects) => `${paths.group(o)}/members`,
   member: (o: Objects) => `${paths.members(o)}/${enc(o.user.id)}`,
@@ -105,7 +106,8 @@ export const paths = {
   annotations: (o: Objects) => `/api/annotations/${o.annotation.id}`,
   scheme: (o: Objects) => `/api/organisations/${enc(o.orgId)}/annotation-scheme`,
   organisation: (o: Objects) => `/api/organisations/${enc(o.orgId)}`,
-  reference: (o: Objects) => `/api/organisations/${enc(o.orgId)}/challenges/speech/${enc(o.speech.id)}/recordings/${enc(o.recording.id)}/reference`,
+  reference: (o: Objects) =>
+    `/api/organisations/${enc(o.orgId)}/challenges/speech/${enc(o.speech.id)}/recordings/${enc(o.recording.id)}/reference`,
   resultSet: (o: Objects) => `/api/resultsets/${enc(o.recording.resultSet)}`,
   user: (o: Objects) => `/api/users/${enc(o.user.id)}`,
 };
@@ -148,13 +150,22 @@ const topAdmin = (c: Caller) => c.level === "top";
 const usersWith =
   (permission: "USER_LIST" | "USER_CREATE", self: string): Refine =>
   (c) =>
-    c.user?.key !== self && !has(c, permission) ? { expect: "deny", why: `another user's row needs ${permission} (the policy says "member")` } : undefined;
+    c.user?.key !== self && !has(c, permission)
+      ? { expect: "deny", why: `another user's row needs ${permission} (the policy says "member")` }
+      : undefined;
 
 /** Organisations, label schemes and references are reached through a tenant: a top-level admin impersonates first. */
-const throughTenant: Refine = (c) => (topAdmin(c) ? { expect: "deny", why: "reached through a tenant: a top-level admin impersonates the tenant or organisation first" } : undefined);
+const throughTenant: Refine = (c) =>
+  topAdmin(c)
+    ? {
+        expect: "deny",
+        why: "reached through a tenant: a top-level admin impersonates the tenant or organisation first",
+      }
+    : undefined;
 
 /** Roles are created and changed by top-level admins only (the "admin" of the role policy). */
-const topAdminsOnly: Refine = (c) => (topAdmin(c) ? undefined : { expect: "deny", why: "only top-level admins create and change roles" });
+const topAdminsOnly: Refine = (c) =>
+  topAdmin(c) ? undefined : { expect: "deny", why: "only top-level admins create and change roles" };
 
 const administratorsOnly =
   (why: string): Refine =>
@@ -165,8 +176,9 @@ const administratorsOnly =
 const annotatorsOrAdministrators =
   (permission: "ASSIGNMENT_LIST" | "ANNOTATION_LIST"): Refine =>
   (c) =>
-    isAdministrator(c) || has(c, permission) ? undefined : { expect: "deny", why: `the list needs ${permission} or administrative powers` };
-
+    isAdministrator(c) || has(c, permission)
+      ? undefined
+      : { expect: "deny", why: `the list needs ${permission} or administrative powers` };
 
 // ---------------------------------------------------------------------------------------------
 // The table
@@ -192,10 +204,16 @@ export function routeTable(w: World): Record<string, RouteEntry> {
       : r.owner === "t2Student"
         ? { type: "submission", place: t2.place, owner: r.owner, annotators: ["t2Full"], full: ["t2Full"] }
         : r.id === o.recording.id
-          ? { type: "submission", place: O1, owner: r.owner, annotators: r1Annotators, full: ["fullAssigned", "tenantFull"] }
+          ? {
+              type: "submission",
+              place: O1,
+              owner: r.owner,
+              annotators: r1Annotators,
+              full: ["fullAssigned", "tenantFull"],
+            }
           : assigned.has(r.id)
-          ? { type: "submission", place: O1, owner: r.owner, annotators, full: ["fullAssigned"] }
-          : { type: "submission", place: O1, owner: r.owner };
+            ? { type: "submission", place: O1, owner: r.owner, annotators, full: ["fullAssigned"] }
+            : { type: "submission", place: O1, owner: r.owner };
   const submission = (owner: string): Target => ({ type: "submission", place: O1, owner });
   const assignment: Target = { type: "assignment", place: O1, annotators, full: ["fullAssigned"] };
   const t2Content: Target = { type: "content", place: t2.place };
@@ -219,7 +237,8 @@ export function routeTable(w: World): Record<string, RouteEntry> {
 
   // Fresh objects for destructive requests: allowed callers each get one; denied callers share one.
   const shared = new Map<string, Promise<{ path: string }>>();
-  const once = (key: string, make: () => Promise<{ path: string }>) => (shared.has(key) ? shared.get(key)! : (shared.set(key, make()), shared.get(key)!));
+  const once = (key: string, make: () => Promise<{ path: string }>) =>
+    shared.has(key) ? shared.get(key)! : (shared.set(key, make()), shared.get(key)!);
   const org = w.principals.o1;
   const newSpeech = async () => ({
     path: `/api/challenges/speech/${enc((await json<{ id: string }>(await multipart(w.api, "POST", "/api/challenges/speech", { language: "eng" }, org), 201, "fresh speech challenge")).id)}`,
@@ -228,7 +247,13 @@ export function routeTable(w: World): Record<string, RouteEntry> {
     path: `/api/challenges/pronunciation/${enc(
       (
         await json<{ id: string }>(
-          await multipart(w.api, "POST", "/api/challenges/pronunciation", { transcription: "Fresh.", language: "eng", referenceAudio: wavOf() }, org),
+          await multipart(
+            w.api,
+            "POST",
+            "/api/challenges/pronunciation",
+            { transcription: "Fresh.", language: "eng", referenceAudio: wavOf() },
+            org,
+          ),
           201,
           "fresh pronunciation challenge",
         )
@@ -239,8 +264,16 @@ export function routeTable(w: World): Record<string, RouteEntry> {
     path: `/api/challenges/choice/${enc((await json<{ id: string }>(await multipart(w.api, "POST", "/api/challenges/choice", { choices: ["A", "B"], language: "eng" }, org), 202, "fresh choice challenge")).id)}`,
   });
   const newMembership = async () => {
-    const group = await json<{ id: string }>(await w.api.post("/api/groups", { data: { name: "Fresh" }, headers: authed(org) }), 201, "fresh group");
-    await json(await w.api.post(`/api/groups/${group.id}/members`, { data: { users: [u.s2.id] }, headers: authed(org) }), 204, "fresh member");
+    const group = await json<{ id: string }>(
+      await w.api.post("/api/groups", { data: { name: "Fresh" }, headers: authed(org) }),
+      201,
+      "fresh group",
+    );
+    await json(
+      await w.api.post(`/api/groups/${group.id}/members`, { data: { users: [u.s2.id] }, headers: authed(org) }),
+      204,
+      "fresh member",
+    );
     return { path: `/api/groups/${enc(group.id)}/members/${enc(u.s2.id)}` };
   };
 
@@ -249,7 +282,15 @@ export function routeTable(w: World): Record<string, RouteEntry> {
     path: `/api/assignments/${
       (
         await json<{ id: number }>(
-          await w.api.post("/api/assignments", { data: { name: "Fresh", baseAnnotator: u.baseAssigned.id, fullAnnotator: u.fullAssigned.id, recordings: [w.spare.ref] }, headers: authed(org) }),
+          await w.api.post("/api/assignments", {
+            data: {
+              name: "Fresh",
+              baseAnnotator: u.baseAssigned.id,
+              fullAnnotator: u.fullAssigned.id,
+              recordings: [w.spare.ref],
+            },
+            headers: authed(org),
+          }),
           201,
           "fresh assignment",
         )
@@ -263,18 +304,42 @@ export function routeTable(w: World): Record<string, RouteEntry> {
 
   const newRole = async () => {
     const id = `MATRIX_${randomBytes(4).toString("hex").toUpperCase()}`;
-    await json(await w.api.post("/api/roles", { data: { id, permissions: [] }, headers: authed(w.principals.admin) }), 201, "custom role");
+    await json(
+      await w.api.post("/api/roles", { data: { id, permissions: [] }, headers: authed(w.principals.admin) }),
+      201,
+      "custom role",
+    );
     return { path: `/api/roles/${id}` };
   };
 
-  const speechRow = (id: string, place: "O1" | "O2" | "P2"): Row => ({ id, target: place === "O1" ? content : place === "O2" ? { type: "content", place: { tenant: "T1", org: "O2" } } : t2Content });
+  const speechRow = (id: string, place: "O1" | "O2" | "P2"): Row => ({
+    id,
+    target:
+      place === "O1" ? content : place === "O2" ? { type: "content", place: { tenant: "T1", org: "O2" } } : t2Content,
+  });
   const allRecordings = [o.recording, ...w.pool, w.spare, w.s2.recording, w.o2.recording, t2.recording];
-  const o1Users = ["orgAdmin", "teacher", "s1", "s2", "baseAssigned", "fullAssigned", "baseUnassigned", "fullUnassigned"];
+  const o1Users = [
+    "orgAdmin",
+    "teacher",
+    "s1",
+    "s2",
+    "baseAssigned",
+    "fullAssigned",
+    "baseUnassigned",
+    "fullUnassigned",
+  ];
   const allUsers = Object.keys(u);
   const idRow = (row: Record<string, unknown>) => String(row.id);
 
   // Download cases: every ...Url of S1's objects and O1's challenges, by the owning row's policy.
-  const download = (name: string, url: string, target: Target, policy: PolicyName, otherUrl: string, missingUrl: string): Case => ({
+  const download = (
+    name: string,
+    url: string,
+    target: Target,
+    policy: PolicyName,
+    otherUrl: string,
+    missingUrl: string,
+  ): Case => ({
     name,
     target,
     policy,
@@ -284,8 +349,15 @@ export function routeTable(w: World): Record<string, RouteEntry> {
 
   const entries: Record<string, RouteEntry> = {
     // ---- unknown paths and health: public
-    "[...path]": Object.fromEntries(METHODS.map((m) => [m, [{ target: { type: "none" }, path: "/api/no-such-endpoint/here", status: 404 } satisfies Case]])),
-    "": Object.fromEntries(METHODS.map((m) => [m, [{ target: { type: "none" }, path: "/api", status: 404 } satisfies Case]])),
+    "[...path]": Object.fromEntries(
+      METHODS.map((m) => [
+        m,
+        [{ target: { type: "none" }, path: "/api/no-such-endpoint/here", status: 404 } satisfies Case],
+      ]),
+    ),
+    "": Object.fromEntries(
+      METHODS.map((m) => [m, [{ target: { type: "none" }, path: "/api", status: 404 } satisfies Case]]),
+    ),
     health: { GET: [{ target: { type: "none" }, path: "/api/health", status: 200 }] },
     "health/live": { GET: [{ target: { type: "none" }, path: "/api/health/live", status: 200 }] },
     "health/ready": { GET: [{ target: { type: "none" }, path: "/api/health/ready", status: 200 }] },
@@ -296,7 +368,8 @@ export function routeTable(w: World): Record<string, RouteEntry> {
         {
           target: { type: "tenant", tenant: "T1" },
           path: "/api/metrics",
-          refine: (c) => (c.level === "top" ? undefined : { expect: "deny", why: "metrics: top-level administrators only" }),
+          refine: (c) =>
+            c.level === "top" ? undefined : { expect: "deny", why: "metrics: top-level administrators only" },
         },
       ],
     },
@@ -304,7 +377,12 @@ export function routeTable(w: World): Record<string, RouteEntry> {
     // ---- tokens
     tokens: {
       POST: [
-        { name: "own scope", target: { type: "token" }, path: "/api/tokens", body: () => ({ form: { grant_type: "client_credentials" } }) },
+        {
+          name: "own scope",
+          target: { type: "token" },
+          path: "/api/tokens",
+          body: () => ({ form: { grant_type: "client_credentials" } }),
+        },
         // Impersonation, top-down only (judged by the token and by the person who signed in): the
         // administrators whose reach covers the scope; anyone else gets 400 invalid_scope.
         {
@@ -313,7 +391,12 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           policy: "organisation",
           path: "/api/tokens",
           refusal: [400],
-          body: () => ({ form: { grant_type: "client_credentials", scope: `tenant/${w.tenants.T1}/organisation/${w.orgs.O1}/student/${u.s3.id}` } }),
+          body: () => ({
+            form: {
+              grant_type: "client_credentials",
+              scope: `tenant/${w.tenants.T1}/organisation/${w.orgs.O1}/student/${u.s3.id}`,
+            },
+          }),
         },
         {
           name: "impersonate O1",
@@ -321,7 +404,9 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           policy: "organisation",
           path: "/api/tokens",
           refusal: [400],
-          body: () => ({ form: { grant_type: "client_credentials", scope: `tenant/${w.tenants.T1}/organisation/${w.orgs.O1}` } }),
+          body: () => ({
+            form: { grant_type: "client_credentials", scope: `tenant/${w.tenants.T1}/organisation/${w.orgs.O1}` },
+          }),
         },
         {
           name: "impersonate T1",
@@ -333,7 +418,9 @@ export function routeTable(w: World): Record<string, RouteEntry> {
         },
       ],
     },
-    "tokens/revoke": { POST: [{ target: { type: "token" }, path: "/api/tokens/revoke", freshToken: true, destructive: true }] },
+    "tokens/revoke": {
+      POST: [{ target: { type: "token" }, path: "/api/tokens/revoke", freshToken: true, destructive: true }],
+    },
 
     // ---- tenants and organisations
     tenants: {
@@ -341,7 +428,10 @@ export function routeTable(w: World): Record<string, RouteEntry> {
         {
           target: list,
           path: "/api/tenants?perPage=100",
-          refine: (c) => (c.level === "top" || (c.level === "tenant" && isAdministrator(c)) ? undefined : { expect: "deny", why: "only administrators who reach a tenant list tenants" }),
+          refine: (c) =>
+            c.level === "top" || (c.level === "tenant" && isAdministrator(c))
+              ? undefined
+              : { expect: "deny", why: "only administrators who reach a tenant list tenants" },
           list: {
             rowId: idRow,
             rows: [
@@ -352,12 +442,29 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           },
         },
       ],
-      POST: [{ target: { type: "namespace" }, path: "/api/tenants", body: () => ({ json: { name: "Made by the matrix" } }) }],
+      POST: [
+        { target: { type: "namespace" }, path: "/api/tenants", body: () => ({ json: { name: "Made by the matrix" } }) },
+      ],
     },
     "tenants/[tenant]": {
-      GET: [{ target: { type: "tenant", tenant: "T1" }, path: `/api/tenants/${enc(w.tenants.T1)}`, otherTenant: { path: `/api/tenants/${enc(w.tenants.T2)}`, missing: `/api/tenants/${uniqueId("nope")}` } }],
+      GET: [
+        {
+          target: { type: "tenant", tenant: "T1" },
+          path: `/api/tenants/${enc(w.tenants.T1)}`,
+          otherTenant: { path: `/api/tenants/${enc(w.tenants.T2)}`, missing: `/api/tenants/${uniqueId("nope")}` },
+        },
+      ],
     },
-    organisation: { POST: [{ target: { type: "namespace" }, path: "/api/organisation", body: () => ({ json: { name: "Made by the matrix" } }), refine: throughTenant }] },
+    organisation: {
+      POST: [
+        {
+          target: { type: "namespace" },
+          path: "/api/organisation",
+          body: () => ({ json: { name: "Made by the matrix" } }),
+          refine: throughTenant,
+        },
+      ],
+    },
     organisations: {
       GET: [
         {
@@ -371,14 +478,31 @@ export function routeTable(w: World): Record<string, RouteEntry> {
               { id: w.orgs.O2, target: { type: "organisation", place: { tenant: "T1", org: "O2" } } },
               { id: w.orgs.P2, target: { type: "organisation", place: t2.place } },
             ],
-            byId: (row) => ({ route: "organisations/[organisation]", path: `/api/organisations/${enc(String(row.id))}` }),
+            byId: (row) => ({
+              route: "organisations/[organisation]",
+              path: `/api/organisations/${enc(String(row.id))}`,
+            }),
           },
         },
       ],
-      POST: [{ target: { type: "namespace" }, path: "/api/organisations", body: () => ({ json: { name: "Made by the matrix" } }), refine: throughTenant }],
+      POST: [
+        {
+          target: { type: "namespace" },
+          path: "/api/organisations",
+          body: () => ({ json: { name: "Made by the matrix" } }),
+          refine: throughTenant,
+        },
+      ],
     },
     "organisations/[organisation]": {
-      GET: [{ target: { type: "organisation", place: O1 }, path: paths.organisation(o), refine: throughTenant, otherTenant: other(paths.organisation) }],
+      GET: [
+        {
+          target: { type: "organisation", place: O1 },
+          path: paths.organisation(o),
+          refine: throughTenant,
+          otherTenant: other(paths.organisation),
+        },
+      ],
     },
 
     // ---- users, profiles, credentials
@@ -399,14 +523,41 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           },
         },
       ],
-      POST: [{ target: { type: "namespace" }, path: "/api/users", body: () => ({ json: { firstName: "Made", infix: null, lastName: "By the matrix", roles: ["STUDENT"] } }) }],
+      POST: [
+        {
+          target: { type: "namespace" },
+          path: "/api/users",
+          body: () => ({ json: { firstName: "Made", infix: null, lastName: "By the matrix", roles: ["STUDENT"] } }),
+        },
+      ],
     },
     "users/import": {
-      POST: [{ target: { type: "namespace" }, path: "/api/users/import", body: () => ({ json: { rows: [{ firstName: "Imported", lastName: "By the matrix" }] } }) }],
+      POST: [
+        {
+          target: { type: "namespace" },
+          path: "/api/users/import",
+          body: () => ({ json: { rows: [{ firstName: "Imported", lastName: "By the matrix" }] } }),
+        },
+      ],
     },
     "users/[userId]": {
-      GET: [{ target: userTarget("s1"), path: paths.user(o), refine: usersWith("USER_LIST", "s1"), otherTenant: other(paths.user) }],
-      PUT: [{ target: userTarget("s1"), path: paths.user(o), body: () => ({ json: { lastName: "Edited by the matrix" } }), refine: usersWith("USER_CREATE", "s1"), otherTenant: other(paths.user) }],
+      GET: [
+        {
+          target: userTarget("s1"),
+          path: paths.user(o),
+          refine: usersWith("USER_LIST", "s1"),
+          otherTenant: other(paths.user),
+        },
+      ],
+      PUT: [
+        {
+          target: userTarget("s1"),
+          path: paths.user(o),
+          body: () => ({ json: { lastName: "Edited by the matrix" } }),
+          refine: usersWith("USER_CREATE", "s1"),
+          otherTenant: other(paths.user),
+        },
+      ],
       DELETE: [
         {
           target: userTarget("s1"),
@@ -419,11 +570,32 @@ export function routeTable(w: World): Record<string, RouteEntry> {
       ],
     },
     "users/[userId]/profile": {
-      GET: [{ target: userTarget("s1"), path: `${paths.user(o)}/profile`, refine: usersWith("USER_LIST", "s1"), otherTenant: other((x) => `${paths.user(x)}/profile`) }],
-      POST: [{ target: userTarget("s1"), path: `${paths.user(o)}/profile`, body: () => ({ json: { cefr: 6 } }), refine: usersWith("USER_CREATE", "s1"), otherTenant: other((x) => `${paths.user(x)}/profile`) }],
+      GET: [
+        {
+          target: userTarget("s1"),
+          path: `${paths.user(o)}/profile`,
+          refine: usersWith("USER_LIST", "s1"),
+          otherTenant: other((x) => `${paths.user(x)}/profile`),
+        },
+      ],
+      POST: [
+        {
+          target: userTarget("s1"),
+          path: `${paths.user(o)}/profile`,
+          body: () => ({ json: { cefr: 6 } }),
+          refine: usersWith("USER_CREATE", "s1"),
+          otherTenant: other((x) => `${paths.user(x)}/profile`),
+        },
+      ],
     },
     "users/[userId]/credentials": {
-      GET: [{ target: { type: "credential", user: u.s1 }, path: `${paths.user(o)}/credentials`, otherTenant: other((x) => `${paths.user(x)}/credentials`) }],
+      GET: [
+        {
+          target: { type: "credential", user: u.s1 },
+          path: `${paths.user(o)}/credentials`,
+          otherTenant: other((x) => `${paths.user(x)}/credentials`),
+        },
+      ],
     },
     "users/[userId]/emailauths": {
       POST: [
@@ -445,9 +617,23 @@ export function routeTable(w: World): Record<string, RouteEntry> {
         },
       ],
     },
-    "user/basicauths": { POST: [{ target: { type: "own-credential" }, path: "/api/user/basicauths", body: () => ({ json: { username: uniqueId("login"), password: "matrix-password-1" } }) }] },
+    "user/basicauths": {
+      POST: [
+        {
+          target: { type: "own-credential" },
+          path: "/api/user/basicauths",
+          body: () => ({ json: { username: uniqueId("login"), password: "matrix-password-1" } }),
+        },
+      ],
+    },
     "user/emailauths": {
-      POST: [{ target: { type: "own-credential" }, path: "/api/user/emailauths", body: () => ({ json: { email: `${uniqueId("m")}@example.org`, password: "matrix-password-1" } }) }],
+      POST: [
+        {
+          target: { type: "own-credential" },
+          path: "/api/user/emailauths",
+          body: () => ({ json: { email: `${uniqueId("m")}@example.org`, password: "matrix-password-1" } }),
+        },
+      ],
     },
     "user/basicauths/[basicauth]": {
       DELETE: [
@@ -459,7 +645,14 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           fresh: async (c, allowed) => {
             if (!allowed || !c.token) return { path: `/api/user/basicauths/${enc(c.user?.username ?? "nobody")}` };
             const username = uniqueId("gone");
-            await json(await w.api.post("/api/user/basicauths", { data: { username, password: "matrix-password-1" }, headers: authed(c.token) }), 201, `basicauth of ${c.key}`);
+            await json(
+              await w.api.post("/api/user/basicauths", {
+                data: { username, password: "matrix-password-1" },
+                headers: authed(c.token),
+              }),
+              201,
+              `basicauth of ${c.key}`,
+            );
             return { path: `/api/user/basicauths/${enc(username)}` };
           },
         },
@@ -472,9 +665,17 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           path: "/api/user/emailauths/nobody%40example.org",
           destructive: true,
           fresh: async (c, allowed) => {
-            if (!allowed || !c.token) return { path: `/api/user/emailauths/${enc(c.user?.email || "nobody@example.org")}` };
+            if (!allowed || !c.token)
+              return { path: `/api/user/emailauths/${enc(c.user?.email || "nobody@example.org")}` };
             const email = `${uniqueId("gone")}@example.org`;
-            await json(await w.api.post("/api/user/emailauths", { data: { email, password: "matrix-password-1" }, headers: authed(c.token) }), 201, `emailauth of ${c.key}`);
+            await json(
+              await w.api.post("/api/user/emailauths", {
+                data: { email, password: "matrix-password-1" },
+                headers: authed(c.token),
+              }),
+              201,
+              `emailauth of ${c.key}`,
+            );
             return { path: `/api/user/emailauths/${enc(email)}` };
           },
         },
@@ -498,11 +699,20 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           },
         },
       ],
-      POST: [{ target: { type: "namespace" }, path: "/api/groups", body: () => ({ json: { name: "Made by the matrix" } }) }],
+      POST: [
+        { target: { type: "namespace" }, path: "/api/groups", body: () => ({ json: { name: "Made by the matrix" } }) },
+      ],
     },
     "groups/[group]": {
       GET: [{ target: content, path: paths.group(o), otherTenant: other(paths.group) }],
-      PUT: [{ target: content, path: paths.group(o), body: () => ({ json: { name: "Class", categories: [o.category.id] } }), otherTenant: other(paths.group) }],
+      PUT: [
+        {
+          target: content,
+          path: paths.group(o),
+          body: () => ({ json: { name: "Class", categories: [o.category.id] } }),
+          otherTenant: other(paths.group),
+        },
+      ],
     },
     "groups/[group]/members": {
       GET: [
@@ -519,7 +729,14 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           },
         },
       ],
-      POST: [{ target: content, path: paths.members(o), body: () => ({ json: { users: [u.s2.id] } }), otherTenant: other(paths.members) }],
+      POST: [
+        {
+          target: content,
+          path: paths.members(o),
+          body: () => ({ json: { users: [u.s2.id] } }),
+          otherTenant: other(paths.members),
+        },
+      ],
     },
     "groups/[group]/members/[userId]": {
       DELETE: [
@@ -536,11 +753,29 @@ export function routeTable(w: World): Record<string, RouteEntry> {
     // ---- roles
     roles: {
       GET: [{ target: { type: "none" }, policy: "role", path: "/api/roles" }],
-      POST: [{ target: { type: "namespace" }, path: "/api/roles", body: () => ({ json: { id: `MATRIX_${randomBytes(4).toString("hex").toUpperCase()}`, permissions: ["USER_LIST"] } }), refine: topAdminsOnly }],
+      POST: [
+        {
+          target: { type: "namespace" },
+          path: "/api/roles",
+          body: () => ({
+            json: { id: `MATRIX_${randomBytes(4).toString("hex").toUpperCase()}`, permissions: ["USER_LIST"] },
+          }),
+          refine: topAdminsOnly,
+        },
+      ],
     },
     "roles/[role]": {
       GET: [{ target: { type: "none" }, policy: "role", path: "/api/roles/STUDENT" }],
-      PUT: [{ target: { type: "namespace" }, path: "/api/roles/STUDENT", body: () => ({ json: { permissions: ["USER_LIST"] } }), destructive: true, fresh: () => once("customRole", newRole), refine: topAdminsOnly }],
+      PUT: [
+        {
+          target: { type: "namespace" },
+          path: "/api/roles/STUDENT",
+          body: () => ({ json: { permissions: ["USER_LIST"] } }),
+          destructive: true,
+          fresh: () => once("customRole", newRole),
+          refine: topAdminsOnly,
+        },
+      ],
     },
 
     // ---- speech challenges and recordings
@@ -552,16 +787,40 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           list: {
             rowId: idRow,
             rows: [speechRow(o.speech.id, "O1"), speechRow(w.o2.speech, "O2"), speechRow(t2.speech.id, "P2")],
-            byId: (row) => ({ route: "challenges/speech/[challenge]", path: `/api/challenges/speech/${enc(String(row.id))}` }),
+            byId: (row) => ({
+              route: "challenges/speech/[challenge]",
+              path: `/api/challenges/speech/${enc(String(row.id))}`,
+            }),
           },
         },
       ],
-      POST: [{ target: { type: "namespace" }, path: "/api/challenges/speech", body: () => ({ multipart: { language: "eng", topic: "Made by the matrix" } }) }],
+      POST: [
+        {
+          target: { type: "namespace" },
+          path: "/api/challenges/speech",
+          body: () => ({ multipart: { language: "eng", topic: "Made by the matrix" } }),
+        },
+      ],
     },
     "challenges/speech/[challenge]": {
       GET: [{ target: speechTarget, path: paths.speech(o), otherTenant: other(paths.speech) }],
-      PUT: [{ target: speechTarget, path: paths.speech(o), body: () => ({ json: { topic: "Describe the picture" } }), otherTenant: other(paths.speech) }],
-      DELETE: [{ target: speechTarget, path: paths.speech(o), destructive: true, fresh: (_c, allowed) => (allowed ? newSpeech() : once("speech", newSpeech)), otherTenant: other(paths.speech) }],
+      PUT: [
+        {
+          target: speechTarget,
+          path: paths.speech(o),
+          body: () => ({ json: { topic: "Describe the picture" } }),
+          otherTenant: other(paths.speech),
+        },
+      ],
+      DELETE: [
+        {
+          target: speechTarget,
+          path: paths.speech(o),
+          destructive: true,
+          fresh: (_c, allowed) => (allowed ? newSpeech() : once("speech", newSpeech)),
+          otherTenant: other(paths.speech),
+        },
+      ],
     },
     "challenges/speech/[challenge]/recordings": {
       GET: [
@@ -573,8 +832,15 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           list: {
             rowId: idRow,
             policy: "recording",
-            rows: allRecordings.map((r) => ({ id: r.id, target: recordingTarget(r), inScope: r.ref.challenge === o.speech.id })),
-            byId: (row) => ({ route: "challenges/speech/[challenge]/recordings/[recording]", path: `${paths.recordings(o)}/${enc(String(row.id))}` }),
+            rows: allRecordings.map((r) => ({
+              id: r.id,
+              target: recordingTarget(r),
+              inScope: r.ref.challenge === o.speech.id,
+            })),
+            byId: (row) => ({
+              route: "challenges/speech/[challenge]/recordings/[recording]",
+              path: `${paths.recordings(o)}/${enc(String(row.id))}`,
+            }),
           },
         },
       ],
@@ -586,7 +852,12 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           otherTenant: other(paths.recordings),
         },
         // Appending to S1's result set: only S1 (a set may only be added to by its owner).
-        { name: "into S1's result set", target: submission("s1"), path: paths.recordings(o), body: () => ({ multipart: { audio: wavOf(), resultSetId: o.recording.resultSet } }) },
+        {
+          name: "into S1's result set",
+          target: submission("s1"),
+          path: paths.recordings(o),
+          body: () => ({ multipart: { audio: wavOf(), resultSetId: o.recording.resultSet } }),
+        },
       ],
     },
     "challenges/speech/[challenge]/recordings/[recording]": {
@@ -602,14 +873,35 @@ export function routeTable(w: World): Record<string, RouteEntry> {
             rows: allRecordings.map((r) => ({ id: r.id, target: recordingTarget(r) })),
             byId: (row) => {
               const challenge = (row.challenge as { id: string } | undefined)?.id;
-              return challenge ? { route: "challenges/speech/[challenge]/recordings/[recording]", path: `/api/challenges/speech/${enc(challenge)}/recordings/${enc(String(row.id))}` } : null;
+              return challenge
+                ? {
+                    route: "challenges/speech/[challenge]/recordings/[recording]",
+                    path: `/api/challenges/speech/${enc(challenge)}/recordings/${enc(String(row.id))}`,
+                  }
+                : null;
             },
           },
         },
       ],
     },
-    "resultsets/[resultSet]/audio": { GET: [{ target: submission("s1"), path: `${paths.resultSet(o)}/audio`, otherTenant: other((x) => `${paths.resultSet(x)}/audio`) }] },
-    "resultsets/[resultSet]/peaks": { GET: [{ target: submission("s1"), path: `${paths.resultSet(o)}/peaks`, otherTenant: other((x) => `${paths.resultSet(x)}/peaks`) }] },
+    "resultsets/[resultSet]/audio": {
+      GET: [
+        {
+          target: submission("s1"),
+          path: `${paths.resultSet(o)}/audio`,
+          otherTenant: other((x) => `${paths.resultSet(x)}/audio`),
+        },
+      ],
+    },
+    "resultsets/[resultSet]/peaks": {
+      GET: [
+        {
+          target: submission("s1"),
+          path: `${paths.resultSet(o)}/peaks`,
+          otherTenant: other((x) => `${paths.resultSet(x)}/peaks`),
+        },
+      ],
+    },
 
     // ---- feedback
     feedback: {
@@ -629,11 +921,22 @@ export function routeTable(w: World): Record<string, RouteEntry> {
         },
       ],
       POST: [
-        { target: { type: "new-submission", place: O1 }, path: "/api/feedback", body: () => ({ multipart: feedbackFields(wav, o.speech.id, uniqueId("rs")) }) },
-        { name: "into S1's result set", target: submission("s1"), path: "/api/feedback", body: () => ({ multipart: feedbackFields(wav, o.speech.id, o.recording.resultSet) }) },
+        {
+          target: { type: "new-submission", place: O1 },
+          path: "/api/feedback",
+          body: () => ({ multipart: feedbackFields(wav, o.speech.id, uniqueId("rs")) }),
+        },
+        {
+          name: "into S1's result set",
+          target: submission("s1"),
+          path: "/api/feedback",
+          body: () => ({ multipart: feedbackFields(wav, o.speech.id, o.recording.resultSet) }),
+        },
       ],
     },
-    "feedback/[id]": { GET: [{ target: submission("s1"), path: paths.feedback(o), otherTenant: other(paths.feedback) }] },
+    "feedback/[id]": {
+      GET: [{ target: submission("s1"), path: paths.feedback(o), otherTenant: other(paths.feedback) }],
+    },
 
     // ---- pronunciation challenges and analyses
     "challenges/pronunciation": {
@@ -644,16 +947,42 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           list: {
             rowId: idRow,
             rows: [speechRow(o.pronunciation.id, "O1"), speechRow(t2.pronunciation.id, "P2")],
-            byId: (row) => ({ route: "challenges/pronunciation/[challenge]", path: `/api/challenges/pronunciation/${enc(String(row.id))}` }),
+            byId: (row) => ({
+              route: "challenges/pronunciation/[challenge]",
+              path: `/api/challenges/pronunciation/${enc(String(row.id))}`,
+            }),
           },
         },
       ],
-      POST: [{ target: { type: "namespace" }, path: "/api/challenges/pronunciation", body: () => ({ multipart: { transcription: "Made by the matrix.", language: "eng", referenceAudio: wavOf() } }) }],
+      POST: [
+        {
+          target: { type: "namespace" },
+          path: "/api/challenges/pronunciation",
+          body: () => ({
+            multipart: { transcription: "Made by the matrix.", language: "eng", referenceAudio: wavOf() },
+          }),
+        },
+      ],
     },
     "challenges/pronunciation/[challenge]": {
       GET: [{ target: content, path: paths.pronunciation(o), otherTenant: other(paths.pronunciation) }],
-      PUT: [{ target: content, path: paths.pronunciation(o), body: () => ({ json: { transcription: "The cat sits on the mat." } }), otherTenant: other(paths.pronunciation) }],
-      DELETE: [{ target: content, path: paths.pronunciation(o), destructive: true, fresh: (_c, allowed) => (allowed ? newPronunciation() : once("pronunciation", newPronunciation)), otherTenant: other(paths.pronunciation) }],
+      PUT: [
+        {
+          target: content,
+          path: paths.pronunciation(o),
+          body: () => ({ json: { transcription: "The cat sits on the mat." } }),
+          otherTenant: other(paths.pronunciation),
+        },
+      ],
+      DELETE: [
+        {
+          target: content,
+          path: paths.pronunciation(o),
+          destructive: true,
+          fresh: (_c, allowed) => (allowed ? newPronunciation() : once("pronunciation", newPronunciation)),
+          otherTenant: other(paths.pronunciation),
+        },
+      ],
     },
     "challenges/pronunciation/[challenge]/analyses": {
       GET: [
@@ -670,13 +999,25 @@ export function routeTable(w: World): Record<string, RouteEntry> {
               { id: w.s2.analysis.id, target: submission("s2") },
               { id: t2.analysis.id, target: t2Submission, inScope: false },
             ],
-            byId: (row) => ({ route: "challenges/pronunciation/[challenge]/analyses/[analysis]", path: `${paths.analyses(o)}/${enc(String(row.id))}` }),
+            byId: (row) => ({
+              route: "challenges/pronunciation/[challenge]/analyses/[analysis]",
+              path: `${paths.analyses(o)}/${enc(String(row.id))}`,
+            }),
           },
         },
       ],
-      POST: [{ target: { type: "new-submission", place: O1 }, path: paths.analyses(o), body: () => ({ multipart: { audio: wavOf() } }), otherTenant: other(paths.analyses) }],
+      POST: [
+        {
+          target: { type: "new-submission", place: O1 },
+          path: paths.analyses(o),
+          body: () => ({ multipart: { audio: wavOf() } }),
+          otherTenant: other(paths.analyses),
+        },
+      ],
     },
-    "challenges/pronunciation/[challenge]/analyses/[analysis]": { GET: [{ target: submission("s1"), path: paths.analysis(o), otherTenant: other(paths.analysis) }] },
+    "challenges/pronunciation/[challenge]/analyses/[analysis]": {
+      GET: [{ target: submission("s1"), path: paths.analysis(o), otherTenant: other(paths.analysis) }],
+    },
 
     // ---- choice challenges and recognitions
     "challenges/choice": {
@@ -687,20 +1028,51 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           list: {
             rowId: idRow,
             rows: [speechRow(o.choice.id, "O1"), speechRow(w.choice2, "O1"), speechRow(t2.choice.id, "P2")],
-            byId: (row) => ({ route: "challenges/choice/[challenge]", path: `/api/challenges/choice/${enc(String(row.id))}` }),
+            byId: (row) => ({
+              route: "challenges/choice/[challenge]",
+              path: `/api/challenges/choice/${enc(String(row.id))}`,
+            }),
           },
         },
       ],
-      POST: [{ target: { type: "namespace" }, path: "/api/challenges/choice", body: () => ({ multipart: { choices: ["Up", "Down"], language: "eng" } }) }],
+      POST: [
+        {
+          target: { type: "namespace" },
+          path: "/api/challenges/choice",
+          body: () => ({ multipart: { choices: ["Up", "Down"], language: "eng" } }),
+        },
+      ],
     },
     "challenges/choice/[challenge]": {
       GET: [{ target: content, path: paths.choice(o), otherTenant: other(paths.choice) }],
       // An update re-prepares the challenge: PUTs go to the second one, so recognitions keep a prepared challenge.
-      PUT: [{ target: content, path: `/api/challenges/choice/${enc(w.choice2)}`, body: () => ({ json: { question: "Left or right?" } }), otherTenant: other(paths.choice) }],
-      DELETE: [{ target: content, path: paths.choice(o), destructive: true, fresh: (_c, allowed) => (allowed ? newChoice() : once("choice", newChoice)), otherTenant: other(paths.choice) }],
+      PUT: [
+        {
+          target: content,
+          path: `/api/challenges/choice/${enc(w.choice2)}`,
+          body: () => ({ json: { question: "Left or right?" } }),
+          otherTenant: other(paths.choice),
+        },
+      ],
+      DELETE: [
+        {
+          target: content,
+          path: paths.choice(o),
+          destructive: true,
+          fresh: (_c, allowed) => (allowed ? newChoice() : once("choice", newChoice)),
+          otherTenant: other(paths.choice),
+        },
+      ],
     },
     "challenges/choice/[challenge]/preparation": {
-      GET: [{ target: content, path: paths.preparation(o), refine: administratorsOnly("the preparation view is for administrators (the policy says member)"), otherTenant: other(paths.preparation) }],
+      GET: [
+        {
+          target: content,
+          path: paths.preparation(o),
+          refine: administratorsOnly("the preparation view is for administrators (the policy says member)"),
+          otherTenant: other(paths.preparation),
+        },
+      ],
     },
     "challenges/choice/[challenge]/recognitions": {
       GET: [
@@ -717,13 +1089,25 @@ export function routeTable(w: World): Record<string, RouteEntry> {
               { id: w.s2.recognition.id, target: submission("s2") },
               { id: t2.recognition.id, target: t2Submission, inScope: false },
             ],
-            byId: (row) => ({ route: "challenges/choice/[challenge]/recognitions/[recognition]", path: `${paths.recognitions(o)}/${enc(String(row.id))}` }),
+            byId: (row) => ({
+              route: "challenges/choice/[challenge]/recognitions/[recognition]",
+              path: `${paths.recognitions(o)}/${enc(String(row.id))}`,
+            }),
           },
         },
       ],
-      POST: [{ target: { type: "new-submission", place: O1 }, path: paths.recognitions(o), body: () => ({ multipart: { audio: wavOf() } }), otherTenant: other(paths.recognitions) }],
+      POST: [
+        {
+          target: { type: "new-submission", place: O1 },
+          path: paths.recognitions(o),
+          body: () => ({ multipart: { audio: wavOf() } }),
+          otherTenant: other(paths.recognitions),
+        },
+      ],
     },
-    "challenges/choice/[challenge]/recognitions/[recognition]": { GET: [{ target: submission("s1"), path: paths.recognition(o), otherTenant: other(paths.recognition) }] },
+    "challenges/choice/[challenge]/recognitions/[recognition]": {
+      GET: [{ target: submission("s1"), path: paths.recognition(o), otherTenant: other(paths.recognition) }],
+    },
 
     // ---- categories and progress
     categories: {
@@ -742,11 +1126,24 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           },
         },
       ],
-      POST: [{ target: { type: "namespace" }, path: "/api/categories", body: () => ({ json: { name: "Made by the matrix" } }) }],
+      POST: [
+        {
+          target: { type: "namespace" },
+          path: "/api/categories",
+          body: () => ({ json: { name: "Made by the matrix" } }),
+        },
+      ],
     },
     "categories/[category]": {
       GET: [{ target: content, path: paths.category(o), otherTenant: other(paths.category) }],
-      PUT: [{ target: content, path: paths.category(o), body: () => ({ json: { name: "Top" } }), otherTenant: other(paths.category) }],
+      PUT: [
+        {
+          target: content,
+          path: paths.category(o),
+          body: () => ({ json: { name: "Top" } }),
+          otherTenant: other(paths.category),
+        },
+      ],
     },
     "categories/[category]/categories": {
       GET: [
@@ -807,7 +1204,14 @@ export function routeTable(w: World): Record<string, RouteEntry> {
     },
     // One cell of the grid: the student's own, or anyone's for those who see the whole organisation.
     "categories/[category]/progress/cell": {
-      GET: [{ target: submission("s1"), policy: "progress", path: paths.progressCell(o), otherTenant: other(paths.progressCell) }],
+      GET: [
+        {
+          target: submission("s1"),
+          policy: "progress",
+          path: paths.progressCell(o),
+          otherTenant: other(paths.progressCell),
+        },
+      ],
     },
 
     // ---- assignments and annotations
@@ -821,7 +1225,10 @@ export function routeTable(w: World): Record<string, RouteEntry> {
             rowId: idRow,
             rows: [
               { id: String(o.assignment.id), target: assignment },
-              { id: String(w.tenantAssignment), target: { type: "assignment", place: O1, annotators: ["tenantFull"], full: ["tenantFull"] } },
+              {
+                id: String(w.tenantAssignment),
+                target: { type: "assignment", place: O1, annotators: ["tenantFull"], full: ["tenantFull"] },
+              },
               { id: String(t2.assignment.id), target: t2Assignment },
             ],
             byId: (row) => ({ route: "assignment/[assignment]", path: `/api/assignment/${row.id}` }),
@@ -832,7 +1239,9 @@ export function routeTable(w: World): Record<string, RouteEntry> {
         {
           target: assignment,
           path: "/api/assignments",
-          body: () => ({ json: { name: "Made by the matrix", fullAnnotator: u.fullAssigned.id, recordings: [o.recording.ref] } }),
+          body: () => ({
+            json: { name: "Made by the matrix", fullAnnotator: u.fullAssigned.id, recordings: [o.recording.ref] },
+          }),
         },
         // A recording of O2 in the body: administrators of O2's reach only (O1's read it as missing: 422).
         {
@@ -840,13 +1249,22 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           target: recordingTarget(w.o2.recording),
           policy: "assignment",
           path: "/api/assignments",
-          body: () => ({ json: { name: "Made by the matrix", fullAnnotator: u.tenantFull.id, recordings: [w.o2.recording.ref] } }),
+          body: () => ({
+            json: { name: "Made by the matrix", fullAnnotator: u.tenantFull.id, recordings: [w.o2.recording.ref] },
+          }),
         },
       ],
     },
     "assignments/[assignment]": {
       GET: [{ target: assignment, path: paths.assignments(o), otherTenant: other(paths.assignments) }],
-      PUT: [{ target: assignment, path: paths.assignments(o), body: () => ({ json: { name: "Matrix" } }), otherTenant: other(paths.assignments) }],
+      PUT: [
+        {
+          target: assignment,
+          path: paths.assignments(o),
+          body: () => ({ json: { name: "Matrix" } }),
+          otherTenant: other(paths.assignments),
+        },
+      ],
       DELETE: [
         {
           target: assignment,
@@ -857,7 +1275,9 @@ export function routeTable(w: World): Record<string, RouteEntry> {
         },
       ],
     },
-    "assignment/[assignment]": { GET: [{ target: assignment, path: paths.assignment(o), otherTenant: other(paths.assignment) }] },
+    "assignment/[assignment]": {
+      GET: [{ target: assignment, path: paths.assignment(o), otherTenant: other(paths.assignment) }],
+    },
     annotations: {
       GET: [
         {
@@ -878,24 +1298,52 @@ export function routeTable(w: World): Record<string, RouteEntry> {
     },
     "annotations/[annotation]": {
       GET: [{ target: assignment, path: paths.annotations(o), otherTenant: other(paths.annotations) }],
-      PUT: [{ target: assignment, path: paths.annotations(o), body: () => ({ json: { fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Words", label: "the" }] }] } }), otherTenant: other(paths.annotations) }],
+      PUT: [
+        {
+          target: assignment,
+          path: paths.annotations(o),
+          body: () => ({ json: { fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Words", label: "the" }] }] } }),
+          otherTenant: other(paths.annotations),
+        },
+      ],
     },
     "annotations/[annotation]/revisions": {
-      GET: [{ target: assignment, path: `${paths.annotations(o)}/revisions`, otherTenant: other((x) => `${paths.annotations(x)}/revisions`) }],
+      GET: [
+        {
+          target: assignment,
+          path: `${paths.annotations(o)}/revisions`,
+          otherTenant: other((x) => `${paths.annotations(x)}/revisions`),
+        },
+      ],
     },
     "annotation/[annotation]": {
       GET: [{ target: assignment, path: paths.annotation(o), otherTenant: other(paths.annotation) }],
-      PUT: [{ target: assignment, path: paths.annotation(o), body: () => ({ json: { fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Words", label: "the" }] }] } }), otherTenant: other(paths.annotation) }],
+      PUT: [
+        {
+          target: assignment,
+          path: paths.annotation(o),
+          body: () => ({ json: { fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Words", label: "the" }] }] } }),
+          otherTenant: other(paths.annotation),
+        },
+      ],
     },
     "annotation/[annotation]/export": {
-      GET: [{ target: assignment, path: `${paths.annotation(o)}/export?format=json`, otherTenant: other((x) => `${paths.annotation(x)}/export?format=json`) }],
+      GET: [
+        {
+          target: assignment,
+          path: `${paths.annotation(o)}/export?format=json`,
+          otherTenant: other((x) => `${paths.annotation(x)}/export?format=json`),
+        },
+      ],
     },
     "annotation/[annotation]/import": {
       POST: [
         {
           target: assignment,
           path: `${paths.annotation(o)}/import`,
-          body: () => ({ multipart: { file: { buffer: w.annotationTextGrid, name: "import.TextGrid", mimeType: "text/plain" } } }),
+          body: () => ({
+            multipart: { file: { buffer: w.annotationTextGrid, name: "import.TextGrid", mimeType: "text/plain" } },
+          }),
           otherTenant: other((x) => `${paths.annotation(x)}/import`),
         },
       ],
@@ -904,11 +1352,34 @@ export function routeTable(w: World): Record<string, RouteEntry> {
     // ---- label schemes and reference annotations
     "organisations/[organisation]/annotation-scheme": {
       GET: [{ target: speechTarget, path: paths.scheme(o), refine: throughTenant, otherTenant: other(paths.scheme) }],
-      PUT: [{ target: speechTarget, path: paths.scheme(o), body: () => ({ json: { layers: w.schemeLayers } }), refine: throughTenant, otherTenant: other(paths.scheme) }],
-      DELETE: [{ target: speechTarget, path: paths.scheme(o), destructive: true, refine: throughTenant, otherTenant: other(paths.scheme) }],
+      PUT: [
+        {
+          target: speechTarget,
+          path: paths.scheme(o),
+          body: () => ({ json: { layers: w.schemeLayers } }),
+          refine: throughTenant,
+          otherTenant: other(paths.scheme),
+        },
+      ],
+      DELETE: [
+        {
+          target: speechTarget,
+          path: paths.scheme(o),
+          destructive: true,
+          refine: throughTenant,
+          otherTenant: other(paths.scheme),
+        },
+      ],
     },
     "organisations/[organisation]/challenges/speech/[challenge]/recordings/[recording]/reference": {
-      GET: [{ target: recordingTarget(o.recording), path: paths.reference(o), refine: throughTenant, otherTenant: other(paths.reference) }],
+      GET: [
+        {
+          target: recordingTarget(o.recording),
+          path: paths.reference(o),
+          refine: throughTenant,
+          otherTenant: other(paths.reference),
+        },
+      ],
       PUT: [
         {
           target: recordingTarget(o.recording),
@@ -920,17 +1391,33 @@ export function routeTable(w: World): Record<string, RouteEntry> {
       ],
     },
     "organisations/[organisation]/challenges/speech/[challenge]/recordings/[recording]/context": {
-      GET: [{ target: recordingTarget(o.recording), path: `${paths.reference(o).replace(/\/reference$/, "")}/context`, refine: throughTenant, otherTenant: other((x) => `${paths.reference(x).replace(/\/reference$/, "")}/context`) }],
+      GET: [
+        {
+          target: recordingTarget(o.recording),
+          path: `${paths.reference(o).replace(/\/reference$/, "")}/context`,
+          refine: throughTenant,
+          otherTenant: other((x) => `${paths.reference(x).replace(/\/reference$/, "")}/context`),
+        },
+      ],
     },
     "organisations/[organisation]/challenges/speech/[challenge]/recordings/[recording]/reference/export": {
-      GET: [{ target: recordingTarget(o.recording), path: `${paths.reference(o)}/export?format=json`, refine: throughTenant, otherTenant: other((x) => `${paths.reference(x)}/export?format=json`) }],
+      GET: [
+        {
+          target: recordingTarget(o.recording),
+          path: `${paths.reference(o)}/export?format=json`,
+          refine: throughTenant,
+          otherTenant: other((x) => `${paths.reference(x)}/export?format=json`),
+        },
+      ],
     },
     "organisations/[organisation]/challenges/speech/[challenge]/recordings/[recording]/reference/import": {
       POST: [
         {
           target: recordingTarget(o.recording),
           path: `${paths.reference(o)}/import`,
-          body: () => ({ multipart: { file: { buffer: w.referenceTextGrid, name: "import.TextGrid", mimeType: "text/plain" } } }),
+          body: () => ({
+            multipart: { file: { buffer: w.referenceTextGrid, name: "import.TextGrid", mimeType: "text/plain" } },
+          }),
           refine: throughTenant,
           otherTenant: other((x) => `${paths.reference(x)}/import`),
         },
@@ -940,20 +1427,83 @@ export function routeTable(w: World): Record<string, RouteEntry> {
     // ---- downloads: every ...Url of S1's objects and of O1's challenges
     "download/[file]": {
       GET: [
-        download("recording audio", o.recording.audioUrl, recordingTarget(o.recording), "recording", t2.recording.audioUrl, miss.recording.audioUrl),
-        download("recording peaks", o.annotation.peaksUrl, recordingTarget(o.recording), "recording", t2.annotation.peaksUrl, miss.annotation.peaksUrl),
-        download("normalised recording audio", o.annotation.normalisedAudioUrl, recordingTarget(o.recording), "recording", t2.annotation.normalisedAudioUrl, miss.annotation.normalisedAudioUrl),
-        download("feedback audio", o.feedback.audioUrl, submission("s1"), "submission", t2.feedback.audioUrl, miss.feedback.audioUrl),
-        download("analysis audio", o.analysis.audioUrl, submission("s1"), "submission", t2.analysis.audioUrl, miss.analysis.audioUrl),
-        download("recognition audio", o.recognition.audioUrl, submission("s1"), "submission", t2.recognition.audioUrl, miss.recognition.audioUrl),
-        download("speech challenge reference audio", o.speech.referenceAudioUrl, speechTarget, "file", t2.speech.referenceAudioUrl, miss.speech.referenceAudioUrl),
-        download("pronunciation challenge reference audio", o.pronunciation.referenceAudioUrl, content, "challenge", t2.pronunciation.referenceAudioUrl, miss.pronunciation.referenceAudioUrl),
+        download(
+          "recording audio",
+          o.recording.audioUrl,
+          recordingTarget(o.recording),
+          "recording",
+          t2.recording.audioUrl,
+          miss.recording.audioUrl,
+        ),
+        download(
+          "recording peaks",
+          o.annotation.peaksUrl,
+          recordingTarget(o.recording),
+          "recording",
+          t2.annotation.peaksUrl,
+          miss.annotation.peaksUrl,
+        ),
+        download(
+          "normalised recording audio",
+          o.annotation.normalisedAudioUrl,
+          recordingTarget(o.recording),
+          "recording",
+          t2.annotation.normalisedAudioUrl,
+          miss.annotation.normalisedAudioUrl,
+        ),
+        download(
+          "feedback audio",
+          o.feedback.audioUrl,
+          submission("s1"),
+          "submission",
+          t2.feedback.audioUrl,
+          miss.feedback.audioUrl,
+        ),
+        download(
+          "analysis audio",
+          o.analysis.audioUrl,
+          submission("s1"),
+          "submission",
+          t2.analysis.audioUrl,
+          miss.analysis.audioUrl,
+        ),
+        download(
+          "recognition audio",
+          o.recognition.audioUrl,
+          submission("s1"),
+          "submission",
+          t2.recognition.audioUrl,
+          miss.recognition.audioUrl,
+        ),
+        download(
+          "speech challenge reference audio",
+          o.speech.referenceAudioUrl,
+          speechTarget,
+          "file",
+          t2.speech.referenceAudioUrl,
+          miss.speech.referenceAudioUrl,
+        ),
+        download(
+          "pronunciation challenge reference audio",
+          o.pronunciation.referenceAudioUrl,
+          content,
+          "challenge",
+          t2.pronunciation.referenceAudioUrl,
+          miss.pronunciation.referenceAudioUrl,
+        ),
       ],
     },
     // ---- spectrogram tiles of a recording's audio: whoever may download the audio
     "download/[file]/spectrogram": {
       GET: [
-        download("recording spectrogram", `${o.recording.audioUrl}/spectrogram?tile=0`, recordingTarget(o.recording), "recording", `${t2.recording.audioUrl}/spectrogram?tile=0`, `${miss.recording.audioUrl}/spectrogram?tile=0`),
+        download(
+          "recording spectrogram",
+          `${o.recording.audioUrl}/spectrogram?tile=0`,
+          recordingTarget(o.recording),
+          "recording",
+          `${t2.recording.audioUrl}/spectrogram?tile=0`,
+          `${miss.recording.audioUrl}/spectrogram?tile=0`,
+        ),
       ],
     },
   };

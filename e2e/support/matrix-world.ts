@@ -13,9 +13,9 @@
 // Users sign in with their own password (so the person behind each token is the user itself);
 // the tenant and organisation principals are impersonated from the top-level admin.
 import { randomBytes } from "node:crypto";
-import { expect, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { ADMIN_ROLES_BY_LEVEL, permissionsOf, type Permission } from "../../lib/permissions/catalog";
-import { POLICIES, type Audience, type PolicyName } from "../../lib/policies/table";
+import { type APIRequestContext, type APIResponse, expect } from "@playwright/test";
+import { ADMIN_ROLES_BY_LEVEL, type Permission, permissionsOf } from "../../lib/permissions/catalog";
+import { type Audience, POLICIES, type PolicyName } from "../../lib/policies/table";
 import { adminToken, authed, impersonate, passwordToken, uniqueId } from "./api";
 import { testAudio, uniqueWav, wavPart } from "./audio";
 import { encodeMultipart, type MultipartFields } from "./multipart";
@@ -53,7 +53,17 @@ export type TenantKey = "T1" | "T2";
 export type OrgKey = "O1" | "O2" | "P2";
 
 /** A user of the world: where it lives and its roles. */
-export type UserDesc = { key: string; id: string; level: Level; tenant: TenantKey | null; org: OrgKey | null; roles: string[]; username: string; password: string; email: string };
+export type UserDesc = {
+  key: string;
+  id: string;
+  level: Level;
+  tenant: TenantKey | null;
+  org: OrgKey | null;
+  roles: string[];
+  username: string;
+  password: string;
+  email: string;
+};
 
 export type Caller = {
   key: CallerKey;
@@ -109,7 +119,8 @@ function actorOutranks(c: Caller, t: Person): boolean {
 }
 
 /** The caller acts in the namespace the user lives in (users are seen from their own namespace). */
-const actsIn = (c: Caller, u: Person) => validToken(c) && c.level === u.level && c.tenant === u.tenant && c.org === u.org;
+const actsIn = (c: Caller, u: Person) =>
+  validToken(c) && c.level === u.level && c.tenant === u.tenant && c.org === u.org;
 
 /** Credentials of the caller's own account: administrators signed in themselves, or a user impersonated by someone who outranks it. */
 function ownCredentials(c: Caller): boolean {
@@ -157,7 +168,8 @@ function reaches(c: Caller, place: Place): boolean {
   return c.tenant === place.tenant && c.org === place.org;
 }
 
-const memberOf = (c: Caller, place: Place) => validToken(c) && c.level === "organisation" && c.tenant === place.tenant && c.org === place.org;
+const memberOf = (c: Caller, place: Place) =>
+  validToken(c) && c.level === "organisation" && c.tenant === place.tenant && c.org === place.org;
 
 /** The audiences (lib/policies/table.ts) the caller belongs to for the target. */
 export function audiences(c: Caller, t: Target): Set<Audience> {
@@ -173,7 +185,8 @@ export function audiences(c: Caller, t: Target): Set<Audience> {
       out.add("self");
       break;
     case "tenant":
-      if (isAdministrator(c) && (c.level === "top" || (c.level === "tenant" && c.tenant === t.tenant))) out.add("admin");
+      if (isAdministrator(c) && (c.level === "top" || (c.level === "tenant" && c.tenant === t.tenant)))
+        out.add("admin");
       break;
     case "organisation":
     case "content":
@@ -185,7 +198,12 @@ export function audiences(c: Caller, t: Target): Set<Audience> {
       if (c.kind === "user" && memberOf(c, t.place) && c.roles.includes("TEACHER")) out.add("staff");
       if (t.type === "new-submission" && c.kind === "user" && memberOf(c, t.place)) out.add("owner");
       if (t.type === "submission" && me === t.owner) out.add("owner");
-      if ((t.type === "submission" || t.type === "assignment" || t.type === "content") && me && t.annotators?.includes(me)) out.add("annotator");
+      if (
+        (t.type === "submission" || t.type === "assignment" || t.type === "content") &&
+        me &&
+        t.annotators?.includes(me)
+      )
+        out.add("annotator");
       if ((t.type === "submission" || t.type === "assignment") && me && t.full?.includes(me)) out.add("full");
       break;
     }
@@ -294,9 +312,19 @@ export async function json<T>(response: APIResponse, status: number | number[], 
   return (text ? JSON.parse(text) : null) as T;
 }
 
-export async function multipart(api: APIRequestContext, method: "POST" | "PUT", url: string, fields: MultipartFields, token: string | null): Promise<APIResponse> {
+export async function multipart(
+  api: APIRequestContext,
+  method: "POST" | "PUT",
+  url: string,
+  fields: MultipartFields,
+  token: string | null,
+): Promise<APIResponse> {
   const { body, contentType } = await encodeMultipart(fields);
-  return api.fetch(url, { method, data: body, headers: { ...(token ? authed(token) : {}), "content-type": contentType } });
+  return api.fetch(url, {
+    method,
+    data: body,
+    headers: { ...(token ? authed(token) : {}), "content-type": contentType },
+  });
 }
 
 /** Runs `tasks` with at most `limit` at a time; results in order. */
@@ -320,9 +348,18 @@ const orgScope = (t: string, o: string) => `tenant/${t}/organisation/${o}`;
 type Parent = { token: string; level: Level; tenant: TenantKey | null; org: OrgKey | null; scope: string };
 
 /** A user created by `parent` (a tenant or organisation principal) with a password credential, a profile and an email address. */
-async function newUser(api: APIRequestContext, parent: Parent, key: string, roles: string[], ids: { tenant: string | null; org: string | null }): Promise<UserDesc> {
+async function newUser(
+  api: APIRequestContext,
+  parent: Parent,
+  key: string,
+  roles: string[],
+  ids: { tenant: string | null; org: string | null },
+): Promise<UserDesc> {
   const created = await json<{ id: string }>(
-    await api.post("/api/users", { data: { firstName: key, infix: null, lastName: "Matrix", roles }, headers: authed(parent.token) }),
+    await api.post("/api/users", {
+      data: { firstName: key, infix: null, lastName: "Matrix", roles },
+      headers: authed(parent.token),
+    }),
     201,
     `create user ${key}`,
   );
@@ -331,10 +368,28 @@ async function newUser(api: APIRequestContext, parent: Parent, key: string, role
   const as = await impersonate(api, parent.token, userScope);
   const username = uniqueId(key.toLowerCase());
   const password = `pw-${randomBytes(9).toString("hex")}`;
-  await json(await api.post("/api/user/basicauths", { data: { username, password }, headers: authed(as) }), 201, `basicauth of ${key}`);
+  await json(
+    await api.post("/api/user/basicauths", { data: { username, password }, headers: authed(as) }),
+    201,
+    `basicauth of ${key}`,
+  );
   const email = `${uniqueId(key.toLowerCase())}@example.org`;
-  await json(await api.post(`/api/users/${id}/emailauths`, { data: { email, password: `${password}-mail` }, headers: authed(parent.token) }), 201, `emailauth of ${key}`);
-  await json(await api.post(`/api/users/${id}/profile`, { data: { birthYear: 2001, gender: "x", country: "NL", language: "eng", cefr: 3 }, headers: authed(parent.token) }), 201, `profile of ${key}`);
+  await json(
+    await api.post(`/api/users/${id}/emailauths`, {
+      data: { email, password: `${password}-mail` },
+      headers: authed(parent.token),
+    }),
+    201,
+    `emailauth of ${key}`,
+  );
+  await json(
+    await api.post(`/api/users/${id}/profile`, {
+      data: { birthYear: 2001, gender: "x", country: "NL", language: "eng", cefr: 3 },
+      headers: authed(parent.token),
+    }),
+    201,
+    `profile of ${key}`,
+  );
   void ids;
   return { key, id, level: parent.level, tenant: parent.tenant, org: parent.org, roles, username, password, email };
 }
@@ -348,15 +403,34 @@ function signInScope(u: UserDesc, tenants: Record<TenantKey, string>, orgs: Reco
 /** Waits (≤ 60 s) until a choice challenge has been prepared. */
 async function preparedChoice(api: APIRequestContext, token: string, id: string): Promise<void> {
   await expect
-    .poll(async () => (await json<{ status: string }>(await api.get(`/api/challenges/choice/${id}`, { headers: authed(token) }), 200, "choice challenge")).status, {
-      message: `choice challenge ${id} is prepared`,
-      timeout: 60_000,
-      intervals: [200, 500, 1000],
-    })
+    .poll(
+      async () =>
+        (
+          await json<{ status: string }>(
+            await api.get(`/api/challenges/choice/${id}`, { headers: authed(token) }),
+            200,
+            "choice challenge",
+          )
+        ).status,
+      {
+        message: `choice challenge ${id} is prepared`,
+        timeout: 60_000,
+        intervals: [200, 500, 1000],
+      },
+    )
     .toBe("prepared");
 }
 
-const SENTENCE = JSON.stringify({ sentence: 0, errors: 0, confidence: 0.9, currentFrame: 1, eosFrame: 2, sessionId: "s", tokenType: "sentence", words: [] });
+const SENTENCE = JSON.stringify({
+  sentence: 0,
+  errors: 0,
+  confidence: 0.9,
+  currentFrame: 1,
+  eosFrame: 2,
+  sessionId: "s",
+  tokenType: "sentence",
+  words: [],
+});
 
 export const feedbackFields = (audio: Buffer, challengeId: string, resultSetId: string): MultipartFields => ({
   audio: wavPart(uniqueWav(audio)),
@@ -365,41 +439,93 @@ export const feedbackFields = (audio: Buffer, challengeId: string, resultSetId: 
   sentences: [SENTENCE],
 });
 
-async function recording(api: APIRequestContext, token: string, owner: string, place: { tenant: string; org: string }, challenge: string, wav: Buffer): Promise<Rec> {
+async function recording(
+  api: APIRequestContext,
+  token: string,
+  owner: string,
+  place: { tenant: string; org: string },
+  challenge: string,
+  wav: Buffer,
+): Promise<Rec> {
   const resultSet = uniqueId("rs");
   const created = await json<{ id: string; audioUrl: string }>(
-    await multipart(api, "POST", `/api/challenges/speech/${challenge}/recordings`, { audio: wavPart(uniqueWav(wav)), resultSetId: resultSet }, token),
+    await multipart(
+      api,
+      "POST",
+      `/api/challenges/speech/${challenge}/recordings`,
+      { audio: wavPart(uniqueWav(wav)), resultSetId: resultSet },
+      token,
+    ),
     201,
     `recording of ${owner}`,
   );
-  return { id: created.id, audioUrl: created.audioUrl, resultSet, owner, ref: { tenant: place.tenant, organisation: place.org, challenge, recording: created.id } };
+  return {
+    id: created.id,
+    audioUrl: created.audioUrl,
+    resultSet,
+    owner,
+    ref: { tenant: place.tenant, organisation: place.org, challenge, recording: created.id },
+  };
 }
 
 /** One organisation's objects: challenges of each kind, submissions of `student`, a category tree, a group, an assignment with an annotation and a reference annotation. */
 async function objects(
   api: APIRequestContext,
-  o: { place: Place; tenantId: string; orgId: string; orgToken: string; student: UserDesc; studentToken: string; base: UserDesc | null; full: UserDesc; user: UserDesc; groupMembers: string[] },
+  o: {
+    place: Place;
+    tenantId: string;
+    orgId: string;
+    orgToken: string;
+    student: UserDesc;
+    studentToken: string;
+    base: UserDesc | null;
+    full: UserDesc;
+    user: UserDesc;
+    groupMembers: string[];
+  },
   wav: Buffer,
 ): Promise<Objects & { extraRecordings: (n: number) => Promise<Rec[]> }> {
   const org = o.orgToken;
   const where = { tenant: o.tenantId, org: o.orgId };
   const [speech, pronunciation, choice] = await Promise.all([
     json<{ id: string; referenceAudioUrl: string }>(
-      await multipart(api, "POST", "/api/challenges/speech", { language: "eng", topic: "Describe the picture", referenceAudio: wavPart(uniqueWav(wav)) }, org),
+      await multipart(
+        api,
+        "POST",
+        "/api/challenges/speech",
+        { language: "eng", topic: "Describe the picture", referenceAudio: wavPart(uniqueWav(wav)) },
+        org,
+      ),
       201,
       "speech challenge",
     ),
     json<{ id: string; referenceAudioUrl: string }>(
-      await multipart(api, "POST", "/api/challenges/pronunciation", { transcription: "The cat sits on the mat.", language: "eng", referenceAudio: wavPart(uniqueWav(wav)) }, org),
+      await multipart(
+        api,
+        "POST",
+        "/api/challenges/pronunciation",
+        { transcription: "The cat sits on the mat.", language: "eng", referenceAudio: wavPart(uniqueWav(wav)) },
+        org,
+      ),
       201,
       "pronunciation challenge",
     ),
-    json<{ id: string }>(await multipart(api, "POST", "/api/challenges/choice", { choices: ["Yes", "No"], language: "eng" }, org), 202, "choice challenge"),
+    json<{ id: string }>(
+      await multipart(api, "POST", "/api/challenges/choice", { choices: ["Yes", "No"], language: "eng" }, org),
+      202,
+      "choice challenge",
+    ),
   ]);
   const [rec, analysis, prepared] = await Promise.all([
     recording(api, o.studentToken, o.student.key, where, speech.id, wav),
     json<{ id: string; audioUrl: string }>(
-      await multipart(api, "POST", `/api/challenges/pronunciation/${pronunciation.id}/analyses`, { audio: wavPart(uniqueWav(wav)) }, o.studentToken),
+      await multipart(
+        api,
+        "POST",
+        `/api/challenges/pronunciation/${pronunciation.id}/analyses`,
+        { audio: wavPart(uniqueWav(wav)) },
+        o.studentToken,
+      ),
       201,
       "analysis",
     ),
@@ -407,29 +533,82 @@ async function objects(
   ]);
   void prepared;
   const [feedback, recognition] = await Promise.all([
-    json<{ id: string; audioUrl: string }>(await multipart(api, "POST", "/api/feedback", feedbackFields(wav, speech.id, rec.resultSet), o.studentToken), 201, "feedback"),
-    json<{ id: string; audioUrl: string }>(await multipart(api, "POST", `/api/challenges/choice/${choice.id}/recognitions`, { audio: wavPart(uniqueWav(wav)) }, o.studentToken), 201, "recognition"),
+    json<{ id: string; audioUrl: string }>(
+      await multipart(api, "POST", "/api/feedback", feedbackFields(wav, speech.id, rec.resultSet), o.studentToken),
+      201,
+      "feedback",
+    ),
+    json<{ id: string; audioUrl: string }>(
+      await multipart(
+        api,
+        "POST",
+        `/api/challenges/choice/${choice.id}/recognitions`,
+        { audio: wavPart(uniqueWav(wav)) },
+        o.studentToken,
+      ),
+      201,
+      "recognition",
+    ),
   ]);
-  const category = await json<{ id: string }>(await api.post("/api/categories", { data: { name: "Top", speechChallenges: [speech.id] }, headers: authed(org) }), 201, "category");
-  const childCategory = await json<{ id: string }>(await api.post("/api/categories", { data: { name: "Child", parent: category.id }, headers: authed(org) }), 201, "child category");
-  const group = await json<{ id: string }>(await api.post("/api/groups", { data: { name: "Class", categories: [category.id] }, headers: authed(org) }), 201, "group");
-  await json(await api.post(`/api/groups/${group.id}/members`, { data: { users: o.groupMembers }, headers: authed(org) }), 204, "group members");
-  const extraRecordings = async (n: number) => pool(4, Array.from({ length: n }, () => () => recording(api, o.studentToken, o.student.key, where, speech.id, wav)));
+  const category = await json<{ id: string }>(
+    await api.post("/api/categories", { data: { name: "Top", speechChallenges: [speech.id] }, headers: authed(org) }),
+    201,
+    "category",
+  );
+  const childCategory = await json<{ id: string }>(
+    await api.post("/api/categories", { data: { name: "Child", parent: category.id }, headers: authed(org) }),
+    201,
+    "child category",
+  );
+  const group = await json<{ id: string }>(
+    await api.post("/api/groups", { data: { name: "Class", categories: [category.id] }, headers: authed(org) }),
+    201,
+    "group",
+  );
+  await json(
+    await api.post(`/api/groups/${group.id}/members`, { data: { users: o.groupMembers }, headers: authed(org) }),
+    204,
+    "group members",
+  );
+  const extraRecordings = async (n: number) =>
+    pool(
+      4,
+      Array.from({ length: n }, () => () => recording(api, o.studentToken, o.student.key, where, speech.id, wav)),
+    );
   const assignment = await json<{ id: number }>(
     await api.post("/api/assignments", {
-      data: { name: "Matrix", ...(o.base ? { baseAnnotator: o.base.id } : {}), fullAnnotator: o.full.id, recordings: [rec.ref] },
+      data: {
+        name: "Matrix",
+        ...(o.base ? { baseAnnotator: o.base.id } : {}),
+        fullAnnotator: o.full.id,
+        recordings: [rec.ref],
+      },
       headers: authed(org),
     }),
     201,
     "assignment",
   );
   const annotation = await json<{ id: number; peaksUrl: string; normalisedAudioUrl: string }>(
-    await api.post("/api/annotations", { data: { assignment: assignment.id, recording: rec.ref, fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Words", label: "the" }] }] }, headers: authed(org) }),
+    await api.post("/api/annotations", {
+      data: {
+        assignment: assignment.id,
+        recording: rec.ref,
+        fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Words", label: "the" }] }],
+      },
+      headers: authed(org),
+    }),
     200,
     "annotation",
   );
   const reference = `/api/organisations/${o.orgId}/challenges/speech/${speech.id}/recordings/${rec.id}/reference`;
-  await json(await api.put(reference, { data: { annotations: [{ start: 0, end: 0.2, labels: [{ layer: "Words", label: "the" }] }] }, headers: authed(org) }), 200, "reference annotation");
+  await json(
+    await api.put(reference, {
+      data: { annotations: [{ start: 0, end: 0.2, labels: [{ layer: "Words", label: "the" }] }] },
+      headers: authed(org),
+    }),
+    200,
+    "reference annotation",
+  );
   return {
     place: o.place,
     orgId: o.orgId,
@@ -459,14 +638,31 @@ const POOL = 10;
 export async function seedWorld(api: APIRequestContext, baseURL: string): Promise<World> {
   const { wav } = await testAudio();
   const admin = await adminToken(api);
-  const tenant = async (name: string) => (await json<{ id: string }>(await api.post("/api/tenants", { data: { id: uniqueId("tenant"), name }, headers: authed(admin) }), 201, "tenant")).id;
+  const tenant = async (name: string) =>
+    (
+      await json<{ id: string }>(
+        await api.post("/api/tenants", { data: { id: uniqueId("tenant"), name }, headers: authed(admin) }),
+        201,
+        "tenant",
+      )
+    ).id;
   const organisation = async (token: string, name: string) =>
-    (await json<{ id: string }>(await api.post("/api/organisation", { data: { id: uniqueId("org"), name }, headers: authed(token) }), 201, "organisation")).id;
+    (
+      await json<{ id: string }>(
+        await api.post("/api/organisation", { data: { id: uniqueId("org"), name }, headers: authed(token) }),
+        201,
+        "organisation",
+      )
+    ).id;
 
   const tenants: Record<TenantKey, string> = { T1: await tenant("Matrix T1"), T2: await tenant("Matrix T2") };
   const t1 = await impersonate(api, admin, `tenant/${tenants.T1}`);
   const t2 = await impersonate(api, admin, `tenant/${tenants.T2}`);
-  const orgs: Record<OrgKey, string> = { O1: await organisation(t1, "Matrix O1"), O2: await organisation(t1, "Matrix O2"), P2: await organisation(t2, "Matrix P2") };
+  const orgs: Record<OrgKey, string> = {
+    O1: await organisation(t1, "Matrix O1"),
+    O2: await organisation(t1, "Matrix O2"),
+    P2: await organisation(t2, "Matrix P2"),
+  };
   const o1 = await impersonate(api, t1, orgScope(tenants.T1, orgs.O1));
   const o2 = await impersonate(api, t1, orgScope(tenants.T1, orgs.O2));
   const p2 = await impersonate(api, t2, orgScope(tenants.T2, orgs.P2));
@@ -496,17 +692,49 @@ export async function seedWorld(api: APIRequestContext, baseURL: string): Promis
     ["t2Student", "P2", ["STUDENT"]],
     ["t2Full", "P2", ["ANNOTATOR_FULL"]],
   ];
-  const created = await pool(4, specs.map(([key, parent, roles]) => () => newUser(api, parents[parent], key, roles, { tenant: null, org: null })));
+  const created = await pool(
+    4,
+    specs.map(
+      ([key, parent, roles]) =>
+        () =>
+          newUser(api, parents[parent], key, roles, { tenant: null, org: null }),
+    ),
+  );
   const users: Record<string, UserDesc> = Object.fromEntries(created.map((u) => [u.key, u]));
-  const adminUser = (await json<{ id: string }>(await api.get("/api/user", { headers: authed(admin) }), 200, "admin user")).id;
-  users.admin = { key: "admin", id: adminUser, level: "top", tenant: null, org: null, roles: ["ADMIN"], username: "admin", password: "", email: "" };
+  const adminUser = (
+    await json<{ id: string }>(await api.get("/api/user", { headers: authed(admin) }), 200, "admin user")
+  ).id;
+  users.admin = {
+    key: "admin",
+    id: adminUser,
+    level: "top",
+    tenant: null,
+    org: null,
+    roles: ["ADMIN"],
+    username: "admin",
+    password: "",
+    email: "",
+  };
   await json(await api.post("/api/user/profile", { data: { cefr: 5 }, headers: authed(admin) }), 201, "admin profile");
 
   const signIn = (u: UserDesc) => () => passwordToken(api, u.username, u.password, signInScope(u, tenants, orgs));
-  const userTokens = Object.fromEntries(await pool(4, created.map((u) => async () => [u.key, await signIn(u)()] as const)));
+  const userTokens = Object.fromEntries(
+    await pool(
+      4,
+      created.map((u) => async () => [u.key, await signIn(u)()] as const),
+    ),
+  );
 
   // Callers. Principals are impersonated from the admin (so their actor is the top-level admin).
-  const principal = (key: CallerKey, label: string, kind: "tenant" | "organisation", tenantKey: TenantKey, org: OrgKey | null, token: string, scope: string): Caller => ({
+  const principal = (
+    key: CallerKey,
+    label: string,
+    kind: "tenant" | "organisation",
+    tenantKey: TenantKey,
+    org: OrgKey | null,
+    token: string,
+    scope: string,
+  ): Caller => ({
     key,
     label,
     kind,
@@ -521,9 +749,25 @@ export async function seedWorld(api: APIRequestContext, baseURL: string): Promis
   });
   const person = (key: CallerKey, label: string): Caller => {
     const u = users[key];
-    return { key, label, kind: "user", level: u.level, tenant: u.tenant, org: u.org, roles: u.roles, user: u, actor: "self", token: userTokens[key], mint: signIn(u) };
+    return {
+      key,
+      label,
+      kind: "user",
+      level: u.level,
+      tenant: u.tenant,
+      org: u.org,
+      roles: u.roles,
+      user: u,
+      actor: "self",
+      token: userTokens[key],
+      mint: signIn(u),
+    };
   };
-  const s1Derived = await json<{ access_token: string }>(await api.post("/api/tokens", { form: { grant_type: "client_credentials" }, headers: authed(userTokens.s1) }), 200, "derived token");
+  const s1Derived = await json<{ access_token: string }>(
+    await api.post("/api/tokens", { form: { grant_type: "client_credentials" }, headers: authed(userTokens.s1) }),
+    200,
+    "derived token",
+  );
   await json(await api.post("/api/tokens/revoke", { headers: authed(s1Derived.access_token) }), 200, "revoke");
   const anonymous = (key: CallerKey, label: string, token: string | null): Caller => ({
     key,
@@ -539,7 +783,19 @@ export async function seedWorld(api: APIRequestContext, baseURL: string): Promis
     mint: async () => token,
   });
   const callers: Record<CallerKey, Caller> = {
-    admin: { key: "admin", label: "top-level admin", kind: "user", level: "top", tenant: null, org: null, roles: ["ADMIN"], user: users.admin, actor: "self", token: admin, mint: () => adminToken(api) },
+    admin: {
+      key: "admin",
+      label: "top-level admin",
+      kind: "user",
+      level: "top",
+      tenant: null,
+      org: null,
+      roles: ["ADMIN"],
+      user: users.admin,
+      actor: "self",
+      token: admin,
+      mint: () => adminToken(api),
+    },
     tenant: principal("tenant", "tenant T1 (as itself)", "tenant", "T1", null, t1, `tenant/${tenants.T1}`),
     tenantAdmin: person("tenantAdmin", "T1 user with TENANT"),
     tenantStudent: person("tenantStudent", "T1 user with STUDENT"),
@@ -605,7 +861,10 @@ export async function seedWorld(api: APIRequestContext, baseURL: string): Promis
   const pooled = extra.slice(0, POOL);
   const spare = extra[POOL];
   await json(
-    await api.put(`/api/assignments/${o1Objects.assignment.id}`, { data: { recordings: [o1Objects.recording.ref, ...pooled.map((r) => r.ref), spare.ref] }, headers: authed(o1) }),
+    await api.put(`/api/assignments/${o1Objects.assignment.id}`, {
+      data: { recordings: [o1Objects.recording.ref, ...pooled.map((r) => r.ref), spare.ref] },
+      headers: authed(o1),
+    }),
     200,
     "assignment pool",
   );
@@ -613,7 +872,10 @@ export async function seedWorld(api: APIRequestContext, baseURL: string): Promis
   // A tenant-level ANNOTATOR_FULL assigned S1's recording too (by the tenant): annotators may live above the organisation.
   const tenantAssignment = (
     await json<{ id: number }>(
-      await api.post("/api/assignments", { data: { name: "Tenant-level", fullAnnotator: users.tenantFull.id, recordings: [o1Objects.recording.ref] }, headers: authed(t1) }),
+      await api.post("/api/assignments", {
+        data: { name: "Tenant-level", fullAnnotator: users.tenantFull.id, recordings: [o1Objects.recording.ref] },
+        headers: authed(t1),
+      }),
       201,
       "tenant-level assignment",
     )
@@ -621,19 +883,89 @@ export async function seedWorld(api: APIRequestContext, baseURL: string): Promis
 
   // S2's submissions, O2's recording, a second choice challenge and a group for member removals.
   const s2Token = userTokens.s2;
-  const s2Recording = await recording(api, s2Token, "s2", { tenant: tenants.T1, org: orgs.O1 }, o1Objects.speech.id, wav);
+  const s2Recording = await recording(
+    api,
+    s2Token,
+    "s2",
+    { tenant: tenants.T1, org: orgs.O1 },
+    o1Objects.speech.id,
+    wav,
+  );
   const [s2Feedback, s2Analysis, s2Recognition] = await Promise.all([
-    json<{ id: string }>(await multipart(api, "POST", "/api/feedback", feedbackFields(wav, o1Objects.speech.id, s2Recording.resultSet), s2Token), 201, "S2 feedback"),
-    json<{ id: string }>(await multipart(api, "POST", `/api/challenges/pronunciation/${o1Objects.pronunciation.id}/analyses`, { audio: wavPart(uniqueWav(wav)) }, s2Token), 201, "S2 analysis"),
-    json<{ id: string }>(await multipart(api, "POST", `/api/challenges/choice/${o1Objects.choice.id}/recognitions`, { audio: wavPart(uniqueWav(wav)) }, s2Token), 201, "S2 recognition"),
+    json<{ id: string }>(
+      await multipart(
+        api,
+        "POST",
+        "/api/feedback",
+        feedbackFields(wav, o1Objects.speech.id, s2Recording.resultSet),
+        s2Token,
+      ),
+      201,
+      "S2 feedback",
+    ),
+    json<{ id: string }>(
+      await multipart(
+        api,
+        "POST",
+        `/api/challenges/pronunciation/${o1Objects.pronunciation.id}/analyses`,
+        { audio: wavPart(uniqueWav(wav)) },
+        s2Token,
+      ),
+      201,
+      "S2 analysis",
+    ),
+    json<{ id: string }>(
+      await multipart(
+        api,
+        "POST",
+        `/api/challenges/choice/${o1Objects.choice.id}/recognitions`,
+        { audio: wavPart(uniqueWav(wav)) },
+        s2Token,
+      ),
+      201,
+      "S2 recognition",
+    ),
   ]);
-  const o2Speech = (await json<{ id: string }>(await multipart(api, "POST", "/api/challenges/speech", { language: "eng" }, o2), 201, "O2 challenge")).id;
-  const o2Recording = await recording(api, userTokens.o2Student, "o2Student", { tenant: tenants.T1, org: orgs.O2 }, o2Speech, wav);
-  const choice2 = (await json<{ id: string }>(await multipart(api, "POST", "/api/challenges/choice", { choices: ["Left", "Right"], language: "eng" }, o1), 202, "choice 2")).id;
-  const memberGroup = (await json<{ id: string }>(await api.post("/api/groups", { data: { name: "Members" }, headers: authed(o1) }), 201, "member group")).id;
-  await json(await api.post(`/api/groups/${memberGroup}/members`, { data: { users: [users.s2.id] }, headers: authed(o1) }), 204, "member group members");
+  const o2Speech = (
+    await json<{ id: string }>(
+      await multipart(api, "POST", "/api/challenges/speech", { language: "eng" }, o2),
+      201,
+      "O2 challenge",
+    )
+  ).id;
+  const o2Recording = await recording(
+    api,
+    userTokens.o2Student,
+    "o2Student",
+    { tenant: tenants.T1, org: orgs.O2 },
+    o2Speech,
+    wav,
+  );
+  const choice2 = (
+    await json<{ id: string }>(
+      await multipart(api, "POST", "/api/challenges/choice", { choices: ["Left", "Right"], language: "eng" }, o1),
+      202,
+      "choice 2",
+    )
+  ).id;
+  const memberGroup = (
+    await json<{ id: string }>(
+      await api.post("/api/groups", { data: { name: "Members" }, headers: authed(o1) }),
+      201,
+      "member group",
+    )
+  ).id;
+  await json(
+    await api.post(`/api/groups/${memberGroup}/members`, { data: { users: [users.s2.id] }, headers: authed(o1) }),
+    204,
+    "member group members",
+  );
 
-  const scheme = await json<{ layers: unknown[] }>(await api.get(`/api/organisations/${orgs.O1}/annotation-scheme`, { headers: authed(o1) }), 200, "scheme");
+  const scheme = await json<{ layers: unknown[] }>(
+    await api.get(`/api/organisations/${orgs.O1}/annotation-scheme`, { headers: authed(o1) }),
+    200,
+    "scheme",
+  );
   const exported = async (url: string) => {
     const response = await api.get(url, { headers: authed(o1) });
     expect(response.status(), `export ${url}`).toBe(200);
@@ -641,7 +973,9 @@ export async function seedWorld(api: APIRequestContext, baseURL: string): Promis
   };
   const r = o1Objects.recording;
   const annotationTextGrid = await exported(`/api/annotation/${o1Objects.annotation.id}/export?format=textgrid`);
-  const referenceTextGrid = await exported(`/api/organisations/${orgs.O1}/challenges/speech/${r.ref.challenge}/recordings/${r.id}/reference/export?format=textgrid`);
+  const referenceTextGrid = await exported(
+    `/api/organisations/${orgs.O1}/challenges/speech/${r.ref.challenge}/recordings/${r.id}/reference/export?format=textgrid`,
+  );
 
   const { extraRecordings: _o1, ...o1Plain } = o1Objects;
   const { extraRecordings: _t2, ...t2Plain } = t2Objects;

@@ -16,7 +16,11 @@ export type MultipartFields = MultipartRecord | [string, PartValue][];
 export const isFilePart = (value: unknown): value is FilePart =>
   typeof value === "object" && value !== null && (value as FilePart).buffer instanceof Uint8Array;
 
-export const filePart = (buffer: Uint8Array, name = "audio.bin", mimeType = "application/octet-stream"): FilePart => ({ buffer, name, mimeType });
+export const filePart = (buffer: Uint8Array, name = "audio.bin", mimeType = "application/octet-stream"): FilePart => ({
+  buffer,
+  name,
+  mimeType,
+});
 
 function entriesOf(fields: MultipartFields): [string, PartValue][] {
   if (Array.isArray(fields)) return fields;
@@ -31,7 +35,11 @@ export async function encodeMultipart(fields: MultipartFields): Promise<{ body: 
   for (const [name, value] of entriesOf(fields)) {
     if (isFilePart(value)) {
       // A copy: Blob wants an ArrayBuffer-backed view, and Buffers may share a pool.
-      form.append(name, new Blob([new Uint8Array(value.buffer)], { type: value.mimeType ?? "application/octet-stream" }), value.name ?? "blob");
+      form.append(
+        name,
+        new Blob([new Uint8Array(value.buffer)], { type: value.mimeType ?? "application/octet-stream" }),
+        value.name ?? "blob",
+      );
     } else {
       form.append(name, String(value));
     }
@@ -54,8 +62,12 @@ export async function sendMultipart(
   return request.fetch(url, { method, data: body, headers: { ...headers, "content-type": contentType } });
 }
 
-export const postMultipart = (request: APIRequestContext, url: string, fields: MultipartFields, headers: Record<string, string> = {}) =>
-  sendMultipart(request, "POST", url, fields, headers);
+export const postMultipart = (
+  request: APIRequestContext,
+  url: string,
+  fields: MultipartFields,
+  headers: Record<string, string> = {},
+) => sendMultipart(request, "POST", url, fields, headers);
 
 /** application/x-www-form-urlencoded with repeated names (e.g. choices), in order. */
 export function encodeForm(fields: Record<string, string | string[] | undefined>): string {

@@ -7,8 +7,18 @@
 export const ANALYSIS_WORDS = [
   {
     chunks: [
-      { graphemes: "th", phonemes: [{ ipa: "ð", score: 0.9, verdict: "good", start: 0.1, end: 0.18 }], score: 0.9, verdict: "good" },
-      { graphemes: "e", phonemes: [{ ipa: "ə", score: 0.2, verdict: "bad", start: 0.18, end: 0.25 }], score: 0.2, verdict: "bad" },
+      {
+        graphemes: "th",
+        phonemes: [{ ipa: "ð", score: 0.9, verdict: "good", start: 0.1, end: 0.18 }],
+        score: 0.9,
+        verdict: "good",
+      },
+      {
+        graphemes: "e",
+        phonemes: [{ ipa: "ə", score: 0.2, verdict: "bad", start: 0.18, end: 0.25 }],
+        score: 0.2,
+        verdict: "bad",
+      },
     ],
   },
   {

@@ -17,10 +17,18 @@ export type RawResponse = {
  * Writes `request` (CRLFs included) on a new connection, reads one response (its body by
  * Content-Length), then waits up to `waitCloseMs` to see whether the server closes the connection.
  */
-export function rawExchange(url: string, request: string | Buffer, options: { waitCloseMs?: number; localAddress?: string } = {}): Promise<RawResponse> {
+export function rawExchange(
+  url: string,
+  request: string | Buffer,
+  options: { waitCloseMs?: number; localAddress?: string } = {},
+): Promise<RawResponse> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: target.hostname, port: Number(target.port), localAddress: options.localAddress });
+    const socket = net.connect({
+      host: target.hostname,
+      port: Number(target.port),
+      localAddress: options.localAddress,
+    });
     let buffer = Buffer.alloc(0);
     let response: Omit<RawResponse, "closedByServer"> | null = null;
     let ended = false;
@@ -29,7 +37,8 @@ export function rawExchange(url: string, request: string | Buffer, options: { wa
       clearTimeout(timer);
       socket.destroy();
       if (response) resolve({ ...response, closedByServer: ended });
-      else reject(new Error(`no complete response; received ${JSON.stringify(buffer.toString("latin1").slice(0, 200))}`));
+      else
+        reject(new Error(`no complete response; received ${JSON.stringify(buffer.toString("latin1").slice(0, 200))}`));
     };
     socket.on("data", (chunk) => {
       buffer = Buffer.concat([buffer, chunk]);
@@ -44,7 +53,11 @@ export function rawExchange(url: string, request: string | Buffer, options: { wa
       }
       const length = Number(headers["content-length"] ?? 0);
       if (buffer.length < headEnd + 4 + length) return;
-      response = { status: Number(statusLine.split(" ")[1]), headers, body: buffer.subarray(headEnd + 4, headEnd + 4 + length).toString("utf8") };
+      response = {
+        status: Number(statusLine.split(" ")[1]),
+        headers,
+        body: buffer.subarray(headEnd + 4, headEnd + 4 + length).toString("utf8"),
+      };
       timer = setTimeout(finish, options.waitCloseMs ?? 500);
     });
     // Only finish() closes the connection from this side: an end or a reset is the server's doing.
@@ -62,7 +75,13 @@ export function rawExchange(url: string, request: string | Buffer, options: { wa
   });
 }
 
-export type CutDownload = { range: [number, number] | null; cutAfter: number; slow: boolean; status: number | null; received: number };
+export type CutDownload = {
+  range: [number, number] | null;
+  cutAfter: number;
+  slow: boolean;
+  status: number | null;
+  received: number;
+};
 
 /**
  * GETs `url` (a whole file, or a random byte range when `range` is true) on a new connection and
@@ -70,7 +89,12 @@ export type CutDownload = { range: [number, number] | null; cutAfter: number; sl
  * -1: right after sending the request, before any answer). A `slow` reader pauses now and then,
  * as a media element does once it has buffered enough, so the server meets backpressure.
  */
-export function cutDownload(url: string, token: string, size: number, options: { range: boolean; cutAfter: number; slow?: boolean }): Promise<CutDownload> {
+export function cutDownload(
+  url: string,
+  token: string,
+  size: number,
+  options: { range: boolean; cutAfter: number; slow?: boolean },
+): Promise<CutDownload> {
   const target = new URL(url);
   let range: [number, number] | null = null;
   if (options.range) {
@@ -145,7 +169,11 @@ function inboundSockets(port: number): Set<string> {
 }
 
 /** The number of open descriptors (but clients' connections to `inboundPort`) once it has not changed for `quietMs`. */
-export async function settledDescriptorCount(pid: number, inboundPort: number, { quietMs = 3000, timeoutMs = 30_000 } = {}): Promise<number> {
+export async function settledDescriptorCount(
+  pid: number,
+  inboundPort: number,
+  { quietMs = 3000, timeoutMs = 30_000 } = {},
+): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   let count = openDescriptors(pid, inboundPort).length;
   let since = Date.now();
@@ -163,7 +191,13 @@ export async function settledDescriptorCount(pid: number, inboundPort: number, {
  * slowly, each cut off at a random point (before the answer, at its headers, mid-body, or not
  * at all), `concurrency` at a time.
  */
-export async function cutDownloads(url: string, token: string, size: number, count: number, concurrency = 10): Promise<CutDownload[]> {
+export async function cutDownloads(
+  url: string,
+  token: string,
+  size: number,
+  count: number,
+  concurrency = 10,
+): Promise<CutDownload[]> {
   const results: CutDownload[] = [];
   let next = 0;
   const cutPoint = () => {
@@ -177,7 +211,9 @@ export async function cutDownloads(url: string, token: string, size: number, cou
     Array.from({ length: concurrency }, async () => {
       while (next < count) {
         const n = next++;
-        results.push(await cutDownload(url, token, size, { range: n % 2 === 1, cutAfter: cutPoint(), slow: n % 4 >= 2 }));
+        results.push(
+          await cutDownload(url, token, size, { range: n % 2 === 1, cutAfter: cutPoint(), slow: n % 4 >= 2 }),
+        );
       }
     }),
   );

@@ -18,9 +18,14 @@ export type MultipartFrame = {
 };
 
 /** Text parts in order, then one file part whose bytes the caller sends between head and tail. */
-export function multipartFrame(fields: [string, string][], file: { name: string; filename: string; mimeType: string }): MultipartFrame {
+export function multipartFrame(
+  fields: [string, string][],
+  file: { name: string; filename: string; mimeType: string },
+): MultipartFrame {
   const boundary = `----e2e-raw-${randomBytes(12).toString("hex")}`;
-  const text = fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("");
+  const text = fields
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join("");
   const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`;
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
@@ -74,7 +79,16 @@ export function streamUpload(url: string, options: StreamOptions): Promise<Strea
   const target = new URL(url);
   const total = frame.head.length + fileBytes + frame.tail.length;
   return new Promise((resolve) => {
-    const result: StreamedUpload = { status: null, contentType: undefined, body: "", writtenAtResponse: null, written: 0, sentAll: false, error: null, msToResponse: null };
+    const result: StreamedUpload = {
+      status: null,
+      contentType: undefined,
+      body: "",
+      writtenAtResponse: null,
+      written: 0,
+      sentAll: false,
+      error: null,
+      msToResponse: null,
+    };
     let stop = false;
     let settled = false;
     const started = Date.now();
@@ -84,7 +98,12 @@ export function streamUpload(url: string, options: StreamOptions): Promise<Strea
       path: target.pathname + target.search,
       method: "POST",
       agent: false,
-      headers: { ...options.headers, "content-type": frame.contentType, "content-length": String(total), accept: "application/json" },
+      headers: {
+        ...options.headers,
+        "content-type": frame.contentType,
+        "content-length": String(total),
+        accept: "application/json",
+      },
     });
     const finish = () => {
       if (settled) return;
@@ -154,7 +173,17 @@ export function streamUpload(url: string, options: StreamOptions): Promise<Strea
  * Sends the headers (Content-Length of the whole body), `head` and `partial`, waits
  * `waitMs`, then destroys the socket. Returns the status of any response seen before that.
  */
-export async function abandonUpload(url: string, options: { headers?: Record<string, string>; contentType: string; declaredLength: number; head: Buffer; partial: Buffer; waitMs?: number }): Promise<{ status: number | null }> {
+export async function abandonUpload(
+  url: string,
+  options: {
+    headers?: Record<string, string>;
+    contentType: string;
+    declaredLength: number;
+    head: Buffer;
+    partial: Buffer;
+    waitMs?: number;
+  },
+): Promise<{ status: number | null }> {
   const target = new URL(url);
   let status: number | null = null;
   const req = http.request({
@@ -163,7 +192,12 @@ export async function abandonUpload(url: string, options: { headers?: Record<str
     path: target.pathname + target.search,
     method: "POST",
     agent: false,
-    headers: { ...options.headers, "content-type": options.contentType, "content-length": String(options.declaredLength), accept: "application/json" },
+    headers: {
+      ...options.headers,
+      "content-type": options.contentType,
+      "content-length": String(options.declaredLength),
+      accept: "application/json",
+    },
   });
   req.on("error", () => {});
   req.on("response", (res) => {
@@ -234,9 +268,16 @@ export async function tmpEntries(): Promise<Set<string>> {
 export async function expectTmpCleared(before: Set<string>, during: Set<string>, timeoutMs = 10_000): Promise<void> {
   const ours = [...during].filter((name) => !before.has(name));
   await expect
-    .poll(async () => {
-      const now = await tmpEntries();
-      return ours.filter((name) => now.has(name));
-    }, { message: `upload temp entries left behind in ${uploadTmpDir()}`, timeout: timeoutMs, intervals: [100, 200, 500] })
+    .poll(
+      async () => {
+        const now = await tmpEntries();
+        return ours.filter((name) => now.has(name));
+      },
+      {
+        message: `upload temp entries left behind in ${uploadTmpDir()}`,
+        timeout: timeoutMs,
+        intervals: [100, 200, 500],
+      },
+    )
     .toEqual([]);
 }

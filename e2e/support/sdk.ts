@@ -30,13 +30,35 @@ export type ItslSdk = {
     addAccessToken(url?: string): string;
   };
   tenants: { create(t: Json): Promise<Json>; getById(id: string): Promise<Json>; getAll(): Promise<Listing<Json>> };
-  organisations: { create(o: Json): Promise<Json>; getById(id: string): Promise<Json>; getAll(filters?: URLSearchParams): Promise<Listing<Json>> };
+  organisations: {
+    create(o: Json): Promise<Json>;
+    getById(id: string): Promise<Json>;
+    getAll(filters?: URLSearchParams): Promise<Listing<Json>>;
+  };
   roles: { getById(id: string): Promise<Json>; getAll(filters?: URLSearchParams): Promise<Listing<Json>> };
-  groups: { create(g: Json): Promise<Json>; getById(id: string): Promise<Json>; getAll(filters?: URLSearchParams): Promise<Listing<Json>> };
-  users: { create(u: Json): Promise<Json>; getById(id: string): Promise<Json>; getCurrent(): Promise<Json>; getAll(filters?: URLSearchParams): Promise<Listing<Json>> };
-  profile: { create(userId: string, profile: Json): Promise<Json>; getCurrent(): Promise<Json>; getById(userId: string): Promise<Json> };
+  groups: {
+    create(g: Json): Promise<Json>;
+    getById(id: string): Promise<Json>;
+    getAll(filters?: URLSearchParams): Promise<Listing<Json>>;
+  };
+  users: {
+    create(u: Json): Promise<Json>;
+    getById(id: string): Promise<Json>;
+    getCurrent(): Promise<Json>;
+    getAll(filters?: URLSearchParams): Promise<Listing<Json>>;
+  };
+  profile: {
+    create(userId: string, profile: Json): Promise<Json>;
+    getCurrent(): Promise<Json>;
+    getById(userId: string): Promise<Json>;
+  };
   basicauth: { create(b: { username: string; password: string }): Promise<{ email: string; password: string }> };
-  emailauth: { create(e: { email: string; password?: string }, userId?: string | null): Promise<{ email: string; password: string }> };
+  emailauth: {
+    create(
+      e: { email: string; password?: string },
+      userId?: string | null,
+    ): Promise<{ email: string; password: string }>;
+  };
 };
 
 type Bundle = { version: string; Itslanguage: new (options?: Partial<Settings>) => ItslSdk };

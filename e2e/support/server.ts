@@ -1,7 +1,7 @@
 // A private app server for tests that must kill or restart it (crash tests): its own
 // port, data directory and SQLite file, in its own process group so `kill -9` takes
 // `next start` down with it.
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -117,7 +117,14 @@ export async function privateServer(port: number, extraEnv: Record<string, strin
 }
 
 /** A request to a private server: JSON back, an Error on any non-2xx status. */
-export async function serverCall<T>(server: PrivateServer, method: string, url: string, token: string | null, body?: BodyInit, type?: string): Promise<T> {
+export async function serverCall<T>(
+  server: PrivateServer,
+  method: string,
+  url: string,
+  token: string | null,
+  body?: BodyInit,
+  type?: string,
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (type) headers["Content-Type"] = type;
@@ -128,9 +135,22 @@ export async function serverCall<T>(server: PrivateServer, method: string, url: 
 }
 
 /** A token from POST /tokens (form-encoded, as clients send it). */
-export async function serverToken(server: PrivateServer, fields: Record<string, string>, bearer?: string): Promise<string> {
+export async function serverToken(
+  server: PrivateServer,
+  fields: Record<string, string>,
+  bearer?: string,
+): Promise<string> {
   const form = new URLSearchParams(fields).toString();
-  return (await serverCall<{ access_token: string }>(server, "POST", "/tokens", bearer ?? null, form, "application/x-www-form-urlencoded")).access_token;
+  return (
+    await serverCall<{ access_token: string }>(
+      server,
+      "POST",
+      "/tokens",
+      bearer ?? null,
+      form,
+      "application/x-www-form-urlencoded",
+    )
+  ).access_token;
 }
 
 /**
@@ -140,15 +160,35 @@ export async function serverToken(server: PrivateServer, fields: Record<string, 
 export async function seedOrganisation(server: PrivateServer, tenantId: string, organisationId: string) {
   const admin = await serverToken(server, { grant_type: "password", username: "admin", password: ADMIN_PASSWORD });
   const json = (data: unknown) => JSON.stringify(data);
-  const exists = async (url: string, token: string) => (await fetch(`${server.url}/api${url}`, { headers: { Authorization: `Bearer ${token}` } })).ok;
-  if (!(await exists(`/tenants/${tenantId}`, admin))) await serverCall(server, "POST", "/tenants", admin, json({ id: tenantId, name: tenantId }), "application/json");
+  const exists = async (url: string, token: string) =>
+    (await fetch(`${server.url}/api${url}`, { headers: { Authorization: `Bearer ${token}` } })).ok;
+  if (!(await exists(`/tenants/${tenantId}`, admin)))
+    await serverCall(server, "POST", "/tenants", admin, json({ id: tenantId, name: tenantId }), "application/json");
   const tenant = await serverToken(server, { grant_type: "client_credentials", scope: `tenant/${tenantId}` }, admin);
   if (!(await exists(`/organisations/${organisationId}`, tenant))) {
-    await serverCall(server, "POST", "/organisation", tenant, json({ id: organisationId, name: organisationId }), "application/json");
+    await serverCall(
+      server,
+      "POST",
+      "/organisation",
+      tenant,
+      json({ id: organisationId, name: organisationId }),
+      "application/json",
+    );
   }
   const orgScope = `tenant/${tenantId}/organisation/${organisationId}`;
   const org = await serverToken(server, { grant_type: "client_credentials", scope: orgScope }, tenant);
-  const student = await serverCall<{ id: string }>(server, "POST", "/users", org, json({ firstName: "Sam", infix: null, lastName: "Student", roles: ["STUDENT"] }), "application/json");
-  const asStudent = await serverToken(server, { grant_type: "client_credentials", scope: `${orgScope}/student/${student.id}` }, org);
+  const student = await serverCall<{ id: string }>(
+    server,
+    "POST",
+    "/users",
+    org,
+    json({ firstName: "Sam", infix: null, lastName: "Student", roles: ["STUDENT"] }),
+    "application/json",
+  );
+  const asStudent = await serverToken(
+    server,
+    { grant_type: "client_credentials", scope: `${orgScope}/student/${student.id}` },
+    org,
+  );
   return { admin, tenant, org, studentId: student.id, asStudent };
 }

@@ -20,7 +20,10 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
  * progress live), or with `includeTmp` anywhere under the storage directory (a finished request
  * must not have left a complete copy there either).
  */
-export async function storedCopies(bytes: Uint8Array, { includeTmp = false }: { includeTmp?: boolean } = {}): Promise<number> {
+export async function storedCopies(
+  bytes: Uint8Array,
+  { includeTmp = false }: { includeTmp?: boolean } = {},
+): Promise<number> {
   const want = sha256(bytes);
   let count = 0;
   const visit = async (dir: string): Promise<void> => {

@@ -5,8 +5,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { addBasicAuth, asUser, createUser, uniqueId, type User } from "./api";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { addBasicAuth, asUser, createUser, type User, uniqueId } from "./api";
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from "./env";
 import type { World } from "./fixtures";
 
@@ -41,7 +41,11 @@ export async function signInAsAdmin(page: Page) {
 }
 
 /** A user of the world's organisation with a username and password. */
-export async function orgUserWithPassword(request: APIRequestContext, world: World, role = "TEACHER"): Promise<OrgLogin> {
+export async function orgUserWithPassword(
+  request: APIRequestContext,
+  world: World,
+  role = "TEACHER",
+): Promise<OrgLogin> {
   const user = await createUser(request, world.orgToken, { roles: [role], firstName: "Jan", lastName: "Jansen" });
   const username = uniqueId("jdoe");
   const password = "teacher-password-1";
@@ -69,7 +73,12 @@ export async function signInToOrganisation(page: Page, world: World, login: { us
 }
 
 /** A new user of the world's organisation holding `role`, signed in through the sign-in page. */
-export async function signInAsOrganisationUser(page: Page, request: APIRequestContext, world: World, role: string): Promise<OrgLogin> {
+export async function signInAsOrganisationUser(
+  page: Page,
+  request: APIRequestContext,
+  world: World,
+  role: string,
+): Promise<OrgLogin> {
   const login = await orgUserWithPassword(request, world, role);
   await signInToOrganisation(page, world, login);
   return login;

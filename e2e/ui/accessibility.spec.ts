@@ -24,29 +24,56 @@ async function audit(page: Page, path: string, exclude?: string): Promise<Findin
   const results = await (exclude ? builder.exclude(exclude) : builder).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ page: path, rule: v.id, impact: v.impact!, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+    .map((v) => ({
+      page: path,
+      rule: v.id,
+      impact: v.impact!,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+    }));
 }
 
 /** Opens `path`, waits for its heading and for loading to end, and audits it. */
 async function visit(page: Page, path: string, heading?: string | RegExp): Promise<Finding[]> {
   await page.goto(path);
-  await expect(heading ? page.getByRole("heading", { level: 1, name: heading }) : page.getByRole("heading", { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(
+    heading ? page.getByRole("heading", { level: 1, name: heading }) : page.getByRole("heading", { level: 1 }).first(),
+  ).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
   return audit(page, path);
 }
 
-const report = (findings: Finding[]) => findings.map((f) => `${f.page}: ${f.rule} (${f.impact}) ${f.help} — ${f.targets.join(" | ")}`).join("\n");
+const report = (findings: Finding[]) =>
+  findings.map((f) => `${f.page}: ${f.rule} (${f.impact}) ${f.help} — ${f.targets.join(" | ")}`).join("\n");
 
 async function choiceChallenge(request: import("@playwright/test").APIRequestContext, token: string) {
   const id = uniqueId("cc");
-  await expectJson(await postMultipart(request, "/api/challenges/choice", { id, question: "Which one?", language: "eng", choices: ["yes", "no"] }, authed(token)), 202);
+  await expectJson(
+    await postMultipart(
+      request,
+      "/api/challenges/choice",
+      { id, question: "Which one?", language: "eng", choices: ["yes", "no"] },
+      authed(token),
+    ),
+    202,
+  );
   return id;
 }
 async function pronunciationChallenge(request: import("@playwright/test").APIRequestContext, token: string) {
   const id = uniqueId("pc");
   const { wav } = await testAudio();
   await expectJson(
-    await postMultipart(request, "/api/challenges/pronunciation", { id, transcription: "The cat sits on the mat.", language: "eng", referenceAudio: { buffer: wav, name: "cat.wav", mimeType: "audio/wav" } }, authed(token)),
+    await postMultipart(
+      request,
+      "/api/challenges/pronunciation",
+      {
+        id,
+        transcription: "The cat sits on the mat.",
+        language: "eng",
+        referenceAudio: { buffer: wav, name: "cat.wav", mimeType: "audio/wav" },
+      },
+      authed(token),
+    ),
     201,
   );
   return id;
@@ -67,18 +94,31 @@ test("signed out: sign-in and the API reference", async ({ page }) => {
 
 test("the top-level admin: dashboard and tenants; a tenant: organisations", async ({ page, world }) => {
   await signInAsAdmin(page);
-  const findings = [...(await audit(page, "/ (admin)")), ...(await visit(page, "/tenants", "Tenants")), ...(await visit(page, `/tenants/${world.tenantId}`))];
+  const findings = [
+    ...(await audit(page, "/ (admin)")),
+    ...(await visit(page, "/tenants", "Tenants")),
+    ...(await visit(page, `/tenants/${world.tenantId}`)),
+  ];
   await page.getByRole("button", { name: "View as this tenant" }).click();
   await expect(page.getByRole("region", { name: "Active view" })).toBeVisible();
-  findings.push(...(await visit(page, "/organisations", "Organisations")), ...(await visit(page, `/organisations/${world.orgId}`)));
+  findings.push(
+    ...(await visit(page, "/organisations", "Organisations")),
+    ...(await visit(page, `/organisations/${world.orgId}`)),
+  );
   expect(findings, report(findings)).toEqual([]);
 });
 
-test("an organisation administrator: groups, challenges, categories and the new assignment's picker", async ({ page, request, world }) => {
+test("an organisation administrator: groups, challenges, categories and the new assignment's picker", async ({
+  page,
+  request,
+  world,
+}) => {
   const token = world.orgToken;
   const speech = await speechChallenge(request, token, "Your hobby");
   const [choice, pronunciation] = [await choiceChallenge(request, token), await pronunciationChallenge(request, token)];
-  const klass = await group(request, token, "Class 3B", [await category(request, token, { name: "Unit one", speechChallenges: [speech] })]);
+  const klass = await group(request, token, "Class 3B", [
+    await category(request, token, { name: "Unit one", speechChallenges: [speech] }),
+  ]);
   await recordings(request, world, 2);
   await signInAsOrganisationUser(page, request, world, "ORGANISATION");
   const findings = [...(await audit(page, "/ (organisation)"))];
@@ -123,7 +163,12 @@ test("an organisation administrator: users, roles, progress and assignments", as
   const speech = await speechChallenge(request, token, "Your hobby");
   const root = await category(request, token, { name: "Unit one", speechChallenges: [speech] });
   const klass = await group(request, token, "Class 3B", [root]);
-  const pupil = await createUser(request, token, { roles: ["STUDENT"], firstName: "Ada", lastName: "Alpha", groups: [klass] });
+  const pupil = await createUser(request, token, {
+    roles: ["STUDENT"],
+    firstName: "Ada",
+    lastName: "Alpha",
+    groups: [klass],
+  });
   const full = await person(request, world, "ANNOTATOR_FULL", "Fay");
   const { refs } = await recordings(request, world, 1);
   const assignment = await assign(request, world, { name: "Week 12", base: null, full, refs });

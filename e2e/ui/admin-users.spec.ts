@@ -34,11 +34,17 @@ async function addCredential(page: Page, kind: "username" | "email", login: stri
   expect(password).toMatch(/^\S{20}$/);
   await shown.getByRole("button", { name: "Done" }).click();
   await expect(shown).toHaveCount(0);
-  await expect(page.getByRole("table", { name: "Credentials" }).getByRole("cell", { name: login.toLowerCase(), exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Credentials" }).getByRole("cell", { name: login.toLowerCase(), exact: true }),
+  ).toBeVisible();
   return password;
 }
 
-test("an organisation admin creates a teacher and students with credentials; the teacher signs in with the generated password", async ({ page, request, world }) => {
+test("an organisation admin creates a teacher and students with credentials; the teacher signs in with the generated password", async ({
+  page,
+  request,
+  world,
+}) => {
   test.setTimeout(120_000);
   const admin = await signInAsOrganisationUser(page, request, world, "ORGANISATION");
 
@@ -63,7 +69,9 @@ test("an organisation admin creates a teacher and students with credentials; the
   await page.getByLabel("CEFR level").selectOption({ label: "B1+" });
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByTestId("profile-cefr")).toHaveText("B1+");
-  const profile = await request.get(`/api/users/${teacherId}/profile`, { headers: { Authorization: `Bearer ${world.orgToken}` } });
+  const profile = await request.get(`/api/users/${teacherId}/profile`, {
+    headers: { Authorization: `Bearer ${world.orgToken}` },
+  });
   expect((await profile.json()).cefr).toBe(6);
   await snap(page, "user-detail");
 
@@ -75,7 +83,10 @@ test("an organisation admin creates a teacher and students with credentials; the
   await usernameForm.getByLabel("Username").fill("");
 
   const students: string[] = [];
-  for (const [first, last] of [["Sam", "Student"], ["Sara", "Scholar"]]) {
+  for (const [first, last] of [
+    ["Sam", "Student"],
+    ["Sara", "Scholar"],
+  ]) {
     students.push(await createThroughForm(page, first, last, "Student"));
     await addCredential(page, "username", uniqueId(first.toLowerCase()));
   }
@@ -104,7 +115,10 @@ test("an organisation admin creates a teacher and students with credentials; the
   const members = page.getByRole("table", { name: "Members of Class 1A" });
   await expect(members.getByRole("link", { name: "Sam Student" })).toBeVisible();
   await expect(members.getByRole("link", { name: "Sara Scholar" })).toBeVisible();
-  const listed = await request.get(`/api/users?group=${encodeURIComponent(new URL(page.url()).pathname.split("/").pop()!)}`, { headers: { Authorization: `Bearer ${world.orgToken}` } });
+  const listed = await request.get(
+    `/api/users?group=${encodeURIComponent(new URL(page.url()).pathname.split("/").pop()!)}`,
+    { headers: { Authorization: `Bearer ${world.orgToken}` } },
+  );
   expect(((await listed.json()) as { id: string }[]).map((u) => u.id).sort()).toEqual([...students].sort());
   await snap(page, "group-detail");
   await page.goto("/groups");
@@ -114,12 +128,18 @@ test("an organisation admin creates a teacher and students with credentials; the
   // Roles and their permissions, in words.
   await page.goto("/roles");
   await expect(page.getByRole("heading", { name: "Teacher", exact: true })).toBeVisible();
-  await expect(page.getByRole("list", { name: "What Teacher may do" }).getByText("Add, edit and remove users", { exact: true })).toBeVisible();
-  await expect(page.getByRole("list", { name: "What Student may do" }).getByText("Get feedback on recordings", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "What Teacher may do" }).getByText("Add, edit and remove users", { exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "What Student may do" }).getByText("Get feedback on recordings", { exact: true }),
+  ).toBeVisible();
   await snap(page, "roles");
 
   // The generated password works: sign out, and sign in as the teacher through the sign-in page.
-  await page.getByRole("button", { name: `${admin.user.firstName} ${admin.user.infix} ${admin.user.lastName}`, exact: true }).click();
+  await page
+    .getByRole("button", { name: `${admin.user.firstName} ${admin.user.infix} ${admin.user.lastName}`, exact: true })
+    .click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
   await signInToOrganisation(page, world, { username: teacherLogin, password: teacherPassword });
@@ -131,10 +151,18 @@ test("an organisation admin creates a teacher and students with credentials; the
 test("the users table sorts and pages on the server", async ({ page, request, world }) => {
   const admin = await orgUserWithPassword(request, world, "ORGANISATION");
   await Promise.all(
-    Array.from({ length: 25 }, (_, i) => createUser(request, world.orgToken, { roles: ["STUDENT"], firstName: "Pat", lastName: `Pager ${String(i + 1).padStart(2, "0")}` })),
+    Array.from({ length: 25 }, (_, i) =>
+      createUser(request, world.orgToken, {
+        roles: ["STUDENT"],
+        firstName: "Pat",
+        lastName: `Pager ${String(i + 1).padStart(2, "0")}`,
+      }),
+    ),
   );
   await signInToOrganisation(page, world, admin);
-  const firstList = page.waitForRequest((r) => r.url().includes("/api/users?") && r.url().includes("sort=lastName") && r.url().includes("perPage=20"));
+  const firstList = page.waitForRequest(
+    (r) => r.url().includes("/api/users?") && r.url().includes("sort=lastName") && r.url().includes("perPage=20"),
+  );
   await page.goto("/users");
   await firstList;
   await usersReady(page);
@@ -154,7 +182,9 @@ test("the users table sorts and pages on the server", async ({ page, request, wo
   await expect(page.getByRole("button", { name: "Next →" })).toBeDisabled();
 
   const header = page.getByRole("columnheader", { name: /Name/ }).first();
-  const sorted = page.waitForRequest((r) => r.url().includes("sort=lastName") && r.url().includes("direction=desc") && !r.url().includes("startCursor="));
+  const sorted = page.waitForRequest(
+    (r) => r.url().includes("sort=lastName") && r.url().includes("direction=desc") && !r.url().includes("startCursor="),
+  );
   await header.getByRole("button").click();
   await sorted;
   await usersReady(page);

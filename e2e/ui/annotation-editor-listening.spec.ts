@@ -3,20 +3,44 @@
 // field has focus; Ctrl+wheel zooms, the overview bar moves the view, and the zoom is kept per
 // person; number keys pick a layer's labels; split at the playhead and merges with either
 // neighbour (buttons and keys). Results through the API.
+
+import {
+  annotate,
+  assign,
+  current,
+  fragment,
+  labelsOf,
+  openEditor,
+  panel,
+  person,
+  recordings,
+  saveStatus,
+  signedIn,
+  waveformScroll,
+  wordsAt,
+} from "../support/annotation-ui";
 import { prepareTestAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 import { snap } from "../support/screenshots";
-import { annotate, assign, current, fragment, labelsOf, openEditor, panel, person, recordings, saveStatus, signedIn, waveformScroll, wordsAt } from "../support/annotation-ui";
 
 prepareTestAudio();
 
 const media = (page: import("@playwright/test").Page) => page.getByTestId("annotation-audio");
-const mediaTime = (page: import("@playwright/test").Page) => media(page).evaluate((el) => (el as HTMLAudioElement).currentTime);
-const blur = (page: import("@playwright/test").Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+const mediaTime = (page: import("@playwright/test").Page) =>
+  media(page).evaluate((el) => (el as HTMLAudioElement).currentTime);
+const blur = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
-test("rate with the pitch kept, loops, keyboard transport, Ctrl+wheel zoom, the overview bar, and the zoom remembered", async ({ browser, request, world }) => {
+test("rate with the pitch kept, loops, keyboard transport, Ctrl+wheel zoom, the overview bar, and the zoom remembered", async ({
+  browser,
+  request,
+  world,
+}) => {
   test.setTimeout(120_000);
-  const [full, { refs }] = await Promise.all([person(request, world, "ANNOTATOR_FULL", "Fay"), recordings(request, world, 1)]);
+  const [full, { refs }] = await Promise.all([
+    person(request, world, "ANNOTATOR_FULL", "Fay"),
+    recordings(request, world, 1),
+  ]);
   const assignment = await assign(request, world, { name: "Listening", base: null, full, refs });
   await annotate(request, full.token, assignment.id, refs[0], wordsAt(["the", "cat", "sits"]));
   const page = await signedIn(browser, world, full, { width: 1280, height: 800 });
@@ -28,7 +52,11 @@ test("rate with the pitch kept, loops, keyboard transport, Ctrl+wheel zoom, the 
 
   // Rate: applied to the media element, pitch kept.
   await page.getByLabel("Rate").selectOption("1.5");
-  await expect.poll(() => media(page).evaluate((el) => [(el as HTMLAudioElement).playbackRate, (el as HTMLAudioElement).preservesPitch])).toEqual([1.5, true]);
+  await expect
+    .poll(() =>
+      media(page).evaluate((el) => [(el as HTMLAudioElement).playbackRate, (el as HTMLAudioElement).preservesPitch]),
+    )
+    .toEqual([1.5, true]);
   await blur(page);
   await page.keyboard.press("[");
   await expect.poll(() => media(page).evaluate((el) => (el as HTMLAudioElement).playbackRate)).toBe(1.25);
@@ -54,7 +82,10 @@ test("rate with the pitch kept, loops, keyboard transport, Ctrl+wheel zoom, the 
   expect(samples.length).toBeGreaterThan(10);
   expect(Math.min(...samples.slice(3))).toBeGreaterThanOrEqual(0.35);
   expect(Math.max(...samples)).toBeLessThanOrEqual(0.8);
-  expect(samples.some((t, i) => i > 0 && t < samples[i - 1] - 0.1), "the loop wrapped around").toBe(true);
+  expect(
+    samples.some((t, i) => i > 0 && t < samples[i - 1] - 0.1),
+    "the loop wrapped around",
+  ).toBe(true);
   await page.getByRole("button", { name: "Stop loop" }).first().click();
   await page.getByRole("button", { name: /Pause/ }).click();
 
@@ -115,12 +146,22 @@ test("rate with the pitch kept, loops, keyboard transport, Ctrl+wheel zoom, the 
   await expect(page.getByLabel("Zoom (pixels per second)")).toHaveValue("1600");
 });
 
-test("number keys pick labels; split at the playhead and merge with either neighbour", async ({ browser, request, world }) => {
+test("number keys pick labels; split at the playhead and merge with either neighbour", async ({
+  browser,
+  request,
+  world,
+}) => {
   test.setTimeout(120_000);
-  const [full, { refs }] = await Promise.all([person(request, world, "ANNOTATOR_FULL", "Fay"), recordings(request, world, 1)]);
+  const [full, { refs }] = await Promise.all([
+    person(request, world, "ANNOTATOR_FULL", "Fay"),
+    recordings(request, world, 1),
+  ]);
   const assignment = await assign(request, world, { name: "Labelling", base: null, full, refs });
   const noise = { start: 1, end: 1.5, labels: [{ layer: "Noise", label: "Noise", comment: "" }] };
-  const annotation = await annotate(request, full.token, assignment.id, refs[0], [...wordsAt(["the", "cat", "sits"]), noise]);
+  const annotation = await annotate(request, full.token, assignment.id, refs[0], [
+    ...wordsAt(["the", "cat", "sits"]),
+    noise,
+  ]);
   const page = await signedIn(browser, world, full, { width: 768, height: 1024 });
   await openEditor(page, assignment.id, refs[0]);
 

@@ -3,18 +3,35 @@
 // nothing else (hits are resolved by time, not by overlapping boxes); the boundary two
 // touching fragments share moves both (Alt: only one); at fit zoom a lane with too many
 // fragments shows their coverage instead of a bare "zoom in". Results through the API.
-import { authed, expectJson } from "../support/api";
+
+import {
+  annotate,
+  assign,
+  dragLaneX,
+  fragment,
+  fragmentName,
+  longRecording,
+  longSpeech,
+  openEditor,
+  person,
+  signedIn,
+  waveformScroll,
+} from "../support/annotation-ui";
 import type { Fragment } from "../support/annotations";
+import { authed, expectJson } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { snap } from "../support/screenshots";
-import { annotate, assign, dragLaneX, fragment, fragmentName, longRecording, longSpeech, openEditor, person, signedIn, waveformScroll } from "../support/annotation-ui";
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   await longSpeech(200);
 });
 
-const word = (label: string, start: number, end: number, layer = "Words"): Fragment => ({ start, end, labels: [{ layer, label, comment: "" }] });
+const word = (label: string, start: number, end: number, layer = "Words"): Fragment => ({
+  start,
+  end,
+  labels: [{ layer, label, comment: "" }],
+});
 
 /** [start, end] in ms from a fragment's accessible name ("Words “w3” 1.000 s–1.600 s"). */
 async function times(page: Parameters<typeof fragment>[0], label: string): Promise<[number, number]> {
@@ -24,12 +41,21 @@ async function times(page: Parameters<typeof fragment>[0], label: string): Promi
   return [Math.round(Number(m[1]) * 1000), Math.round(Number(m[2]) * 1000)];
 }
 
-test("at 10 px/s over densely packed words, a handle drag moves exactly the boundary pressed; shared boundaries move both", async ({ browser, request, world }) => {
+test("at 10 px/s over densely packed words, a handle drag moves exactly the boundary pressed; shared boundaries move both", async ({
+  browser,
+  request,
+  world,
+}) => {
   test.setTimeout(120_000);
-  const [full, ref] = await Promise.all([person(request, world, "ANNOTATOR_FULL", "Fay"), longRecording(request, world)]);
+  const [full, ref] = await Promise.all([
+    person(request, world, "ANNOTATOR_FULL", "Fay"),
+    longRecording(request, world),
+  ]);
   const assignment = await assign(request, world, { name: "Dense words", base: null, full, refs: [ref] });
   // Words 0.6 s long (6 px at 10 px/s) with 0.3 s (3 px) between them; p and q touch at 40.8 s.
-  const words = Array.from({ length: 40 }, (_, i) => word(`w${i}`, Math.round((1 + 0.9 * i) * 1000) / 1000, Math.round((1.6 + 0.9 * i) * 1000) / 1000));
+  const words = Array.from({ length: 40 }, (_, i) =>
+    word(`w${i}`, Math.round((1 + 0.9 * i) * 1000) / 1000, Math.round((1.6 + 0.9 * i) * 1000) / 1000),
+  );
   await annotate(request, full.token, assignment.id, ref, [...words, word("p", 40, 40.8), word("q", 40.8, 41.6)]);
   const page = await signedIn(browser, world, full);
   await openEditor(page, assignment.id, ref);
@@ -76,21 +102,36 @@ test("at 10 px/s over densely packed words, a handle drag moves exactly the boun
   // Saved as drawn.
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByTestId("save-status")).toHaveText(/^Saved at /);
-  const listed = await expectJson<{ annotations: { id: number }[] }>(await request.get(`/api/assignment/${assignment.id}`, { headers: authed(world.orgToken) }), 200);
-  const saved = await expectJson<{ fragments: Fragment[] }>(await request.get(`/api/annotation/${listed.annotations[0].id}`, { headers: authed(full.token) }), 200);
+  const listed = await expectJson<{ annotations: { id: number }[] }>(
+    await request.get(`/api/assignment/${assignment.id}`, { headers: authed(world.orgToken) }),
+    200,
+  );
+  const saved = await expectJson<{ fragments: Fragment[] }>(
+    await request.get(`/api/annotation/${listed.annotations[0].id}`, { headers: authed(full.token) }),
+    200,
+  );
   const q = saved.fragments.find((f) => f.labels[0].label === "q")!;
   expect(q.start * 1000).toBeCloseTo(pEnd, 0);
   expect(saved.fragments.find((f) => f.labels[0].label === "w40")).toBeUndefined();
   expect(saved.fragments.find((f) => f.labels[0].label === "w5")).toEqual(words[5]);
 });
 
-test("at fit zoom a lane too dense to draw shows its coverage; zoomed in, its fragments", async ({ browser, request, world }) => {
+test("at fit zoom a lane too dense to draw shows its coverage; zoomed in, its fragments", async ({
+  browser,
+  request,
+  world,
+}) => {
   test.setTimeout(120_000);
-  const [full, ref] = await Promise.all([person(request, world, "ANNOTATOR_FULL", "Fay"), longRecording(request, world)]);
+  const [full, ref] = await Promise.all([
+    person(request, world, "ANNOTATOR_FULL", "Fay"),
+    longRecording(request, world),
+  ]);
   const assignment = await assign(request, world, { name: "Coverage", base: null, full, refs: [ref] });
   // 0.1 s words every 0.15 s over 0–100 s and 150–195 s; nothing between.
   const fragments: Fragment[] = [];
-  for (let t = 0; t < 195; t += 0.15) if (t < 100 || t >= 150) fragments.push(word(`c${fragments.length}`, Math.round(t * 1000) / 1000, Math.round((t + 0.1) * 1000) / 1000));
+  for (let t = 0; t < 195; t += 0.15)
+    if (t < 100 || t >= 150)
+      fragments.push(word(`c${fragments.length}`, Math.round(t * 1000) / 1000, Math.round((t + 0.1) * 1000) / 1000));
   await annotate(request, full.token, assignment.id, ref, fragments);
   const page = await signedIn(browser, world, full);
   await openEditor(page, assignment.id, ref);
@@ -117,9 +158,16 @@ test("at fit zoom a lane too dense to draw shows its coverage; zoomed in, its fr
   await expect(fragment(page, "Words", "c3")).toBeVisible();
 });
 
-test("the spectrogram is drawn for the visible window only, from the server's tiles that cover it", async ({ browser, request, world }) => {
+test("the spectrogram is drawn for the visible window only, from the server's tiles that cover it", async ({
+  browser,
+  request,
+  world,
+}) => {
   test.setTimeout(120_000);
-  const [full, ref] = await Promise.all([person(request, world, "ANNOTATOR_FULL", "Fay"), longRecording(request, world)]);
+  const [full, ref] = await Promise.all([
+    person(request, world, "ANNOTATOR_FULL", "Fay"),
+    longRecording(request, world),
+  ]);
   const assignment = await assign(request, world, { name: "Spectrogram", base: null, full, refs: [ref] });
   const annotation = await annotate(request, full.token, assignment.id, ref, [word("hello", 100, 101)]);
   const audioPath = new URL(annotation.normalisedAudioUrl!).pathname;
@@ -130,7 +178,7 @@ test("the spectrogram is drawn for the visible window only, from the server's ti
   const tiles: number[] = [];
   page.on("request", (r) => {
     const url = new URL(r.url());
-    if (url.pathname === audioPath && r.resourceType() !== "media") ranges.push(r.allHeaders().then((h) => h["range"]));
+    if (url.pathname === audioPath && r.resourceType() !== "media") ranges.push(r.allHeaders().then((h) => h.range));
     if (url.pathname === `${audioPath}/spectrogram`) tiles.push(Number(url.searchParams.get("tile")));
   });
   await openEditor(page, assignment.id, ref);
@@ -169,7 +217,10 @@ test("the spectrogram is drawn for the visible window only, from the server's ti
   // From the server's tiles (10 s each): those covering the window (and, the view at rest, the
   // one after it, fetched ahead), and no audio decoded here.
   await expect(spectrogram).toHaveAttribute("data-source", "tiles");
-  const covering = Array.from({ length: Math.ceil(to / 10_000) - Math.floor(from / 10_000) }, (_, i) => Math.floor(from / 10_000) + i);
+  const covering = Array.from(
+    { length: Math.ceil(to / 10_000) - Math.floor(from / 10_000) },
+    (_, i) => Math.floor(from / 10_000) + i,
+  );
   expect(await spectrogram.getAttribute("data-tiles")).toBe(covering.join(","));
   await expect.poll(() => [...new Set(tiles)].sort((a, b) => a - b)).toEqual([...covering, covering.at(-1)! + 1]);
   expect(ranges).toHaveLength(0);

@@ -5,12 +5,8 @@
 // save meets the conflict panel; exports and imports go through the API. Results are checked
 // through the API (GET /api/annotation/:id).
 import fs from "node:fs/promises";
-import { authed, expectJson } from "../support/api";
-import { prepareTestAudio } from "../support/audio";
-import { seriousViolations } from "../support/axe";
-import { expect, test } from "../support/fixtures";
-import { snap } from "../support/screenshots";
 import {
+  type Assignment,
   annotate,
   assign,
   current,
@@ -28,12 +24,20 @@ import {
   waveformReady,
   waveformScroll,
   wordsAt,
-  type Assignment,
 } from "../support/annotation-ui";
+import { authed, expectJson } from "../support/api";
+import { prepareTestAudio } from "../support/audio";
+import { seriousViolations } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { snap } from "../support/screenshots";
 
 prepareTestAudio();
 
-test("an administrator creates an assignment from the organisation's recordings", async ({ browser, request, world }) => {
+test("an administrator creates an assignment from the organisation's recordings", async ({
+  browser,
+  request,
+  world,
+}) => {
   const [admin, base, full, { challenge, refs }] = await Promise.all([
     person(request, world, "ADMIN", "Ada"),
     person(request, world, "ANNOTATOR_BASE", "Bea"),
@@ -60,8 +64,17 @@ test("an administrator creates an assignment from the organisation's recordings"
   await expect(page.getByRole("heading", { name: "Week 12 batch" })).toBeVisible();
   await expect(page.getByTestId("assignment-recordings").getByText("Not started")).toHaveCount(2);
 
-  const created = await expectJson<Assignment>(await request.get(`/api/assignment/${id}`, { headers: authed(world.orgToken) }), 200);
-  expect(created).toMatchObject({ name: "Week 12 batch", fullAnnotator: full.id, baseAnnotator: base.id, baseDueDate: "2026-10-15", fullDueDate: "2026-10-31" });
+  const created = await expectJson<Assignment>(
+    await request.get(`/api/assignment/${id}`, { headers: authed(world.orgToken) }),
+    200,
+  );
+  expect(created).toMatchObject({
+    name: "Week 12 batch",
+    fullAnnotator: full.id,
+    baseAnnotator: base.id,
+    baseDueDate: "2026-10-15",
+    fullDueDate: "2026-10-31",
+  });
   expect(created.recordings.map(({ digest, ...ref }) => ref)).toEqual(refs);
 
   await page.goto("/assignments");
@@ -71,9 +84,17 @@ test("an administrator creates an assignment from the organisation's recordings"
   await snap(page, "annotation-assignments-list");
 });
 
-test("base annotator labels words, full annotator corrects and finishes, then the base view is read-only", async ({ browser, request, world }) => {
+test("base annotator labels words, full annotator corrects and finishes, then the base view is read-only", async ({
+  browser,
+  request,
+  world,
+}) => {
   test.setTimeout(180_000);
-  const [base, full, { refs }] = await Promise.all([person(request, world, "ANNOTATOR_BASE", "Bea"), person(request, world, "ANNOTATOR_FULL", "Fay"), recordings(request, world, 1)]);
+  const [base, full, { refs }] = await Promise.all([
+    person(request, world, "ANNOTATOR_BASE", "Bea"),
+    person(request, world, "ANNOTATOR_FULL", "Fay"),
+    recordings(request, world, 1),
+  ]);
   const assignment = await assign(request, world, { name: "Two stages", base, full, refs });
 
   // The base annotator finds the assignment and starts the recording's annotation.
@@ -88,7 +109,11 @@ test("base annotator labels words, full annotator corrects and finishes, then th
   await expect(listedRow.getByTestId("recording-secondary")).toContainText(refs[0].recording);
   await expect(listedRow.getByTestId("recording-student")).not.toContainText(refs[0].recording);
   expect(await seriousViolations(bea)).toEqual([]);
-  await bea.getByRole("link", { name: new RegExp(`^(Open|Annotate) Student [0-9A-F]{6}, .+ \\(recording ${refs[0].recording}\\)$`) }).click();
+  await bea
+    .getByRole("link", {
+      name: new RegExp(`^(Open|Annotate) Student [0-9A-F]{6}, .+ \\(recording ${refs[0].recording}\\)$`),
+    })
+    .click();
   await bea.getByRole("button", { name: "Start annotating" }).click();
   await waveformReady(bea);
 
@@ -105,7 +130,8 @@ test("base annotator labels words, full annotator corrects and finishes, then th
   await panel(bea).getByLabel("Layer").selectOption("Noise");
   const noiseLabels = await panel(bea).getByLabel("Label").locator("option").allTextContents();
   expect(noiseLabels).toEqual(["Noise", "Silence", "Breath", "Laughter", "Background"]);
-  for (const error of ["Pronunciation", "Substitution", "Deletion", "Insertion", "Grammar"]) expect(noiseLabels).not.toContain(error);
+  for (const error of ["Pronunciation", "Substitution", "Deletion", "Insertion", "Grammar"])
+    expect(noiseLabels).not.toContain(error);
   await panel(bea).getByLabel("Layer").selectOption("Words");
   await panel(bea).getByLabel("Label").fill("cat");
   await expect(fragment(bea, "Words", "the")).toBeVisible();
@@ -115,7 +141,10 @@ test("base annotator labels words, full annotator corrects and finishes, then th
   await expect(saveStatus(bea)).toHaveText(/^Saved at /);
   await snap(bea, "annotation-editor-base");
 
-  const listed = await expectJson<Assignment>(await request.get(`/api/assignment/${assignment.id}`, { headers: authed(world.orgToken) }), 200);
+  const listed = await expectJson<Assignment>(
+    await request.get(`/api/assignment/${assignment.id}`, { headers: authed(world.orgToken) }),
+    200,
+  );
   const id = listed.annotations[0].id;
   let saved = (await current(request, world.orgToken, id)).body;
   expect(labelsOf(saved, "Words")).toEqual(["the", "cat"]);
@@ -148,7 +177,11 @@ test("base annotator labels words, full annotator corrects and finishes, then th
 
   saved = (await current(request, world.orgToken, id)).body;
   expect(labelsOf(saved, "Words")).toEqual(["the", "hat"]);
-  expect(saved.fragments.flatMap((f) => f.labels).find((l) => l.layer === "Error")).toEqual({ layer: "Error", label: "Substitution", comment: "said hat, not cat" });
+  expect(saved.fragments.flatMap((f) => f.labels).find((l) => l.layer === "Error")).toEqual({
+    layer: "Error",
+    label: "Substitution",
+    comment: "said hat, not cat",
+  });
   expect(saved.doneFull).not.toBeNull();
 
   // The base annotator's part is over.
@@ -163,9 +196,16 @@ test("base annotator labels words, full annotator corrects and finishes, then th
   await snap(bea, "annotation-read-only");
 });
 
-test("a stale save meets the conflict panel (load theirs, merge keeping mine); a 422 the browser could not foresee is shown", async ({ browser, request, world }) => {
+test("a stale save meets the conflict panel (load theirs, merge keeping mine); a 422 the browser could not foresee is shown", async ({
+  browser,
+  request,
+  world,
+}) => {
   test.setTimeout(180_000);
-  const [full, { refs }] = await Promise.all([person(request, world, "ANNOTATOR_FULL", "Fay"), recordings(request, world, 1)]);
+  const [full, { refs }] = await Promise.all([
+    person(request, world, "ANNOTATOR_FULL", "Fay"),
+    recordings(request, world, 1),
+  ]);
   const assignment = await assign(request, world, { name: "Conflicts", base: null, full, refs });
   const annotation = await annotate(request, full.token, assignment.id, refs[0], wordsAt(["the", "cat"]));
   const page = await signedIn(browser, world, full);
@@ -173,7 +213,10 @@ test("a stale save meets the conflict panel (load theirs, merge keeping mine); a
   await expect(fragment(page, "Words", "cat")).toBeVisible();
 
   // Someone saves through the API in between.
-  await saveBehind(request, world, annotation.id, [...wordsAt(["the", "dog"]), { start: 0.05, end: 0.6, labels: [{ layer: "Noise", label: "Breath", comment: "" }] }]);
+  await saveBehind(request, world, annotation.id, [
+    ...wordsAt(["the", "dog"]),
+    { start: 0.05, end: 0.6, labels: [{ layer: "Noise", label: "Breath", comment: "" }] },
+  ]);
 
   await fragment(page, "Words", "cat").click();
   await panel(page).getByLabel("Label").fill("bat");
@@ -213,19 +256,33 @@ test("a stale save meets the conflict panel (load theirs, merge keeping mine); a
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByTestId("server-problems")).toContainText('"Laughter" is not a label of layer Noise');
   // Named by tier, label and time, never by its place in the request ("fragments.3.labels.0").
-  await expect(page.getByTestId("server-problems")).toContainText(/Noise fragment “Laughter” at 0:0\d\.\d+–0:0\d\.\d+: /);
+  await expect(page.getByTestId("server-problems")).toContainText(
+    /Noise fragment “Laughter” at 0:0\d\.\d+–0:0\d\.\d+: /,
+  );
   await expect(page.getByTestId("server-problems")).not.toContainText("fragments.");
   await expect(saveStatus(page)).toHaveText("Unsaved changes");
   expect(labelsOf((await current(request, full.token, annotation.id)).body, "Noise")).toEqual([]);
 });
 
-test("at tablet width: peaks drawn, audio streamed, lanes follow zoom and scroll; export, import, keys and the unsaved guard", async ({ browser, request, world }) => {
-  const [full, { refs }] = await Promise.all([person(request, world, "ANNOTATOR_FULL", "Fay"), recordings(request, world, 1)]);
+test("at tablet width: peaks drawn, audio streamed, lanes follow zoom and scroll; export, import, keys and the unsaved guard", async ({
+  browser,
+  request,
+  world,
+}) => {
+  const [full, { refs }] = await Promise.all([
+    person(request, world, "ANNOTATOR_FULL", "Fay"),
+    recordings(request, world, 1),
+  ]);
   const assignment = await assign(request, world, { name: "Exports", base: null, full, refs });
   const annotation = await annotate(request, full.token, assignment.id, refs[0], wordsAt(["the", "cat", "sits"]));
   const page = await signedIn(browser, world, full, { width: 820, height: 1180 });
   const downloads: { path: string; type: string; range: string | undefined }[] = [];
-  page.on("request", (r) => r.url().includes("/api/download/") && downloads.push({ path: new URL(r.url()).pathname, type: r.resourceType(), range: r.headers()["range"] }));
+  page.on(
+    "request",
+    (r) =>
+      r.url().includes("/api/download/") &&
+      downloads.push({ path: new URL(r.url()).pathname, type: r.resourceType(), range: r.headers().range }),
+  );
   await openEditor(page, assignment.id, refs[0]);
 
   // The waveform comes from the peaks (fetched); the audio is streamed by the <audio> element, never fetched whole to decode.
@@ -234,7 +291,14 @@ test("at tablet width: peaks drawn, audio streamed, lanes follow zoom and scroll
   // Same-origin, by the session cookie: the URL carries no token.
   await expect(page.getByTestId("annotation-audio")).toHaveAttribute("src", annotation.normalisedAudioUrl!);
   // Other reads of the audio (the fine waveform of the visible window at deep zoom) are ranged reads of that window.
-  expect(downloads.filter((d) => [path(annotation.normalisedAudioUrl), path(annotation.audioUrl)].includes(d.path) && d.type !== "media" && !d.range?.startsWith("bytes="))).toEqual([]);
+  expect(
+    downloads.filter(
+      (d) =>
+        [path(annotation.normalisedAudioUrl), path(annotation.audioUrl)].includes(d.path) &&
+        d.type !== "media" &&
+        !d.range?.startsWith("bytes="),
+    ),
+  ).toEqual([]);
 
   // Zoom: 800 px/s between the starts of "the" (0.1 s) and "sits" (0.7 s); a sideways wheel over the lanes scrolls both.
   await page.getByLabel("Zoom (pixels per second)").selectOption("800");
@@ -250,14 +314,19 @@ test("at tablet width: peaks drawn, audio streamed, lanes follow zoom and scroll
   await expect.poll(async () => Math.round(before - (await x("sits")))).toBe(150);
   await snap(page, "annotation-editor-tablet");
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export TextGrid" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export TextGrid" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/\.TextGrid$/i);
   const text = await fs.readFile((await download.path())!, "utf8");
   expect(text).toContain('"Words"');
   for (const word of ["the", "cat", "sits"]) expect(text).toContain(`"${word}"`);
 
   const edited = text.replace('"cat"', '"hat"');
-  await page.getByLabel("Import TextGrid / EAF…").setInputFiles({ name: "edited.TextGrid", mimeType: "text/plain", buffer: Buffer.from(edited) });
+  await page
+    .getByLabel("Import TextGrid / EAF…")
+    .setInputFiles({ name: "edited.TextGrid", mimeType: "text/plain", buffer: Buffer.from(edited) });
   await page.getByTestId("import-preview").getByRole("button", { name: "Apply import" }).click();
   await expect(fragment(page, "Words", "hat")).toBeVisible();
   await page.getByRole("button", { name: "Save", exact: true }).click();

@@ -4,12 +4,23 @@
 // from the keyboard where it matters; axe finds nothing serious. The result is saved and read
 // back through the API.
 import type { Page } from "@playwright/test";
+import {
+  annotate,
+  assign,
+  current,
+  labelsOf,
+  openEditor,
+  person,
+  recordings,
+  saveStatus,
+  signedIn,
+  wordsAt,
+} from "../support/annotation-ui";
 import { prepareTestAudio } from "../support/audio";
 import { seriousViolations } from "../support/axe";
 import { CUES, promptedRecording, putReference, TOPIC } from "../support/context-ui";
 import { expect, test } from "../support/fixtures";
 import { snap } from "../support/screenshots";
-import { annotate, assign, current, labelsOf, openEditor, person, recordings, saveStatus, signedIn, wordsAt } from "../support/annotation-ui";
 
 prepareTestAudio();
 test.describe.configure({ timeout: 180_000 });
@@ -21,14 +32,24 @@ const wordsShown = (page: Page) =>
     .getByRole("button", { name: /^Words “/ })
     .evaluateAll((els) =>
       els
-        .map((el) => ({ x: el.getBoundingClientRect().left, label: /^Words “(.*?)”/.exec(el.getAttribute("aria-label") ?? "")?.[1] ?? "" }))
+        .map((el) => ({
+          x: el.getBoundingClientRect().left,
+          label: /^Words “(.*?)”/.exec(el.getAttribute("aria-label") ?? "")?.[1] ?? "",
+        }))
         .sort((a, b) => a.x - b.x)
         .map((e) => e.label),
     );
 const words = (text: string) => text.split(" ");
 
-test("pre-fill words from the prompt, the topic and the reference: each one undoable step, replacing only when confirmed", async ({ browser, request, world }) => {
-  const [full, { ref }] = await Promise.all([person(request, world, "ANNOTATOR_FULL", "Fay"), promptedRecording(request, world)]);
+test("pre-fill words from the prompt, the topic and the reference: each one undoable step, replacing only when confirmed", async ({
+  browser,
+  request,
+  world,
+}) => {
+  const [full, { ref }] = await Promise.all([
+    person(request, world, "ANNOTATOR_FULL", "Fay"),
+    promptedRecording(request, world),
+  ]);
   await putReference(request, world, ref, wordsAt(["ref-the", "ref-cat"]));
   const assignment = await assign(request, world, { name: "Prefill", base: null, full, refs: [ref] });
   const noise = { start: 0.05, end: 0.3, labels: [{ layer: "Noise", label: "Breath", comment: "" }] };
@@ -39,7 +60,9 @@ test("pre-fill words from the prompt, the topic and the reference: each one undo
   const box = page.getByTestId("prefill");
   await expect(box.getByRole("radio", { name: /^The challenge's prompt \(2 cues/ })).toBeChecked();
   await expect(box.getByRole("radio", { name: /^The challenge's topic \(6 words/ })).toBeEnabled();
-  await expect(box.getByRole("radio", { name: /^The recording's reference annotation \(2 Words fragments\)/ })).toBeEnabled();
+  await expect(
+    box.getByRole("radio", { name: /^The recording's reference annotation \(2 Words fragments\)/ }),
+  ).toBeEnabled();
   await expect.poll(() => wordsShown(page)).toEqual(["old"]);
 
   // Words are there: it explains and waits; "Keep them" changes nothing.
@@ -90,14 +113,23 @@ test("pre-fill words from the prompt, the topic and the reference: each one undo
   const saved = (await current(request, full.token, annotation.id)).body;
   expect(labelsOf(saved, "Words")).toEqual(["ref-the", "ref-cat"]);
   expect(labelsOf(saved, "Noise")).toEqual(["Breath"]);
-  expect(saved.fragments.filter((f) => f.labels.some((l) => l.layer === "Words")).map((f) => [f.start, f.end])).toEqual([
-    [0.1, 0.35],
-    [0.4, 0.65],
-  ]);
+  expect(saved.fragments.filter((f) => f.labels.some((l) => l.layer === "Words")).map((f) => [f.start, f.end])).toEqual(
+    [
+      [0.1, 0.35],
+      [0.4, 0.65],
+    ],
+  );
 });
 
-test("without a prompt or a reference, those sources are disabled with the reason; an empty Words layer is filled at once", async ({ browser, request, world }) => {
-  const [full, { refs }] = await Promise.all([person(request, world, "ANNOTATOR_FULL", "Fay"), recordings(request, world, 1)]);
+test("without a prompt or a reference, those sources are disabled with the reason; an empty Words layer is filled at once", async ({
+  browser,
+  request,
+  world,
+}) => {
+  const [full, { refs }] = await Promise.all([
+    person(request, world, "ANNOTATOR_FULL", "Fay"),
+    recordings(request, world, 1),
+  ]);
   const assignment = await assign(request, world, { name: "Prefill plain", base: null, full, refs });
   await annotate(request, full.token, assignment.id, refs[0], []);
   const page = await signedIn(browser, world, full, { width: 1280, height: 800 });
@@ -111,7 +143,9 @@ test("without a prompt or a reference, those sources are disabled with the reaso
   await expect(box.getByText("Not available: the recording has no reference annotation.")).toBeVisible();
   const topic = box.getByRole("radio", { name: /^The challenge's topic/ });
   await expect(topic).toBeChecked();
-  const topicWords = Number(/\((\d+) words?/.exec((await topic.evaluate((el) => el.closest("label")?.textContent)) ?? "")?.[1]);
+  const topicWords = Number(
+    /\((\d+) words?/.exec((await topic.evaluate((el) => el.closest("label")?.textContent)) ?? "")?.[1],
+  );
   expect(topicWords).toBeGreaterThan(0);
 
   // Nothing to replace: no confirmation, one step.

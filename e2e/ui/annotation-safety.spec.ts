@@ -4,11 +4,28 @@
 // by themselves when the edits do not meet, and chosen per place when they do. Results are
 // checked through the API.
 import type { Page } from "@playwright/test";
+import {
+  annotate,
+  assign,
+  current,
+  dragInLane,
+  editorPath,
+  fragment,
+  labelsOf,
+  openEditor,
+  panel,
+  person,
+  recordings,
+  saveBehind,
+  saveStatus,
+  signedIn,
+  waveformReady,
+  wordsAt,
+} from "../support/annotation-ui";
 import { authed, expectJson } from "../support/api";
 import { prepareTestAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 import { snap } from "../support/screenshots";
-import { annotate, assign, current, dragInLane, editorPath, fragment, labelsOf, openEditor, panel, person, recordings, saveBehind, saveStatus, signedIn, waveformReady, wordsAt } from "../support/annotation-ui";
 
 prepareTestAudio();
 // Seeding, signing in and the editor's waveform take a while on a loaded machine; some tests reload twice.
@@ -23,15 +40,31 @@ const textGrid = (tiers: [string, [number, number, string][]][]) =>
     "1",
     "<exists>",
     String(tiers.length),
-    ...tiers.flatMap(([name, ivs]) => ['"IntervalTier"', `"${name}"`, "0", "1", String(ivs.length), ...ivs.flatMap(([a, b, t]) => [String(a), String(b), `"${t}"`])]),
+    ...tiers.flatMap(([name, ivs]) => [
+      '"IntervalTier"',
+      `"${name}"`,
+      "0",
+      "1",
+      String(ivs.length),
+      ...ivs.flatMap(([a, b, t]) => [String(a), String(b), `"${t}"`]),
+    ]),
     "",
   ].join("\n");
 
-const localDrafts = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("annotation-draft:")).length);
+const localDrafts = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("annotation-draft:")).length);
 const save = (page: Page) => page.getByRole("button", { name: "Save", exact: true }).click();
 
-async function editorFor(browser: import("@playwright/test").Browser, request: import("@playwright/test").APIRequestContext, world: import("../support/fixtures").World, name: string) {
-  const [full, { refs }] = await Promise.all([person(request, world, "ANNOTATOR_FULL", "Fay"), recordings(request, world, 1)]);
+async function editorFor(
+  browser: import("@playwright/test").Browser,
+  request: import("@playwright/test").APIRequestContext,
+  world: import("../support/fixtures").World,
+  name: string,
+) {
+  const [full, { refs }] = await Promise.all([
+    person(request, world, "ANNOTATOR_FULL", "Fay"),
+    recordings(request, world, 1),
+  ]);
   const assignment = await assign(request, world, { name, base: null, full, refs });
   const annotation = await annotate(request, full.token, assignment.id, refs[0], wordsAt(["the", "cat", "sits"]));
   const page = await signedIn(browser, world, full);
@@ -39,7 +72,11 @@ async function editorFor(browser: import("@playwright/test").Browser, request: i
   return { full, refs, assignment, annotation, page };
 }
 
-test("undo and redo: delete, move and import, by keys and buttons; keys in text fields stay the field's", async ({ browser, request, world }) => {
+test("undo and redo: delete, move and import, by keys and buttons; keys in text fields stay the field's", async ({
+  browser,
+  request,
+  world,
+}) => {
   const { page, annotation, full } = await editorFor(browser, request, world, "Undo");
 
   // Delete, undo with Ctrl+Z, redo with Ctrl+Shift+Z, undo again with the button.
@@ -73,7 +110,21 @@ test("undo and redo: delete, move and import, by keys and buttons; keys in text 
   await label.fill("cat");
 
   // An import is one step too, and nothing is saved by it.
-  await page.getByLabel("Import TextGrid / EAF…").setInputFiles({ name: "new.TextGrid", mimeType: "text/plain", buffer: Buffer.from(textGrid([["Words", [[0.1, 0.35, "a"], [0.4, 0.65, "dog"]]]])) });
+  await page.getByLabel("Import TextGrid / EAF…").setInputFiles({
+    name: "new.TextGrid",
+    mimeType: "text/plain",
+    buffer: Buffer.from(
+      textGrid([
+        [
+          "Words",
+          [
+            [0.1, 0.35, "a"],
+            [0.4, 0.65, "dog"],
+          ],
+        ],
+      ]),
+    ),
+  });
   await page.getByTestId("import-preview").getByRole("button", { name: "Apply import" }).click();
   await expect(fragment(page, "Words", "dog")).toBeVisible();
   await expect(fragment(page, "Words", "sits")).toHaveCount(0);
@@ -88,16 +139,30 @@ test("undo and redo: delete, move and import, by keys and buttons; keys in text 
   expect(labelsOf((await current(request, full.token, annotation.id)).body, "Words")).toEqual(["a", "dog"]);
 });
 
-test("import preview: changes per layer before anything changes; an unknown tier is skipped or mapped; finished work takes no import", async ({ browser, request, world }) => {
+test("import preview: changes per layer before anything changes; an unknown tier is skipped or mapped; finished work takes no import", async ({
+  browser,
+  request,
+  world,
+}) => {
   const { page, annotation, full } = await editorFor(browser, request, world, "Import");
   const file = textGrid([
-    ["Words", [[0.1, 0.35, "the"], [0.4, 0.65, "hat"], [0.96, 1, "on"]]],
+    [
+      "Words",
+      [
+        [0.1, 0.35, "the"],
+        [0.4, 0.65, "hat"],
+        [0.96, 1, "on"],
+      ],
+    ],
     ["Mistakes", [[0.4, 0.65, "Grammar"]]],
   ]);
-  await page.getByLabel("Import TextGrid / EAF…").setInputFiles({ name: "mistakes.TextGrid", mimeType: "text/plain", buffer: Buffer.from(file) });
+  await page
+    .getByLabel("Import TextGrid / EAF…")
+    .setInputFiles({ name: "mistakes.TextGrid", mimeType: "text/plain", buffer: Buffer.from(file) });
   const preview = page.getByTestId("import-preview");
   await expect(preview).toContainText("nothing has changed yet");
-  const row = (layer: string) => preview.getByTestId("import-changes").getByRole("row", { name: new RegExp(`^${layer}`) });
+  const row = (layer: string) =>
+    preview.getByTestId("import-changes").getByRole("row", { name: new RegExp(`^${layer}`) });
   // Words: "on" added, "sits" removed, "cat" → "hat" changed, "the" unchanged.
   await expect(row("Words")).toHaveText(/Words\s*1\s*1\s*1\s*1/);
   const mistakes = preview.getByLabel(/“Mistakes”/);
@@ -122,7 +187,11 @@ test("import preview: changes per layer before anything changes; an unknown tier
   await expect(page.getByLabel("Import TextGrid / EAF…")).toHaveCount(0);
 });
 
-test("history: every save listed with who and when; an older version compared and restored as a new save", async ({ browser, request, world }) => {
+test("history: every save listed with who and when; an older version compared and restored as a new save", async ({
+  browser,
+  request,
+  world,
+}) => {
   const { page, annotation, full } = await editorFor(browser, request, world, "History");
   await fragment(page, "Words", "cat").click();
   await panel(page).getByLabel("Label").fill("hat");
@@ -134,7 +203,9 @@ test("history: every save listed with who and when; an older version compared an
   await expect(history.getByTestId("revision-2")).toContainText("Fay Annotator");
   await expect(history.getByTestId("revision-2")).toContainText("current");
   await history.getByRole("button", { name: "Compare version 1 with the draft" }).click();
-  await expect(history.getByTestId("revision-compare").getByRole("row", { name: /^Words/ })).toHaveText(/Words\s*0\s*0\s*1\s*2/);
+  await expect(history.getByTestId("revision-compare").getByRole("row", { name: /^Words/ })).toHaveText(
+    /Words\s*0\s*0\s*1\s*2/,
+  );
   await snap(page, "annotation-history");
   await history.getByRole("button", { name: "Restore version 1" }).click();
   await expect(fragment(page, "Words", "cat")).toBeVisible();
@@ -142,13 +213,24 @@ test("history: every save listed with who and when; an older version compared an
   const restored = (await current(request, full.token, annotation.id)).body;
   expect(restored.version).toBe(3);
   expect(labelsOf(restored, "Words")).toEqual(["the", "cat", "sits"]);
-  const revisions = await expectJson<{ version: number; savedBy: string }[]>(await request.get(`/api/annotations/${annotation.id}/revisions`, { headers: authed(full.token) }), 200);
-  expect(revisions.map((r) => [r.version, r.savedBy])).toEqual([[3, full.id], [2, full.id], [1, full.id]]);
+  const revisions = await expectJson<{ version: number; savedBy: string }[]>(
+    await request.get(`/api/annotations/${annotation.id}/revisions`, { headers: authed(full.token) }),
+    200,
+  );
+  expect(revisions.map((r) => [r.version, r.savedBy])).toEqual([
+    [3, full.id],
+    [2, full.id],
+    [1, full.id],
+  ]);
   // The restore is one undoable step of the draft.
   await expect(page.getByRole("button", { name: /^Undo: Restore version 1/ })).toBeEnabled();
 });
 
-test("unsaved work survives a reload; a stale draft saves through the merge, never over someone else's save", async ({ browser, request, world }) => {
+test("unsaved work survives a reload; a stale draft saves through the merge, never over someone else's save", async ({
+  browser,
+  request,
+  world,
+}) => {
   const { page, annotation, full } = await editorFor(browser, request, world, "Drafts");
   await fragment(page, "Words", "sits").click();
   await page.keyboard.press("Delete");
@@ -174,8 +256,15 @@ test("unsaved work survives a reload; a stale draft saves through the merge, nev
   await expect.poll(() => localDrafts(page)).toBe(0);
 });
 
-test("a just-started annotation: fragments drawn but never saved survive a reload", async ({ browser, request, world }) => {
-  const [full, { refs }] = await Promise.all([person(request, world, "ANNOTATOR_FULL", "Fay"), recordings(request, world, 1)]);
+test("a just-started annotation: fragments drawn but never saved survive a reload", async ({
+  browser,
+  request,
+  world,
+}) => {
+  const [full, { refs }] = await Promise.all([
+    person(request, world, "ANNOTATOR_FULL", "Fay"),
+    recordings(request, world, 1),
+  ]);
   const assignment = await assign(request, world, { name: "New draft", base: null, full, refs });
   const page = await signedIn(browser, world, full);
   await page.goto(editorPath(assignment.id, refs[0]));
@@ -186,8 +275,15 @@ test("a just-started annotation: fragments drawn but never saved survive a reloa
   await page.keyboard.type("first");
   await dragInLane(page, "Words", 0.45, 0.75);
   await panel(page).getByLabel("Label").fill("second");
-  await expect.poll(() => page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith("annotation-draft:"))?.[1] ?? "")).toContain('"second"');
-  const started = await expectJson<{ annotations: { id: number }[] }>(await request.get(`/api/assignment/${assignment.id}`, { headers: authed(world.orgToken) }), 200);
+  await expect
+    .poll(() =>
+      page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith("annotation-draft:"))?.[1] ?? ""),
+    )
+    .toContain('"second"');
+  const started = await expectJson<{ annotations: { id: number }[] }>(
+    await request.get(`/api/assignment/${assignment.id}`, { headers: authed(world.orgToken) }),
+    200,
+  );
   const id = started.annotations[0].id;
   expect((await current(request, full.token, id)).body.fragments).toEqual([]);
 
@@ -204,7 +300,11 @@ test("a just-started annotation: fragments drawn but never saved survive a reloa
   await expect.poll(() => localDrafts(page)).toBe(0);
 });
 
-test("conflicts: edits that do not meet merge by themselves; where they meet, the annotator chooses per place", async ({ browser, request, world }) => {
+test("conflicts: edits that do not meet merge by themselves; where they meet, the annotator chooses per place", async ({
+  browser,
+  request,
+  world,
+}) => {
   const { page, annotation, full } = await editorFor(browser, request, world, "Merge");
   await saveBehind(request, world, annotation.id, wordsAt(["a", "cat", "sits"]));
   await fragment(page, "Words", "sits").click();
@@ -214,7 +314,10 @@ test("conflicts: edits that do not meet merge by themselves; where they meet, th
   expect(labelsOf((await current(request, full.token, annotation.id)).body, "Words")).toEqual(["a", "cat", "sat"]);
 
   // Now both change "cat"; theirs also adds a Noise label, mine also changes "sat".
-  await saveBehind(request, world, annotation.id, [...wordsAt(["a", "dog", "sat"]), { start: 0.05, end: 0.3, labels: [{ layer: "Noise", label: "Breath", comment: "" }] }]);
+  await saveBehind(request, world, annotation.id, [
+    ...wordsAt(["a", "dog", "sat"]),
+    { start: 0.05, end: 0.3, labels: [{ layer: "Noise", label: "Breath", comment: "" }] },
+  ]);
   await fragment(page, "Words", "cat").click();
   await panel(page).getByLabel("Label").fill("bat");
   await fragment(page, "Words", "sat").click();

@@ -2,17 +2,34 @@
 // navigation (annotators do not), edits a layer's labels, the base annotators' subset and the
 // overlap rule, saves, and the reload (and the API) shows the change; an invalid scheme is
 // refused with the API's reason in words. Axe finds no serious or critical problem.
+
+import { person, signedIn } from "../support/annotation-ui";
 import { authed, expectJson } from "../support/api";
 import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { snap } from "../support/screenshots";
-import { person, signedIn } from "../support/annotation-ui";
 
-type SchemeOut = { isDefault: boolean; layers: { name: string; allowOverlap: boolean; baseAllowed: boolean; freeText: boolean; labels: { label: string; baseAllowed: boolean }[] }[] };
+type SchemeOut = {
+  isDefault: boolean;
+  layers: {
+    name: string;
+    allowOverlap: boolean;
+    baseAllowed: boolean;
+    freeText: boolean;
+    labels: { label: string; baseAllowed: boolean }[];
+  }[];
+};
 
-test("an organisation administrator edits the label scheme; annotators do not get the page", async ({ browser, request, world }) => {
+test("an organisation administrator edits the label scheme; annotators do not get the page", async ({
+  browser,
+  request,
+  world,
+}) => {
   test.setTimeout(120_000);
-  const [admin, annotator] = await Promise.all([person(request, world, "ADMIN", "Ada"), person(request, world, "ANNOTATOR_FULL", "Fay")]);
+  const [admin, annotator] = await Promise.all([
+    person(request, world, "ADMIN", "Ada"),
+    person(request, world, "ANNOTATOR_FULL", "Fay"),
+  ]);
   const fay = await signedIn(browser, world, annotator);
   await expect(fay.getByRole("link", { name: "Annotate" }).first()).toBeVisible();
   await expect(fay.getByRole("link", { name: "Label scheme" })).toHaveCount(0);
@@ -44,7 +61,10 @@ test("an organisation administrator edits the label scheme; annotators do not ge
   await ada.getByRole("button", { name: "Save the scheme" }).click();
   await expect(ada.getByText("No unsaved changes")).toBeVisible();
 
-  const saved = await expectJson<SchemeOut>(await request.get(`/api/organisations/${world.orgId}/annotation-scheme`, { headers: authed(world.orgToken) }), 200);
+  const saved = await expectJson<SchemeOut>(
+    await request.get(`/api/organisations/${world.orgId}/annotation-scheme`, { headers: authed(world.orgToken) }),
+    200,
+  );
   expect(saved.isDefault).toBe(false);
   const sounds = saved.layers.find((l) => l.name === "Sounds")!;
   expect(sounds).toMatchObject({ allowOverlap: false, baseAllowed: true });
@@ -75,6 +95,9 @@ test("an organisation administrator edits the label scheme; annotators do not ge
   await expect(problems).toContainText(/Layer \d “Sounds”: labels must be unique within a layer/);
   await expect(problems).toBeFocused();
   expect(await seriousViolations(ada)).toEqual([]);
-  const after = await expectJson<SchemeOut>(await request.get(`/api/organisations/${world.orgId}/annotation-scheme`, { headers: authed(world.orgToken) }), 200);
+  const after = await expectJson<SchemeOut>(
+    await request.get(`/api/organisations/${world.orgId}/annotation-scheme`, { headers: authed(world.orgToken) }),
+    200,
+  );
   expect(after.layers.find((l) => l.name === "Sounds")!.labels.map((l) => l.label)).toContain("Cough");
 });

@@ -12,25 +12,57 @@ import { signInAsOrganisationUser } from "../support/ui";
 
 type Assignment = { id: number; name: string | null; fullAnnotator: string; recordings: unknown[] };
 
-test("assignments are edited and deleted; a started one cannot be deleted and says why", async ({ page, request, world }) => {
+test("assignments are edited and deleted; a started one cannot be deleted and says why", async ({
+  page,
+  request,
+  world,
+}) => {
   test.setTimeout(150_000);
   const audio = await testAudio();
   const token = world.orgToken;
   const topic = await speechChallenge(request, token, "Your hobby");
   const ada = await student(request, world, "Ada", "Alpha", []);
   const ben = await student(request, world, "Ben", "Bravo", []);
-  const [adaRec, benRec] = [await record(request, ada.token, topic, audio.wav), await record(request, ben.token, topic, audio.wav)];
-  const fay = await createUser(request, token, { roles: ["ANNOTATOR_FULL"], firstName: "Fay", infix: "", lastName: "Fuller" });
-  const gus = await createUser(request, token, { roles: ["ANNOTATOR_FULL"], firstName: "Gus", infix: "", lastName: "Grader" });
-  const ref = (recording: string) => ({ tenant: world.tenantId, organisation: world.orgId, challenge: topic, recording });
+  const [adaRec, benRec] = [
+    await record(request, ada.token, topic, audio.wav),
+    await record(request, ben.token, topic, audio.wav),
+  ];
+  const fay = await createUser(request, token, {
+    roles: ["ANNOTATOR_FULL"],
+    firstName: "Fay",
+    infix: "",
+    lastName: "Fuller",
+  });
+  const gus = await createUser(request, token, {
+    roles: ["ANNOTATOR_FULL"],
+    firstName: "Gus",
+    infix: "",
+    lastName: "Grader",
+  });
+  const ref = (recording: string) => ({
+    tenant: world.tenantId,
+    organisation: world.orgId,
+    challenge: topic,
+    recording,
+  });
   const make = async (name: string, recordings: string[]) =>
-    expectJson<Assignment>(await request.post("/api/assignments", { data: { name, fullAnnotator: fay.id, recordings: recordings.map(ref) }, headers: authed(token) }), 201);
+    expectJson<Assignment>(
+      await request.post("/api/assignments", {
+        data: { name, fullAnnotator: fay.id, recordings: recordings.map(ref) },
+        headers: authed(token),
+      }),
+      201,
+    );
   const week1 = await make("Week 1", [adaRec.id, benRec.id]);
   const week2 = await make("Week 2", [adaRec.id]);
   // Fay has started on Week 2.
   await expectJson(
     await request.post("/api/annotations", {
-      data: { assignment: week2.id, recording: ref(adaRec.id), fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Words", label: "hello" }] }] },
+      data: {
+        assignment: week2.id,
+        recording: ref(adaRec.id),
+        fragments: [{ start: 0, end: 0.2, labels: [{ layer: "Words", label: "hello" }] }],
+      },
       headers: authed(token),
     }),
     200,
@@ -45,7 +77,9 @@ test("assignments are edited and deleted; a started one cannot be deleted and sa
   // Started: the delete control is there, disabled, with the reason in words.
   const blocked = row("Week 2").getByRole("button", { name: "Delete" });
   await expect(blocked).toBeDisabled();
-  await expect(row("Week 2").getByTestId("delete-blocked")).toHaveText("Cannot be deleted: annotation has started (1 of 1 recording)");
+  await expect(row("Week 2").getByTestId("delete-blocked")).toHaveText(
+    "Cannot be deleted: annotation has started (1 of 1 recording)",
+  );
   await expect(blocked).toHaveAccessibleDescription(/annotation has started/);
   expect(await seriousViolations(page)).toEqual([]);
   await snap(page, "assignments-actions-1280");
@@ -77,7 +111,10 @@ test("assignments are edited and deleted; a started one cannot be deleted and sa
   await expect(page).toHaveURL(new RegExp(`/assignments/${week1.id}$`));
   await expect(page.getByRole("heading", { name: "Week 1 (redo)" })).toBeVisible();
   await expect(page.getByText("Full annotator Gus Grader", { exact: false })).toBeVisible();
-  const saved = await expectJson<Assignment>(await request.get(`/api/assignment/${week1.id}`, { headers: authed(token) }), 200);
+  const saved = await expectJson<Assignment>(
+    await request.get(`/api/assignment/${week1.id}`, { headers: authed(token) }),
+    200,
+  );
   expect(saved).toMatchObject({ name: "Week 1 (redo)", fullAnnotator: gus.id });
   expect(saved.recordings).toHaveLength(2);
 
@@ -115,7 +152,9 @@ test("assignments are edited and deleted; a started one cannot be deleted and sa
   await expect(listed).toContainText("Ada Alpha · Your hobby");
   await expect(listed.getByTestId("recording-secondary")).toContainText(adaRec.id);
   await expect(listed.getByRole("cell").first()).not.toHaveText(new RegExp(`^\\s*${adaRec.id}`));
-  await listed.getByRole("link", { name: new RegExp(`^Open Ada Alpha, Your hobby, .+ \\(recording ${adaRec.id}\\)$`) }).focus();
+  await listed
+    .getByRole("link", { name: new RegExp(`^Open Ada Alpha, Your hobby, .+ \\(recording ${adaRec.id}\\)$`) })
+    .focus();
   await expect(listed.getByRole("link")).toBeFocused();
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 768, height: 1024 });

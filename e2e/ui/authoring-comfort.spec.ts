@@ -20,14 +20,29 @@ async function spokenMp3(text: string): Promise<Buffer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "mp3-"));
   try {
     await run("espeak-ng", ["-v", "en", "-w", path.join(dir, "in.wav"), text]);
-    await run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-i", path.join(dir, "in.wav"), "-c:a", "libmp3lame", "-b:a", "64k", path.join(dir, "out.mp3")]);
+    await run("ffmpeg", [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-i",
+      path.join(dir, "in.wav"),
+      "-c:a",
+      "libmp3lame",
+      "-b:a",
+      "64k",
+      path.join(dir, "out.mp3"),
+    ]);
     return await fs.readFile(path.join(dir, "out.mp3"));
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
-test("a teacher picks the language by name and uploads an MP3, stored as Ogg Opus", async ({ page, request, world }) => {
+test("a teacher picks the language by name and uploads an MP3, stored as Ogg Opus", async ({
+  page,
+  request,
+  world,
+}) => {
   test.setTimeout(120_000);
   const mp3 = await spokenMp3("The quick brown fox jumps over the lazy dog.");
   expect(mp3.subarray(0, 3).toString("latin1") === "ID3" || (mp3[0] === 0xff && (mp3[1]! & 0xe0) === 0xe0)).toBe(true);
@@ -65,7 +80,9 @@ test("a teacher picks the language by name and uploads an MP3, stored as Ogg Opu
 
   // The MP3 is converted in the browser; what would be sent is Ogg Opus.
   const field = page.getByRole("group", { name: "Reference audio" });
-  await field.getByLabel("Upload reference audio").setInputFiles({ name: "fox.mp3", mimeType: "audio/mpeg", buffer: mp3 });
+  await field
+    .getByLabel("Upload reference audio")
+    .setInputFiles({ name: "fox.mp3", mimeType: "audio/mpeg", buffer: mp3 });
   await expect(field.getByTestId("audio-file")).toContainText("fox.opus", { timeout: 30_000 });
   await expect(field.getByTestId("audio-file")).toContainText("Ogg Opus converted from fox.mp3 (MP3)");
   expect(await playerDuration(field)).toBeGreaterThan(1.5);
@@ -74,15 +91,24 @@ test("a teacher picks the language by name and uploads an MP3, stored as Ogg Opu
   await expect(page).toHaveURL(new RegExp(`/challenges/speech/${id}$`), { timeout: 30_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Animals at the farm" })).toBeVisible();
 
-  const created = await expectJson<{ language: string; referenceAudioUrl: string }>(await request.get(`/api/challenges/speech/${id}`, { headers: authed(world.orgToken) }), 200);
+  const created = await expectJson<{ language: string; referenceAudioUrl: string }>(
+    await request.get(`/api/challenges/speech/${id}`, { headers: authed(world.orgToken) }),
+    200,
+  );
   expect(created.language).toBe("nld");
   expectOggOpus(await download(request, world.orgToken, created.referenceAudioUrl));
 
   // Not audio at all: a clear message, nothing chosen.
   await page.goto("/challenges/pronunciation/new");
   const reference = page.getByRole("group", { name: "Reference audio" });
-  await reference.getByLabel("Upload reference audio").setInputFiles({ name: "notes.m4a", mimeType: "audio/mp4", buffer: Buffer.from("these are not the sounds you are looking for") });
-  await expect(reference.getByRole("alert")).toHaveText(/^notes\.m4a could not be used: it is not audio this browser can read\./);
+  await reference.getByLabel("Upload reference audio").setInputFiles({
+    name: "notes.m4a",
+    mimeType: "audio/mp4",
+    buffer: Buffer.from("these are not the sounds you are looking for"),
+  });
+  await expect(reference.getByRole("alert")).toHaveText(
+    /^notes\.m4a could not be used: it is not audio this browser can read\./,
+  );
   await expect(reference.getByTestId("audio-file")).toHaveCount(0);
   await page.setViewportSize({ width: 768, height: 1024 });
   await snap(page, "audio-refused-768");

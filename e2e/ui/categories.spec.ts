@@ -4,14 +4,18 @@
 // Every move is checked in the API's own `order` / `parent` and again after a reload.
 import { authed, expectJson } from "../support/api";
 import { expect, test } from "../support/fixtures";
-import { category, children, dragRow, row, rowIds, speechChallenge, type Category } from "../support/progress-ui";
+import { type Category, category, children, dragRow, row, rowIds, speechChallenge } from "../support/progress-ui";
 import { snap } from "../support/screenshots";
 import { png, signInAsOrganisationUser } from "../support/ui";
 
 // Tall enough that no dragged row comes near the window's edge (which scrolls the page while dragging).
 test.use({ viewport: { width: 1400, height: 1300 } });
 
-test("a three-level tree built with the forms; drag to reorder and to re-parent; keyboard moves", async ({ page, request, world }) => {
+test("a three-level tree built with the forms; drag to reorder and to re-parent; keyboard moves", async ({
+  page,
+  request,
+  world,
+}) => {
   test.setTimeout(120_000);
   const token = world.orgToken;
   const greet = await speechChallenge(request, token, "Greet a friend");
@@ -31,14 +35,21 @@ test("a three-level tree built with the forms; drag to reorder and to re-parent;
   await form.getByRole("button", { name: "Create category" }).click();
   await expect(form.getByText(/Colour must be a colour/)).toBeVisible(); // the API's zod schema, in the browser
   await form.getByLabel("Colour", { exact: true }).fill("#e11d48");
-  await form.getByLabel("Upload image").setInputFiles({ name: "animals.png", mimeType: "image/png", buffer: await png() });
-  await form.getByLabel("Upload icon").setInputFiles({ name: "paw.png", mimeType: "image/png", buffer: await png("color=c=orange:s=48x48") });
+  await form
+    .getByLabel("Upload image")
+    .setInputFiles({ name: "animals.png", mimeType: "image/png", buffer: await png() });
+  await form
+    .getByLabel("Upload icon")
+    .setInputFiles({ name: "paw.png", mimeType: "image/png", buffer: await png("color=c=orange:s=48x48") });
   await form.getByRole("checkbox", { name: /Greet a friend/ }).check();
   await form.getByRole("checkbox", { name: /Describe the weather/ }).check();
   await form.getByRole("button", { name: "Create category" }).click();
   await expect(form).toHaveCount(0);
   const animals = `animals-${world.orgId}`;
-  const stored = await expectJson<Category>(await request.get(`/api/categories/${animals}`, { headers: authed(token) }), 200);
+  const stored = await expectJson<Category>(
+    await request.get(`/api/categories/${animals}`, { headers: authed(token) }),
+    200,
+  );
   expect(stored).toMatchObject({ name: "Animals", color: "#e11d48", parent: null, speechChallenges: [greet, weather] });
   expect(stored.imageUrl).toBeTruthy();
   expect(stored.iconUrl).toBeTruthy();
@@ -75,7 +86,8 @@ test("a three-level tree built with the forms; drag to reorder and to re-parent;
   // Drag Fish (last child of Animals) above Mammals: Animals' children become Fish, Mammals, Birds.
   await dragRow(page, row(page, fish!), "Drag Fish", { onto: row(page, mammals!) });
   await expect.poll(() => rowIds(page)).toEqual([animals, fish, mammals, cats, birds, plants]);
-  const orderOf = async (parent: string | null) => (await children(request, token, parent)).map((c) => [c.id, c.order] as const);
+  const orderOf = async (parent: string | null) =>
+    (await children(request, token, parent)).map((c) => [c.id, c.order] as const);
   await expect.poll(async () => (await orderOf(animals)).map(([id]) => id)).toEqual([fish, mammals, birds]);
   const orders = (await orderOf(animals)).map(([, order]) => order);
   expect(orders).toEqual([...orders].sort((a, b) => a - b));
@@ -87,14 +99,18 @@ test("a three-level tree built with the forms; drag to reorder and to re-parent;
   await dragRow(page, row(page, birds!), "Drag Birds", { dx: 44 });
   await expect(row(page, birds!)).toHaveAttribute("data-depth", "2");
   await expect.poll(async () => (await children(request, token, mammals!)).map((c) => c.id)).toEqual([cats, birds]);
-  expect((await expectJson<Category>(await request.get(`/api/categories/${birds}`, { headers: authed(token) }), 200)).parent).toBe(mammals);
+  expect(
+    (await expectJson<Category>(await request.get(`/api/categories/${birds}`, { headers: authed(token) }), 200)).parent,
+  ).toBe(mammals);
 
   await settled();
   // The keyboard buttons: Plants up (top level), then Cats out of Mammals (after Mammals, in Animals).
   await row(page, plants).getByRole("button", { name: "Move Plants up" }).click();
   await expect.poll(async () => (await children(request, token, null)).map((c) => c.id)).toEqual([plants, animals]);
   await row(page, cats).getByRole("button", { name: "Move Cats out of its parent" }).click();
-  await expect.poll(async () => (await children(request, token, animals)).map((c) => c.id)).toEqual([fish, mammals, cats]);
+  await expect
+    .poll(async () => (await children(request, token, animals)).map((c) => c.id))
+    .toEqual([fish, mammals, cats]);
 
   // All of it survives a reload.
   await page.reload();
@@ -112,7 +128,10 @@ test("a three-level tree built with the forms; drag to reorder and to re-parent;
   await edit.getByRole("button", { name: /Remove Greet a friend/ }).click();
   await edit.getByRole("button", { name: "Save category" }).click();
   await expect(edit).toHaveCount(0);
-  const edited = await expectJson<Category>(await request.get(`/api/categories/${animals}`, { headers: authed(token) }), 200);
+  const edited = await expectJson<Category>(
+    await request.get(`/api/categories/${animals}`, { headers: authed(token) }),
+    200,
+  );
   expect(edited).toMatchObject({ name: "Animal kingdom", speechChallenges: [weather], color: "#e11d48" });
   await expect(row(page, animals).getByTestId("category-name")).toContainText("Animal kingdom");
 });
@@ -125,7 +144,11 @@ test("a move the API refuses is put back and its message shown", async ({ page, 
   await expect.poll(() => rowIds(page)).toEqual([first, second]);
   await page.route(`**/api/categories/${second}`, (route) =>
     route.request().method() === "PUT"
-      ? route.fulfill({ status: 422, contentType: "application/json", body: JSON.stringify({ message: "Refused on purpose", errors: [] }) })
+      ? route.fulfill({
+          status: 422,
+          contentType: "application/json",
+          body: JSON.stringify({ message: "Refused on purpose", errors: [] }),
+        })
       : route.fallback(),
   );
   await row(page, second).getByRole("button", { name: "Move Second up" }).click();

@@ -14,9 +14,18 @@ test("a new choice's audio is attached while editing", async ({ page, request, w
   test.setTimeout(120_000);
   const audio = await testAudio();
   const id = uniqueId("cc");
-  const fields = { id, question: "Which animal?", language: "eng", choices: ["The cat sits on the mat."], audio: { buffer: audio.wav, name: "cat.wav", mimeType: "audio/wav" } };
+  const fields = {
+    id,
+    question: "Which animal?",
+    language: "eng",
+    choices: ["The cat sits on the mat."],
+    audio: { buffer: audio.wav, name: "cat.wav", mimeType: "audio/wav" },
+  };
   await expectJson(await postMultipart(request, "/api/challenges/choice", fields, authed(world.orgToken)), 202);
-  const before = await expectJson<Choice>(await request.get(`/api/challenges/choice/${id}`, { headers: authed(world.orgToken) }), 200);
+  const before = await expectJson<Choice>(
+    await request.get(`/api/challenges/choice/${id}`, { headers: authed(world.orgToken) }),
+    200,
+  );
 
   await signInAsOrganisationUser(page, request, world, "ORGANISATION");
   await page.goto(`/challenges/choice/${id}`);
@@ -24,13 +33,21 @@ test("a new choice's audio is attached while editing", async ({ page, request, w
   await page.getByRole("button", { name: "+ Add choice" }).click();
   await page.getByLabel("Choice 2", { exact: true }).fill("A dog runs in the park.");
   const rows = page.getByTestId("choice-row");
-  await rows.nth(1).getByLabel("Upload audio of choice 2").setInputFiles({ name: "dog.opus", mimeType: "audio/ogg", buffer: audio.ogg });
+  await rows
+    .nth(1)
+    .getByLabel("Upload audio of choice 2")
+    .setInputFiles({ name: "dog.opus", mimeType: "audio/ogg", buffer: audio.ogg });
   await expect(rows.nth(1).getByTestId("audio-file")).toContainText("dog.opus");
   await snap(page, "choice-edit-new-audio");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Choice challenge “Which animal?” saved" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Choice challenge “Which animal?” saved" })).toBeVisible({
+    timeout: 30_000,
+  });
 
-  const after = await expectJson<Choice>(await request.get(`/api/challenges/choice/${id}`, { headers: authed(world.orgToken) }), 200);
+  const after = await expectJson<Choice>(
+    await request.get(`/api/challenges/choice/${id}`, { headers: authed(world.orgToken) }),
+    200,
+  );
   expect(after.choices.map((c) => c.choice)).toEqual(["The cat sits on the mat.", "A dog runs in the park."]);
   expect(after.choices[0]!.audioUrl).toBe(before.choices[0]!.audioUrl);
   expect(fourCC(await download(request, world.orgToken, after.choices[0]!.audioUrl!))).toBe("RIFF");
@@ -44,6 +61,9 @@ test("a new choice's audio is attached while editing", async ({ page, request, w
     headers: authed(world.orgToken),
   });
   expect(refused.status()).toBe(422);
-  const unchanged = await expectJson<Choice>(await request.get(`/api/challenges/choice/${id}`, { headers: authed(world.orgToken) }), 200);
+  const unchanged = await expectJson<Choice>(
+    await request.get(`/api/challenges/choice/${id}`, { headers: authed(world.orgToken) }),
+    200,
+  );
   expect(unchanged.choices).toEqual(after.choices);
 });

@@ -1,23 +1,35 @@
 // The combined audio of a result set in Chromium's <audio>: a finite duration equal to the sum
 // of the parts, and seeking to the middle works (the file is one Ogg stream, not a chain).
 import { authed, createUser, expectJson, impersonate, uniqueId } from "../support/api";
+import { oggPart, testAudio, wavPart } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 import { postMultipart } from "../support/multipart";
-import { oggPart, testAudio, wavPart } from "../support/audio";
 
 test("combined audio plays and seeks in Chromium", async ({ page, request, world }) => {
   test.setTimeout(90_000);
   const audio = await testAudio();
   const challenge = uniqueId("sc");
-  await expectJson(await postMultipart(request, "/api/challenges/speech", { id: challenge, language: "eng" }, authed(world.orgToken)), 201);
+  await expectJson(
+    await postMultipart(request, "/api/challenges/speech", { id: challenge, language: "eng" }, authed(world.orgToken)),
+    201,
+  );
   const user = await createUser(request, world.orgToken, { roles: ["STUDENT"] });
-  const token = await impersonate(request, world.orgToken, `tenant/${world.tenantId}/organisation/${world.orgId}/student/${user.id}`);
+  const token = await impersonate(
+    request,
+    world.orgToken,
+    `tenant/${world.tenantId}/organisation/${world.orgId}/student/${user.id}`,
+  );
   const setId = uniqueId("rs");
   const parts = [wavPart(audio.wav), oggPart(audio.ogg), oggPart(audio.ogg2), wavPart(audio.wav)];
   let url = "";
   for (const part of parts) {
     const rec = await expectJson<{ resultSet: { combinedAudioUrl: string } }>(
-      await postMultipart(request, `/api/challenges/speech/${challenge}/recordings`, { audio: part, resultSetId: setId }, authed(token)),
+      await postMultipart(
+        request,
+        `/api/challenges/speech/${challenge}/recordings`,
+        { audio: part, resultSetId: setId },
+        authed(token),
+      ),
       201,
     );
     url = rec.resultSet.combinedAudioUrl;

@@ -3,7 +3,16 @@
 // main pages, the annotation editor included, render without a single violation; and the
 // pages' API calls carry no token (the session cookie stands for the view).
 import type { Browser, Page, Response } from "@playwright/test";
-import { annotate, assign, editorPath, person, recordings, waveformReady, wordsAt, type Person } from "../support/annotation-ui";
+import {
+  annotate,
+  assign,
+  editorPath,
+  type Person,
+  person,
+  recordings,
+  waveformReady,
+  wordsAt,
+} from "../support/annotation-ui";
 import { baseURL } from "../support/api";
 import { expect, test, type World } from "../support/fixtures";
 import { signInToOrganisation } from "../support/ui";
@@ -28,7 +37,8 @@ async function watchedPage(browser: Browser): Promise<Watched> {
     if (/Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
   });
   page.on("request", (request) => {
-    if (new URL(request.url()).pathname.startsWith("/api/")) apiRequests.push({ url: request.url(), authorization: request.headers()["authorization"] });
+    if (new URL(request.url()).pathname.startsWith("/api/"))
+      apiRequests.push({ url: request.url(), authorization: request.headers().authorization });
   });
   return { page, violations, apiRequests };
 }
@@ -37,8 +47,12 @@ function expectSecurityHeaders(response: Pick<Response, "headers"> | null, what:
   const headers = response!.headers();
   const csp = headers["content-security-policy"] ?? "";
   expect(csp, what).toMatch(/(^|; )script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'(;|$)/);
-  for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "default-src 'self'"]) expect(csp, what).toContain(directive);
-  expect(csp.split("; ").find((d) => d.startsWith("script-src ")), what).not.toContain("unsafe");
+  for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "default-src 'self'"])
+    expect(csp, what).toContain(directive);
+  expect(
+    csp.split("; ").find((d) => d.startsWith("script-src ")),
+    what,
+  ).not.toContain("unsafe");
   expect(headers["x-content-type-options"], what).toBe("nosniff");
   expect(headers["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
   return csp;
@@ -78,7 +92,11 @@ test("every page sends the policy with a fresh nonce, and the other security hea
   expect(auth.headers()["x-content-type-options"]).toBe("nosniff");
 });
 
-test("script injected into a signed-in page does not run, and the browser reports it", async ({ browser, request, world }) => {
+test("script injected into a signed-in page does not run, and the browser reports it", async ({
+  browser,
+  request,
+  world,
+}) => {
   const admin = await person(request, world, "ADMIN", "Ada");
   const watched = await signedInWatched(browser, world, admin);
   const { page, violations } = watched;
@@ -90,11 +108,19 @@ test("script injected into a signed-in page does not run, and the browser report
     const script = document.createElement("script");
     script.textContent = "window.__injected = 'script'";
     document.body.append(script);
-    document.body.insertAdjacentHTML("beforeend", `<img alt="" src="data:,broken" onerror="window.__injectedHandler = true">`);
+    document.body.insertAdjacentHTML(
+      "beforeend",
+      `<img alt="" src="data:,broken" onerror="window.__injectedHandler = true">`,
+    );
   });
   await expect.poll(() => violations.join("\n")).toMatch(/^script-src-elem blocked inline/m);
   await expect.poll(() => violations.join("\n")).toMatch(/^script-src-attr blocked inline/m);
-  expect(await page.evaluate(() => [(window as { __injected?: unknown }).__injected ?? null, (window as { __injectedHandler?: unknown }).__injectedHandler ?? null])).toEqual([null, null]);
+  expect(
+    await page.evaluate(() => [
+      (window as { __injected?: unknown }).__injected ?? null,
+      (window as { __injectedHandler?: unknown }).__injectedHandler ?? null,
+    ]),
+  ).toEqual([null, null]);
   // Neither can page script read the session: the cookie is HttpOnly and the session has no token.
   expect(await page.evaluate(() => document.cookie)).not.toContain("session-token");
   const session = await page.evaluate(async () => (await fetch("/auth/session")).json());
@@ -102,7 +128,11 @@ test("script injected into a signed-in page does not run, and the browser report
   expect(Object.keys(session).sort()).toEqual(["expires", "scope", "stack", "view"]);
 });
 
-test("the main pages and the annotation editor render without a policy violation, and call the API without a token", async ({ browser, request, world }) => {
+test("the main pages and the annotation editor render without a policy violation, and call the API without a token", async ({
+  browser,
+  request,
+  world,
+}) => {
   // Eleven pages in two signed-in browsers, each waited on until its requests are done.
   test.setTimeout(240_000);
   const [admin, full, { refs }] = await Promise.all([

@@ -13,8 +13,13 @@ test("the reference page renders the API and sends a call with the signed-in tok
   await expect(reference.getByText("Speech training platform API").first()).toBeVisible({ timeout: 60_000 });
 
   // Send GET /user from the page: open its "Test Request" client and send.
-  const sent = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/user" && r.method() === "GET", { timeout: 60_000 });
-  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/user" && r.request().method() === "GET", { timeout: 60_000 });
+  const sent = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/user" && r.method() === "GET", {
+    timeout: 60_000,
+  });
+  const answered = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/api/user" && r.request().method() === "GET",
+    { timeout: 60_000 },
+  );
   const group = page.getByRole("button", { name: "user Open Group", exact: true });
   if (await group.isVisible()) await group.click();
   await page.getByRole("button", { name: "/user HTTP Method: GET", exact: true }).click();
@@ -24,7 +29,7 @@ test("the reference page renders the API and sends a call with the signed-in tok
   await expect(send).toBeVisible({ timeout: 30_000 });
   await send.click();
   const request = await sent;
-  expect(request.headers()["authorization"]).toMatch(/^Bearer \S{40,}$/);
+  expect(request.headers().authorization).toMatch(/^Bearer \S{40,}$/);
   const response = await answered;
   expect(response.status()).toBe(200);
   await page.screenshot({ path: test.info().outputPath("docs.png") });

@@ -6,7 +6,11 @@ import { snap } from "../support/screenshots";
 import { cookieAccepted, session, sessionCookie, signInAsAdmin } from "../support/ui";
 
 test("impersonate a tenant, then an organisation, then return to the admin", async ({ page, request, world }) => {
-  const tenantName = (await (await request.get(`/api/tenants/${world.tenantId}`, { headers: { Authorization: `Bearer ${world.tenantToken}` } })).json()).name;
+  const tenantName = (
+    await (
+      await request.get(`/api/tenants/${world.tenantId}`, { headers: { Authorization: `Bearer ${world.tenantToken}` } })
+    ).json()
+  ).name;
   const school = await createOrganisation(request, world.tenantToken, "Switcher School");
   await signInAsAdmin(page);
   const bar = page.getByRole("region", { name: "Active view" });
@@ -29,13 +33,20 @@ test("impersonate a tenant, then an organisation, then return to the admin", asy
   await page.getByRole("button", { name: "Switch view" }).click();
   await expect(page.getByRole("button", { name: "Organisations", pressed: true })).toBeVisible();
   await snap(page, "view-switcher");
-  await page.getByRole("list", { name: "Organisations" }).getByRole("button", { name: /Switcher School/ }).click();
+  await page
+    .getByRole("list", { name: "Organisations" })
+    .getByRole("button", { name: /Switcher School/ })
+    .click();
   await expect(bar).toContainText("Viewing as organisation Switcher School");
   const asOrg = await session(page);
   const asOrgCookie = await sessionCookie(page);
   expect(await cookieAccepted(request, asOrgCookie)).toBe(true);
   expect(asOrg.scope).toBe(`tenant/${world.tenantId}/organisation/${school.id}`);
-  expect(asOrg.stack.map((entry) => entry.view)).toEqual(["Admin Admin", `tenant ${tenantName}`, "organisation Switcher School"]);
+  expect(asOrg.stack.map((entry) => entry.view)).toEqual([
+    "Admin Admin",
+    `tenant ${tenantName}`,
+    "organisation Switcher School",
+  ]);
   await snap(page, "dashboard-organisation");
 
   // Straight back to the admin: both impersonated tokens are revoked.

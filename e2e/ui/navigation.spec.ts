@@ -5,14 +5,29 @@ import { expect, test } from "../support/fixtures";
 import { snap } from "../support/screenshots";
 import { signInAsOrganisationUser } from "../support/ui";
 
-const menu = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" }).getByRole("link");
+const menu = (page: import("@playwright/test").Page) =>
+  page.getByRole("navigation", { name: "Main" }).getByRole("link");
 
-test("each role sees only the pages it can use, in the menu and on the dashboard", async ({ browser, request, world }) => {
+test("each role sees only the pages it can use, in the menu and on the dashboard", async ({
+  browser,
+  request,
+  world,
+}) => {
   test.setTimeout(240_000);
   const expected: Record<string, string[]> = {
     STUDENT: ["Dashboard", "Progress"],
     TEACHER: ["Dashboard", "Users", "Groups", "Roles", "Challenges", "Categories", "Progress"],
-    ORGANISATION: ["Dashboard", "Users", "Groups", "Roles", "Challenges", "Categories", "Assignments", "Label scheme", "Progress"],
+    ORGANISATION: [
+      "Dashboard",
+      "Users",
+      "Groups",
+      "Roles",
+      "Challenges",
+      "Categories",
+      "Assignments",
+      "Label scheme",
+      "Progress",
+    ],
     ANNOTATOR_FULL: ["Dashboard", "Annotate", "Progress"],
   };
   for (const [role, pages] of Object.entries(expected)) {
@@ -21,7 +36,9 @@ test("each role sees only the pages it can use, in the menu and on the dashboard
     await signInAsOrganisationUser(page, request, world, role);
     await expect(menu(page)).toHaveText(pages, { timeout: 20_000 });
     // The dashboard's cards: the same pages but the dashboard itself.
-    await expect(page.getByRole("main").getByRole("listitem").getByRole("link")).toHaveText(pages.slice(1).map((p) => new RegExp(`^${p}`)));
+    await expect(page.getByRole("main").getByRole("listitem").getByRole("link")).toHaveText(
+      pages.slice(1).map((p) => new RegExp(`^${p}`)),
+    );
     await expect(page).toHaveTitle(/^Dashboard · /);
     if (role === "TEACHER") {
       // A teacher may not create choice challenges: the page offers no "New" link for them.

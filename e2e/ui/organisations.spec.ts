@@ -30,7 +30,9 @@ test("create an organisation through the UI", async ({ page, request, world }) =
   await form.getByLabel("Id").fill("");
   await form.getByLabel("Name").fill("Created In The Browser");
   await form.getByRole("button", { name: "Create organisation" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Organisation Created In The Browser created" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Organisation Created In The Browser created" }),
+  ).toBeVisible();
   await expect(page.getByRole("table").getByRole("link", { name: "Created In The Browser" })).toBeVisible();
   const all = await listAll<Organisation>(request, "/api/organisations", world.tenantToken);
   expect(all.map((o) => o.name)).toContain("Created In The Browser");
@@ -55,7 +57,10 @@ test("organisations sort by name and date on the server", async ({ page, request
   await nameHeader.getByRole("button").click();
   await expect(nameHeader).toHaveAttribute("aria-sort", "descending");
   await expect(firstCell).toHaveText("Zulu College");
-  await page.getByRole("columnheader", { name: /Created/ }).getByRole("button").click();
+  await page
+    .getByRole("columnheader", { name: /Created/ })
+    .getByRole("button")
+    .click();
   await expect(firstCell).toHaveText("Alpha Academy");
 
   // Tablet width: the same page, nothing cut off.

@@ -11,7 +11,7 @@ import { asUser, authed, expectJson } from "../support/api";
 import { oggPart, testAudio } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 import { postMultipart } from "../support/multipart";
-import { category, group, record, speechChallenge, student, type Recording } from "../support/progress-ui";
+import { category, group, type Recording, record, speechChallenge, student } from "../support/progress-ui";
 import { ANALYSIS_WORDS } from "../support/pronunciation";
 import { snap } from "../support/screenshots";
 import { orgUserWithPassword, signInAsOrganisationUser, signInToOrganisation } from "../support/ui";
@@ -26,14 +26,24 @@ function collectErrors(page: Page): string[] {
 
 async function seriousAxe(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-test("a teacher's progress page: own group by default, cells, completion, date range, sorting, arrow keys, playback, CSV", async ({ page, request, world }) => {
+test("a teacher's progress page: own group by default, cells, completion, date range, sorting, arrow keys, playback, CSV", async ({
+  page,
+  request,
+  world,
+}) => {
   test.setTimeout(240_000);
   const audio = await testAudio();
   const token = world.orgToken;
-  const [c1, c2, c3] = [await speechChallenge(request, token, "Introduce yourself", audio.wav), await speechChallenge(request, token, "Your hobby"), await speechChallenge(request, token, "Your town")];
+  const [c1, c2, c3] = [
+    await speechChallenge(request, token, "Introduce yourself", audio.wav),
+    await speechChallenge(request, token, "Your hobby"),
+    await speechChallenge(request, token, "Your town"),
+  ];
   const root = await category(request, token, { name: "Unit one", speechChallenges: [c1, c2] });
   await category(request, token, { name: "Lesson", parent: root, speechChallenges: [c3] });
   const klass = await group(request, token, "Class 3B", [root]);
@@ -46,18 +56,45 @@ test("a teacher's progress page: own group by default, cells, completion, date r
   // Alpha records everything (c1 twice in one result set), Bravo only c1, Charlie nothing.
   const recs: Record<string, Recording[]> = {};
   const set1 = `rs-${alpha.id}-c1`;
-  recs.a1 = [await record(request, alpha.token, c1, audio.wav, set1), await record(request, alpha.token, c1, audio.wav, set1)];
+  recs.a1 = [
+    await record(request, alpha.token, c1, audio.wav, set1),
+    await record(request, alpha.token, c1, audio.wav, set1),
+  ];
   recs.a2 = [await record(request, alpha.token, c2, audio.wav)];
   recs.a3 = [await record(request, alpha.token, c3, audio.wav)];
   recs.b1 = [await record(request, bravo.token, c1, audio.wav)];
   // A pronunciation challenge with c1's id, analysed by Alpha: the score shows in Alpha's c1 cell.
-  await expectJson(await postMultipart(request, "/api/challenges/pronunciation", { id: c1, transcription: "The queen", language: "eng", referenceAudio: oggPart(audio.ogg) }, authed(token)), 201);
-  const words = { buffer: Buffer.from(JSON.stringify(ANALYSIS_WORDS)), name: "words.json", mimeType: "application/json" };
-  await expectJson(await postMultipart(request, `/api/challenges/pronunciation/${c1}/analyses`, { audio: oggPart(audio.ogg), score: "0.57", words }, authed(alpha.token)), 201);
+  await expectJson(
+    await postMultipart(
+      request,
+      "/api/challenges/pronunciation",
+      { id: c1, transcription: "The queen", language: "eng", referenceAudio: oggPart(audio.ogg) },
+      authed(token),
+    ),
+    201,
+  );
+  const words = {
+    buffer: Buffer.from(JSON.stringify(ANALYSIS_WORDS)),
+    name: "words.json",
+    mimeType: "application/json",
+  };
+  await expectJson(
+    await postMultipart(
+      request,
+      `/api/challenges/pronunciation/${c1}/analyses`,
+      { audio: oggPart(audio.ogg), score: "0.57", words },
+      authed(alpha.token),
+    ),
+    201,
+  );
 
   // The teacher is a member of Class 3B.
   const login = await orgUserWithPassword(request, world, "TEACHER");
-  expect((await request.post(`/api/groups/${klass}/members`, { data: { users: [login.user.id] }, headers: authed(token) })).status()).toBe(204);
+  expect(
+    (
+      await request.post(`/api/groups/${klass}/members`, { data: { users: [login.user.id] }, headers: authed(token) })
+    ).status(),
+  ).toBe(204);
   await signInToOrganisation(page, world, login);
   const errors = collectErrors(page);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -71,30 +108,56 @@ test("a teacher's progress page: own group by default, cells, completion, date r
   await expect(page.getByLabel("Role")).toHaveValue("STUDENT");
 
   const rowOf = (id: string) => grid.locator(`[role="row"][data-user-id="${id}"]`);
-  const names = () => grid.locator('[role="row"][data-user-id]').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.userId));
+  const names = () =>
+    grid
+      .locator('[role="row"][data-user-id]')
+      .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.userId));
   expect(await names()).toEqual([alpha.id, bravo.id, charlie.id]);
   await expect(grid.getByRole("rowheader")).toHaveText(["Completed by", "Ada Alpha", "Ben Bravo", "Cas Charlie"]); // names, not ids
-  await expect(grid.getByRole("columnheader")).toHaveText([/Student/, /Done/, /Introduce yourself/, /Your hobby/, /Your town/]);
+  await expect(grid.getByRole("columnheader")).toHaveText([
+    /Student/,
+    /Done/,
+    /Introduce yourself/,
+    /Your hobby/,
+    /Your town/,
+  ]);
   await expect(rowOf(alpha.id).getByTestId("percentage")).toHaveText("100%");
   await expect(rowOf(bravo.id).getByTestId("percentage")).toHaveText("33.33%");
   await expect(rowOf(charlie.id).getByTestId("percentage")).toHaveText("0%");
   await expect(page.getByTestId("progress-summary")).toContainText("3 students · 3 challenges · mean 44.44%");
   // The completion row: per challenge, how many of the students recorded it.
-  await expect(page.getByTestId("completion")).toHaveText([/: completed by 2\/3 · 66\.67%$/, /: completed by 1\/3 · 33\.33%$/, /: completed by 1\/3 · 33\.33%$/]);
+  await expect(page.getByTestId("completion")).toHaveText([
+    /: completed by 2\/3 · 66\.67%$/,
+    /: completed by 1\/3 · 33\.33%$/,
+    /: completed by 1\/3 · 33\.33%$/,
+  ]);
 
   // Cells: attempts, the day of the last recording, the duration, and the pronunciation score.
   const cells = (id: string) => rowOf(id).locator('[role="gridcell"][data-state]');
   await expect(cells(alpha.id).nth(0)).toHaveAttribute("data-time", recs.a1![1]!.created);
   await expect(cells(alpha.id).nth(0)).toHaveAttribute("data-attempts", "2");
   await expect(cells(alpha.id).nth(0).getByTestId("cell-attempts")).toHaveText(/^2× · 0:0\d$/);
-  await expect(cells(alpha.id).nth(0)).toHaveAccessibleName(/^Ada Alpha, .+: 2 attempts, last .+, 0:0\d, pronunciation 57%; Enter plays it$/);
+  await expect(cells(alpha.id).nth(0)).toHaveAccessibleName(
+    /^Ada Alpha, .+: 2 attempts, last .+, 0:0\d, pronunciation 57%; Enter plays it$/,
+  );
   await expect(cells(alpha.id).nth(0).getByTestId("cell-score")).toHaveText("★ 57%");
   await expect(cells(alpha.id).nth(1).getByTestId("cell-score")).toHaveCount(0);
   await expect(cells(bravo.id).nth(0)).toHaveAttribute("data-time", recs.b1![0]!.created);
-  const day = await page.evaluate((iso) => new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" }).format(new Date(iso)), recs.b1![0]!.created);
+  const day = await page.evaluate(
+    (iso) => new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" }).format(new Date(iso)),
+    recs.b1![0]!.created,
+  );
   await expect(cells(bravo.id).nth(0).getByTestId("cell-day")).toHaveText(day);
-  expect(await cells(bravo.id).evaluateAll((cs) => cs.map((c) => (c as HTMLElement).dataset.state))).toEqual(["recorded", "empty", "empty"]);
-  expect(await cells(charlie.id).evaluateAll((cs) => cs.map((c) => (c as HTMLElement).dataset.state))).toEqual(["empty", "empty", "empty"]);
+  expect(await cells(bravo.id).evaluateAll((cs) => cs.map((c) => (c as HTMLElement).dataset.state))).toEqual([
+    "recorded",
+    "empty",
+    "empty",
+  ]);
+  expect(await cells(charlie.id).evaluateAll((cs) => cs.map((c) => (c as HTMLElement).dataset.state))).toEqual([
+    "empty",
+    "empty",
+    "empty",
+  ]);
   await snap(page, "progress-grid-1280");
   expect(await seriousAxe(page)).toEqual([]);
 
@@ -137,14 +200,22 @@ test("a teacher's progress page: own group by default, cells, completion, date r
   expect(file.suggestedFilename()).toBe(`progress-${root}.csv`);
   const lines = (await fs.readFile((await file.path())!, "utf8")).trimEnd().split("\r\n");
   expect(lines[0]).toBe("id,firstName,infix,lastName,percentage,Introduce yourself,Your hobby,Your town");
-  expect(lines.slice(1).map((l) => l.split(",").slice(0, 5).join(","))).toEqual([`${alpha.id},Ada,,Alpha,100`, `${bravo.id},Ben,,Bravo,33.33`, `${charlie.id},Cas,,Charlie,0`]);
+  expect(lines.slice(1).map((l) => l.split(",").slice(0, 5).join(","))).toEqual([
+    `${alpha.id},Ada,,Alpha,100`,
+    `${bravo.id},Ben,,Bravo,33.33`,
+    `${charlie.id},Cas,,Charlie,0`,
+  ]);
 
   // The date range: up to yesterday nothing counts; from today everything does.
   const today = await page.evaluate(() => new Date().toLocaleDateString("sv-SE"));
   const yesterday = await page.evaluate(() => new Date(Date.now() - 86_400_000).toLocaleDateString("sv-SE"));
   await page.getByLabel("To", { exact: true }).fill(yesterday);
   await expect(rowOf(alpha.id).getByTestId("percentage")).toHaveText("0%");
-  await expect(page.getByTestId("completion")).toHaveText([/: completed by 0\/3 · 0%$/, /: completed by 0\/3 · 0%$/, /: completed by 0\/3 · 0%$/]);
+  await expect(page.getByTestId("completion")).toHaveText([
+    /: completed by 0\/3 · 0%$/,
+    /: completed by 0\/3 · 0%$/,
+    /: completed by 0\/3 · 0%$/,
+  ]);
   await page.getByRole("button", { name: "Any date" }).click();
   await page.getByLabel("From", { exact: true }).fill(today);
   await expect(rowOf(alpha.id).getByTestId("percentage")).toHaveText("100%");

@@ -13,7 +13,10 @@ test("the picker names students and challenges, filters, searches and plays", as
   test.setTimeout(120_000);
   const audio = await testAudio();
   const token = world.orgToken;
-  const [hobby, town] = [await speechChallenge(request, token, "Your hobby"), await speechChallenge(request, token, "Your town")];
+  const [hobby, town] = [
+    await speechChallenge(request, token, "Your hobby"),
+    await speechChallenge(request, token, "Your town"),
+  ];
   const [klassA, klassB] = [await group(request, token, "Class 3A"), await group(request, token, "Class 3B")];
   const ada = await student(request, world, "Ada", "Alpha", [klassA]);
   const ben = await student(request, world, "Ben", "Bravo", [klassA]);
@@ -27,8 +30,19 @@ test("the picker names students and challenges, filters, searches and plays", as
   };
   const annotator = await createUser(request, token, { roles: ["ANNOTATOR_FULL"], firstName: "Fay", lastName: "Full" });
   // Ben's recording is already in an assignment.
-  const ref = (challenge: string, recording: string) => ({ tenant: world.tenantId, organisation: world.orgId, challenge, recording });
-  await expectJson(await request.post("/api/assignments", { data: { fullAnnotator: annotator.id, recordings: [ref(hobby, recs.benHobby.id)] }, headers: authed(token) }), 201);
+  const ref = (challenge: string, recording: string) => ({
+    tenant: world.tenantId,
+    organisation: world.orgId,
+    challenge,
+    recording,
+  });
+  await expectJson(
+    await request.post("/api/assignments", {
+      data: { fullAnnotator: annotator.id, recordings: [ref(hobby, recs.benHobby.id)] },
+      headers: authed(token),
+    }),
+    201,
+  );
 
   await signInAsOrganisationUser(page, request, world, "ORGANISATION");
   await page.goto("/assignments/new");
@@ -79,7 +93,9 @@ test("the picker names students and challenges, filters, searches and plays", as
   const play = picker.getByRole("button", { name: /^Play the recording of Cas Charlie/ }).first();
   await play.click();
   const player = picker.getByTestId("picker-audio");
-  await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.2);
+  await expect
+    .poll(() => player.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(0.2);
   await picker.getByRole("button", { name: /^Stop the recording of Cas Charlie/ }).click();
   expect(await player.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
 

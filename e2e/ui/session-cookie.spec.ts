@@ -5,7 +5,10 @@ import { uniqueId } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { SESSION_CALL, sessionCookie, signInAsAdmin } from "../support/ui";
 
-test("same-origin calls with the header work by the cookie; cross-site, header-less writes and token minting do not", async ({ page, request }) => {
+test("same-origin calls with the header work by the cookie; cross-site, header-less writes and token minting do not", async ({
+  page,
+  request,
+}) => {
   await signInAsAdmin(page);
   const inPage = (path: string, init: { method?: string; headers?: Record<string, string>; body?: string }) =>
     page.evaluate(
@@ -22,9 +25,20 @@ test("same-origin calls with the header work by the cookie; cross-site, header-l
   expect(me.status).toBe(200);
   expect(JSON.parse(me.body).roles).toContain("ADMIN");
   const name = uniqueId("Cookie tenant");
-  expect((await inPage("/api/tenants", { method: "POST", headers: { ...SESSION_CALL, ...json }, body: JSON.stringify({ name }) })).status).toBe(201);
+  expect(
+    (
+      await inPage("/api/tenants", {
+        method: "POST",
+        headers: { ...SESSION_CALL, ...json },
+        body: JSON.stringify({ name }),
+      })
+    ).status,
+  ).toBe(201);
   // A same-origin write without the header (say, an injected <form>) is not the page's call.
-  expect((await inPage("/api/tenants", { method: "POST", headers: json, body: JSON.stringify({ name: `${name} again` }) })).status).toBe(401);
+  expect(
+    (await inPage("/api/tenants", { method: "POST", headers: json, body: JSON.stringify({ name: `${name} again` }) }))
+      .status,
+  ).toBe(401);
   // The token endpoint never takes the cookie: no token for page script, not even of its own view.
   const form = { ...SESSION_CALL, "Content-Type": "application/x-www-form-urlencoded" };
   const minted = await inPage("/api/tokens", { method: "POST", headers: form, body: "grant_type=client_credentials" });
@@ -33,9 +47,15 @@ test("same-origin calls with the header work by the cookie; cross-site, header-l
 
   // The same cookie sent as other senders would send it.
   const cookie = await sessionCookie(page);
-  const get = async (headers: Record<string, string>) => (await request.get("/api/user", { headers: { Cookie: cookie, ...headers } })).status();
+  const get = async (headers: Record<string, string>) =>
+    (await request.get("/api/user", { headers: { Cookie: cookie, ...headers } })).status();
   const post = async (headers: Record<string, string>) =>
-    (await request.post("/api/tenants", { headers: { Cookie: cookie, ...json, ...headers }, data: JSON.stringify({ name: uniqueId("Cross") }) })).status();
+    (
+      await request.post("/api/tenants", {
+        headers: { Cookie: cookie, ...json, ...headers },
+        data: JSON.stringify({ name: uniqueId("Cross") }),
+      })
+    ).status();
   expect(await get(SESSION_CALL)).toBe(200);
   // The browser says the request comes from another site: refused even with the header.
   expect(await get({ ...SESSION_CALL, "Sec-Fetch-Site": "cross-site" })).toBe(401);
@@ -47,17 +67,29 @@ test("same-origin calls with the header work by the cookie; cross-site, header-l
   expect(await post({ "Sec-Fetch-Site": "cross-site" })).toBe(401);
 });
 
-test("the session takes no token from the browser: views are impersonated on the server, and a refusal says why once", async ({ page, world }) => {
+test("the session takes no token from the browser: views are impersonated on the server, and a refusal says why once", async ({
+  page,
+  world,
+}) => {
   await signInAsAdmin(page);
   const update = (data: unknown) =>
     page.evaluate(async (data) => {
       const { csrfToken } = await (await fetch("/auth/csrf")).json();
-      const response = await fetch("/auth/session", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ csrfToken, data }) });
+      const response = await fetch("/auth/session", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ csrfToken, data }),
+      });
       return response.json();
     }, data);
 
   // A token pushed from the page (the old way) is not an update the session knows.
-  const pushed = await update({ op: "push", token: "x".repeat(43), scope: `tenant/${world.tenantId}`, label: "Pushed" });
+  const pushed = await update({
+    op: "push",
+    token: "x".repeat(43),
+    scope: `tenant/${world.tenantId}`,
+    label: "Pushed",
+  });
   expect(pushed.stack).toHaveLength(1);
   expect(pushed.error).toBeTruthy();
   // A scope that does not exist: refused with the token endpoint's own words.

@@ -4,7 +4,17 @@ import { asUser, authed, expectJson, uniqueId } from "../support/api";
 import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { snap } from "../support/screenshots";
-import { chooseMethod, cookieAccepted, fillOrganisationSignIn, orgUserWithPassword, session, SESSION_CALL, sessionCookie, signInAsAdmin, submitSignIn } from "../support/ui";
+import {
+  chooseMethod,
+  cookieAccepted,
+  fillOrganisationSignIn,
+  orgUserWithPassword,
+  SESSION_CALL,
+  session,
+  sessionCookie,
+  signInAsAdmin,
+  submitSignIn,
+} from "../support/ui";
 
 test("a signed-out visit to an app page lands on the sign-in page", async ({ page }) => {
   await page.goto("/organisations");
@@ -19,11 +29,17 @@ test("a top-level admin signs in with username and password", async ({ page }) =
   expect(current.scope).toMatch(/^user\//);
   expect(current.stack).toHaveLength(1);
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Tenants" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Organisations" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Organisations" })).toHaveCount(
+    0,
+  );
   await snap(page, "dashboard-admin");
 });
 
-test("a user of an organisation signs in with tenant, organisation, username and password", async ({ page, request, world }) => {
+test("a user of an organisation signs in with tenant, organisation, username and password", async ({
+  page,
+  request,
+  world,
+}) => {
   const { user, username, password } = await orgUserWithPassword(request, world);
   await fillOrganisationSignIn(page, world, { username, password });
   await submitSignIn(page);
@@ -47,7 +63,13 @@ test("a user signs in with an email address and password", async ({ page, reques
   const { user } = await orgUserWithPassword(request, world, "STUDENT");
   const email = `${uniqueId("mail")}@example.org`;
   const token = await asUser(request, world, user.id);
-  await expectJson(await request.post("/api/user/emailauths", { data: { email, password: "mail-password-1" }, headers: authed(token) }), 201);
+  await expectJson(
+    await request.post("/api/user/emailauths", {
+      data: { email, password: "mail-password-1" },
+      headers: authed(token),
+    }),
+    201,
+  );
   await chooseMethod(page, "Email");
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password").fill("mail-password-1");
@@ -61,7 +83,9 @@ test("a wrong password shows the API's message and keeps the form", async ({ pag
   const { username } = await orgUserWithPassword(request, world);
   await fillOrganisationSignIn(page, world, { username, password: "not-the-password" });
   await submitSignIn(page);
-  await expect(page.getByRole("alert").filter({ hasText: "The username, password or scope is incorrect" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "The username, password or scope is incorrect" }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/sign-in$/);
   await expect(page.getByLabel("Username")).toHaveValue(username);
   await snap(page, "sign-in-wrong-password");
@@ -84,7 +108,11 @@ test("too many failed sign-ins show the throttling message", async ({ page, requ
     await request.post("/api/tokens", { form: { grant_type: "password", username, password: "wrong", scope } });
   }
   await submitSignIn(page);
-  await expect(page.getByRole("alert").filter({ hasText: /^Too many failed sign-in attempts; try again later \(in \d+ seconds\)$/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: /^Too many failed sign-in attempts; try again later \(in \d+ seconds\)$/ }),
+  ).toBeVisible();
 });
 
 test("sign-out revokes the session's API tokens, impersonated ones too", async ({ page, request, world }) => {

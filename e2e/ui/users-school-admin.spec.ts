@@ -12,7 +12,10 @@ import { signInAsAdmin, signInAsOrganisationUser } from "../support/ui";
 async function axeAndSnap(page: Page, name: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `axe on ${name}`).toEqual([]);
+  expect(
+    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `axe on ${name}`,
+  ).toEqual([]);
   for (const width of [1280, 768]) {
     await page.setViewportSize({ width, height: 900 });
     await snap(page, `${name}-${width}`);
@@ -22,8 +25,15 @@ async function axeAndSnap(page: Page, name: string) {
 
 test("edit a user, then delete them after confirming", async ({ page, request, world }) => {
   test.setTimeout(120_000);
-  const group = await expectJson<{ id: string }>(await request.post("/api/groups", { data: { name: "Group 4A" }, headers: authed(world.orgToken) }), 201);
-  const student = await createUser(request, world.orgToken, { roles: ["STUDENT"], firstName: "Fenna", lastName: "Visser" });
+  const group = await expectJson<{ id: string }>(
+    await request.post("/api/groups", { data: { name: "Group 4A" }, headers: authed(world.orgToken) }),
+    201,
+  );
+  const student = await createUser(request, world.orgToken, {
+    roles: ["STUDENT"],
+    firstName: "Fenna",
+    lastName: "Visser",
+  });
   await signInAsOrganisationUser(page, request, world, "ORGANISATION");
   await page.goto(`/users/${student.id}`);
   await expect(page.getByRole("heading", { name: "Fenna van Visser" })).toBeVisible();
@@ -35,7 +45,10 @@ test("edit a user, then delete them after confirming", async ({ page, request, w
   await axeAndSnap(page, "user-edit");
   await form.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("heading", { name: "Femke Visser" })).toBeVisible();
-  const saved = await expectJson<{ firstName: string; infix: string | null; groups: string[] }>(await request.get(`/api/users/${student.id}`, { headers: authed(world.orgToken) }), 200);
+  const saved = await expectJson<{ firstName: string; infix: string | null; groups: string[] }>(
+    await request.get(`/api/users/${student.id}`, { headers: authed(world.orgToken) }),
+    200,
+  );
   expect(saved).toMatchObject({ firstName: "Femke", infix: null, groups: [group.id] });
 
   await page.getByRole("button", { name: "Delete Femke Visser…" }).click();
@@ -51,7 +64,11 @@ test("edit a user, then delete them after confirming", async ({ page, request, w
   expect((await request.get(`/api/users/${student.id}`, { headers: authed(world.orgToken) })).status()).toBe(404);
 });
 
-test("import a class from CSV: a bad file reports its rows, a good one prints credential sheets", async ({ page, request, world }) => {
+test("import a class from CSV: a bad file reports its rows, a good one prints credential sheets", async ({
+  page,
+  request,
+  world,
+}) => {
   test.setTimeout(120_000);
   await signInAsOrganisationUser(page, request, world, "ORGANISATION");
   await page.goto("/users");
@@ -65,7 +82,9 @@ test("import a class from CSV: a bad file reports its rows, a good one prints cr
   await expect(report.getByRole("row").nth(1)).toContainText("group no group named Group 5");
   await axeAndSnap(page, "users-import-report");
 
-  await page.getByLabel("Or paste the rows").fill("firstName,lastName,group\nLotte,Bakker,Group 5\nSem,de Jong,Group 5\nNoor,Smit,Group 6");
+  await page
+    .getByLabel("Or paste the rows")
+    .fill("firstName,lastName,group\nLotte,Bakker,Group 5\nSem,de Jong,Group 5\nNoor,Smit,Group 6");
   await page.getByLabel("Create groups that do not exist yet").check();
   await page.getByRole("button", { name: "Import students" }).click();
   await expect(page.getByRole("heading", { name: "3 students imported" })).toBeVisible();
@@ -88,7 +107,9 @@ test("roles in words; the top-level admin makes a custom role", async ({ page })
   await signInAsAdmin(page);
   await page.goto("/roles");
   await expect(page.getByRole("heading", { name: "Teacher", exact: true })).toBeVisible();
-  await expect(page.getByRole("list", { name: "What Student may do" }).getByText("Record answers", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "What Student may do" }).getByText("Record answers", { exact: true }),
+  ).toBeVisible();
   const id = `HELPER_${Date.now().toString(36).toUpperCase()}`;
   await page.getByRole("button", { name: "New role" }).click();
   const form = page.getByRole("form", { name: "New role" });
@@ -97,7 +118,12 @@ test("roles in words; the top-level admin makes a custom role", async ({ page })
   await form.getByRole("checkbox", { name: "See groups", exact: true }).check();
   await axeAndSnap(page, "roles-new");
   await form.getByRole("button", { name: "Create role" }).click();
-  const words = id.toLowerCase().replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
-  await expect(page.getByRole("list", { name: `What ${words} may do` }).getByText("See groups", { exact: true })).toBeVisible();
+  const words = id
+    .toLowerCase()
+    .replace(/_/g, " ")
+    .replace(/^./, (c) => c.toUpperCase());
+  await expect(
+    page.getByRole("list", { name: `What ${words} may do` }).getByText("See groups", { exact: true }),
+  ).toBeVisible();
   await axeAndSnap(page, "roles");
 });

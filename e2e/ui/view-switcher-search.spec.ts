@@ -7,16 +7,38 @@ import { expect, test } from "../support/fixtures";
 import { snap } from "../support/screenshots";
 import { signInAsOrganisationUser } from "../support/ui";
 
-test("the view switcher searches users by name and id, from the keyboard, and announces the matches", async ({ page, request, world }) => {
+test("the view switcher searches users by name and id, from the keyboard, and announces the matches", async ({
+  page,
+  request,
+  world,
+}) => {
   test.setTimeout(120_000);
   // More users than the switcher's first page (8), so the one sought is not on it.
-  const names = ["Ada Alpha", "Ben Bravo", "Cas Charlie", "Dirk Delta", "Eva Echo", "Fien Foxtrot", "Gijs Golf", "Hana Hotel", "Ivo India", "Joke Juliet", "Kees Kilo"];
+  const names = [
+    "Ada Alpha",
+    "Ben Bravo",
+    "Cas Charlie",
+    "Dirk Delta",
+    "Eva Echo",
+    "Fien Foxtrot",
+    "Gijs Golf",
+    "Hana Hotel",
+    "Ivo India",
+    "Joke Juliet",
+    "Kees Kilo",
+  ];
   for (const name of names) {
     const [firstName, lastName] = name.split(" ");
     await createUser(request, world.orgToken, { firstName, infix: "", lastName, roles: ["STUDENT"] });
   }
   const zedId = uniqueId("pupil");
-  await createUser(request, world.orgToken, { id: zedId, firstName: "Zoë", infix: "van", lastName: "Zulu", roles: ["STUDENT"] });
+  await createUser(request, world.orgToken, {
+    id: zedId,
+    firstName: "Zoë",
+    infix: "van",
+    lastName: "Zulu",
+    roles: ["STUDENT"],
+  });
 
   await signInAsOrganisationUser(page, request, world, "ORGANISATION");
   await page.getByRole("button", { name: "Switch view" }).click();
@@ -44,7 +66,9 @@ test("the view switcher searches users by name and id, from the keyboard, and an
   await expect.poll(async () => list.getByRole("button").count()).toBeGreaterThan(5);
   await expect(list.getByRole("button").first()).toContainText("Ada Alpha");
   await box.fill("nobody-like-this");
-  await expect(page.getByRole("status").filter({ hasText: "No users match" })).toHaveText("No users match “nobody-like-this”.");
+  await expect(page.getByRole("status").filter({ hasText: "No users match" })).toHaveText(
+    "No users match “nobody-like-this”.",
+  );
   await expect(list).toHaveCount(0);
   expect(fetches).toHaveLength(1);
   expect(await seriousViolations(page)).toEqual([]);

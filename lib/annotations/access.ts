@@ -35,14 +35,22 @@ export function requireManager(caller: Principal): AssignmentWhere {
 export function visibleAssignments(caller: Principal, permission: Permission): AssignmentWhere {
   const managed = managedAssignments(caller);
   if (managed && caller.level !== "organisation") return managed;
-  const annotates = caller.user && can(caller, permission) ? { OR: [{ baseAnnotatorPk: caller.user.pk }, { fullAnnotatorPk: caller.user.pk }] } : null;
+  const annotates =
+    caller.user && can(caller, permission)
+      ? { OR: [{ baseAnnotatorPk: caller.user.pk }, { fullAnnotatorPk: caller.user.pk }] }
+      : null;
   if (managed && annotates) return { OR: [managed, annotates] };
   if (managed) return managed;
   if (annotates) return annotates;
   throw forbidden(`This needs the ${permission} permission`);
 }
 
-type AssignmentRoles = { tenantPk: string; organisationPk: string | null; baseAnnotatorPk: string | null; fullAnnotatorPk: string };
+type AssignmentRoles = {
+  tenantPk: string;
+  organisationPk: string | null;
+  baseAnnotatorPk: string | null;
+  fullAnnotatorPk: string;
+};
 
 /** The caller's part in an assignment it can see, for edits (admin > full > base); null if none. */
 export function editorOf(caller: Principal, assignment: AssignmentRoles, permission: Permission): Editor | null {

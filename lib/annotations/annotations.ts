@@ -1,18 +1,33 @@
-import type { Db } from "@/lib/db/client";
-import { isForeignKeyViolation, isUniqueViolation } from "@/lib/db/ids";
 import { conflict, forbidden, invalid, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
+import { isForeignKeyViolation, isUniqueViolation } from "@/lib/db/ids";
 import type { Permission } from "@/lib/permissions/catalog";
 import { editorOf, visibleAnnotations, visibleAssignments } from "./access";
-import { annotationShape, checkFragments, fromInput, parseStored, sortFragments, type Editor, type Fragment } from "./fragments";
-import { afterChosenId } from "./int-ids";
+import {
+  annotationShape,
+  checkFragments,
+  type Editor,
+  type Fragment,
+  fromInput,
+  parseStored,
+  sortFragments,
+} from "./fragments";
 import { afterCursor, creationOrder, nextCursor } from "./int-cursor";
+import { afterChosenId } from "./int-ids";
 import { schemeOf } from "./label-schemes";
 import { describeRecordings, type RecordingInfo } from "./recording-refs";
 import { recordRevision } from "./revisions";
+import {
+  ANNOTATION_RESOURCE,
+  type AnnotationOut,
+  type CreateAnnotation,
+  type ListAnnotations,
+  type RecordingRefInput,
+  type UpdateAnnotation,
+} from "./schemas";
 import { etagOf, ifMatches, staleVersion } from "./versions";
 import { applyMarkers, checkFragmentEdit } from "./workflow";
-import { ANNOTATION_RESOURCE, type AnnotationOut, type CreateAnnotation, type ListAnnotations, type RecordingRefInput, type UpdateAnnotation } from "./schemas";
 
 // Annotations: one per recording of an assignment, edited by its annotators under the
 // two-stage rules of workflow.ts, checked against the recording organisation's label scheme
@@ -40,45 +55,93 @@ const findVisible = (db: Db, caller: Principal, id: number, permission: Permissi
   db.annotation.findFirst({ where: { AND: [{ id }, visibleAnnotations(caller, permission)] }, select });
 
 function toAnnotation(row: Omit<AnnotationRow, "assignment">, info: RecordingInfo): AnnotationOut {
-  return annotationShape({ id: row.id, doneBase: row.doneBase, doneFull: row.doneFull, assignment: row.assignmentId }, row, info);
+  return annotationShape(
+    { id: row.id, doneBase: row.doneBase, doneFull: row.doneFull, assignment: row.assignmentId },
+    row,
+    info,
+  );
 }
 
 async function result(db: Db, row: Omit<AnnotationRow, "assignment">): Promise<AnnotationResult> {
   const info = (await describeRecordings(db, [row.recordingPk])).get(row.recordingPk)!;
-  return { annotation: toAnnotation(row, info), etag: etagOf("annotation", row.id, row.version), organisationPk: info.organisationPk };
+  return {
+    annotation: toAnnotation(row, info),
+    etag: etagOf("annotation", row.id, row.version),
+    organisationPk: info.organisationPk,
+  };
 }
 
 const sameRef = (info: RecordingInfo, ref: RecordingRefInput) =>
-  info.ref.tenant === ref.tenant && info.ref.organisation === ref.organisation && info.ref.challenge === ref.challenge && info.ref.recording === ref.recording;
+  info.ref.tenant === ref.tenant &&
+  info.ref.organisation === ref.organisation &&
+  info.ref.challenge === ref.challenge &&
+  info.ref.recording === ref.recording;
 
 function requireEditor(caller: Principal, assignment: AnnotationRow["assignment"], permission: Permission): Editor {
   const editor = editorOf(caller, assignment, permission);
-  if (!editor) throw forbidden("Only the annotators of this assignment (or its administrators) may change its annotations");
+  if (!editor)
+    throw forbidden("Only the annotators of this assignment (or its administrators) may change its annotations");
   return editor;
 }
 
-async function checkAgainstScheme(db: Db, info: RecordingInfo, fragments: Fragment[], editor: Editor, previous: Fragment[]) {
+async function checkAgainstScheme(
+  db: Db,
+  info: RecordingInfo,
+  fragments: Fragment[],
+  editor: Editor,
+  previous: Fragment[],
+) {
   const scheme = await schemeOf(db, info.organisationPk);
-  checkFragments(fragments, { layers: scheme.layers, durationMs: info.durationMs, editor, previous, field: "fragments", resource: ANNOTATION_RESOURCE });
+  checkFragments(fragments, {
+    layers: scheme.layers,
+    durationMs: info.durationMs,
+    editor,
+    previous,
+    field: "fragments",
+    resource: ANNOTATION_RESOURCE,
+  });
 }
 
 export async function createAnnotation(db: Db, caller: Principal, input: CreateAnnotation): Promise<AnnotationResult> {
   const assignment = await db.assignment.findFirst({
     where: { AND: [{ id: input.assignment }, visibleAssignments(caller, "ANNOTATION_CREATE")] },
-    select: { id: true, tenantPk: true, organisationPk: true, baseAnnotatorPk: true, fullAnnotatorPk: true, recordings: { select: { recordingPk: true } } },
+    select: {
+      id: true,
+      tenantPk: true,
+      organisationPk: true,
+      baseAnnotatorPk: true,
+      fullAnnotatorPk: true,
+      recordings: { select: { recordingPk: true } },
+    },
   });
-  if (!assignment) throw invalid(ANNOTATION_RESOURCE, "assignment", "missing", `Unknown assignment ${input.assignment}`);
+  if (!assignment)
+    throw invalid(ANNOTATION_RESOURCE, "assignment", "missing", `Unknown assignment ${input.assignment}`);
   const editor = requireEditor(caller, assignment, "ANNOTATION_CREATE");
-  const infos = await describeRecordings(db, assignment.recordings.map((r) => r.recordingPk));
+  const infos = await describeRecordings(
+    db,
+    assignment.recordings.map((r) => r.recordingPk),
+  );
   const match = [...infos].find(([, info]) => sameRef(info, input.recording));
-  if (!match) throw invalid(ANNOTATION_RESOURCE, "recording", "invalid", `The recording is not part of assignment ${assignment.id}`);
+  if (!match)
+    throw invalid(
+      ANNOTATION_RESOURCE,
+      "recording",
+      "invalid",
+      `The recording is not part of assignment ${assignment.id}`,
+    );
   const [recordingPk, info] = match;
   const markers = applyMarkers(editor, { doneBase: null, doneFull: null }, input, assignment.baseAnnotatorPk !== null);
   const fragments = fromInput(input.fragments);
   await checkAgainstScheme(db, info, fragments, editor, []);
   const chosenId = input.id ?? input.annotation;
-  const existing = await db.annotation.findUnique({ where: { assignmentId_recordingPk: { assignmentId: assignment.id, recordingPk } }, select: { id: true } });
-  if (existing) throw conflict(`This recording already has annotation ${existing.id} in assignment ${assignment.id}: update that one`);
+  const existing = await db.annotation.findUnique({
+    where: { assignmentId_recordingPk: { assignmentId: assignment.id, recordingPk } },
+    select: { id: true },
+  });
+  if (existing)
+    throw conflict(
+      `This recording already has annotation ${existing.id} in assignment ${assignment.id}: update that one`,
+    );
   try {
     const row = await db.$transaction(async (tx) => {
       const created = await tx.annotation.create({
@@ -96,7 +159,11 @@ export async function createAnnotation(db: Db, caller: Principal, input: CreateA
       await recordRevision(tx, caller, created);
       return created;
     });
-    return { annotation: toAnnotation(row, info), etag: etagOf("annotation", row.id, row.version), organisationPk: info.organisationPk };
+    return {
+      annotation: toAnnotation(row, info),
+      etag: etagOf("annotation", row.id, row.version),
+      organisationPk: info.organisationPk,
+    };
   } catch (error) {
     // The assignment (or the recording) was deleted while this was being saved.
     if (isForeignKeyViolation(error)) {
@@ -108,7 +175,10 @@ export async function createAnnotation(db: Db, caller: Principal, input: CreateA
     if (isUniqueViolation(error)) {
       // Which constraint: a taken chosen id, or a concurrent create for the same recording.
       const taken = chosenId ? await db.annotation.findUnique({ where: { id: chosenId }, select: { id: true } }) : null;
-      if (taken) throw conflict(`Annotation ${chosenId} already exists`, [{ resource: ANNOTATION_RESOURCE, field: "id", code: "already_exists" }]);
+      if (taken)
+        throw conflict(`Annotation ${chosenId} already exists`, [
+          { resource: ANNOTATION_RESOURCE, field: "id", code: "already_exists" },
+        ]);
       throw conflict(`This recording already has an annotation in assignment ${assignment.id}: update that one`);
     }
     throw error;
@@ -135,7 +205,8 @@ export async function updateAnnotation(
       throw invalid(ANNOTATION_RESOURCE, "assignment", "invalid", "An annotation cannot move to another assignment");
     }
     const info = (await describeRecordings(db, [row.recordingPk])).get(row.recordingPk)!;
-    if (input.recording && !sameRef(info, input.recording)) throw invalid(ANNOTATION_RESOURCE, "recording", "invalid", "An annotation cannot move to another recording");
+    if (input.recording && !sameRef(info, input.recording))
+      throw invalid(ANNOTATION_RESOURCE, "recording", "invalid", "An annotation cannot move to another recording");
     const markers = applyMarkers(editor, row, input, row.assignment.baseAnnotatorPk !== null);
     let fragments: string | undefined;
     if (input.fragments) {
@@ -183,8 +254,19 @@ export async function listAnnotations(db: Db, caller: Principal, query: ListAnno
   }
   if (query.done !== undefined) filters.push({ doneFull: query.done ? { not: null } : null });
   if (query.startCursor) filters.push(await afterCursor(db, query.startCursor));
-  const rows = await db.annotation.findMany({ where: { AND: filters }, orderBy: creationOrder, take: query.perPage + 1, select });
+  const rows = await db.annotation.findMany({
+    where: { AND: filters },
+    orderBy: creationOrder,
+    take: query.perPage + 1,
+    select,
+  });
   const page = rows.slice(0, query.perPage);
-  const infos = await describeRecordings(db, page.map((r) => r.recordingPk));
-  return { items: page.map((r) => toAnnotation(r, infos.get(r.recordingPk)!)), nextCursor: await nextCursor(db, rows, query.perPage) };
+  const infos = await describeRecordings(
+    db,
+    page.map((r) => r.recordingPk),
+  );
+  return {
+    items: page.map((r) => toAnnotation(r, infos.get(r.recordingPk)!)),
+    nextCursor: await nextCursor(db, rows, query.perPage),
+  };
 }

@@ -1,6 +1,6 @@
-import type { Db, Tx } from "@/lib/db/client";
 import { invalid } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
+import type { Db, Tx } from "@/lib/db/client";
 import { ASSIGNMENT_RESOURCE } from "./schemas";
 
 // Annotators are users of the assignment's tenant (tenant-level or in any of its
@@ -11,7 +11,13 @@ import { ASSIGNMENT_RESOURCE } from "./schemas";
 
 const QUALIFYING = { base: ["ANNOTATOR_BASE", "ANNOTATOR_FULL", "ADMIN"], full: ["ANNOTATOR_FULL", "ADMIN"] } as const;
 
-export async function resolveAnnotator(db: Db | Tx, caller: Principal, tenantPk: string, id: string, stage: "base" | "full"): Promise<string> {
+export async function resolveAnnotator(
+  db: Db | Tx,
+  caller: Principal,
+  tenantPk: string,
+  id: string,
+  stage: "base" | "full",
+): Promise<string> {
   const field = stage === "base" ? "baseAnnotator" : "fullAnnotator";
   const candidates = await db.user.findMany({
     where: { id, tenantPk },
@@ -20,13 +26,23 @@ export async function resolveAnnotator(db: Db | Tx, caller: Principal, tenantPk:
   });
   const own = candidates.find((u) => u.ns === caller.ns);
   if (!own && candidates.length > 1) {
-    throw invalid(ASSIGNMENT_RESOURCE, field, "invalid", `User id ${id} exists in several organisations of this tenant: impersonate the organisation of the one you mean`);
+    throw invalid(
+      ASSIGNMENT_RESOURCE,
+      field,
+      "invalid",
+      `User id ${id} exists in several organisations of this tenant: impersonate the organisation of the one you mean`,
+    );
   }
   const user = own ?? candidates[0];
   if (!user) throw invalid(ASSIGNMENT_RESOURCE, field, "missing", `Unknown user ${id} in this tenant`);
   const roles: readonly string[] = QUALIFYING[stage];
   if (!user.roles.some((r) => roles.includes(r.roleName))) {
-    throw invalid(ASSIGNMENT_RESOURCE, field, "invalid", `User ${id} cannot be the ${stage} annotator: it needs the ${stage === "base" ? "ANNOTATOR_BASE or ANNOTATOR_FULL" : "ANNOTATOR_FULL"} role`);
+    throw invalid(
+      ASSIGNMENT_RESOURCE,
+      field,
+      "invalid",
+      `User ${id} cannot be the ${stage} annotator: it needs the ${stage === "base" ? "ANNOTATOR_BASE or ANNOTATOR_FULL" : "ANNOTATOR_FULL"} role`,
+    );
   }
   return user.pk;
 }

@@ -1,15 +1,21 @@
+import { conflict, invalid, notFound } from "@/lib/api/errors";
+import type { Principal } from "@/lib/auth/principal";
 import type { Db, Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/ids";
 import { lockAssignment } from "@/lib/db/locks";
-import { conflict, invalid, notFound } from "@/lib/api/errors";
-import type { Principal } from "@/lib/auth/principal";
 import { publicUserIds } from "@/lib/users/public-ids";
 import { requireManager, visibleAssignments } from "./access";
 import { resolveAnnotator } from "./annotators";
-import { afterChosenId } from "./int-ids";
-import { describeRecordings, resolveRecordingRefs, type ResolvedRecording } from "./recording-refs";
 import { afterCursor, creationOrder, nextCursor } from "./int-cursor";
-import { ASSIGNMENT_RESOURCE, type AssignmentOut, type CreateAssignment, type ListAssignments, type UpdateAssignment } from "./schemas";
+import { afterChosenId } from "./int-ids";
+import { describeRecordings, type ResolvedRecording, resolveRecordingRefs } from "./recording-refs";
+import {
+  ASSIGNMENT_RESOURCE,
+  type AssignmentOut,
+  type CreateAssignment,
+  type ListAssignments,
+  type UpdateAssignment,
+} from "./schemas";
 
 // Assignments: a set of speech recordings of one tenant given to a full annotator (and
 // optionally a base annotator) with due dates. Administrators create and change them;
@@ -24,8 +30,14 @@ type AssignmentRow = NonNullable<Awaited<ReturnType<typeof findAssignment>>>;
 const findAssignment = (db: Db | Tx, where: Record<string, unknown>) => db.assignment.findFirst({ where, include });
 
 async function toAssignments(db: Db, rows: AssignmentRow[]): Promise<AssignmentOut[]> {
-  const recordings = await describeRecordings(db, rows.flatMap((r) => [...r.recordings.map((x) => x.recordingPk), ...r.annotations.map((a) => a.recordingPk)]));
-  const users = await publicUserIds(db, rows.flatMap((r) => [r.fullAnnotatorPk, ...(r.baseAnnotatorPk ? [r.baseAnnotatorPk] : [])]));
+  const recordings = await describeRecordings(
+    db,
+    rows.flatMap((r) => [...r.recordings.map((x) => x.recordingPk), ...r.annotations.map((a) => a.recordingPk)]),
+  );
+  const users = await publicUserIds(
+    db,
+    rows.flatMap((r) => [r.fullAnnotatorPk, ...(r.baseAnnotatorPk ? [r.baseAnnotatorPk] : [])]),
+  );
   const ref = (pk: string) => recordings.get(pk)!.ref;
   return rows.map((r) => ({
     id: r.id,
@@ -35,7 +47,12 @@ async function toAssignments(db: Db, rows: AssignmentRow[]): Promise<AssignmentO
     recordings: r.recordings.map((x) => ref(x.recordingPk)),
     baseDueDate: r.baseDueDate,
     fullDueDate: r.fullDueDate,
-    annotations: r.annotations.map((a) => ({ id: a.id, recording: ref(a.recordingPk), doneBase: a.doneBase, doneFull: a.doneFull })),
+    annotations: r.annotations.map((a) => ({
+      id: a.id,
+      recording: ref(a.recordingPk),
+      doneBase: a.doneBase,
+      doneFull: a.doneFull,
+    })),
     created: r.created,
     updated: r.updated,
   })) as unknown as AssignmentOut[];
@@ -44,7 +61,13 @@ async function toAssignments(db: Db, rows: AssignmentRow[]): Promise<AssignmentO
 /** One tenant per assignment; the organisation too when all recordings share one. */
 function placeOf(recordings: ResolvedRecording[]): { tenantPk: string; organisationPk: string | null } {
   const tenants = new Set(recordings.map((r) => r.tenantPk));
-  if (tenants.size > 1) throw invalid(ASSIGNMENT_RESOURCE, "recordings", "invalid", "The recordings of one assignment must belong to one tenant");
+  if (tenants.size > 1)
+    throw invalid(
+      ASSIGNMENT_RESOURCE,
+      "recordings",
+      "invalid",
+      "The recordings of one assignment must belong to one tenant",
+    );
   const orgs = new Set(recordings.map((r) => r.organisationPk));
   return { tenantPk: recordings[0].tenantPk, organisationPk: orgs.size === 1 ? recordings[0].organisationPk : null };
 }
@@ -54,7 +77,9 @@ export async function createAssignment(db: Db, caller: Principal, input: CreateA
   const recordings = await resolveRecordingRefs(db, caller, input.recordings, ASSIGNMENT_RESOURCE, "recordings");
   const place = placeOf(recordings);
   const fullAnnotatorPk = await resolveAnnotator(db, caller, place.tenantPk, input.fullAnnotator, "full");
-  const baseAnnotatorPk = input.baseAnnotator ? await resolveAnnotator(db, caller, place.tenantPk, input.baseAnnotator, "base") : null;
+  const baseAnnotatorPk = input.baseAnnotator
+    ? await resolveAnnotator(db, caller, place.tenantPk, input.baseAnnotator, "base")
+    : null;
   try {
     const id = await db.$transaction(async (tx) => {
       const row = await tx.assignment.create({
@@ -74,31 +99,57 @@ export async function createAssignment(db: Db, caller: Principal, input: CreateA
     });
     return (await toAssignments(db, [(await findAssignment(db, { id }))!]))[0];
   } catch (error) {
-    if (isUniqueViolation(error) && input.id) throw conflict(`Assignment ${input.id} already exists`, [{ resource: ASSIGNMENT_RESOURCE, field: "id", code: "already_exists" }]);
+    if (isUniqueViolation(error) && input.id)
+      throw conflict(`Assignment ${input.id} already exists`, [
+        { resource: ASSIGNMENT_RESOURCE, field: "id", code: "already_exists" },
+      ]);
     if (isUniqueViolation(error)) throw conflict("A concurrent create took the same id: try again");
     throw error;
   }
 }
 
-export async function updateAssignment(db: Db, caller: Principal, id: number, input: UpdateAssignment): Promise<AssignmentOut> {
+export async function updateAssignment(
+  db: Db,
+  caller: Principal,
+  id: number,
+  input: UpdateAssignment,
+): Promise<AssignmentOut> {
   const scope = requireManager(caller);
   const current = await findAssignment(db, { AND: [{ id }, scope] });
   if (!current) throw notFound("Assignment");
-  const recordings = input.recordings ? await resolveRecordingRefs(db, caller, input.recordings, ASSIGNMENT_RESOURCE, "recordings") : null;
-  const place = recordings ? placeOf(recordings) : { tenantPk: current.tenantPk, organisationPk: current.organisationPk };
-  if (place.tenantPk !== current.tenantPk) throw invalid(ASSIGNMENT_RESOURCE, "recordings", "invalid", "An assignment cannot move to another tenant");
-  const fullAnnotatorPk = input.fullAnnotator ? await resolveAnnotator(db, caller, place.tenantPk, input.fullAnnotator, "full") : undefined;
+  const recordings = input.recordings
+    ? await resolveRecordingRefs(db, caller, input.recordings, ASSIGNMENT_RESOURCE, "recordings")
+    : null;
+  const place = recordings
+    ? placeOf(recordings)
+    : { tenantPk: current.tenantPk, organisationPk: current.organisationPk };
+  if (place.tenantPk !== current.tenantPk)
+    throw invalid(ASSIGNMENT_RESOURCE, "recordings", "invalid", "An assignment cannot move to another tenant");
+  const fullAnnotatorPk = input.fullAnnotator
+    ? await resolveAnnotator(db, caller, place.tenantPk, input.fullAnnotator, "full")
+    : undefined;
   const baseAnnotatorPk =
-    input.baseAnnotator === undefined ? undefined : input.baseAnnotator === null ? null : await resolveAnnotator(db, caller, place.tenantPk, input.baseAnnotator, "base");
+    input.baseAnnotator === undefined
+      ? undefined
+      : input.baseAnnotator === null
+        ? null
+        : await resolveAnnotator(db, caller, place.tenantPk, input.baseAnnotator, "base");
   await db.$transaction(async (tx) => {
     if (recordings) {
       const kept = new Set(recordings.map((r) => r.pk));
-      const annotated = await tx.annotation.findMany({ where: { assignmentId: id, recordingPk: { notIn: [...kept] } }, select: { id: true } });
+      const annotated = await tx.annotation.findMany({
+        where: { assignmentId: id, recordingPk: { notIn: [...kept] } },
+        select: { id: true },
+      });
       if (annotated.length) {
-        throw conflict(`Recordings with annotations cannot leave the assignment (annotation ${annotated.map((a) => a.id).join(", ")})`);
+        throw conflict(
+          `Recordings with annotations cannot leave the assignment (annotation ${annotated.map((a) => a.id).join(", ")})`,
+        );
       }
       await tx.assignmentRecording.deleteMany({ where: { assignmentId: id } });
-      await tx.assignmentRecording.createMany({ data: recordings.map((r, position) => ({ assignmentId: id, recordingPk: r.pk, position })) });
+      await tx.assignmentRecording.createMany({
+        data: recordings.map((r, position) => ({ assignmentId: id, recordingPk: r.pk, position })),
+      });
     }
     await tx.assignment.update({
       where: { id },
@@ -126,9 +177,17 @@ export async function deleteAssignment(db: Db, caller: Principal, id: number): P
     const current = await tx.assignment.findFirst({ where: { AND: [{ id }, scope] }, select: { id: true } });
     if (!current) throw notFound("Assignment");
     await lockAssignment(tx, id);
-    const annotations = await tx.annotation.findMany({ where: { assignmentId: id }, select: { id: true }, orderBy: { id: "asc" }, take: 11 });
+    const annotations = await tx.annotation.findMany({
+      where: { assignmentId: id },
+      select: { id: true },
+      orderBy: { id: "asc" },
+      take: 11,
+    });
     if (annotations.length) {
-      const listed = annotations.slice(0, 10).map((a) => a.id).join(", ");
+      const listed = annotations
+        .slice(0, 10)
+        .map((a) => a.id)
+        .join(", ");
       throw conflict(
         `Annotation has started on this assignment (annotation ${listed}${annotations.length > 10 ? ", ..." : ""}): it can no longer be deleted`,
       );

@@ -1,14 +1,14 @@
-import { pseudonymCode, seesPseudonyms } from "@/lib/users/pseudonyms";
-import { sharedSecret } from "@/lib/settings/shared-secrets";
 import { z } from "zod";
+import { forbidden, notFound } from "@/lib/api/errors";
+import { timestamps } from "@/lib/api/schemas";
+import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { ns } from "@/lib/db/ids";
-import { forbidden, notFound } from "@/lib/api/errors";
-import type { Principal } from "@/lib/auth/principal";
 import { fileUrl } from "@/lib/downloads/urls";
 import { adminWhere } from "@/lib/policies/reach";
 import { visibleRecordings } from "@/lib/policies/submissions";
-import { timestamps } from "@/lib/api/schemas";
+import { sharedSecret } from "@/lib/settings/shared-secrets";
+import { pseudonymCode, seesPseudonyms } from "@/lib/users/pseudonyms";
 
 // What an annotator needs around one speech recording before and while annotating it: what
 // the student was asked to read (the challenge's topic and its SubRip prompt), who read it,
@@ -29,7 +29,12 @@ export const recordingContextSchema = z.object({
     peaksUrl: z.string().nullable(),
     ...timestamps,
   }),
-  challenge: z.object({ id: z.string(), topic: z.string().nullable(), language: z.string(), srtUrl: z.string().nullable() }),
+  challenge: z.object({
+    id: z.string(),
+    topic: z.string().nullable(),
+    language: z.string(),
+    srtUrl: z.string().nullable(),
+  }),
   /** The student's name, or a pseudonym ("Student 4F2A9C") where the caller may not see names. */
   student: z.object({ name: z.string(), pseudonym: z.boolean() }),
 });
@@ -42,11 +47,16 @@ async function studentPseudonym(db: Db, user: { pk: string; ns: string }): Promi
   return `Student ${pseudonymCode(await sharedSecret(db, "pseudonyms"), user)}`;
 }
 
-const fullName = (u: { firstName: string; infix: string | null; lastName: string }) => [u.firstName, u.infix, u.lastName].filter((p) => p && p.trim()).join(" ");
+const fullName = (u: { firstName: string; infix: string | null; lastName: string }) =>
+  [u.firstName, u.infix, u.lastName].filter((p) => p?.trim()).join(" ");
 
 export async function getRecordingContext(db: Db, caller: Principal, path: ContextPath): Promise<RecordingContext> {
-  if (!caller.tenant) throw forbidden("Recordings are reached through a tenant: impersonate the tenant or organisation first");
-  const org = await db.organisation.findUnique({ where: { tenantPk_id: { tenantPk: caller.tenant.pk, id: path.organisation } }, select: { pk: true } });
+  if (!caller.tenant)
+    throw forbidden("Recordings are reached through a tenant: impersonate the tenant or organisation first");
+  const org = await db.organisation.findUnique({
+    where: { tenantPk_id: { tenantPk: caller.tenant.pk, id: path.organisation } },
+    select: { pk: true },
+  });
   const row = org
     ? await db.speechRecording.findFirst({
         where: { ns: ns.organisation(org.pk), id: path.recording, challenge: { id: path.challenge } },
@@ -63,9 +73,14 @@ export async function getRecordingContext(db: Db, caller: Principal, path: Conte
     : null;
   if (!org || !row) throw notFound("Speech recording");
   const admin = await adminWhere(db, caller);
-  const visible = await db.speechRecording.count({ where: { AND: [{ pk: row.pk }, await visibleRecordings(db, caller, admin)] } });
+  const visible = await db.speechRecording.count({
+    where: { AND: [{ pk: row.pk }, await visibleRecordings(db, caller, admin)] },
+  });
   if (!visible) throw notFound("Speech recording");
-  const file = await db.storedFile.findUnique({ where: { pk: row.audioFilePk }, select: { durationMs: true, peaksPk: true, normalisedPk: true } });
+  const file = await db.storedFile.findUnique({
+    where: { pk: row.audioFilePk },
+    select: { durationMs: true, peaksPk: true, normalisedPk: true },
+  });
   // The rule of GET /users (lib/users/pseudonyms.ts): annotators see other people by pseudonym.
   const name = seesPseudonyms(caller) && row.user.pk !== caller.user?.pk ? "" : fullName(row.user);
   return {
@@ -78,7 +93,12 @@ export async function getRecordingContext(db: Db, caller: Principal, path: Conte
       created: row.created,
       updated: row.updated,
     },
-    challenge: { id: row.challenge.id, topic: row.challenge.topic, language: row.challenge.language, srtUrl: fileUrl(row.challenge.srtFilePk) },
+    challenge: {
+      id: row.challenge.id,
+      topic: row.challenge.topic,
+      language: row.challenge.language,
+      srtUrl: fileUrl(row.challenge.srtFilePk),
+    },
     student: name ? { name, pseudonym: false } : { name: await studentPseudonym(db, row.user), pseudonym: true },
   };
 }

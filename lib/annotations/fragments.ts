@@ -1,6 +1,6 @@
 import { ApiError, type FieldError } from "@/lib/api/errors";
-import type { AnnotationOut, FragmentInput, Layer } from "./schemas";
 import type { RecordingInfo } from "./recording-refs";
+import type { AnnotationOut, FragmentInput, Layer } from "./schemas";
 
 // Fragments are kept in whole milliseconds (so exports format exact times) and shown in
 // seconds. Checks: 0 <= start < end <= the recording's duration; known layers and labels;
@@ -54,7 +54,8 @@ export function checkFragments(fragments: Fragment[], ctx: CheckContext): void {
 
   fragments.forEach((f, i) => {
     const at = `${ctx.field}.${i}`;
-    if (f.startMs >= f.endMs) problems.push(`${at}: start (${seconds(f.startMs)}) must be before end (${seconds(f.endMs)})`);
+    if (f.startMs >= f.endMs)
+      problems.push(`${at}: start (${seconds(f.startMs)}) must be before end (${seconds(f.endMs)})`);
     if (ctx.durationMs !== null && f.endMs > ctx.durationMs) {
       problems.push(`${at}: end (${seconds(f.endMs)}) is after the end of the recording (${seconds(ctx.durationMs)})`);
     }
@@ -62,9 +63,13 @@ export function checkFragments(fragments: Fragment[], ctx: CheckContext): void {
       if (saved.has(placeKey(l, f))) return;
       const where = `${at}.labels.${j}`;
       const layer = layers.get(l.layer);
-      if (!layer) return void problems.push(`${where}: unknown layer "${l.layer}" (layers: ${ctx.layers.map((x) => x.name).join(", ")})`);
+      if (!layer)
+        return void problems.push(
+          `${where}: unknown layer "${l.layer}" (layers: ${ctx.layers.map((x) => x.name).join(", ")})`,
+        );
       const entry = layer.freeText ? null : layer.labels.find((x) => x.label === l.label);
-      if (!layer.freeText && !entry) return void problems.push(`${where}: "${l.label}" is not a label of layer ${l.layer}`);
+      if (!layer.freeText && !entry)
+        return void problems.push(`${where}: "${l.label}" is not a label of layer ${l.layer}`);
       if (ctx.editor === "base" && !(layer.baseAllowed && (entry?.baseAllowed ?? true))) {
         problems.push(`${where}: "${l.label}" on layer ${l.layer} is for full annotators only`);
       }
@@ -73,20 +78,30 @@ export function checkFragments(fragments: Fragment[], ctx: CheckContext): void {
 
   for (const layer of ctx.layers.filter((l) => !l.allowOverlap)) {
     const spans = fragments
-      .flatMap((f, i) => f.labels.filter((l) => l.layer === layer.name).map(() => ({ i, start: f.startMs, end: f.endMs })))
+      .flatMap((f, i) =>
+        f.labels.filter((l) => l.layer === layer.name).map(() => ({ i, start: f.startMs, end: f.endMs })),
+      )
       .sort((a, b) => a.start - b.start || a.end - b.end);
     // Each span is compared with the one reaching furthest so far (not merely its predecessor),
     // so a long span is reported against every span it covers.
     for (let k = 1, reach = spans[0]; k < spans.length; k++) {
       const b = spans[k];
-      if (b.start < reach.end) problems.push(`${ctx.field}.${b.i} overlaps ${ctx.field}.${reach.i} on layer ${layer.name}, which does not allow overlaps`);
+      if (b.start < reach.end)
+        problems.push(
+          `${ctx.field}.${b.i} overlaps ${ctx.field}.${reach.i} on layer ${layer.name}, which does not allow overlaps`,
+        );
       if (b.end > reach.end) reach = b;
     }
   }
 
   if (problems.length === 0) return;
   const shown = problems.slice(0, 20);
-  const errors: FieldError[] = shown.map((message) => ({ resource: ctx.resource, field: ctx.field, code: "invalid", message }));
+  const errors: FieldError[] = shown.map((message) => ({
+    resource: ctx.resource,
+    field: ctx.field,
+    code: "invalid",
+    message,
+  }));
   const more = problems.length > shown.length ? ` (and ${problems.length - shown.length} more)` : "";
   throw new ApiError("validation", `Invalid ${ctx.field}: ${shown[0]}${more}`, errors);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Db } from "@/lib/db/client";
 import { decodeSignedCursor, encodeSignedCursor } from "@/lib/api/signed-cursor";
+import type { Db } from "@/lib/db/client";
 import { sharedSecret } from "@/lib/settings/shared-secrets";
 
 // Cursors for assignment and annotation lists, which are ordered by creation time, then
@@ -22,7 +22,11 @@ export async function afterCursor(db: Db, raw: string) {
 }
 
 /** The cursor after the page, when `rows` (perPage + 1 fetched) holds more. */
-export async function nextCursor(db: Db, rows: { id: number; created: Date }[], perPage: number): Promise<string | null> {
+export async function nextCursor(
+  db: Db,
+  rows: { id: number; created: Date }[],
+  perPage: number,
+): Promise<string | null> {
   if (rows.length <= perPage) return null;
   const last = rows[perPage - 1];
   return encodeSignedCursor(await key(db), { c: last.created.getTime(), id: last.id });

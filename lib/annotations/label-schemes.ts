@@ -1,13 +1,17 @@
-import type { Db, Tx } from "@/lib/db/client";
 import { ApiError } from "@/lib/api/errors";
-import { schemeInput, type Layer } from "./schemas";
+import type { Db, Tx } from "@/lib/db/client";
+import { type Layer, schemeInput } from "./schemas";
 
 // Which layers and labels an organisation's annotators may use. Organisations that never
 // configured their own use DEFAULT_LAYERS. Base annotators get the subset marked baseAllowed
 // (full annotators all): by default they transcribe words, mark the prompt, out-of-prompt
 // speech and noise; error classes are for full annotators.
 
-const closed = (name: string, labels: [string, boolean][], options: { allowOverlap?: boolean; baseAllowed?: boolean } = {}): Layer => ({
+const closed = (
+  name: string,
+  labels: [string, boolean][],
+  options: { allowOverlap?: boolean; baseAllowed?: boolean } = {},
+): Layer => ({
   name,
   freeText: false,
   allowOverlap: options.allowOverlap ?? false,
@@ -18,13 +22,35 @@ const closed = (name: string, labels: [string, boolean][], options: { allowOverl
 export const DEFAULT_LAYERS: Layer[] = [
   { name: "Words", freeText: true, allowOverlap: false, baseAllowed: true, labels: [] },
   closed("Prompt", [["Prompt", true]]),
-  closed("OutOfPrompt", [["OutOfPrompt", true], ["Hesitation", true], ["Repetition", true], ["Filler", true], ["Correction", true]]),
+  closed("OutOfPrompt", [
+    ["OutOfPrompt", true],
+    ["Hesitation", true],
+    ["Repetition", true],
+    ["Filler", true],
+    ["Correction", true],
+  ]),
   closed(
     "Error",
-    [["Pronunciation", false], ["Substitution", false], ["Deletion", false], ["Insertion", false], ["Grammar", false]],
+    [
+      ["Pronunciation", false],
+      ["Substitution", false],
+      ["Deletion", false],
+      ["Insertion", false],
+      ["Grammar", false],
+    ],
     { allowOverlap: true, baseAllowed: false },
   ),
-  closed("Noise", [["Noise", true], ["Silence", true], ["Breath", true], ["Laughter", true], ["Background", true]], { allowOverlap: true }),
+  closed(
+    "Noise",
+    [
+      ["Noise", true],
+      ["Silence", true],
+      ["Breath", true],
+      ["Laughter", true],
+      ["Background", true],
+    ],
+    { allowOverlap: true },
+  ),
 ];
 
 export type Scheme = { layers: Layer[]; isDefault: boolean; updated: Date | null };

@@ -1,9 +1,9 @@
-import type { Db } from "@/lib/db/client";
-import { ns } from "@/lib/db/ids";
 import { forbidden, notFound } from "@/lib/api/errors";
 import { isAdministrator, type Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
+import { ns } from "@/lib/db/ids";
 import { annotatorAssignments } from "@/lib/policies/reach";
-import { resetScheme, saveScheme, schemeOf, type Scheme } from "./label-schemes";
+import { resetScheme, type Scheme, saveScheme, schemeOf } from "./label-schemes";
 import type { Layer } from "./schemas";
 
 // The label scheme of an organisation of the caller's tenant (the "scheme" policy): read by the
@@ -15,14 +15,26 @@ import type { Layer } from "./schemas";
 async function annotates(db: Db, caller: Principal, organisationPk: string): Promise<boolean> {
   const assigned = annotatorAssignments(caller);
   if (!assigned) return false;
-  return (await db.assignmentRecording.count({ where: { assignment: assigned, recording: { ns: ns.organisation(organisationPk) } } })) > 0;
+  return (
+    (await db.assignmentRecording.count({
+      where: { assignment: assigned, recording: { ns: ns.organisation(organisationPk) } },
+    })) > 0
+  );
 }
 
 async function organisationOf(db: Db, caller: Principal, id: string, write: boolean) {
-  if (!caller.tenant) throw forbidden("Label schemes belong to organisations: impersonate the tenant or organisation first");
-  const org = await db.organisation.findUnique({ where: { tenantPk_id: { tenantPk: caller.tenant.pk, id } }, select: { pk: true, id: true } });
+  if (!caller.tenant)
+    throw forbidden("Label schemes belong to organisations: impersonate the tenant or organisation first");
+  const org = await db.organisation.findUnique({
+    where: { tenantPk_id: { tenantPk: caller.tenant.pk, id } },
+    select: { pk: true, id: true },
+  });
   const member = caller.organisation?.pk === org?.pk;
-  if (!org || !(member || (caller.level === "tenant" && isAdministrator(caller)) || (await annotates(db, caller, org.pk)))) throw notFound("Organisation");
+  if (
+    !org ||
+    !(member || (caller.level === "tenant" && isAdministrator(caller)) || (await annotates(db, caller, org.pk)))
+  )
+    throw notFound("Organisation");
   if (write && !(isAdministrator(caller) && (caller.level === "tenant" || caller.organisation?.pk === org.pk))) {
     if (caller.level === "organisation" && caller.organisation?.pk !== org.pk) throw notFound("Organisation");
     throw forbidden("Only the organisation's (or its tenant's) administrators change its label scheme");

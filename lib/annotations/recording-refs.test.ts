@@ -12,8 +12,24 @@ test("1,000 references resolve in batches: unknown recordings are a 422, not a d
   try {
     await db.tenant.create({ data: { pk: "t1", id: "ten", name: "T" } });
     await db.organisation.create({ data: { pk: "o1", tenantPk: "t1", id: "org", name: "O" } });
-    const admin = buildPrincipal({ token: { pk: "tok", familyPk: "tok", lineage: "tok", expiresAt: new Date(8.64e15) }, scope: "admin", kind: "user", level: "top", user: null, tenant: null, organisation: null, roles: ["ADMIN"], actorUserPk: null, actor: null });
-    const refs = Array.from({ length: 1000 }, (_, i) => ({ tenant: "ten", organisation: "org", challenge: `c${i % 7}`, recording: `r${i}` }));
+    const admin = buildPrincipal({
+      token: { pk: "tok", familyPk: "tok", lineage: "tok", expiresAt: new Date(8.64e15) },
+      scope: "admin",
+      kind: "user",
+      level: "top",
+      user: null,
+      tenant: null,
+      organisation: null,
+      roles: ["ADMIN"],
+      actorUserPk: null,
+      actor: null,
+    });
+    const refs = Array.from({ length: 1000 }, (_, i) => ({
+      tenant: "ten",
+      organisation: "org",
+      challenge: `c${i % 7}`,
+      recording: `r${i}`,
+    }));
     const error = await resolveRecordingRefs(db, admin, refs, "Assignment", "recordings").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe("validation");

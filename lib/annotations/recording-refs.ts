@@ -1,7 +1,7 @@
-import type { Db, Tx } from "@/lib/db/client";
-import { ns } from "@/lib/db/ids";
 import { invalid } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
+import type { Db, Tx } from "@/lib/db/client";
+import { ns } from "@/lib/db/ids";
 import { fileUrl } from "@/lib/downloads/urls";
 import type { RecordingRef, RecordingRefInput } from "./schemas";
 
@@ -31,7 +31,9 @@ export async function resolveRecordingRefs(
     select: { pk: true, id: true, tenantPk: true },
   });
   const orgPk = new Map(
-    orgs.filter((o) => caller.level !== "organisation" || o.pk === caller.organisation!.pk).map((o) => [`${o.tenantPk}/${o.id}`, o.pk]),
+    orgs
+      .filter((o) => caller.level !== "organisation" || o.pk === caller.organisation!.pk)
+      .map((o) => [`${o.tenantPk}/${o.id}`, o.pk]),
   );
   const wanted = refs.map((r) => {
     const t = tenantPk.get(r.tenant);
@@ -45,7 +47,13 @@ export async function resolveRecordingRefs(
     const batch = reachable.slice(i, i + REF_BATCH);
     rows.push(
       ...(await db.speechRecording.findMany({
-        where: { OR: batch.map((w) => ({ ns: ns.organisation(w.organisationPk!), id: w.ref.recording, challenge: { id: w.ref.challenge } })) },
+        where: {
+          OR: batch.map((w) => ({
+            ns: ns.organisation(w.organisationPk!),
+            id: w.ref.recording,
+            challenge: { id: w.ref.challenge },
+          })),
+        },
         select: { pk: true, ns: true, id: true, challenge: { select: { id: true } } },
       })),
     );
@@ -55,14 +63,17 @@ export async function resolveRecordingRefs(
   const seen = new Set<string>();
   const missing: string[] = [];
   for (const w of wanted) {
-    const pk = w.organisationPk ? byKey.get(`${ns.organisation(w.organisationPk)}/${w.ref.challenge}/${w.ref.recording}`) : undefined;
+    const pk = w.organisationPk
+      ? byKey.get(`${ns.organisation(w.organisationPk)}/${w.ref.challenge}/${w.ref.recording}`)
+      : undefined;
     if (!pk) missing.push(refText(w.ref));
     else if (!seen.has(pk)) {
       seen.add(pk);
       out.push({ pk, tenantPk: w.tenantPk!, organisationPk: w.organisationPk! });
     }
   }
-  if (missing.length) throw invalid(resource, field, "missing", `Unknown speech recording(s): ${missing.slice(0, 10).join(", ")}`);
+  if (missing.length)
+    throw invalid(resource, field, "missing", `Unknown speech recording(s): ${missing.slice(0, 10).join(", ")}`);
   return out;
 }
 
@@ -90,8 +101,14 @@ export async function describeRecordings(db: Db | Tx, pks: string[]): Promise<Ma
   });
   const orgPks = [...new Set(recordings.map((r) => r.ns.slice(2)))];
   const [orgs, files] = await Promise.all([
-    db.organisation.findMany({ where: { pk: { in: orgPks } }, select: { pk: true, id: true, tenant: { select: { id: true } } } }),
-    db.storedFile.findMany({ where: { pk: { in: recordings.map((r) => r.audioFilePk) } }, select: { pk: true, sha256: true, durationMs: true, peaksPk: true, normalisedPk: true } }),
+    db.organisation.findMany({
+      where: { pk: { in: orgPks } },
+      select: { pk: true, id: true, tenant: { select: { id: true } } },
+    }),
+    db.storedFile.findMany({
+      where: { pk: { in: recordings.map((r) => r.audioFilePk) } },
+      select: { pk: true, sha256: true, durationMs: true, peaksPk: true, normalisedPk: true },
+    }),
   ]);
   const orgByPk = new Map(orgs.map((o) => [o.pk, o]));
   const fileByPk = new Map(files.map((f) => [f.pk, f]));
@@ -100,7 +117,13 @@ export async function describeRecordings(db: Db | Tx, pks: string[]): Promise<Ma
     const org = orgByPk.get(r.ns.slice(2));
     const file = fileByPk.get(r.audioFilePk);
     out.set(r.pk, {
-      ref: { tenant: org?.tenant.id ?? null, organisation: org?.id ?? "", challenge: r.challenge.id, recording: r.id, digest: file?.sha256 ?? null },
+      ref: {
+        tenant: org?.tenant.id ?? null,
+        organisation: org?.id ?? "",
+        challenge: r.challenge.id,
+        recording: r.id,
+        digest: file?.sha256 ?? null,
+      },
       audioUrl: fileUrl(r.audioFilePk),
       peaksUrl: fileUrl(file?.peaksPk),
       normalisedAudioUrl: fileUrl(file?.normalisedPk),

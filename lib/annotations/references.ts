@@ -1,14 +1,14 @@
-import type { Db } from "@/lib/db/client";
-import { isUniqueViolation, ns } from "@/lib/db/ids";
 import { ApiError, forbidden, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
+import { isUniqueViolation, ns } from "@/lib/db/ids";
 import { adminWhere, annotatorAssignments, NOTHING } from "@/lib/policies/reach";
 import { visibleRecordings } from "@/lib/policies/submissions";
-import { annotationShape, checkFragments, fromInput, parseStored, sortFragments, type Editor } from "./fragments";
+import { annotationShape, checkFragments, type Editor, fromInput, parseStored, sortFragments } from "./fragments";
 import { schemeOf } from "./label-schemes";
 import { describeRecordings, type RecordingInfo } from "./recording-refs";
+import { type FragmentInput, REFERENCE_RESOURCE } from "./schemas";
 import { etagOf, ifMatches, staleVersion } from "./versions";
-import { REFERENCE_RESOURCE, type AnnotationOut, type FragmentInput } from "./schemas";
 
 // The reference annotation of a speech recording (usually from forced alignment): one per
 // recording, replaced with PUT. Read by whoever sees the recording (its administrators and
@@ -19,8 +19,12 @@ export type ReferencePath = { organisation: string; challenge: string; recording
 type Access = { recordingPk: string; info: RecordingInfo; editor: Editor | null };
 
 async function reach(db: Db, caller: Principal, path: ReferencePath): Promise<Access> {
-  if (!caller.tenant) throw forbidden("Reference annotations are reached through a tenant: impersonate the tenant or organisation first");
-  const org = await db.organisation.findUnique({ where: { tenantPk_id: { tenantPk: caller.tenant.pk, id: path.organisation } }, select: { pk: true } });
+  if (!caller.tenant)
+    throw forbidden("Reference annotations are reached through a tenant: impersonate the tenant or organisation first");
+  const org = await db.organisation.findUnique({
+    where: { tenantPk_id: { tenantPk: caller.tenant.pk, id: path.organisation } },
+    select: { pk: true },
+  });
   const recording = org
     ? await db.speechRecording.findFirst({
         where: { ns: ns.organisation(org.pk), id: path.recording, challenge: { id: path.challenge } },
@@ -31,11 +35,15 @@ async function reach(db: Db, caller: Principal, path: ReferencePath): Promise<Ac
   // The "reference" policy (lib/policies/table.ts): seen by whoever sees the recording; written
   // by administrators whose reach covers it and by its full annotators.
   const reach = await adminWhere(db, caller);
-  const visible = await db.speechRecording.count({ where: { AND: [{ pk: recording.pk }, await visibleRecordings(db, caller, reach)] } });
+  const visible = await db.speechRecording.count({
+    where: { AND: [{ pk: recording.pk }, await visibleRecordings(db, caller, reach)] },
+  });
   if (!visible) throw notFound("Speech recording");
   const admin = await db.speechRecording.count({ where: { AND: [{ pk: recording.pk }, reach ?? NOTHING] } });
   const full = annotatorAssignments(caller, true);
-  const fullAnnotator = full !== null && (await db.assignmentRecording.count({ where: { recordingPk: recording.pk, assignment: full } })) > 0;
+  const fullAnnotator =
+    full !== null &&
+    (await db.assignmentRecording.count({ where: { recordingPk: recording.pk, assignment: full } })) > 0;
   const info = (await describeRecordings(db, [recording.pk])).get(recording.pk)!;
   const editor: Editor | null = admin ? "admin" : fullAnnotator ? "full" : null;
   return { recordingPk: recording.pk, info, editor };
@@ -63,9 +71,16 @@ const SAVE_ATTEMPTS = 5;
  * with the current state, and a save without If-Match is a plain replacement that retries when
  * a concurrent save lands first (it never fails for having lost a race).
  */
-export async function putReference(db: Db, caller: Principal, path: ReferencePath, input: FragmentInput[], ifMatch: string[] | "*" | null) {
+export async function putReference(
+  db: Db,
+  caller: Principal,
+  path: ReferencePath,
+  input: FragmentInput[],
+  ifMatch: string[] | "*" | null,
+) {
   const access = await reach(db, caller, path);
-  if (!access.editor) throw forbidden("Reference annotations are written by administrators and the recording's full annotators");
+  if (!access.editor)
+    throw forbidden("Reference annotations are written by administrators and the recording's full annotators");
   const fragments = fromInput(input);
   const scheme = await schemeOf(db, access.info.organisationPk);
   const text = JSON.stringify(sortFragments(fragments));
@@ -75,7 +90,10 @@ export async function putReference(db: Db, caller: Principal, path: ReferencePat
       const now = toReference(current, access.info, path.recording);
       if (!ifMatches(ifMatch, now.etag)) throw staleVersion(now.annotation, now.etag);
     } else if (ifMatch !== null && ifMatch !== "*") {
-      throw new ApiError("conflict", "There is no reference annotation to match If-Match against yet: send it without If-Match");
+      throw new ApiError(
+        "conflict",
+        "There is no reference annotation to match If-Match against yet: send it without If-Match",
+      );
     }
     checkFragments(fragments, {
       layers: scheme.layers,
@@ -94,7 +112,8 @@ export async function putReference(db: Db, caller: Principal, path: ReferencePat
         throw staleVersion(now.annotation, now.etag);
       }
     }
-    if (attempt >= SAVE_ATTEMPTS) throw new ApiError("conflict", "The reference annotation keeps changing under this update; try again");
+    if (attempt >= SAVE_ATTEMPTS)
+      throw new ApiError("conflict", "The reference annotation keeps changing under this update; try again");
   }
 }
 
@@ -102,11 +121,19 @@ export async function putReference(db: Db, caller: Principal, path: ReferencePat
  * Creates (version null) or updates the row if it is still at `version`, and reads it back in
  * the same transaction (so the result is this save's); null when a concurrent save came first.
  */
-async function saveReference(db: Db, recordingPk: string, version: number | null, fragments: string): Promise<ReferenceRow | null> {
+async function saveReference(
+  db: Db,
+  recordingPk: string,
+  version: number | null,
+  fragments: string,
+): Promise<ReferenceRow | null> {
   try {
     return await db.$transaction(async (tx) => {
       if (version === null) return tx.referenceAnnotation.create({ data: { recordingPk, fragments } });
-      const done = await tx.referenceAnnotation.updateMany({ where: { recordingPk, version }, data: { fragments, version: version + 1 } });
+      const done = await tx.referenceAnnotation.updateMany({
+        where: { recordingPk, version },
+        data: { fragments, version: version + 1 },
+      });
       return done.count === 1 ? tx.referenceAnnotation.findUnique({ where: { recordingPk } }) : null;
     });
   } catch (error) {

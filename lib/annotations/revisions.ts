@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Db } from "@/lib/db/client";
 import { notFound } from "@/lib/api/errors";
-import type { Principal } from "@/lib/auth/principal";
 import { decodeSignedCursor, encodeSignedCursor } from "@/lib/api/signed-cursor";
+import type { Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
 import { sharedSecret } from "@/lib/settings/shared-secrets";
 import { visibleAnnotations } from "./access";
 import { parseStored, sortFragments, toWire } from "./fragments";
@@ -18,15 +18,30 @@ type Saved = { id: number; version: number; fragments: string; doneBase: Date | 
 /** Records the state just saved; call inside the save's transaction. */
 export async function recordRevision(tx: Tx, caller: Principal, row: Saved): Promise<void> {
   await tx.annotationRevision.create({
-    data: { annotationId: row.id, version: row.version, savedByPk: caller.user?.pk ?? null, fragments: row.fragments, doneBase: row.doneBase, doneFull: row.doneFull },
+    data: {
+      annotationId: row.id,
+      version: row.version,
+      savedByPk: caller.user?.pk ?? null,
+      fragments: row.fragments,
+      doneBase: row.doneBase,
+      doneFull: row.doneFull,
+    },
   });
 }
 
 const cursorSchema = z.object({ v: z.number().int().min(0) });
 
 /** Newest first, `perPage` at a time; the cursor names the last version shown. */
-export async function listRevisions(db: Db, caller: Principal, id: number, query: ListRevisions): Promise<{ items: RevisionOut[]; nextCursor: string | null }> {
-  const annotation = await db.annotation.findFirst({ where: { AND: [{ id }, visibleAnnotations(caller, "ANNOTATION_LIST")] }, select: { id: true } });
+export async function listRevisions(
+  db: Db,
+  caller: Principal,
+  id: number,
+  query: ListRevisions,
+): Promise<{ items: RevisionOut[]; nextCursor: string | null }> {
+  const annotation = await db.annotation.findFirst({
+    where: { AND: [{ id }, visibleAnnotations(caller, "ANNOTATION_LIST")] },
+    select: { id: true },
+  });
   if (!annotation) throw notFound("Annotation");
   const key = await sharedSecret(db, "cursors");
   const before = query.startCursor ? decodeSignedCursor(key, query.startCursor, cursorSchema).v : null;
@@ -34,7 +49,12 @@ export async function listRevisions(db: Db, caller: Principal, id: number, query
   const rows = await db.annotationRevision.findMany({ where, orderBy: { version: "desc" }, take: query.perPage + 1 });
   const page = rows.slice(0, query.perPage);
   const pks = [...new Set(page.map((r) => r.savedByPk).filter((pk): pk is string => pk !== null))];
-  const users = pks.length ? await db.user.findMany({ where: { pk: { in: pks } }, select: { pk: true, id: true, firstName: true, infix: true, lastName: true } }) : [];
+  const users = pks.length
+    ? await db.user.findMany({
+        where: { pk: { in: pks } },
+        select: { pk: true, id: true, firstName: true, infix: true, lastName: true },
+      })
+    : [];
   const byPk = new Map(users.map((u) => [u.pk, u]));
   const items = page.map((r) => {
     const user = r.savedByPk ? byPk.get(r.savedByPk) : undefined;

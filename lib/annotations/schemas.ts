@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { idSchema, requiredText, timestamps } from "@/lib/api/schemas";
 import { notFound } from "@/lib/api/errors";
 import { pageQuery } from "@/lib/api/page-query";
+import { idSchema, requiredText, timestamps } from "@/lib/api/schemas";
 
 export const ASSIGNMENT_RESOURCE = "Assignment";
 export const ANNOTATION_RESOURCE = "Annotation";
@@ -13,7 +13,11 @@ const INT_MAX = 2_147_483_647;
 /** Assignment and annotation ids: integers in responses, strings (or numbers) on input. */
 export const intIdSchema = z.preprocess(
   (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v.trim()) : v),
-  z.number({ error: "must be a positive integer" }).int("must be a positive integer").min(1, "must be a positive integer").max(INT_MAX, "is out of range"),
+  z
+    .number({ error: "must be a positive integer" })
+    .int("must be a positive integer")
+    .min(1, "must be a positive integer")
+    .max(INT_MAX, "is out of range"),
 );
 
 /**
@@ -24,7 +28,10 @@ export const intIdSchema = z.preprocess(
  * over a billion generated ids above the largest chosen one.
  */
 export const MAX_CHOSEN_ID = 1_000_000_000;
-export const chosenIdSchema = intIdSchema.refine((n) => n <= MAX_CHOSEN_ID, `must be at most ${MAX_CHOSEN_ID} when chosen by the client`);
+export const chosenIdSchema = intIdSchema.refine(
+  (n) => n <= MAX_CHOSEN_ID,
+  `must be at most ${MAX_CHOSEN_ID} when chosen by the client`,
+);
 
 /** A path parameter that must be an integer id; anything else names no object (404, like an unknown id). */
 export function idParam(raw: string, what: string): number {
@@ -57,7 +64,10 @@ const dueDateSchema = z.preprocess(
   z
     .string()
     .trim()
-    .refine((s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), "must be an ISO 8601 date (YYYY-MM-DD) or date-time")
+    .refine(
+      (s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)),
+      "must be an ISO 8601 date (YYYY-MM-DD) or date-time",
+    )
     .transform((s) => (s.length === 10 ? s : new Date(s).toISOString()))
     .nullish(),
 );
@@ -79,7 +89,10 @@ export type CreateAssignment = z.infer<typeof createAssignmentSchema>;
 export const updateAssignmentSchema = createAssignmentSchema.omit({ id: true }).partial();
 export type UpdateAssignment = z.infer<typeof updateAssignmentSchema>;
 
-const isoOrNull = z.date().nullable().transform((d) => d?.toISOString() ?? null);
+const isoOrNull = z
+  .date()
+  .nullable()
+  .transform((d) => d?.toISOString() ?? null);
 
 export const assignmentSchema = z.object({
   id: z.number().int(),
@@ -89,7 +102,9 @@ export const assignmentSchema = z.object({
   recordings: z.array(recordingRefSchema),
   baseDueDate: z.string().nullable(),
   fullDueDate: z.string().nullable(),
-  annotations: z.array(z.object({ id: z.number().int(), recording: recordingRefSchema, doneBase: isoOrNull, doneFull: isoOrNull })),
+  annotations: z.array(
+    z.object({ id: z.number().int(), recording: recordingRefSchema, doneBase: isoOrNull, doneFull: isoOrNull }),
+  ),
   ...timestamps,
 });
 export type AssignmentOut = z.output<typeof assignmentSchema>;
@@ -99,12 +114,20 @@ export type AssignmentOut = z.output<typeof assignmentSchema>;
 export const labelInput = z.object({
   layer: requiredText(50),
   label: z.string().trim().min(1, "must not be empty").max(500),
-  comment: z.string().max(2000).nullish().transform((c) => c ?? ""),
+  comment: z
+    .string()
+    .max(2000)
+    .nullish()
+    .transform((c) => c ?? ""),
 });
 
 const seconds = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v),
-  z.number({ error: "must be a number of seconds" }).finite().min(0, "must not be negative").max(86_400, "must be at most a day"),
+  z
+    .number({ error: "must be a number of seconds" })
+    .finite()
+    .min(0, "must not be negative")
+    .max(86_400, "must be at most a day"),
 );
 
 export const fragmentInput = z.object({
@@ -122,7 +145,12 @@ export const fragmentsInput = z.array(fragmentInput).max(MAX_FRAGMENTS, `at most
 const doneSchema = z.preprocess(
   (v) => (v === false || v === "" ? null : v),
   z
-    .union([z.literal(true), z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time, true, false or null" }).transform((s) => new Date(s))])
+    .union([
+      z.literal(true),
+      z.iso
+        .datetime({ offset: true, error: "must be an ISO 8601 date-time, true, false or null" })
+        .transform((s) => new Date(s)),
+    ])
     .nullable()
     .optional(),
 );
@@ -144,7 +172,13 @@ export const updateAnnotationSchema = createAnnotationSchema.omit({ id: true, an
 export type UpdateAnnotation = z.infer<typeof updateAnnotationSchema>;
 
 /** done=true|1, false|0; empty means no filter. Anything else is left for the boolean to refuse. */
-const DONE_VALUES: Record<string, boolean | undefined> = { true: true, "1": true, false: false, "0": false, "": undefined };
+const DONE_VALUES: Record<string, boolean | undefined> = {
+  true: true,
+  "1": true,
+  false: false,
+  "0": false,
+  "": undefined,
+};
 const doneFilter = z.preprocess((v) => {
   if (typeof v !== "string") return v;
   const key = v.trim().toLowerCase();
@@ -154,7 +188,10 @@ const doneFilter = z.preprocess((v) => {
 
 /** A filter given once or repeated (`?assignment=1&assignment=2` selects either, as the contract's filters do). */
 const oneOrMore = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(100, "at most 100 values").optional());
+  z.preprocess(
+    (v) => (v === undefined || Array.isArray(v) ? v : [v]),
+    z.array(item).max(100, "at most 100 values").optional(),
+  );
 
 export const listAnnotationsQuery = z.object({
   annotator: oneOrMore(idSchema),
@@ -215,7 +252,10 @@ export const putReferenceSchema = z.object({ annotations: fragmentsInput });
 
 export const EXPORT_FORMAT_NAMES = ["textgrid", "eaf", "vtt", "json"] as const;
 export const exportQuery = z.object({
-  format: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(EXPORT_FORMAT_NAMES).default("json")),
+  format: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+    z.enum(EXPORT_FORMAT_NAMES).default("json"),
+  ),
 });
 
 /** The import upload: a TextGrid or EAF file part named `file` (multipart), or base64 in JSON. */
@@ -223,7 +263,10 @@ export const IMPORT_FILES = ["file"] as const;
 
 // Label schemes: an organisation's annotation layers, their labels and the base annotators' subset.
 
-const layerName = z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_-]{0,49}$/, "must be 1-50 letters, digits, _ or - (starting with a letter)");
+const layerName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9_-]{0,49}$/, "must be 1-50 letters, digits, _ or - (starting with a letter)");
 
 export const layerSchema = z
   .object({
@@ -234,10 +277,19 @@ export const layerSchema = z
     allowOverlap: z.boolean().default(false),
     /** Base annotators may use this layer (for fixed lists, also per label). */
     baseAllowed: z.boolean().default(true),
-    labels: z.array(z.object({ label: requiredText(200), baseAllowed: z.boolean().default(true) })).max(500).default([]),
+    labels: z
+      .array(z.object({ label: requiredText(200), baseAllowed: z.boolean().default(true) }))
+      .max(500)
+      .default([]),
   })
-  .refine((l) => (l.freeText ? l.labels.length === 0 : l.labels.length > 0), "a free-text layer has no label list; any other layer needs at least one label")
-  .refine((l) => new Set(l.labels.map((x) => x.label)).size === l.labels.length, "labels must be unique within a layer");
+  .refine(
+    (l) => (l.freeText ? l.labels.length === 0 : l.labels.length > 0),
+    "a free-text layer has no label list; any other layer needs at least one label",
+  )
+  .refine(
+    (l) => new Set(l.labels.map((x) => x.label)).size === l.labels.length,
+    "labels must be unique within a layer",
+  );
 export type Layer = z.output<typeof layerSchema>;
 
 export const schemeInput = z.object({
@@ -261,6 +313,9 @@ export const schemeSchema = z.object({
   ),
   /** Whether this is the built-in default (the organisation has not configured its own). */
   isDefault: z.boolean(),
-  updated: z.date().nullable().transform((d) => d?.toISOString() ?? null),
+  updated: z
+    .date()
+    .nullable()
+    .transform((d) => d?.toISOString() ?? null),
 });
 export type SchemeOut = z.output<typeof schemeSchema>;

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { ApiError } from "@/lib/api/errors";
-import { applyMarkers, checkFragmentEdit, type DoneMarkers, type MarkerChange } from "./workflow";
 import type { Editor } from "./fragments";
+import { applyMarkers, checkFragmentEdit, type DoneMarkers, type MarkerChange } from "./workflow";
 
 const T1 = new Date("2030-01-01T10:00:00.000Z");
 const T2 = new Date("2030-01-02T10:00:00.000Z");
@@ -30,7 +30,13 @@ test("base annotator: sets and clears doneBase until doneFull; never doneFull", 
   // Echoing doneFull's current value (null) is no change.
   expect(outcome("base", baseDone, { doneFull: null, doneBase: T1 })).toEqual(baseDone);
   // Once the full annotator is done, nothing at all.
-  for (const change of [{}, { doneBase: null }, { doneBase: T1 }, { doneFull: null }, { doneFull: T2 }] as MarkerChange[]) {
+  for (const change of [
+    {},
+    { doneBase: null },
+    { doneBase: T1 },
+    { doneFull: null },
+    { doneFull: T2 },
+  ] as MarkerChange[]) {
     expect(outcome("base", allDone, change), JSON.stringify(change)).toBe("conflict");
   }
 });
@@ -49,7 +55,9 @@ test("full annotator: doneFull only after doneBase; doneBase only to send the wo
   expect(outcome("full", allDone, { doneBase: null })).toBe("conflict");
   expect(outcome("full", allDone, { doneBase: null, doneFull: null })).toEqual(open);
   // Echoes of the current values are no change, whatever they are.
-  expect(outcome("full", allDone, { doneBase: new Date(T1.getTime()), doneFull: new Date(T2.getTime()) })).toEqual(allDone);
+  expect(outcome("full", allDone, { doneBase: new Date(T1.getTime()), doneFull: new Date(T2.getTime()) })).toEqual(
+    allDone,
+  );
   expect(outcome("full", open, { doneBase: null, doneFull: null })).toEqual(open);
 });
 
@@ -62,9 +70,18 @@ test("full annotator without a base annotator does both stages", () => {
 
 test("administrators move any marker in any order", () => {
   for (const current of [open, baseDone, allDone]) {
-    for (const change of [{ doneFull: T3 }, { doneBase: null, doneFull: T3 }, { doneBase: null }, { doneFull: null }, { doneBase: T3, doneFull: null }] as MarkerChange[]) {
+    for (const change of [
+      { doneFull: T3 },
+      { doneBase: null, doneFull: T3 },
+      { doneBase: null },
+      { doneFull: null },
+      { doneBase: T3, doneFull: null },
+    ] as MarkerChange[]) {
       const next = outcome("admin", current, change);
-      expect(next).toEqual({ doneBase: change.doneBase === undefined ? current.doneBase : change.doneBase, doneFull: change.doneFull === undefined ? current.doneFull : change.doneFull });
+      expect(next).toEqual({
+        doneBase: change.doneBase === undefined ? current.doneBase : change.doneBase,
+        doneFull: change.doneFull === undefined ? current.doneFull : change.doneFull,
+      });
     }
   }
 });
@@ -82,7 +99,10 @@ test("true marks done now, and keeps a marker that is already set", () => {
   expect(typeof marked).toBe("object");
   expect((marked as DoneMarkers).doneBase).toBeInstanceOf(Date);
   // Already set: `true` is no change, so the full annotator may echo it.
-  expect(outcome("full", baseDone, { doneBase: true, doneFull: true })).toEqual({ doneBase: T1, doneFull: expect.any(Date) });
+  expect(outcome("full", baseDone, { doneBase: true, doneFull: true })).toEqual({
+    doneBase: T1,
+    doneFull: expect.any(Date),
+  });
   expect(outcome("full", allDone, { doneFull: true })).toEqual(allDone);
   // Not set yet: still the base annotator's marker.
   expect(outcome("full", open, { doneBase: true })).toBe("forbidden");

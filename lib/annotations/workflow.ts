@@ -20,27 +20,49 @@ const same = (a: Date | null, b: Date | null) => (a === null ? b === null : b !=
 const changes = (next: Date | null | undefined, current: Date | null) => next !== undefined && !same(next, current);
 
 /** The markers after the change, or a 403/409 when the editor may not make it. */
-export function applyMarkers(editor: Editor, current: DoneMarkers, requested: MarkerChange, hasBaseAnnotator: boolean): DoneMarkers {
+export function applyMarkers(
+  editor: Editor,
+  current: DoneMarkers,
+  requested: MarkerChange,
+  hasBaseAnnotator: boolean,
+): DoneMarkers {
   const now = new Date();
   const resolve = (v: Date | true | null | undefined, held: Date | null) => (v === true ? (held ?? now) : v);
-  const change = { doneBase: resolve(requested.doneBase, current.doneBase), doneFull: resolve(requested.doneFull, current.doneFull) };
+  const change = {
+    doneBase: resolve(requested.doneBase, current.doneBase),
+    doneFull: resolve(requested.doneFull, current.doneFull),
+  };
   const next: DoneMarkers = {
     doneBase: change.doneBase === undefined ? current.doneBase : change.doneBase,
     doneFull: change.doneFull === undefined ? current.doneFull : change.doneFull,
   };
   if (editor === "admin") return next;
   if (editor === "base") {
-    if (current.doneFull) throw conflict("The full annotator has marked this annotation done: the base annotator can no longer change it");
-    if (changes(change.doneFull, current.doneFull)) throw forbidden("Only the full annotator marks an annotation doneFull");
+    if (current.doneFull)
+      throw conflict("The full annotator has marked this annotation done: the base annotator can no longer change it");
+    if (changes(change.doneFull, current.doneFull))
+      throw forbidden("Only the full annotator marks an annotation doneFull");
     return next;
   }
   if (changes(change.doneBase, current.doneBase) && next.doneBase !== null && hasBaseAnnotator) {
-    throw forbidden("doneBase is marked by the base annotator (the full annotator may only clear it, to send the work back)");
+    throw forbidden(
+      "doneBase is marked by the base annotator (the full annotator may only clear it, to send the work back)",
+    );
   }
-  if (changes(change.doneFull, current.doneFull) && next.doneFull !== null && next.doneBase === null && hasBaseAnnotator) {
+  if (
+    changes(change.doneFull, current.doneFull) &&
+    next.doneFull !== null &&
+    next.doneBase === null &&
+    hasBaseAnnotator
+  ) {
     throw conflict("The base annotator has not marked this annotation done yet");
   }
-  if (next.doneFull !== null && next.doneBase === null && hasBaseAnnotator && changes(change.doneBase, current.doneBase)) {
+  if (
+    next.doneFull !== null &&
+    next.doneBase === null &&
+    hasBaseAnnotator &&
+    changes(change.doneBase, current.doneBase)
+  ) {
     throw conflict("Clear doneFull before sending the work back to the base annotator");
   }
   return next;
@@ -49,6 +71,9 @@ export function applyMarkers(editor: Editor, current: DoneMarkers, requested: Ma
 /** Whether the editor may change the fragments now. */
 export function checkFragmentEdit(editor: Editor, current: DoneMarkers): void {
   if (editor === "base" && current.doneFull) {
-    throw new ApiError("conflict", "The full annotator has marked this annotation done: the base annotator can no longer change it");
+    throw new ApiError(
+      "conflict",
+      "The full annotator has marked this annotation done: the base annotator can no longer change it",
+    );
   }
 }

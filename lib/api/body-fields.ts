@@ -10,7 +10,12 @@ import { ApiError, type FieldError } from "./errors";
  * hold the file as a base64 string or a `data:` URL. It is written to a temp file and
  * handled like a multipart file part.
  */
-export async function jsonFileFields(value: unknown, fileFields: readonly string[], tmpRoot: string, resource: string): Promise<ParsedBody> {
+export async function jsonFileFields(
+  value: unknown,
+  fileFields: readonly string[],
+  tmpRoot: string,
+  resource: string,
+): Promise<ParsedBody> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return { kind: "json", value };
   const fields: Record<string, unknown> = { ...(value as Record<string, unknown>) };
   const present = fileFields.filter((f) => f in fields);
@@ -22,7 +27,10 @@ export async function jsonFileFields(value: unknown, fileFields: readonly string
   for (const [i, field] of present.entries()) {
     const raw = fields[field];
     delete fields[field];
-    const match = typeof raw === "string" ? /^(?:data:([^;,]*)(?:;[^;,=]+=[^;,]*)*;base64,)?([A-Za-z0-9+/=\s_-]+)$/.exec(raw) : null;
+    const match =
+      typeof raw === "string"
+        ? /^(?:data:([^;,]*)(?:;[^;,=]+=[^;,]*)*;base64,)?([A-Za-z0-9+/=\s_-]+)$/.exec(raw)
+        : null;
     if (!match) {
       await cleanup();
       throw new ApiError("validation", `${field} must be a file part, or in JSON a base64 string or data: URL`, [
@@ -32,7 +40,9 @@ export async function jsonFileFields(value: unknown, fileFields: readonly string
     const bytes = Buffer.from(match[2].replace(/\s+/g, ""), "base64");
     const file = path.join(dir, String(i));
     await fs.writeFile(file, bytes);
-    files[field] = [{ field, filename: "", contentType: match[1] || "application/octet-stream", path: file, size: bytes.length }];
+    files[field] = [
+      { field, filename: "", contentType: match[1] || "application/octet-stream", path: file, size: bytes.length },
+    ];
   }
   // Text fields keep their JSON types; validation reads them from `fields`.
   return { kind: "multipart", fields: fields as never, files, cleanup };
@@ -42,7 +52,12 @@ export async function jsonFileFields(value: unknown, fileFields: readonly string
  * File fields must be file parts: a text part there is a 422 on that field. A small file
  * part in a text field (clients send JSON parts as Blobs) is read as that field's text.
  */
-export async function checkParts(parsed: Extract<ParsedBody, { kind: "multipart" }>, fileFields: readonly string[], resource: string, maxText: number) {
+export async function checkParts(
+  parsed: Extract<ParsedBody, { kind: "multipart" }>,
+  fileFields: readonly string[],
+  resource: string,
+  maxText: number,
+) {
   const errors: FieldError[] = [];
   for (const [field, parts] of Object.entries(parsed.files)) {
     if (fileFields.includes(field)) continue;
@@ -57,5 +72,10 @@ export async function checkParts(parsed: Extract<ParsedBody, { kind: "multipart"
   for (const field of fileFields) {
     if (field in parsed.fields) errors.push({ resource, field, code: "invalid", message: "must be a file part" });
   }
-  if (errors.length) throw new ApiError("validation", `Invalid ${resource}: ${errors.map((e) => `${e.field} ${e.message}`).join(", ")}`, errors);
+  if (errors.length)
+    throw new ApiError(
+      "validation",
+      `Invalid ${resource}: ${errors.map((e) => `${e.field} ${e.message}`).join(", ")}`,
+      errors,
+    );
 }

@@ -1,10 +1,10 @@
-import Busboy from "busboy";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import Busboy from "busboy";
 import { ApiError } from "./errors";
 import { assertJsonTextDepth } from "./input-guards";
 
@@ -36,7 +36,8 @@ const tooLarge = (limit: number) =>
 /** Multipart bodies: text parts (a repeated name is a list: bounded again by its schema) and file parts. */
 export const MAX_TEXT_PARTS = 10_000;
 export const MAX_FILE_PARTS = 100;
-const tooManyParts = (what: string) => new ApiError("payload_too_large", `The multipart body has more than ${what} parts`);
+const tooManyParts = (what: string) =>
+  new ApiError("payload_too_large", `The multipart body has more than ${what} parts`);
 
 export async function parseBody(req: Request, limits: BodyLimits): Promise<ParsedBody> {
   const type = (req.headers.get("content-type") ?? "").toLowerCase();
@@ -125,7 +126,12 @@ async function parseMultipart(req: Request, limits: BodyLimits): Promise<ParsedB
   try {
     busboy = Busboy({
       headers: Object.fromEntries(req.headers),
-      limits: { fileSize: limits.maxUploadBytes, fieldSize: limits.maxBodyBytes, fields: MAX_TEXT_PARTS, files: MAX_FILE_PARTS },
+      limits: {
+        fileSize: limits.maxUploadBytes,
+        fieldSize: limits.maxBodyBytes,
+        fields: MAX_TEXT_PARTS,
+        files: MAX_FILE_PARTS,
+      },
     });
   } catch {
     await cleanup();
@@ -156,7 +162,13 @@ async function parseMultipart(req: Request, limits: BodyLimits): Promise<ParsedB
       onLimit();
     });
     // The slot is taken now, so repeated parts keep the order they arrived in.
-    const part: UploadedFile = { field: name, filename: info.filename ?? "", contentType: info.mimeType ?? "application/octet-stream", path: target, size: 0 };
+    const part: UploadedFile = {
+      field: name,
+      filename: info.filename ?? "",
+      contentType: info.mimeType ?? "application/octet-stream",
+      path: target,
+      size: 0,
+    };
     (files[name] ??= []).push(part);
     fileStreams.push(stream);
     const write = pipeline(stream, createWriteStream(target)).then(() => void (part.size = size));

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { z } from "zod";
-import { listOf } from "./schemas";
 import { loadRoutes } from "./route-files";
+import { listOf } from "./schemas";
 
 // Every list a request schema accepts has a bound (`.max`): an unbounded list reaches the
 // database as one parameter per item and fails there (a 500) instead of a 422 on its field.
@@ -28,7 +28,9 @@ function unboundedLists(schema: z.ZodType, root = "(body)"): string[] {
     const inner = (...schemas: unknown[]) => schemas.forEach((s) => s && stack.push([s, at]));
     switch (def.type) {
       case "array": {
-        const checks = ((def.checks ?? []) as { _zod: { def: { check: string; maximum?: number; length?: number } } }[]).map((c) => c._zod.def);
+        const checks = (
+          (def.checks ?? []) as { _zod: { def: { check: string; maximum?: number; length?: number } } }[]
+        ).map((c) => c._zod.def);
         const bound = checks.find((c) => c.check === "max_length" || c.check === "length_equals");
         const max = bound?.maximum ?? bound?.length;
         if (max === undefined) problems.push(`${at}: a list without .max()`);
@@ -37,8 +39,10 @@ function unboundedLists(schema: z.ZodType, root = "(body)"): string[] {
         break;
       }
       case "object":
-        for (const [key, value] of Object.entries(def.shape as Record<string, unknown>)) stack.push([value, `${at}.${key}`]);
-        if (def.catchall && defOf(def.catchall).type !== "never" && defOf(def.catchall).type !== "unknown") problems.push(`${at}: an object with any number of keys`);
+        for (const [key, value] of Object.entries(def.shape as Record<string, unknown>))
+          stack.push([value, `${at}.${key}`]);
+        if (def.catchall && defOf(def.catchall).type !== "never" && defOf(def.catchall).type !== "unknown")
+          problems.push(`${at}: an object with any number of keys`);
         break;
       case "tuple":
         inner(...(def.items as unknown[]));
@@ -70,10 +74,16 @@ function unboundedLists(schema: z.ZodType, root = "(body)"): string[] {
 }
 
 test("the walk finds unbounded lists wherever a schema can hide them", () => {
-  expect(unboundedLists(z.object({ ok: z.array(z.string()).max(5), bad: z.array(z.string()) }))).toEqual(["(body).bad: a list without .max()"]);
-  const nested = z.object({ a: z.preprocess((v) => v, z.array(z.object({ b: z.array(z.number()).optional() })).max(3)).nullish() });
+  expect(unboundedLists(z.object({ ok: z.array(z.string()).max(5), bad: z.array(z.string()) }))).toEqual([
+    "(body).bad: a list without .max()",
+  ]);
+  const nested = z.object({
+    a: z.preprocess((v) => v, z.array(z.object({ b: z.array(z.number()).optional() })).max(3)).nullish(),
+  });
   expect(unboundedLists(nested)).toEqual(["(body).a[].b: a list without .max()"]);
-  expect(unboundedLists(z.object({ r: z.record(z.string(), z.string()) }))).toEqual(["(body).r: a record without a bound"]);
+  expect(unboundedLists(z.object({ r: z.record(z.string(), z.string()) }))).toEqual([
+    "(body).r: a record without a bound",
+  ]);
   expect(unboundedLists(z.object({ huge: z.array(z.string()).max(LARGEST_BOUND + 1) }))).toHaveLength(1);
   expect(unboundedLists(z.object({ u: z.union([z.string(), z.array(z.string())]) }))).toHaveLength(1);
   expect(unboundedLists(z.object({ ids: listOf(z.string(), 10) }))).toEqual([]);
@@ -86,7 +96,10 @@ test("every list in every request schema declared by an API route has a bound", 
   const checked = new Set<z.ZodType>();
   for (const route of routes) {
     for (const [method, declaration] of Object.entries(route.methods)) {
-      for (const [kind, schema] of [["body", declaration?.body], ["query", declaration?.query]] as const) {
+      for (const [kind, schema] of [
+        ["body", declaration?.body],
+        ["query", declaration?.query],
+      ] as const) {
         if (!schema) continue;
         checked.add(schema);
         problems.push(...unboundedLists(schema, `${method} ${route.template} ${kind}`));

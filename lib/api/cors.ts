@@ -2,7 +2,8 @@
 export function corsHeaders(): Record<string, string> {
   return {
     "Access-Control-Allow-Origin": "*",
-    "Access-Control-Expose-Headers": "Location, Link, ETag, Retry-After, WWW-Authenticate, X-Request-Id, Content-Length, Content-Range, Accept-Ranges",
+    "Access-Control-Expose-Headers":
+      "Location, Link, ETag, Retry-After, WWW-Authenticate, X-Request-Id, Content-Length, Content-Range, Accept-Ranges",
   };
 }
 

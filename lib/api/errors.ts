@@ -49,7 +49,9 @@ export const notFound = (what: string) => new ApiError("not_found", `${what} not
 export const forbidden = (message = "You do not have permission to do this") => new ApiError("forbidden", message);
 export const conflict = (message: string, errors?: FieldError[]) => new ApiError("conflict", message, errors);
 export const invalid = (resource: string, field: string, code: FieldErrorCode, message?: string) =>
-  new ApiError("validation", message ?? `Invalid ${field}`, [{ resource, field, code, ...(message ? { message } : {}) }]);
+  new ApiError("validation", message ?? `Invalid ${field}`, [
+    { resource, field, code, ...(message ? { message } : {}) },
+  ]);
 
 /** Token endpoint failures are answered in RFC 6749 form (plus `message`). */
 export type OAuthErrorCode =

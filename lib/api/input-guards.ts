@@ -19,7 +19,8 @@ const BACKSLASH = 0x5c;
 const refuse = (message: string) => new ApiError("bad_request", message);
 /** The top-level field named in a message (clipped: field names are input too). */
 const inField = (field: string) => (field ? ` (in ${field.length > 100 ? `${field.slice(0, 100)}...` : field})` : "");
-const tooDeep = (where: string, field = "") => refuse(`${where} nests deeper than ${MAX_JSON_DEPTH} levels${inField(field)}`);
+const tooDeep = (where: string, field = "") =>
+  refuse(`${where} nests deeper than ${MAX_JSON_DEPTH} levels${inField(field)}`);
 
 /**
  * How deep JSON text nests: `[` and `{` outside strings, counted until `limit` is passed.
@@ -44,7 +45,8 @@ export function jsonTextDepth(text: string, limit = Number.POSITIVE_INFINITY): n
 
 /** Refuses (400) JSON text that nests deeper than MAX_JSON_DEPTH, before anything parses it. */
 export function assertJsonTextDepth(text: string, where = "The request body"): void {
-  if (jsonTextDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw tooDeep(where, topLevelKeyAtDepth(text, MAX_JSON_DEPTH + 1));
+  if (jsonTextDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+    throw tooDeep(where, topLevelKeyAtDepth(text, MAX_JSON_DEPTH + 1));
 }
 
 /** For the message: the key of the top-level object's member in which JSON text first reaches `depth`. */
@@ -106,14 +108,15 @@ function checkJsonText(text: string, depth: number, where: string, field: string
       } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
       continue;
     }
-    const escape = c === BACKSLASH ? text[i + 1] : undefined;
-    const hex = escape === "u" ? text.slice(i + 2, i + 6) : "";
+    const escaped = c === BACKSLASH ? text[i + 1] : undefined;
+    const hex = escaped === "u" ? text.slice(i + 2, i + 6) : "";
     const unit = /^[0-9a-fA-F]{4}$/.test(hex) ? Number.parseInt(hex, 16) : Number.NaN;
     const isLow = unit >= 0xdc00 && unit <= 0xdfff;
-    if (highSurrogate !== isLow) throw refuse(`${where} contains ill-formed Unicode (a lone surrogate)${inField(field)}`);
+    if (highSurrogate !== isLow)
+      throw refuse(`${where} contains ill-formed Unicode (a lone surrogate)${inField(field)}`);
     highSurrogate = unit >= 0xd800 && unit <= 0xdbff;
     if (unit === 0) throw refuse(`${where} contains a NUL character${inField(field)}`);
-    if (escape !== undefined) i += escape === "u" ? 5 : 1;
+    if (escaped !== undefined) i += escaped === "u" ? 5 : 1;
     else if (c === QUOTE) inString = false;
   }
   if (highSurrogate) throw refuse(`${where} contains ill-formed Unicode (a lone surrogate)${inField(field)}`);

@@ -12,7 +12,15 @@ type Method = (typeof METHODS)[number];
 export function otherMethods(...allowed: Method[]) {
   const allow = [...allowed, "OPTIONS"].join(", ");
   const handler = withApi({ public: true, policy: "public", resource: "Route" }, async ({ req }) => {
-    throw new ApiError("method_not_allowed", `${req.method} is not allowed here; use ${allowed.join(" or ")}`, undefined, { Allow: allow });
+    throw new ApiError(
+      "method_not_allowed",
+      `${req.method} is not allowed here; use ${allowed.join(" or ")}`,
+      undefined,
+      { Allow: allow },
+    );
   });
-  return Object.fromEntries(METHODS.filter((m) => !allowed.includes(m)).map((m) => [m, handler])) as Record<Exclude<Method, never>, typeof handler>;
+  return Object.fromEntries(METHODS.filter((m) => !allowed.includes(m)).map((m) => [m, handler])) as Record<
+    Exclude<Method, never>,
+    typeof handler
+  >;
 }

@@ -28,14 +28,19 @@ test("tampered and made-up cursors are refused with 400, whatever the database w
     [forged({ v: "0000-01-01T00:00:00.000Z", d: true, pk: "a" }), "created"],
     [forged({ v: "x".repeat(501), d: false, pk: "a" }), "name"],
   ];
-  for (const [cursor, field] of bad) expect(() => decodeCursor(cursor, field), `${Buffer.from(cursor, "base64url").toString()} for ${field}`).toThrow(/startCursor/);
+  for (const [cursor, field] of bad)
+    expect(() => decodeCursor(cursor, field), `${Buffer.from(cursor, "base64url").toString()} for ${field}`).toThrow(
+      /startCursor/,
+    );
 });
 
 test("a page past the cursor continues strictly after it, tie-broken by pk", () => {
   const args = pageArgs("name", "asc", { perPage: 2, startCursor: encodeCursor("b", "p5") });
   expect(args.take).toBe(3);
   expect(args.orderBy).toEqual([{ name: "asc" }, { pk: "asc" }]);
-  expect(args.where).toEqual({ AND: [{ name: { gte: "b" } }, { OR: [{ name: { gt: "b" } }, { name: "b", pk: { gt: "p5" } }] }] });
+  expect(args.where).toEqual({
+    AND: [{ name: { gte: "b" } }, { OR: [{ name: { gt: "b" } }, { name: "b", pk: { gt: "p5" } }] }],
+  });
   expect(pageArgs("created", "desc", { perPage: 2 }).where).toEqual({});
   const at = new Date("2026-01-02T03:04:05.678Z");
   expect(pageArgs("created", "desc", { perPage: 2, startCursor: encodeCursor(at, "p9") }).where).toEqual({
@@ -44,7 +49,11 @@ test("a page past the cursor continues strictly after it, tie-broken by pk", () 
 });
 
 test("finishPage yields a cursor only when more rows exist", () => {
-  const rows = [{ pk: "a", n: "1" }, { pk: "b", n: "2" }, { pk: "c", n: "3" }];
+  const rows = [
+    { pk: "a", n: "1" },
+    { pk: "b", n: "2" },
+    { pk: "c", n: "3" },
+  ];
   const more = finishPage(rows, { perPage: 2 }, (r) => r.n);
   expect(more.items.map((r) => r.pk)).toEqual(["a", "b"]);
   expect(decodeCursor(more.nextCursor!, "name")).toEqual({ value: "2", pk: "b" });

@@ -54,7 +54,12 @@ export function pageArgs(field: string, direction: "asc" | "desc", page: PageReq
   if (page.startCursor) {
     const { value, pk } = decodeCursor(page.startCursor, field);
     // The leading bound lets a (field, pk) index seek to the cursor instead of scanning from the start.
-    where = { AND: [{ [field]: { [`${op}e`]: value } }, { OR: [{ [field]: { [op]: value } }, { [field]: value, pk: { [op]: pk } }] }] };
+    where = {
+      AND: [
+        { [field]: { [`${op}e`]: value } },
+        { OR: [{ [field]: { [op]: value } }, { [field]: value, pk: { [op]: pk } }] },
+      ],
+    };
   }
   return { where, orderBy, take: page.perPage + 1 };
 }

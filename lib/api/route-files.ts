@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { routeDeclaration, type RouteDeclaration } from "./route-registry";
+import { type RouteDeclaration, routeDeclaration } from "./route-registry";
 
 // Every API route file (app/api/**/route.ts) and what each of its methods declares, for tests
 // that must cover every route, including ones added later (the bounded-lists unit test, the

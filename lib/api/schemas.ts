@@ -7,7 +7,10 @@ import { z } from "zod";
 export const idSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._~@-]{0,99}$/, "must be 1-100 letters, digits or . _ ~ @ - (starting with a letter or digit)");
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._~@-]{0,99}$/,
+    "must be 1-100 letters, digits or . _ ~ @ - (starting with a letter or digit)",
+  );
 
 /** A required, non-blank text field. */
 export const requiredText = (max = 500) => z.string().trim().min(1, "must not be empty").max(max);
@@ -31,7 +34,10 @@ export const MAX_ROLES = 100;
 
 /** Repeated form fields arrive as a list; a single one as a string. Both become a list of at most `max` items. */
 export const listOf = <T extends z.ZodType>(item: T, max: number) =>
-  z.preprocess((v) => (v === undefined || v === null ? v : Array.isArray(v) ? v : [v]), z.array(item).max(max, `must have at most ${max} items`));
+  z.preprocess(
+    (v) => (v === undefined || v === null ? v : Array.isArray(v) ? v : [v]),
+    z.array(item).max(max, `must have at most ${max} items`),
+  );
 
 /** Integers that may arrive as form strings. */
 export const intFromForm = z.preprocess(

@@ -1,12 +1,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
+import type { z } from "zod";
 import { ApiError } from "./errors";
 
 // Opaque, tamper-evident cursors: base64url(JSON payload) + "." + a truncated HMAC-SHA256
 // over it. A cursor that was altered (or issued by another deployment) is a 400, never a
 // silently different page.
 
-const invalidCursor = () => new ApiError("bad_request", "startCursor is not a cursor this service issued (it was altered or has expired)");
+const invalidCursor = () =>
+  new ApiError("bad_request", "startCursor is not a cursor this service issued (it was altered or has expired)");
 
 const sign = (key: Buffer, payload: string) => createHmac("sha256", key).update(payload).digest().subarray(0, 16);
 

@@ -1,25 +1,25 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { z } from "zod";
+import type { z } from "zod";
+import { type Principal, requireOrganisation, requirePermission } from "@/lib/auth/principal";
+import { sessionCookieToken } from "@/lib/auth/session-cookie";
+import { forgetAllTokens } from "@/lib/auth/token-cache";
+import { resolveToken } from "@/lib/auth/tokens";
+import { ensureStarted } from "@/lib/bootstrap/start";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { resolveToken } from "@/lib/auth/tokens";
-import { forgetAllTokens } from "@/lib/auth/token-cache";
-import { requireOrganisation, requirePermission, type Principal } from "@/lib/auth/principal";
+import { observeRequest } from "@/lib/metrics/hooks";
 import type { Permission } from "@/lib/permissions/catalog";
 import type { PolicyName } from "@/lib/policies/table";
-import { parseBody, type ParsedBody, type UploadedFile } from "./body";
+import { type ParsedBody, parseBody, type UploadedFile } from "./body";
 import { checkParts, jsonFileFields } from "./body-fields";
-import { ApiError, HTTP_STATUS, OAuthError, type FieldError } from "./errors";
-import { corsHeaders } from "./cors";
 import { clientAddress } from "./client-address";
-import { log } from "./log";
-import { assertSafeInput } from "./input-guards";
-import { declareRoute } from "./route-registry";
-import { ensureStarted } from "@/lib/bootstrap/start";
+import { corsHeaders } from "./cors";
 import type { ResponsesDoc, RouteDoc } from "./doc";
-import { observeRequest } from "@/lib/metrics/hooks";
-import { sessionCookieToken } from "@/lib/auth/session-cookie";
+import { ApiError, type FieldError, HTTP_STATUS, OAuthError } from "./errors";
+import { assertSafeInput } from "./input-guards";
+import { log } from "./log";
+import { declareRoute } from "./route-registry";
 
 // The one wrapper every API route goes through: resolves the caller from the
 // bearer header or ?access_token=, checks the declared permission, parses and
@@ -70,7 +70,9 @@ export function withApi<
   Q extends z.ZodType | undefined = undefined,
 >(
   options: Options<B, Q>,
-  handler: (ctx: ApiContext<P, B extends z.ZodType ? z.output<B> : undefined, Q extends z.ZodType ? z.output<Q> : undefined>) => Promise<Response>,
+  handler: (
+    ctx: ApiContext<P, B extends z.ZodType ? z.output<B> : undefined, Q extends z.ZodType ? z.output<Q> : undefined>,
+  ) => Promise<Response>,
 ) {
   const handle = async (req: Request, route: RouteContext<P>): Promise<Response> => {
     const requestId = randomUUID();
@@ -91,15 +93,27 @@ export function withApi<
         if (principal && options.in === "organisation") requireOrganisation(principal);
       }
       const cfg = config();
-      const query = options.query ? validate(options.query, assertSafeInput(queryObject(url), "The query"), options.resource) : undefined;
+      const query = options.query
+        ? validate(options.query, assertSafeInput(queryObject(url), "The query"), options.resource)
+        : undefined;
       if (options.body || options.files) {
         parsed = await parseBody(req, { ...cfg, tmpDir: path.join(cfg.dataDir, "tmp") });
-        if (parsed.kind === "json" && options.files?.length) parsed = await jsonFileFields(parsed.value, options.files, path.join(cfg.dataDir, "tmp"), options.resource);
-        if (parsed.kind === "multipart") await checkParts(parsed, options.files ?? [], options.resource, cfg.maxBodyBytes);
+        if (parsed.kind === "json" && options.files?.length)
+          parsed = await jsonFileFields(parsed.value, options.files, path.join(cfg.dataDir, "tmp"), options.resource);
+        if (parsed.kind === "multipart")
+          await checkParts(parsed, options.files ?? [], options.resource, cfg.maxBodyBytes);
       }
       // Too deep, NUL (PostgreSQL cannot store it in text) or ill-formed Unicode: 400 everywhere alike.
-      if (parsed.kind === "multipart") assertSafeInput(Object.values(parsed.files).flat().map((f) => f.filename), "A file name");
-      const body = options.body ? validate(options.body, assertSafeInput(bodyObject(parsed), "The request body"), options.resource) : undefined;
+      if (parsed.kind === "multipart")
+        assertSafeInput(
+          Object.values(parsed.files)
+            .flat()
+            .map((f) => f.filename),
+          "A file name",
+        );
+      const body = options.body
+        ? validate(options.body, assertSafeInput(bodyObject(parsed), "The request body"), options.resource)
+        : undefined;
       const params = assertSafeInput(await route.params, "The path");
       response = await handler({
         req,
@@ -146,10 +160,21 @@ function docOf(options: Options<z.ZodType | undefined, z.ZodType | undefined>): 
 }
 
 /** What a route declares, for the authorization matrix test: its permission (or auth mode) and policy. */
-export type RouteRule = { auth: Permission | "authenticated" | "optional" | "public"; policy: PolicyName; in: "organisation" | null };
+export type RouteRule = {
+  auth: Permission | "authenticated" | "optional" | "public";
+  policy: PolicyName;
+  in: "organisation" | null;
+};
 
 function ruleOf(options: Auth & { policy: PolicyName; in?: "organisation" }): RouteRule {
-  const auth = "permission" in options ? options.permission : "authenticated" in options ? "authenticated" : "optionalAuth" in options ? "optional" : "public";
+  const auth =
+    "permission" in options
+      ? options.permission
+      : "authenticated" in options
+        ? "authenticated"
+        : "optionalAuth" in options
+          ? "optional"
+          : "public";
   return { auth, policy: options.policy, in: options.in ?? null };
 }
 
@@ -209,7 +234,11 @@ function validate<S extends z.ZodType>(schema: S, input: unknown, resource: stri
     const where = issue.path.length > 1 ? `${issue.path.map(String).join(".")}: ` : "";
     errors.push({ resource, field, code: missing ? "missing_field" : "invalid", message: where + issue.message });
   }
-  throw new ApiError("validation", `Invalid ${resource}: ${errors.map((e) => `${e.field} (${e.code})`).join(", ")}`, errors);
+  throw new ApiError(
+    "validation",
+    `Invalid ${resource}: ${errors.map((e) => `${e.field} (${e.code})`).join(", ")}`,
+    errors,
+  );
 }
 
 export function errorResponse(error: unknown, requestId: string): Response {
@@ -234,6 +263,9 @@ export function errorResponse(error: unknown, requestId: string): Response {
   if (code === "P2002") {
     return Response.json({ message: "A resource with this identifier already exists" }, { status: 409 });
   }
-  log("error", "unhandled", { requestId, error: error instanceof Error ? error.stack ?? error.message : String(error) });
+  log("error", "unhandled", {
+    requestId,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
   return Response.json({ message: "An internal error happened", requestId }, { status: 500 });
 }

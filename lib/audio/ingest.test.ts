@@ -1,12 +1,13 @@
-import { test, expect } from "@playwright/test";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { Input, FilePathSource, OGG } from "mediabunny";
-import WaveformData from "waveform-data";
+import { expect, test } from "@playwright/test";
+import { FilePathSource, Input, OGG } from "mediabunny";
 import { OggOpusDecoder } from "ogg-opus-decoder";
-import { ingestAudio, InvalidAudioError, SEGMENT_CONFIG, type IngestResult } from "./ingest";
+import WaveformData from "waveform-data";
+import { type IngestResult, InvalidAudioError, ingestAudio, SEGMENT_CONFIG } from "./ingest";
 import {
+  type BrokenAudio,
   decodedSampleCount,
   decodePcm,
   ffprobeAudio,
@@ -14,11 +15,10 @@ import {
   makeRemuxedOgg,
   makeSpeechOgg,
   makeSpeechWav,
+  maxAmplitude,
   missingAudioTools,
   sha256File,
   soxiInfo,
-  maxAmplitude,
-  type BrokenAudio,
 } from "./test-audio";
 
 // The files are made once, then the tests run in order in one worker (a failure does not skip the rest).
@@ -33,7 +33,8 @@ let broken: BrokenAudio;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   const missing = await missingAudioTools();
-  if (missing.length) throw new Error(`audio tools missing (apt-get install -y espeak-ng opus-tools sox ffmpeg): ${missing.join(", ")}`);
+  if (missing.length)
+    throw new Error(`audio tools missing (apt-get install -y espeak-ng opus-tools sox ffmpeg): ${missing.join(", ")}`);
   dir = await fs.mkdtemp(path.join(os.tmpdir(), "audio-ingest-test-"));
   [wav22k, wav44kStereo, ogg, broken] = await Promise.all([
     makeSpeechWav(dir),
@@ -128,7 +129,14 @@ test("16-bit mono 22.05 kHz WAV from espeak-ng", async () => {
   const before = await sha256File(wav22k);
   const r = await ingestAudio(wav22k, out);
   const sox = await soxiInfo(wav22k);
-  expect(r.info).toMatchObject({ format: "wav", contentType: "audio/wav", codec: "pcm-s16", sampleRate: 22050, channels: 1, samples: sox.samples });
+  expect(r.info).toMatchObject({
+    format: "wav",
+    contentType: "audio/wav",
+    codec: "pcm-s16",
+    sampleRate: 22050,
+    channels: 1,
+    samples: sox.samples,
+  });
   expect(Math.abs(r.info.durationMs - sox.seconds * 1000)).toBeLessThanOrEqual(1);
   await checkOutputs(wav22k, out, r);
   expect(await sha256File(wav22k)).toBe(before); // the original is left unchanged
@@ -138,7 +146,13 @@ test("stereo 44.1 kHz WAV", async () => {
   const out = outputs();
   const r = await ingestAudio(wav44kStereo, out);
   const sox = await soxiInfo(wav44kStereo);
-  expect(r.info).toMatchObject({ format: "wav", codec: "pcm-s16", sampleRate: 44100, channels: 2, samples: sox.samples });
+  expect(r.info).toMatchObject({
+    format: "wav",
+    codec: "pcm-s16",
+    sampleRate: 44100,
+    channels: 2,
+    samples: sox.samples,
+  });
   expect(Math.abs(r.info.durationMs - sox.seconds * 1000)).toBeLessThanOrEqual(1);
   await checkOutputs(wav44kStereo, out, r);
 });
@@ -148,7 +162,14 @@ test("Ogg Opus from opusenc", async () => {
   const r = await ingestAudio(ogg, out);
   const decoded = await decodedSampleCount(ogg, 48000); // ffmpeg honours pre-skip and end trimming
   const probe = await ffprobeAudio(ogg);
-  expect(r.info).toMatchObject({ format: "ogg-opus", contentType: "audio/ogg", codec: "opus", sampleRate: 48000, channels: 1, samples: decoded });
+  expect(r.info).toMatchObject({
+    format: "ogg-opus",
+    contentType: "audio/ogg",
+    codec: "opus",
+    sampleRate: 48000,
+    channels: 1,
+    samples: decoded,
+  });
   expect(Math.abs(r.info.durationMs - (decoded / 48000) * 1000)).toBeLessThanOrEqual(1);
   // ffprobe 5.1 reports the Ogg Opus duration with the pre-skip (312 samples = 6.5 ms) included.
   expect(Math.abs(r.info.durationMs - probe.duration * 1000)).toBeLessThanOrEqual(8);
@@ -159,9 +180,16 @@ test("WebM/Opus remuxed to Ogg by mediabunny (the browser upload path) is accept
   const { ogg: remuxed, webm } = await makeRemuxedOgg(dir);
   const out = outputs();
   const r = await ingestAudio(remuxed, out);
-  expect(r.info).toMatchObject({ format: "ogg-opus", codec: "opus", channels: 1, samples: await decodedSampleCount(remuxed, 48000) });
+  expect(r.info).toMatchObject({
+    format: "ogg-opus",
+    codec: "opus",
+    channels: 1,
+    samples: await decodedSampleCount(remuxed, 48000),
+  });
   await checkOutputs(remuxed, out, r);
-  await expect(ingestAudio(webm, outputs())).rejects.toMatchObject({ reason: /^not Ogg Opus or WAV \(looks like WebM/ });
+  await expect(ingestAudio(webm, outputs())).rejects.toMatchObject({
+    reason: /^not Ogg Opus or WAV \(looks like WebM/,
+  });
 });
 
 test("other WAV sample formats and rates", async () => {
@@ -180,7 +208,13 @@ test("other WAV sample formats and rates", async () => {
     const out = outputs();
     const r = await ingestAudio(file, out);
     const sox = await soxiInfo(file);
-    expect(r.info, JSON.stringify(c)).toMatchObject({ format: "wav", codec: `pcm-${c.encoding}`, sampleRate: c.sampleRate, channels: sox.channels, samples: sox.samples });
+    expect(r.info, JSON.stringify(c)).toMatchObject({
+      format: "wav",
+      codec: `pcm-${c.encoding}`,
+      sampleRate: c.sampleRate,
+      channels: sox.channels,
+      samples: sox.samples,
+    });
     // Opus takes 8/16/48 kHz as they are; 22.05 kHz is resampled to 16 kHz first.
     expect(r.normalised.inputSampleRate).toBe(c.sampleRate === 22050 ? 16000 : c.sampleRate);
     expect(r.normalised.samples).toBe(expectedNormalisedSamples(r));
@@ -204,7 +238,11 @@ test("the encoder worker thread and the calling thread produce the same audio", 
   const rb = await ingestAudio(wav22k, b, { worker: false });
   expect(ra.normalised).toEqual(rb.normalised);
   // libopus is deterministic; the files differ only in the random Ogg serial number.
-  expect(Buffer.from((await decodePcm(a.normalisedPath)).buffer).equals(Buffer.from((await decodePcm(b.normalisedPath)).buffer))).toBe(true);
+  expect(
+    Buffer.from((await decodePcm(a.normalisedPath)).buffer).equals(
+      Buffer.from((await decodePcm(b.normalisedPath)).buffer),
+    ),
+  ).toBe(true);
   expect((await fs.readFile(a.peaksPath)).equals(await fs.readFile(b.peaksPath))).toBe(true);
 });
 
@@ -221,7 +259,14 @@ test("the normalised segment decodes in JavaScript too (ogg-opus-decoder), with 
   } finally {
     decoder.free();
   }
-  expect(SEGMENT_CONFIG).toMatchObject({ channels: 1, bandwidth: "wideband", frameMs: 20, bitrate: 32000, application: "voip", preSkip: 312 });
+  expect(SEGMENT_CONFIG).toMatchObject({
+    channels: 1,
+    bandwidth: "wideband",
+    frameMs: 20,
+    bitrate: 32000,
+    application: "voip",
+    preSkip: 312,
+  });
   // 20 ms packets covering the audio plus the encoder lookahead (104 samples at 16 kHz).
   expect(r.normalised.inputSampleRate).toBe(16000);
   expect(r.normalised.packets).toBe(Math.ceil((r.normalised.samples / 3 + 104) / 320));

@@ -5,12 +5,12 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import { InvalidAudioError } from "./errors";
 import { readOggOpus } from "./ogg-opus-source";
+import { OPUS_INPUT_RATES } from "./opus-segment-writer.mjs";
 import { PeaksWriter } from "./peaks";
 import { MonoResampler } from "./resampler";
 import { openSegmentEncoder, type SegmentEncoder, type SegmentEncoderOptions } from "./segment-encoder";
 import { sniffContainer } from "./sniff";
 import { probeWav, readWavPcm } from "./wav-source";
-import { OPUS_INPUT_RATES } from "./opus-segment-writer.mjs";
 
 export { InvalidAudioError } from "./errors";
 export { SEGMENT_CONFIG } from "./opus-segment-writer.mjs";
@@ -113,7 +113,14 @@ export async function ingestAudio(
       sink.inputRate = 16000;
       sink.useWorker = pickWorker(options, size / OGG_BYTES_PER_SECOND_GUESS);
       const ogg = await readOggOpus(srcPath, size, hash, (pcm) => sink.pushInt16(pcm));
-      info = { format: "ogg-opus", contentType: "audio/ogg", codec: "opus", sampleRate: 48000, channels: ogg.channels, samples: ogg.samples };
+      info = {
+        format: "ogg-opus",
+        contentType: "audio/ogg",
+        codec: "opus",
+        sampleRate: 48000,
+        channels: ogg.channels,
+        samples: ogg.samples,
+      };
       expected48 = Math.round(ogg.samples / 3) * 3;
     } else {
       const wav = await probeWav(srcPath, size);
@@ -127,14 +134,28 @@ export async function ingestAudio(
         expected48 = Math.round((wav.samples * RESAMPLE_TO) / wav.sampleRate) * (48000 / RESAMPLE_TO);
       }
       await readWavPcm(srcPath, wav, hash, (pcm) => sink.pushFloat(pcm));
-      info = { format: "wav", contentType: "audio/wav", codec: wav.codec, sampleRate: wav.sampleRate, channels: wav.channels, samples: wav.samples };
+      info = {
+        format: "wav",
+        contentType: "audio/wav",
+        codec: wav.codec,
+        sampleRate: wav.sampleRate,
+        channels: wav.channels,
+        samples: wav.samples,
+      };
     }
     const { normalised, peaks } = await sink.finish();
     if (normalised.samples !== expected48) {
-      throw new Error(`internal error: normalised length ${normalised.samples} != expected ${expected48} samples at 48 kHz`);
+      throw new Error(
+        `internal error: normalised length ${normalised.samples} != expected ${expected48} samples at 48 kHz`,
+      );
     }
     return {
-      info: { ...info, durationMs: Math.round((info.samples * 1000) / info.sampleRate), sha256: hash.digest("hex"), size },
+      info: {
+        ...info,
+        durationMs: Math.round((info.samples * 1000) / info.sampleRate),
+        sha256: hash.digest("hex"),
+        size,
+      },
       normalised,
       peaks,
     };
@@ -172,8 +193,18 @@ class PcmSink {
   private open(): Promise<void> {
     return (this.opening ??= (async () => {
       const header = { sampleRate: PEAKS_SAMPLE_RATE, samplesPerPixel: PEAKS_SAMPLES_PER_PIXEL };
-      this.peaks = await PeaksWriter.create(this.out.peaksPath, header, this.inputRate / 100, this.options.peaksBits ?? 16);
-      this.encoder = await openSegmentEncoder(this.out.normalisedPath, this.inputRate, this.useWorker, this.options.encoder);
+      this.peaks = await PeaksWriter.create(
+        this.out.peaksPath,
+        header,
+        this.inputRate / 100,
+        this.options.peaksBits ?? 16,
+      );
+      this.encoder = await openSegmentEncoder(
+        this.out.normalisedPath,
+        this.inputRate,
+        this.useWorker,
+        this.options.encoder,
+      );
     })());
   }
 

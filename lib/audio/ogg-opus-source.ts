@@ -18,8 +18,9 @@
 // packets and change the rate itself, and it returns Int16, so no separate resampler or
 // conversion is needed. Multistream (channel mapping family 1 with several streams, i.e. more
 // than 2 channels) is refused: nobody records speech that way.
-import fs from "node:fs";
+
 import type { Hash } from "node:crypto";
+import fs from "node:fs";
 import { Decoder as OpusDecoder } from "@evan/opus";
 import CodecParser, { type OggPage, type OpusHeader } from "codec-parser";
 import { InvalidAudioError } from "./errors";
@@ -101,7 +102,9 @@ export async function readOggOpus(path: string, size: number, hash: Hash, sink: 
         try {
           pcm = decoder.decode(frames[i]!);
         } catch (err) {
-          throw new InvalidAudioError(`Opus packet ${packetCount + i} cannot be decoded (${err instanceof Error ? err.message : err})`);
+          throw new InvalidAudioError(
+            `Opus packet ${packetCount + i} cannot be decoded (${err instanceof Error ? err.message : err})`,
+          );
         }
         parts.push(pcm);
         bytes += pcm.byteLength;
@@ -145,17 +148,27 @@ export async function readOggOpus(path: string, size: number, hash: Hash, sink: 
       const first = page.data;
       const magic = String.fromCharCode(...first.subarray(0, 8));
       if (!page.isFirstPage || magic !== "OpusHead") {
-        const what = magic.startsWith("\x01vorbis") ? "Vorbis" : magic.startsWith("\x7fFLAC") ? "FLAC" : magic.startsWith("Speex") ? "Speex" : "not Opus";
+        const what = magic.startsWith("\x01vorbis")
+          ? "Vorbis"
+          : magic.startsWith("\x7fFLAC")
+            ? "FLAC"
+            : magic.startsWith("Speex")
+              ? "Speex"
+              : "not Opus";
         throw new InvalidAudioError(`Ogg stream is ${what}, not Opus (first packet does not start with OpusHead)`);
       }
       serial = page.streamSerialNumber;
     } else if (page.streamSerialNumber !== serial || page.isFirstPage) {
-      throw new InvalidAudioError("Ogg file holds more than one logical stream (chained or multiplexed Ogg is not supported)");
+      throw new InvalidAudioError(
+        "Ogg file holds more than one logical stream (chained or multiplexed Ogg is not supported)",
+      );
     }
     if (eos) throw new InvalidAudioError("Ogg file continues after its end-of-stream page");
     if (!oggPageCrcMatches(page.rawData)) {
       // At the end of the file codec-parser hands out a cut-off page as it is.
-      throw new InvalidAudioError(flushing ? "truncated Ogg stream (last page incomplete)" : `Ogg page ${index} is corrupt (CRC mismatch)`);
+      throw new InvalidAudioError(
+        flushing ? "truncated Ogg stream (last page incomplete)" : `Ogg page ${index} is corrupt (CRC mismatch)`,
+      );
     }
     if (codec !== null && codec !== "opus") throw new InvalidAudioError(`Ogg stream is ${codec}, not Opus`);
 
@@ -170,7 +183,9 @@ export async function readOggOpus(path: string, size: number, hash: Hash, sink: 
         header = frame.header as OpusHeader;
         if (!(header.channels >= 1)) throw new InvalidAudioError("invalid OpusHead (no channels)");
         if (header.channels > 2 || (header.channelMappingFamily !== 0 && header.streamCount !== 1)) {
-          throw new InvalidAudioError(`multichannel Ogg Opus (${header.channels} channels, ${header.streamCount} streams) is not supported`);
+          throw new InvalidAudioError(
+            `multichannel Ogg Opus (${header.channels} channels, ${header.streamCount} streams) is not supported`,
+          );
         }
         decoder = new OpusDecoder({ channels: 1, sample_rate: OUT_RATE });
         if (header.outputGain) decoder.gain = header.outputGain; // Q7.8 dB, applied by libopus
@@ -182,7 +197,8 @@ export async function readOggOpus(path: string, size: number, hash: Hash, sink: 
     if (page.isLastPage) {
       eos = true;
       if (!header) throw new InvalidAudioError("Ogg Opus stream has no audio packets");
-      if (lastGranule < header.preSkip) throw new InvalidAudioError("Ogg Opus stream declares no audio (granule position before pre-skip)");
+      if (lastGranule < header.preSkip)
+        throw new InvalidAudioError("Ogg Opus stream declares no audio (granule position before pre-skip)");
       await decodeBatch(true);
     } else if (batch.length >= BATCH_PACKETS) {
       await decodeBatch(false);
@@ -200,13 +216,22 @@ export async function readOggOpus(path: string, size: number, hash: Hash, sink: 
     for (const page of pages(parser.flush())) await onPage(page);
     if (!eos) {
       throw new InvalidAudioError(
-        consumed < size ? "truncated Ogg stream (last page incomplete)" : "truncated Ogg stream (no end-of-stream page)",
+        consumed < size
+          ? "truncated Ogg stream (last page incomplete)"
+          : "truncated Ogg stream (no end-of-stream page)",
       );
     }
-    if (consumed !== size) throw new InvalidAudioError(`Ogg file has ${size - consumed} bytes that are not part of any valid page`);
+    if (consumed !== size)
+      throw new InvalidAudioError(`Ogg file has ${size - consumed} bytes that are not part of any valid page`);
     if (pageCount < 3 || !header) throw new InvalidAudioError("Ogg Opus stream has no audio packets");
     const h = header as OpusHeader;
-    return { codec: "opus", sampleRate: 48000, channels: h.channels, inputSampleRate: h.inputSampleRate, samples: lastGranule - h.preSkip };
+    return {
+      codec: "opus",
+      sampleRate: 48000,
+      channels: h.channels,
+      inputSampleRate: h.inputSampleRate,
+      samples: lastGranule - h.preSkip,
+    };
   } finally {
     decoder = null; // native memory is released by the addon's finaliser
   }

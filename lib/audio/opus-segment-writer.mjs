@@ -170,7 +170,14 @@ export class OggOpusMuxer {
     this.source = new EncodedAudioPacketSource("opus");
     this.output = new Output({ format: new OggOutputFormat(), target: new FilePathTarget(path) });
     this.output.addAudioTrack(this.source);
-    this.meta = { decoderConfig: { codec: "opus", numberOfChannels: 1, sampleRate: 48000, description: opusHead(1, preSkip, inputRate) } };
+    this.meta = {
+      decoderConfig: {
+        codec: "opus",
+        numberOfChannels: 1,
+        sampleRate: 48000,
+        description: opusHead(1, preSkip, inputRate),
+      },
+    };
   }
 
   async add(packets) {

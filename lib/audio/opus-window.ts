@@ -13,18 +13,29 @@ const RATE = 16000;
 export type ByteSource = { size: number; read: (start: number, end: number) => Promise<Uint8Array> };
 
 /** Mono samples (-1..1) from about `fromSec` (the returned `fromSec` is exact) to at least `toSec`. */
-export async function decodeOpusWindow(source: ByteSource, fromSec: number, toSec: number): Promise<{ samples: Float32Array; fromSec: number }> {
-  const input = new Input({ source: new CustomSource({ getSize: () => source.size, read: (start, end) => source.read(start, end) }), formats: ALL_FORMATS });
+export async function decodeOpusWindow(
+  source: ByteSource,
+  fromSec: number,
+  toSec: number,
+): Promise<{ samples: Float32Array; fromSec: number }> {
+  const input = new Input({
+    source: new CustomSource({ getSize: () => source.size, read: (start, end) => source.read(start, end) }),
+    formats: ALL_FORMATS,
+  });
   try {
     const track = await input.getPrimaryAudioTrack();
-    if (!track || track.codec !== "opus") throw new Error("not an Ogg Opus file");
+    if (track?.codec !== "opus") throw new Error("not an Ogg Opus file");
     const sink = new EncodedPacketSink(track);
     const first = (await sink.getPacket(Math.max(0, fromSec - PRE_ROLL_S))) ?? (await sink.getFirstPacket());
     if (!first) return { samples: new Float32Array(0), fromSec };
     const decoder = new OpusDecoder({ channels: 1, sample_rate: RATE });
     const parts: Uint8Array[] = [];
     let bytes = 0;
-    for (let packet: typeof first | null = first; packet && packet.timestamp < toSec; packet = await sink.getNextPacket(packet)) {
+    for (
+      let packet: typeof first | null = first;
+      packet && packet.timestamp < toSec;
+      packet = await sink.getNextPacket(packet)
+    ) {
       const pcm = decoder.decode(packet.data);
       parts.push(pcm.slice());
       bytes += pcm.byteLength;

@@ -40,7 +40,8 @@ export class PeaksWriter {
     inputSamplesPerPixel: number,
     bits: 8 | 16 = 16,
   ): Promise<PeaksWriter> {
-    if (!Number.isInteger(inputSamplesPerPixel) || inputSamplesPerPixel < 1) throw new Error(`bad samples per pixel ${inputSamplesPerPixel}`);
+    if (!Number.isInteger(inputSamplesPerPixel) || inputSamplesPerPixel < 1)
+      throw new Error(`bad samples per pixel ${inputSamplesPerPixel}`);
     const file = await fs.open(path, "w");
     return new PeaksWriter(file, header.sampleRate, header.samplesPerPixel, inputSamplesPerPixel, bits);
   }

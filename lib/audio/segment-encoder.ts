@@ -6,7 +6,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { OggOpusMuxer, OpusPacketEncoder, OpusSegmentWriter, unpackPackets, type SegmentResult } from "./opus-segment-writer.mjs";
+import {
+  OggOpusMuxer,
+  OpusPacketEncoder,
+  OpusSegmentWriter,
+  type SegmentResult,
+  unpackPackets,
+} from "./opus-segment-writer.mjs";
 
 export type { SegmentResult };
 

@@ -10,9 +10,11 @@ const ascii = (b: Uint8Array, start: number, end: number) => String.fromCharCode
 function describe(head: Uint8Array): string | null {
   if (ascii(head, 0, 3) === "ID3" || (head[0] === 0xff && (head[1]! & 0xe0) === 0xe0)) return "MP3";
   if (ascii(head, 0, 4) === "fLaC") return "FLAC";
-  if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return "WebM/Matroska (remux to Ogg Opus before upload)";
+  if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3)
+    return "WebM/Matroska (remux to Ogg Opus before upload)";
   if (ascii(head, 4, 8) === "ftyp") return "MP4/M4A";
-  if (ascii(head, 0, 4) === "RF64" || ascii(head, 0, 4) === "RIFX") return `${ascii(head, 0, 4)} WAV (not supported, use RIFF WAVE)`;
+  if (ascii(head, 0, 4) === "RF64" || ascii(head, 0, 4) === "RIFX")
+    return `${ascii(head, 0, 4)} WAV (not supported, use RIFF WAVE)`;
   return null;
 }
 

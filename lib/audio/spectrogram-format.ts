@@ -36,7 +36,8 @@ export type SpectrogramTile = {
 };
 
 /** How many tiles a recording of `durationMs` has. */
-export const spectrogramTileCount = (durationMs: number): number => Math.max(1, Math.ceil(durationMs / SPECTROGRAM.tileMs));
+export const spectrogramTileCount = (durationMs: number): number =>
+  Math.max(1, Math.ceil(durationMs / SPECTROGRAM.tileMs));
 
 /** The columns of tile `tile` of a recording of `durationMs` (all but the last are full). */
 export function spectrogramTileColumns(tile: number, durationMs: number): number {
@@ -47,7 +48,8 @@ export function spectrogramTileColumns(tile: number, durationMs: number): number
 
 export function encodeSpectrogramTile(tile: number, columns: number, data: Uint8Array): Uint8Array {
   const { tileMs, columnsPerSecond, bins, maxHz, floorDb, ceilingDb } = SPECTROGRAM;
-  if (data.length !== columns * bins) throw new Error(`spectrogram tile has ${data.length} bytes, expected ${columns * bins}`);
+  if (data.length !== columns * bins)
+    throw new Error(`spectrogram tile has ${data.length} bytes, expected ${columns * bins}`);
   const out = new Uint8Array(SPECTROGRAM_HEADER_BYTES + data.length);
   const view = new DataView(out.buffer);
   out.set([0x53, 0x50, 0x45, 0x43], 0);
@@ -67,7 +69,8 @@ export function encodeSpectrogramTile(tile: number, columns: number, data: Uint8
 
 export function parseSpectrogramTile(buffer: ArrayBuffer | Uint8Array): SpectrogramTile {
   const bytes = buffer instanceof Uint8Array ? buffer : new Uint8Array(buffer);
-  if (bytes.length < SPECTROGRAM_HEADER_BYTES || String.fromCharCode(...bytes.subarray(0, 4)) !== "SPEC") throw new Error("Not a spectrogram tile");
+  if (bytes.length < SPECTROGRAM_HEADER_BYTES || String.fromCharCode(...bytes.subarray(0, 4)) !== "SPEC")
+    throw new Error("Not a spectrogram tile");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint16(4, true);
   if (version !== SPECTROGRAM_VERSION) throw new Error(`Unknown spectrogram tile version ${version}`);

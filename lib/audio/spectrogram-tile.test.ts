@@ -1,9 +1,18 @@
 import { expect, test } from "@playwright/test";
-import { SPECTROGRAM, encodeSpectrogramTile, parseSpectrogramTile, spectrogramTileColumns, spectrogramTileCount } from "./spectrogram-format";
+import {
+  encodeSpectrogramTile,
+  parseSpectrogramTile,
+  SPECTROGRAM,
+  spectrogramTileColumns,
+  spectrogramTileCount,
+} from "./spectrogram-format";
 import { SPECTROGRAM_RATE, spectrogramTileData } from "./spectrogram-tile";
 
 const tone = (hz: number, seconds: number, fromSec = 0) =>
-  Float32Array.from({ length: Math.round(seconds * SPECTROGRAM_RATE) }, (_, i) => 0.5 * Math.sin((2 * Math.PI * hz * (i / SPECTROGRAM_RATE + fromSec))));
+  Float32Array.from(
+    { length: Math.round(seconds * SPECTROGRAM_RATE) },
+    (_, i) => 0.5 * Math.sin(2 * Math.PI * hz * (i / SPECTROGRAM_RATE + fromSec)),
+  );
 
 test("tile count and columns: 10 s tiles, the last holds the rest", () => {
   expect(spectrogramTileCount(0)).toBe(1);
@@ -44,7 +53,16 @@ test("encode and parse round-trip; bad bytes are refused", () => {
   const bytes = encodeSpectrogramTile(7, 3, data);
   expect(bytes.length).toBe(32 + data.length);
   const tile = parseSpectrogramTile(bytes);
-  expect(tile).toMatchObject({ tile: 7, tileMs: 10_000, columnsPerSecond: 100, bins: 128, columns: 3, maxHz: 8000, floorDb: SPECTROGRAM.floorDb, ceilingDb: SPECTROGRAM.ceilingDb });
+  expect(tile).toMatchObject({
+    tile: 7,
+    tileMs: 10_000,
+    columnsPerSecond: 100,
+    bins: 128,
+    columns: 3,
+    maxHz: 8000,
+    floorDb: SPECTROGRAM.floorDb,
+    ceilingDb: SPECTROGRAM.ceilingDb,
+  });
   expect([...tile.data]).toEqual([...data]);
   expect(() => parseSpectrogramTile(bytes.subarray(0, bytes.length - 1))).toThrow(/cut short/);
   expect(() => parseSpectrogramTile(new Uint8Array(40))).toThrow(/Not a spectrogram/);

@@ -11,7 +11,10 @@ const FFT_SIZE = 512;
 const PAIR = FFT_SIZE / 2 / SPECTROGRAM.bins;
 
 const fft = new FFT(FFT_SIZE);
-const hann = Float32Array.from({ length: FFT_SIZE }, (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (FFT_SIZE - 1)));
+const hann = Float32Array.from(
+  { length: FFT_SIZE },
+  (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (FFT_SIZE - 1)),
+);
 // A full-scale sine comes out near 0 dB (before the window's loss).
 const NORM = 4 / (FFT_SIZE * FFT_SIZE);
 
@@ -19,7 +22,12 @@ const NORM = 4 / (FFT_SIZE * FFT_SIZE);
  * `samples` hold the audio from `samplesFromSec` on (at 16 kHz, -1..1); it should begin at least
  * 16 ms before the tile and end 16 ms after it (missing samples count as silence).
  */
-export function spectrogramTileData(tile: number, durationMs: number, samples: Float32Array, samplesFromSec: number): { columns: number; data: Uint8Array } {
+export function spectrogramTileData(
+  tile: number,
+  durationMs: number,
+  samples: Float32Array,
+  samplesFromSec: number,
+): { columns: number; data: Uint8Array } {
   const { bins, columnsPerSecond, tileMs, floorDb, ceilingDb } = SPECTROGRAM;
   const columns = spectrogramTileColumns(tile, durationMs);
   const data = new Uint8Array(columns * bins);
@@ -36,7 +44,8 @@ export function spectrogramTileData(tile: number, durationMs: number, samples: F
     fft.realTransform(output, input);
     for (let b = 0; b < bins; b++) {
       let power = 0;
-      for (let k = b * PAIR; k < (b + 1) * PAIR; k++) power += output[2 * k]! * output[2 * k]! + output[2 * k + 1]! * output[2 * k + 1]!;
+      for (let k = b * PAIR; k < (b + 1) * PAIR; k++)
+        power += output[2 * k]! * output[2 * k]! + output[2 * k + 1]! * output[2 * k + 1]!;
       const db = 10 * Math.log10((power / PAIR) * NORM + 1e-20);
       data[c * bins + b] = Math.max(0, Math.min(255, Math.round((db - floorDb) * scale)));
     }

@@ -10,7 +10,8 @@ import { promisify } from "node:util";
 
 const execFileAsync = promisify(execFileCb);
 
-export const SAMPLE_SENTENCE = "The quick brown fox jumps over the lazy dog. Please repeat this sentence slowly and clearly.";
+export const SAMPLE_SENTENCE =
+  "The quick brown fox jumps over the lazy dog. Please repeat this sentence slowly and clearly.";
 
 export const AUDIO_TOOLS = ["espeak-ng", "opusenc", "sox", "soxi", "ffmpeg", "ffprobe"] as const;
 
@@ -50,10 +51,20 @@ export type SpeechWavOptions = {
   encoding?: WavEncoding;
 };
 
-const FFMPEG_CODEC: Record<WavEncoding, string> = { s16: "pcm_s16le", s24: "pcm_s24le", s32: "pcm_s32le", f32: "pcm_f32le", u8: "pcm_u8" };
+const FFMPEG_CODEC: Record<WavEncoding, string> = {
+  s16: "pcm_s16le",
+  s24: "pcm_s24le",
+  s32: "pcm_s32le",
+  f32: "pcm_f32le",
+  u8: "pcm_u8",
+};
 
 /** A spoken sentence as RIFF/WAVE (espeak-ng; converted with ffmpeg when options differ from 22.05 kHz mono s16). */
-export async function makeSpeechWav(dir: string, text: string = SAMPLE_SENTENCE, opts: SpeechWavOptions = {}): Promise<string> {
+export async function makeSpeechWav(
+  dir: string,
+  text: string = SAMPLE_SENTENCE,
+  opts: SpeechWavOptions = {},
+): Promise<string> {
   const rate = opts.sampleRate ?? 22050;
   const channels = opts.channels ?? 1;
   const encoding = opts.encoding ?? "s16";
@@ -65,15 +76,38 @@ export async function makeSpeechWav(dir: string, text: string = SAMPLE_SENTENCE,
     return out;
   }
   const filter = channels === 2 ? ["-af", "pan=stereo|c0=c0|c1=0.8*c0"] : [];
-  await run("ffmpeg", ["-v", "error", "-y", "-i", raw, ...filter, "-ar", String(rate), "-ac", String(channels), "-c:a", FFMPEG_CODEC[encoding], "-f", "wav", out]);
+  await run("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    "-i",
+    raw,
+    ...filter,
+    "-ar",
+    String(rate),
+    "-ac",
+    String(channels),
+    "-c:a",
+    FFMPEG_CODEC[encoding],
+    "-f",
+    "wav",
+    out,
+  ]);
   await fs.rm(raw, { force: true });
   return out;
 }
 
 /** A spoken sentence as Ogg Opus, encoded by opusenc (opus-tools) from espeak-ng's WAV. */
-export async function makeSpeechOgg(dir: string, text: string = SAMPLE_SENTENCE, opts: { name?: string; bitrate?: number; channels?: 1 | 2 } = {}): Promise<string> {
+export async function makeSpeechOgg(
+  dir: string,
+  text: string = SAMPLE_SENTENCE,
+  opts: { name?: string; bitrate?: number; channels?: 1 | 2 } = {},
+): Promise<string> {
   const out = path.join(dir, opts.name ?? `speech-${opts.channels ?? 1}ch.opus`);
-  const wav = await makeSpeechWav(dir, text, { name: `.src-${randomBytes(4).toString("hex")}.wav`, channels: opts.channels ?? 1 });
+  const wav = await makeSpeechWav(dir, text, {
+    name: `.src-${randomBytes(4).toString("hex")}.wav`,
+    channels: opts.channels ?? 1,
+  });
   await run("opusenc", ["--quiet", "--bitrate", String(opts.bitrate ?? 32), wav, out]);
   await fs.rm(wav, { force: true });
   return out;
@@ -84,19 +118,44 @@ export async function makeSpeechOgg(dir: string, text: string = SAMPLE_SENTENCE,
  * here made by ffmpeg) and remuxed to Ogg Opus by mediabunny without re-encoding, as the web
  * client does before upload. Also returns the WebM itself.
  */
-export async function makeRemuxedOgg(dir: string, text: string = SAMPLE_SENTENCE, opts: { name?: string } = {}): Promise<{ ogg: string; webm: string }> {
-  const { ALL_FORMATS, Conversion, FilePathSource, FilePathTarget, Input, OggOutputFormat, Output } = await import("mediabunny");
+export async function makeRemuxedOgg(
+  dir: string,
+  text: string = SAMPLE_SENTENCE,
+  opts: { name?: string } = {},
+): Promise<{ ogg: string; webm: string }> {
+  const { ALL_FORMATS, Conversion, FilePathSource, FilePathTarget, Input, OggOutputFormat, Output } = await import(
+    "mediabunny"
+  );
   const tag = randomBytes(4).toString("hex");
   const wav = await makeSpeechWav(dir, text, { name: `.webm-src-${tag}.wav` });
-  const webm = path.join(dir, `${path.basename(opts.name ?? "remuxed.opus", path.extname(opts.name ?? "remuxed.opus"))}.webm`);
-  await run("ffmpeg", ["-v", "error", "-y", "-i", wav, "-c:a", "libopus", "-b:a", "48k", "-ar", "48000", "-f", "webm", webm]);
+  const webm = path.join(
+    dir,
+    `${path.basename(opts.name ?? "remuxed.opus", path.extname(opts.name ?? "remuxed.opus"))}.webm`,
+  );
+  await run("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    "-i",
+    wav,
+    "-c:a",
+    "libopus",
+    "-b:a",
+    "48k",
+    "-ar",
+    "48000",
+    "-f",
+    "webm",
+    webm,
+  ]);
   await fs.rm(wav, { force: true });
   const ogg = path.join(dir, opts.name ?? "remuxed.opus");
   const input = new Input({ source: new FilePathSource(webm), formats: ALL_FORMATS });
   try {
     const output = new Output({ format: new OggOutputFormat(), target: new FilePathTarget(ogg) });
     const conversion = await Conversion.init({ input, output });
-    if (!conversion.isValid) throw new Error(`mediabunny cannot remux ${webm} to Ogg: ${JSON.stringify(conversion.discardedTracks)}`);
+    if (!conversion.isValid)
+      throw new Error(`mediabunny cannot remux ${webm} to Ogg: ${JSON.stringify(conversion.discardedTracks)}`);
     await conversion.execute();
   } finally {
     input.dispose();
@@ -122,7 +181,11 @@ const LONG_TEXT =
 export async function makeLongSpeech(dir: string, seconds: number, opts: LongSpeechOptions): Promise<string> {
   const channels = opts.channels ?? 1;
   const rate = opts.sampleRate ?? 16000;
-  const out = path.join(dir, opts.name ?? `long-${seconds}s-${opts.format === "ogg" ? "opus" : `${rate}-${channels}ch`}.${opts.format === "ogg" ? "opus" : "wav"}`);
+  const out = path.join(
+    dir,
+    opts.name ??
+      `long-${seconds}s-${opts.format === "ogg" ? "opus" : `${rate}-${channels}ch`}.${opts.format === "ogg" ? "opus" : "wav"}`,
+  );
   const tag = randomBytes(4).toString("hex");
   const one = await makeSpeechWav(dir, opts.text ?? LONG_TEXT, { name: `.one-${tag}.wav` });
   const looped = path.join(dir, `.looped-${tag}.wav`);
@@ -130,7 +193,25 @@ export async function makeLongSpeech(dir: string, seconds: number, opts: LongSpe
   const repeats = Math.ceil(seconds / oneSeconds);
   const remix = channels === 2 ? ["remix", "1", "1v0.8"] : [];
   const wavRate = opts.format === "ogg" ? 48000 : rate;
-  await run("sox", [one, "-b", "16", "-c", String(channels), looped, "pad", "0", "0.5", "repeat", String(repeats - 1), "trim", "0", String(seconds), ...remix, "rate", String(wavRate)]);
+  await run("sox", [
+    one,
+    "-b",
+    "16",
+    "-c",
+    String(channels),
+    looped,
+    "pad",
+    "0",
+    "0.5",
+    "repeat",
+    String(repeats - 1),
+    "trim",
+    "0",
+    String(seconds),
+    ...remix,
+    "rate",
+    String(wavRate),
+  ]);
   await fs.rm(one, { force: true });
   if (opts.format === "wav") {
     await fs.rename(looped, out);
@@ -201,7 +282,20 @@ export async function makeBrokenAudio(dir: string, text: string = SAMPLE_SENTENC
   } catch {
     await run("ffmpeg", ["-v", "error", "-y", "-i", wav, "-c:a", "vorbis", "-strict", "-2", "-ac", "2", b.vorbisOgg]);
   }
-  await run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=duration=1:size=64x64:rate=5", "-c:v", "mjpeg", "-f", "avi", b.riffAvi]);
+  await run("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=duration=1:size=64x64:rate=5",
+    "-c:v",
+    "mjpeg",
+    "-f",
+    "avi",
+    b.riffAvi,
+  ]);
   const lying = Buffer.from(wavBytes);
   const dataAt = lying.indexOf("data", 12, "latin1");
   lying.writeUInt32LE(lying.readUInt32LE(dataAt + 4) + 64000, dataAt + 4);
@@ -221,7 +315,9 @@ export async function makeBrokenAudio(dir: string, text: string = SAMPLE_SENTENC
 
 /** Samples per channel that ffmpeg decodes from `file` at `rate` (honours Opus pre-skip and end trimming). */
 export async function decodedSampleCount(file: string, rate = 48000): Promise<number> {
-  const child = spawn("ffmpeg", ["-v", "error", "-i", file, "-f", "s16le", "-ac", "1", "-ar", String(rate), "-"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("ffmpeg", ["-v", "error", "-i", file, "-f", "s16le", "-ac", "1", "-ar", String(rate), "-"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let bytes = 0;
   let stderr = "";
   child.stdout.on("data", (d: Buffer) => (bytes += d.length));
@@ -233,15 +329,21 @@ export async function decodedSampleCount(file: string, rate = 48000): Promise<nu
 
 /** ffmpeg's decoded PCM (mono s16le at `rate`). For small files only. */
 export async function decodePcm(file: string, rate = 16000): Promise<Int16Array> {
-  const { stdout } = await execFileAsync("ffmpeg", ["-v", "error", "-i", file, "-f", "s16le", "-ac", "1", "-ar", String(rate), "-"], {
-    encoding: "buffer",
-    maxBuffer: 256 << 20,
-  });
+  const { stdout } = await execFileAsync(
+    "ffmpeg",
+    ["-v", "error", "-i", file, "-f", "s16le", "-ac", "1", "-ar", String(rate), "-"],
+    {
+      encoding: "buffer",
+      maxBuffer: 256 << 20,
+    },
+  );
   return new Int16Array(stdout.buffer, stdout.byteOffset, stdout.length / 2);
 }
 
 /** soxi's view of a WAV: samples per channel, rate, channels, duration in seconds. */
-export async function soxiInfo(file: string): Promise<{ samples: number; sampleRate: number; channels: number; seconds: number }> {
+export async function soxiInfo(
+  file: string,
+): Promise<{ samples: number; sampleRate: number; channels: number; seconds: number }> {
   const [samples, sampleRate, channels, seconds] = await Promise.all(
     ["-s", "-r", "-c", "-D"].map(async (flag) => Number((await run("soxi", [flag, file])).trim())),
   );
@@ -249,11 +351,28 @@ export async function soxiInfo(file: string): Promise<{ samples: number; sampleR
 }
 
 /** ffprobe's first audio stream: codec, rate, channels (and its duration, which for Ogg Opus includes the pre-skip in ffmpeg 5.1). */
-export async function ffprobeAudio(file: string): Promise<{ codec: string; sampleRate: number; channels: number; duration: number }> {
-  const out = await run("ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name,sample_rate,channels,duration", "-of", "json", file]);
+export async function ffprobeAudio(
+  file: string,
+): Promise<{ codec: string; sampleRate: number; channels: number; duration: number }> {
+  const out = await run("ffprobe", [
+    "-v",
+    "error",
+    "-select_streams",
+    "a:0",
+    "-show_entries",
+    "stream=codec_name,sample_rate,channels,duration",
+    "-of",
+    "json",
+    file,
+  ]);
   const s = (JSON.parse(out) as { streams: Array<Record<string, string | number>> }).streams[0];
   if (!s) throw new Error(`ffprobe found no audio stream in ${file}`);
-  return { codec: String(s.codec_name), sampleRate: Number(s.sample_rate), channels: Number(s.channels), duration: Number(s.duration) };
+  return {
+    codec: String(s.codec_name),
+    sampleRate: Number(s.sample_rate),
+    channels: Number(s.channels),
+    duration: Number(s.duration),
+  };
 }
 
 /** Largest absolute sample value (0..1) of the file's mono mixdown at `rate`, as ffmpeg decodes it. For small files only. */
@@ -265,5 +384,7 @@ export async function maxAmplitude(file: string, rate = 16000): Promise<number> 
 }
 
 export async function sha256File(file: string): Promise<string> {
-  return createHash("sha256").update(await fs.readFile(file)).digest("hex");
+  return createHash("sha256")
+    .update(await fs.readFile(file))
+    .digest("hex");
 }

@@ -5,9 +5,10 @@
 // the end of the file (so would accept a truncated file), and it does not expose where the data
 // chunk starts, so the chunk headers (id + size) are walked here once more to get the declared
 // data size and offset. The PCM is then streamed from disk in 1 MiB reads.
-import fs from "node:fs/promises";
-import { createReadStream } from "node:fs";
+
 import type { Hash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import fs from "node:fs/promises";
 import { FilePathSource, Input, WAVE } from "mediabunny";
 import { InvalidAudioError } from "./errors";
 
@@ -23,9 +24,22 @@ export type WavInfo = {
   dataSize: number;
 };
 
-const BYTES: Record<WavCodec, number> = { "pcm-u8": 1, "pcm-s16": 2, "pcm-s24": 3, "pcm-s32": 4, "pcm-f32": 4, "pcm-f64": 8 };
+const BYTES: Record<WavCodec, number> = {
+  "pcm-u8": 1,
+  "pcm-s16": 2,
+  "pcm-s24": 3,
+  "pcm-s32": 4,
+  "pcm-f32": 4,
+  "pcm-f64": 8,
+};
 const MAX_CHANNELS = 32;
-const FORMAT_TAGS: Record<number, string> = { 2: "MS ADPCM", 17: "IMA ADPCM", 49: "GSM 6.10", 80: "MPEG audio", 85: "MP3" };
+const FORMAT_TAGS: Record<number, string> = {
+  2: "MS ADPCM",
+  17: "IMA ADPCM",
+  49: "GSM 6.10",
+  80: "MPEG audio",
+  85: "MP3",
+};
 
 const seconds = (frames: number, rate: number) => `${(frames / rate).toFixed(2)} s`;
 
@@ -49,7 +63,10 @@ export async function probeWav(path: string, size: number): Promise<WavInfo> {
     const tag = /format tag (\d+)/.exec(msg);
     if (tag) {
       const name = FORMAT_TAGS[Number(tag[1])];
-      throw new InvalidAudioError(`WAV sample format ${name ?? `tag ${tag[1]}`} is not supported (send PCM integer or float)`, { cause: err });
+      throw new InvalidAudioError(
+        `WAV sample format ${name ?? `tag ${tag[1]}`} is not supported (send PCM integer or float)`,
+        { cause: err },
+      );
     }
     throw new InvalidAudioError(`invalid WAV: ${msg.replace(/^Invalid WAVE file - /i, "")}`, { cause: err });
   } finally {
@@ -57,11 +74,16 @@ export async function probeWav(path: string, size: number): Promise<WavInfo> {
   }
 
   if (codec === "ulaw" || codec === "alaw") {
-    throw new InvalidAudioError(`WAV sample format ${codec === "ulaw" ? "µ-law" : "A-law"} is not supported (send PCM integer or float)`);
+    throw new InvalidAudioError(
+      `WAV sample format ${codec === "ulaw" ? "µ-law" : "A-law"} is not supported (send PCM integer or float)`,
+    );
   }
-  if (!codec || !(codec in BYTES)) throw new InvalidAudioError(`WAV sample format ${codec ?? "unknown"} is not supported`);
-  if (!(channels >= 1 && channels <= MAX_CHANNELS)) throw new InvalidAudioError(`WAV has ${channels} channels (1-${MAX_CHANNELS} supported)`);
-  if (!(sampleRate >= 8000 && sampleRate <= 192000)) throw new InvalidAudioError(`WAV sample rate ${sampleRate} Hz is not supported (8-192 kHz)`);
+  if (!codec || !(codec in BYTES))
+    throw new InvalidAudioError(`WAV sample format ${codec ?? "unknown"} is not supported`);
+  if (!(channels >= 1 && channels <= MAX_CHANNELS))
+    throw new InvalidAudioError(`WAV has ${channels} channels (1-${MAX_CHANNELS} supported)`);
+  if (!(sampleRate >= 8000 && sampleRate <= 192000))
+    throw new InvalidAudioError(`WAV sample rate ${sampleRate} Hz is not supported (8-192 kHz)`);
 
   const { dataOffset, dataSize } = await findDataChunk(path, size);
   const blockAlign = channels * BYTES[codec as WavCodec];
@@ -80,7 +102,14 @@ export async function probeWav(path: string, size: number): Promise<WavInfo> {
     throw new InvalidAudioError(`inconsistent WAV header (block align does not match ${channels} × ${codec})`);
   }
   if (declared === 0) throw new InvalidAudioError("WAV data chunk holds no audio");
-  return { codec: codec as WavCodec, sampleRate, channels, samples: declared, dataOffset, dataSize: declared * blockAlign };
+  return {
+    codec: codec as WavCodec,
+    sampleRate,
+    channels,
+    samples: declared,
+    dataOffset,
+    dataSize: declared * blockAlign,
+  };
 }
 
 /** Walks the RIFF chunk headers up to the `data` chunk. */
@@ -107,7 +136,12 @@ async function findDataChunk(path: string, size: number): Promise<{ dataOffset: 
  * Streams the whole file through `hash` and hands the data chunk to `sink` as mono Float32
  * (channel average) at the source rate, in blocks of at most ~1 MiB of source bytes.
  */
-export async function readWavPcm(path: string, info: WavInfo, hash: Hash, sink: (mono: Float32Array) => Promise<void>): Promise<number> {
+export async function readWavPcm(
+  path: string,
+  info: WavInfo,
+  hash: Hash,
+  sink: (mono: Float32Array) => Promise<void>,
+): Promise<number> {
   const bps = BYTES[info.codec];
   const block = bps * info.channels;
   const start = info.dataOffset;
@@ -188,7 +222,8 @@ function toMono(buf: Uint8Array, n: number, codec: WavCodec, channels: number): 
     case "pcm-s24": {
       for (let i = 0, j = 0; i < n; i++) {
         let s = 0;
-        for (let c = 0; c < channels; c++, j += 3) s += ((buf[j]! | (buf[j + 1]! << 8) | (buf[j + 2]! << 16)) << 8) >> 8;
+        for (let c = 0; c < channels; c++, j += 3)
+          s += ((buf[j]! | (buf[j + 1]! << 8) | (buf[j + 2]! << 16)) << 8) >> 8;
         out[i] = s / (8388608 * channels);
       }
       break;

@@ -1,16 +1,20 @@
+import { ApiError, OAuthError } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/client";
 import { ns } from "@/lib/db/ids";
-import { OAuthError, ApiError } from "@/lib/api/errors";
 import { verifyPassword } from "./passwords";
 import { actorView, hasAdminRole, isAdministrator, type Level, type Principal } from "./principal";
 import { formatScope, parseScope, type Scope } from "./scope";
-import { clearAttempts, takeAttempt, type ThrottlePolicy } from "./throttle";
-import { issueToken, TokenRevokedError, type TokenResponse, type TokenSubject } from "./tokens";
+import { clearAttempts, type ThrottlePolicy, takeAttempt } from "./throttle";
+import { issueToken, type TokenResponse, TokenRevokedError, type TokenSubject } from "./tokens";
 
 export type GrantSettings = { ttlSeconds: number; throttle: ThrottlePolicy };
 
 /** The grant settings of a configuration: token lifetime and sign-in throttling. */
-export const grantSettingsOf = (cfg: { tokenTtlSeconds: number; loginMaxFailures: number; loginLockSeconds: number }): GrantSettings => ({
+export const grantSettingsOf = (cfg: {
+  tokenTtlSeconds: number;
+  loginMaxFailures: number;
+  loginLockSeconds: number;
+}): GrantSettings => ({
   ttlSeconds: cfg.tokenTtlSeconds,
   throttle: { maxFailures: cfg.loginMaxFailures, lockSeconds: cfg.loginLockSeconds },
 });
@@ -18,7 +22,15 @@ export const grantSettingsOf = (cfg: { tokenTtlSeconds: number; loginMaxFailures
 const BAD_CREDENTIALS = "The username, password or scope is incorrect";
 const BAD_SCOPE = "The scope is unknown or may not be impersonated by this caller";
 
-type Account = { userPk: string; userId: string; ns: string; username: string | null; tenantPk: string | null; organisationPk: string | null; hash: string };
+type Account = {
+  userPk: string;
+  userId: string;
+  ns: string;
+  username: string | null;
+  tenantPk: string | null;
+  organisationPk: string | null;
+  hash: string;
+};
 
 export type PasswordGrantInput = { username: string; password: string; scope?: string; clientAddress?: string | null };
 
@@ -26,7 +38,11 @@ export type PasswordGrantInput = { username: string; password: string; scope?: s
 // tenant scope, top-level users by username alone, anyone by email. A scope may also name the
 // account signing in, in every shape a token of that account carries (user/<id>,
 // tenant/<t>/user/<id>, .../student/<id>): clients echo the scope they were given.
-export async function passwordGrant(db: Db, input: PasswordGrantInput, settings: GrantSettings): Promise<TokenResponse> {
+export async function passwordGrant(
+  db: Db,
+  input: PasswordGrantInput,
+  settings: GrantSettings,
+): Promise<TokenResponse> {
   const scope = input.scope ? parseScope(input.scope) : null;
   if (input.scope && !scope) throw new OAuthError("invalid_scope", "The scope is malformed");
   if (scope?.kind === "org-user" && scope.username !== input.username) {
@@ -39,7 +55,9 @@ export async function passwordGrant(db: Db, input: PasswordGrantInput, settings:
   const perAccount = { ...settings.throttle, maxFailures: settings.throttle.maxFailures * 10 };
   const wait = Math.max(await takeAttempt(db, keys[1], settings.throttle), await takeAttempt(db, keys[0], perAccount));
   if (wait > 0) {
-    throw new ApiError("too_many_requests", "Too many failed sign-in attempts; try again later", undefined, { "Retry-After": String(wait) });
+    throw new ApiError("too_many_requests", "Too many failed sign-in attempts; try again later", undefined, {
+      "Retry-After": String(wait),
+    });
   }
 
   const found = await findAccount(db, input.username, scope);
@@ -47,27 +65,59 @@ export async function passwordGrant(db: Db, input: PasswordGrantInput, settings:
   if (!found || !ok) throw new OAuthError("invalid_grant", BAD_CREDENTIALS);
   await clearAttempts(db, keys);
 
-  const subject: TokenSubject = { userPk: found.userPk, tenantPk: found.tenantPk, organisationPk: found.organisationPk };
+  const subject: TokenSubject = {
+    userPk: found.userPk,
+    tenantPk: found.tenantPk,
+    organisationPk: found.organisationPk,
+  };
   const issuedScope = input.scope ?? (await canonicalUserScope(db, found.userPk));
-  return issueToken(db, subject, issuedScope, { ttlSeconds: settings.ttlSeconds, actorUserPk: found.userPk, parent: null });
+  return issueToken(db, subject, issuedScope, {
+    ttlSeconds: settings.ttlSeconds,
+    actorUserPk: found.userPk,
+    parent: null,
+  });
 }
 
 /** The scope prefix that selects a credential namespace (the user part names the account). */
 function narrow(scope: Scope): Scope {
-  if (scope.kind === "org-user" || scope.kind === "student") return { kind: "organisation", tenantId: scope.tenantId, organisationId: scope.organisationId };
+  if (scope.kind === "org-user" || scope.kind === "student")
+    return { kind: "organisation", tenantId: scope.tenantId, organisationId: scope.organisationId };
   if (scope.kind === "tenant-user") return { kind: "tenant", tenantId: scope.tenantId };
   return scope;
 }
 
-const accountSelect = { passwordHash: true, user: { select: { pk: true, id: true, ns: true, tenantPk: true, organisationPk: true } } } as const;
-type AccountRow = { passwordHash: string; username?: string; user: { pk: string; id: string; ns: string; tenantPk: string | null; organisationPk: string | null } };
+const accountSelect = {
+  passwordHash: true,
+  user: { select: { pk: true, id: true, ns: true, tenantPk: true, organisationPk: true } },
+} as const;
+type AccountRow = {
+  passwordHash: string;
+  username?: string;
+  user: { pk: string; id: string; ns: string; tenantPk: string | null; organisationPk: string | null };
+};
 const toAccount = (row: AccountRow | null): Account | null =>
-  row ? { userPk: row.user.pk, userId: row.user.id, ns: row.user.ns, username: row.username ?? null, tenantPk: row.user.tenantPk, organisationPk: row.user.organisationPk, hash: row.passwordHash } : null;
+  row
+    ? {
+        userPk: row.user.pk,
+        userId: row.user.id,
+        ns: row.user.ns,
+        username: row.username ?? null,
+        tenantPk: row.user.tenantPk,
+        organisationPk: row.user.organisationPk,
+        hash: row.passwordHash,
+      }
+    : null;
 
 async function findAccount(db: Db, username: string, scope: Scope | null): Promise<Account | null> {
-  const byEmail = async () => toAccount(await db.emailAuth.findUnique({ where: { email: username.toLowerCase() }, select: accountSelect }));
+  const byEmail = async () =>
+    toAccount(await db.emailAuth.findUnique({ where: { email: username.toLowerCase() }, select: accountSelect }));
   const byUsername = async (namespace: string) =>
-    toAccount(await db.basicAuth.findUnique({ where: { ns_username: { ns: namespace, username } }, select: { ...accountSelect, username: true } }));
+    toAccount(
+      await db.basicAuth.findUnique({
+        where: { ns_username: { ns: namespace, username } },
+        select: { ...accountSelect, username: true },
+      }),
+    );
   if (!scope) return (await byEmail()) ?? (await byUsername(ns.top));
 
   const namespace = await scopeNamespace(db, scope);
@@ -94,7 +144,10 @@ async function scopeNamespace(db: Db, scope: Scope): Promise<string | null> {
   const tenant = await db.tenant.findUnique({ where: { id: scope.tenantId }, select: { pk: true } });
   if (!tenant) return null;
   if (scope.kind === "tenant" || scope.kind === "tenant-user") return ns.tenant(tenant.pk);
-  const org = await db.organisation.findUnique({ where: { tenantPk_id: { tenantPk: tenant.pk, id: scope.organisationId } }, select: { pk: true } });
+  const org = await db.organisation.findUnique({
+    where: { tenantPk_id: { tenantPk: tenant.pk, id: scope.organisationId } },
+    select: { pk: true },
+  });
   return org ? ns.organisation(org.pk) : null;
 }
 
@@ -104,7 +157,12 @@ async function canonicalUserScope(db: Db, userPk: string): Promise<string> {
     select: { id: true, level: true, tenant: { select: { id: true } }, organisation: { select: { id: true } } },
   });
   if (user.level === "organisation") {
-    return formatScope({ kind: "student", tenantId: user.tenant!.id, organisationId: user.organisation!.id, userId: user.id });
+    return formatScope({
+      kind: "student",
+      tenantId: user.tenant!.id,
+      organisationId: user.organisation!.id,
+      userId: user.id,
+    });
   }
   if (user.level === "tenant") return formatScope({ kind: "tenant-user", tenantId: user.tenant!.id, user: user.id });
   return formatScope({ kind: "top-user", userId: user.id });
@@ -122,16 +180,25 @@ export async function clientCredentialsGrant(
   rawScope: string | undefined,
   settings: GrantSettings,
 ): Promise<TokenResponse> {
-  const opts = { ttlSeconds: settings.ttlSeconds, actorUserPk: caller.actorUserPk ?? caller.user?.pk ?? null, parent: caller.token };
+  const opts = {
+    ttlSeconds: settings.ttlSeconds,
+    actorUserPk: caller.actorUserPk ?? caller.user?.pk ?? null,
+    parent: caller.token,
+  };
   try {
     if (!rawScope) {
-      const subject = { userPk: caller.user?.pk ?? null, tenantPk: caller.tenant?.pk ?? null, organisationPk: caller.organisation?.pk ?? null };
+      const subject = {
+        userPk: caller.user?.pk ?? null,
+        tenantPk: caller.tenant?.pk ?? null,
+        organisationPk: caller.organisation?.pk ?? null,
+      };
       return await issueToken(db, subject, caller.scope, opts);
     }
     const scope = parseScope(rawScope);
     if (!scope) throw new OAuthError("invalid_scope", "The scope is malformed");
     const target = await resolveTarget(db, scope);
-    if (!target || !mayImpersonate(caller, target) || !mayImpersonate(actorView(caller), target)) throw new OAuthError("invalid_scope", BAD_SCOPE);
+    if (!target || !mayImpersonate(caller, target) || !mayImpersonate(actorView(caller), target))
+      throw new OAuthError("invalid_scope", BAD_SCOPE);
     const { userPk, tenantPk, organisationPk } = target;
     return await issueToken(db, { userPk, tenantPk, organisationPk }, formatScope(scope), opts);
   } catch (error) {
@@ -141,8 +208,25 @@ export async function clientCredentialsGrant(
 }
 
 async function resolveTarget(db: Db, scope: Scope): Promise<Target | null> {
-  const userSelect = { pk: true, level: true, tenantPk: true, organisationPk: true, roles: { select: { roleName: true } } } as const;
-  const asTarget = (u: { pk: string; level: string; tenantPk: string | null; organisationPk: string | null; roles: { roleName: string }[] } | null | undefined): Target | null =>
+  const userSelect = {
+    pk: true,
+    level: true,
+    tenantPk: true,
+    organisationPk: true,
+    roles: { select: { roleName: true } },
+  } as const;
+  const asTarget = (
+    u:
+      | {
+          pk: string;
+          level: string;
+          tenantPk: string | null;
+          organisationPk: string | null;
+          roles: { roleName: string }[];
+        }
+      | null
+      | undefined,
+  ): Target | null =>
     u
       ? {
           userPk: u.pk,
@@ -150,23 +234,38 @@ async function resolveTarget(db: Db, scope: Scope): Promise<Target | null> {
           organisationPk: u.organisationPk,
           level: u.level as Level,
           kind: "user",
-          administrative: hasAdminRole(u.level as Level, u.roles.map((r) => r.roleName)),
+          administrative: hasAdminRole(
+            u.level as Level,
+            u.roles.map((r) => r.roleName),
+          ),
         }
       : null;
 
   if (scope.kind === "top-user") {
-    return asTarget(await db.user.findUnique({ where: { ns_id: { ns: ns.top, id: scope.userId } }, select: userSelect }));
+    return asTarget(
+      await db.user.findUnique({ where: { ns_id: { ns: ns.top, id: scope.userId } }, select: userSelect }),
+    );
   }
   const tenant = await db.tenant.findUnique({ where: { id: scope.tenantId }, select: { pk: true } });
   if (!tenant) return null;
   if (scope.kind === "tenant") {
-    return { userPk: null, tenantPk: tenant.pk, organisationPk: null, level: "tenant", kind: "tenant", administrative: true };
+    return {
+      userPk: null,
+      tenantPk: tenant.pk,
+      organisationPk: null,
+      level: "tenant",
+      kind: "tenant",
+      administrative: true,
+    };
   }
   if (scope.kind === "tenant-user") {
     const tenantNs = ns.tenant(tenant.pk);
     const byId = await db.user.findUnique({ where: { ns_id: { ns: tenantNs, id: scope.user } }, select: userSelect });
     if (byId) return asTarget(byId);
-    const cred = await db.basicAuth.findUnique({ where: { ns_username: { ns: tenantNs, username: scope.user } }, select: { user: { select: userSelect } } });
+    const cred = await db.basicAuth.findUnique({
+      where: { ns_username: { ns: tenantNs, username: scope.user } },
+      select: { user: { select: userSelect } },
+    });
     return asTarget(cred?.user);
   }
   const org = await db.organisation.findUnique({
@@ -176,12 +275,24 @@ async function resolveTarget(db: Db, scope: Scope): Promise<Target | null> {
   if (!org) return null;
   const orgNs = ns.organisation(org.pk);
   if (scope.kind === "organisation") {
-    return { userPk: null, tenantPk: tenant.pk, organisationPk: org.pk, level: "organisation", kind: "organisation", administrative: true };
+    return {
+      userPk: null,
+      tenantPk: tenant.pk,
+      organisationPk: org.pk,
+      level: "organisation",
+      kind: "organisation",
+      administrative: true,
+    };
   }
   if (scope.kind === "student") {
-    return asTarget(await db.user.findUnique({ where: { ns_id: { ns: orgNs, id: scope.userId } }, select: userSelect }));
+    return asTarget(
+      await db.user.findUnique({ where: { ns_id: { ns: orgNs, id: scope.userId } }, select: userSelect }),
+    );
   }
-  const cred = await db.basicAuth.findUnique({ where: { ns_username: { ns: orgNs, username: scope.username } }, select: { user: { select: userSelect } } });
+  const cred = await db.basicAuth.findUnique({
+    where: { ns_username: { ns: orgNs, username: scope.username } },
+    select: { user: { select: userSelect } },
+  });
   return asTarget(cred?.user);
 }
 
@@ -191,7 +302,9 @@ function mayImpersonate(caller: Principal, target: Target): boolean {
   const isSelf =
     (target.kind === "user" && target.userPk === caller.user?.pk) ||
     (target.kind === "tenant" && caller.kind === "tenant" && target.tenantPk === caller.tenant?.pk) ||
-    (target.kind === "organisation" && caller.kind === "organisation" && target.organisationPk === caller.organisation?.pk);
+    (target.kind === "organisation" &&
+      caller.kind === "organisation" &&
+      target.organisationPk === caller.organisation?.pk);
   if (isSelf) return true;
   if (!isAdministrator(caller)) return false;
   // Within the caller's own subtree only.

@@ -1,8 +1,13 @@
-import { hash, verify } from "@node-rs/argon2";
 import { randomBytes } from "node:crypto";
+import { hash, verify } from "@node-rs/argon2";
 
 // argon2id at the OWASP minimum: 19 MiB memory, 2 iterations, parallelism 1.
-const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum) */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
 

@@ -1,6 +1,6 @@
-import { ns } from "@/lib/db/ids";
 import { ApiError } from "@/lib/api/errors";
-import { ADMIN_ROLES_BY_LEVEL, ADMINISTRATIVE_ROLES, permissionsOf, type Permission } from "@/lib/permissions/catalog";
+import { ns } from "@/lib/db/ids";
+import { ADMIN_ROLES_BY_LEVEL, ADMINISTRATIVE_ROLES, type Permission, permissionsOf } from "@/lib/permissions/catalog";
 
 // The caller of a request, resolved from its token. Domain functions take it
 // explicitly and scope every query by its tenant / organisation / namespace.
@@ -8,7 +8,13 @@ import { ADMIN_ROLES_BY_LEVEL, ADMINISTRATIVE_ROLES, permissionsOf, type Permiss
 export type Level = "top" | "tenant" | "organisation";
 
 /** The person who signed in: their own level and roles bound every token derived from that sign-in. */
-export type Actor = { pk: string; level: Level; tenantPk: string | null; organisationPk: string | null; roles: string[] };
+export type Actor = {
+  pk: string;
+  level: Level;
+  tenantPk: string | null;
+  organisationPk: string | null;
+  roles: string[];
+};
 
 export type Principal = {
   /** The token in use: its sign-in family, its lineage of token pks, its expiry. */
@@ -87,7 +93,10 @@ export function requireUser(principal: Principal): { pk: string; id: string } {
 /** Challenges, recordings and their audio live in an organisation: the caller must act in one. */
 export function requireOrganisation(principal: Principal): { pk: string; id: string } {
   if (principal.level !== "organisation" || !principal.organisation) {
-    throw new ApiError("forbidden", "This resource lives in an organisation: impersonate one (scope tenant/<t>/organisation/<o>) first");
+    throw new ApiError(
+      "forbidden",
+      "This resource lives in an organisation: impersonate one (scope tenant/<t>/organisation/<o>) first",
+    );
   }
   return principal.organisation;
 }
@@ -118,7 +127,13 @@ export function actorView(caller: Principal): Principal {
   });
 }
 
-export type OutrankTarget = { pk: string; level: Level; tenantPk: string | null; organisationPk: string | null; roles: readonly string[] };
+export type OutrankTarget = {
+  pk: string;
+  level: Level;
+  tenantPk: string | null;
+  organisationPk: string | null;
+  roles: readonly string[];
+};
 
 const RANK: Record<Level, number> = { top: 0, tenant: 1, organisation: 2 };
 

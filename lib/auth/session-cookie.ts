@@ -62,7 +62,12 @@ function sessionCookieValue(header: string | null): string | null {
     const chunk = key.startsWith(`${name}.`) ? Number(key.slice(name.length + 1)) : NaN;
     if (Number.isInteger(chunk)) chunks.push([chunk, value]);
   }
-  return chunks.length ? chunks.sort((a, b) => a[0] - b[0]).map(([, v]) => v).join("") : null;
+  return chunks.length
+    ? chunks
+        .sort((a, b) => a[0] - b[0])
+        .map(([, v]) => v)
+        .join("")
+    : null;
 }
 
 /**

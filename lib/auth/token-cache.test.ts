@@ -55,12 +55,24 @@ test("a cached token past its expiry is refused without asking again", async () 
 
 test("revoking a lineage forgets the token and its descendants, not its ancestors or other families", async () => {
   forgetAllTokens();
-  const tokens = { root: principal("r", "r"), child: principal("c", "r/c"), grandchild: principal("g", "r/c/g"), sibling: principal("s", "r/s"), other: principal("o", "o") };
+  const tokens = {
+    root: principal("r", "r"),
+    child: principal("c", "r/c"),
+    grandchild: principal("g", "r/c/g"),
+    sibling: principal("s", "r/s"),
+    other: principal("o", "o"),
+  };
   const loads = Object.fromEntries(Object.entries(tokens).map(([k, p]) => [k, loader(p)]));
   for (const [k, l] of Object.entries(loads)) await cachedPrincipal(k, l.load);
   forgetLineage("r", "r/c");
   for (const [k, l] of Object.entries(loads)) await cachedPrincipal(k, l.load);
-  expect(Object.fromEntries(Object.entries(loads).map(([k, l]) => [k, l.calls.n]))).toEqual({ root: 1, child: 2, grandchild: 2, sibling: 1, other: 1 });
+  expect(Object.fromEntries(Object.entries(loads).map(([k, l]) => [k, l.calls.n]))).toEqual({
+    root: 1,
+    child: 2,
+    grandchild: 2,
+    sibling: 1,
+    other: 1,
+  });
   // "r/c" does not cover "r/cx": lineages are compared by whole segments.
   const cx = loader(principal("cx", "r/cx"));
   await cachedPrincipal("cx", cx.load);

@@ -31,7 +31,8 @@ export async function cachedPrincipal(hash: string, load: () => Promise<Principa
   const now = Date.now();
   const hit = entries.get(hash);
   if (hit) {
-    if (now - hit.readAt < TOKEN_CACHE_TTL_MS) return hit.principal.token.expiresAt.getTime() > now ? hit.principal : null;
+    if (now - hit.readAt < TOKEN_CACHE_TTL_MS)
+      return hit.principal.token.expiresAt.getTime() > now ? hit.principal : null;
     entries.delete(hash);
   }
   const pending = inFlight.get(hash);

@@ -52,7 +52,12 @@ export async function issueToken(
       throw new TokenRevokedError();
     }
   }
-  return { access_token: raw, token_type: "Bearer", scope, expires_in: Math.max(0, Math.floor((expiresAt.getTime() - now) / 1000)) };
+  return {
+    access_token: raw,
+    token_type: "Bearer",
+    scope,
+    expires_in: Math.max(0, Math.floor((expiresAt.getTime() - now) / 1000)),
+  };
 }
 
 export class TokenRevokedError extends Error {
@@ -75,8 +80,19 @@ async function loadPrincipal(db: Db, hash: string): Promise<Principal | null> {
   const token = await db.token.findUnique({
     where: { hash },
     include: {
-      user: { select: { pk: true, id: true, level: true, roles: { select: { roleName: true, role: { select: { permissions: { select: { permissionName: true } } } } } } } },
-      actorUser: { select: { pk: true, level: true, tenantPk: true, organisationPk: true, roles: { select: { roleName: true } } } },
+      user: {
+        select: {
+          pk: true,
+          id: true,
+          level: true,
+          roles: {
+            select: { roleName: true, role: { select: { permissions: { select: { permissionName: true } } } } },
+          },
+        },
+      },
+      actorUser: {
+        select: { pk: true, level: true, tenantPk: true, organisationPk: true, roles: { select: { roleName: true } } },
+      },
       tenant: { select: { pk: true, id: true } },
       organisation: { select: { pk: true, id: true } },
     },
@@ -91,19 +107,28 @@ async function loadPrincipal(db: Db, hash: string): Promise<Principal | null> {
     scope: token.scope,
     actorUserPk: token.actorUserPk,
     actor: token.actorUser
-      ? { pk: token.actorUser.pk, level: token.actorUser.level as Level, tenantPk: token.actorUser.tenantPk, organisationPk: token.actorUser.organisationPk, roles: token.actorUser.roles.map((r) => r.roleName) }
+      ? {
+          pk: token.actorUser.pk,
+          level: token.actorUser.level as Level,
+          tenantPk: token.actorUser.tenantPk,
+          organisationPk: token.actorUser.organisationPk,
+          roles: token.actorUser.roles.map((r) => r.roleName),
+        }
       : null,
   };
   if (token.user) {
-    return buildPrincipal({
-      ...base,
-      kind: "user",
-      level: token.user.level as Level,
-      user: { pk: token.user.pk, id: token.user.id },
-      tenant,
-      organisation,
-      roles: token.user.roles.map((r) => r.roleName),
-    }, token.user.roles.flatMap((r) => r.role.permissions.map((p) => p.permissionName)));
+    return buildPrincipal(
+      {
+        ...base,
+        kind: "user",
+        level: token.user.level as Level,
+        user: { pk: token.user.pk, id: token.user.id },
+        tenant,
+        organisation,
+        roles: token.user.roles.map((r) => r.roleName),
+      },
+      token.user.roles.flatMap((r) => r.role.permissions.map((p) => p.permissionName)),
+    );
   }
   if (token.userPk) return null; // the user was deleted
   if (organisation && tenant) {
@@ -138,7 +163,11 @@ async function loadPrincipal(db: Db, hash: string): Promise<Principal | null> {
 export async function revokeToken(db: Db, token: { familyPk: string; lineage: string }): Promise<void> {
   try {
     await db.token.updateMany({
-      where: { familyPk: token.familyPk, revokedAt: null, OR: [{ lineage: token.lineage }, { lineage: { startsWith: `${token.lineage}/` } }] },
+      where: {
+        familyPk: token.familyPk,
+        revokedAt: null,
+        OR: [{ lineage: token.lineage }, { lineage: { startsWith: `${token.lineage}/` } }],
+      },
       data: { revokedAt: new Date() },
     });
   } finally {
@@ -147,6 +176,9 @@ export async function revokeToken(db: Db, token: { familyPk: string; lineage: st
 }
 
 export async function revokeRawToken(db: Db, raw: string): Promise<void> {
-  const token = await db.token.findUnique({ where: { hash: hashToken(raw) }, select: { familyPk: true, lineage: true } });
+  const token = await db.token.findUnique({
+    where: { hash: hashToken(raw) },
+    select: { familyPk: true, lineage: true },
+  });
   if (token) await revokeToken(db, token);
 }

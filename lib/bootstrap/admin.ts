@@ -1,6 +1,6 @@
+import { generatePassword, hashPassword } from "@/lib/auth/passwords";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newPk, ns } from "@/lib/db/ids";
-import { generatePassword, hashPassword } from "@/lib/auth/passwords";
 
 /**
  * Creates the top-level admin on first start. Returns the password when it was
@@ -14,9 +14,21 @@ export async function ensureAdmin(db: Db, username: string, password: string | u
   const userPk = newPk();
   try {
     await db.$transaction([
-      db.user.create({ data: { pk: userPk, ns: ns.top, id: username, level: "top", firstName: "Admin", infix: null, lastName: "Admin" } }),
+      db.user.create({
+        data: {
+          pk: userPk,
+          ns: ns.top,
+          id: username,
+          level: "top",
+          firstName: "Admin",
+          infix: null,
+          lastName: "Admin",
+        },
+      }),
       db.userRole.create({ data: { userPk, roleName: "ADMIN" } }),
-      db.basicAuth.create({ data: { pk: newPk(), ns: ns.top, username, passwordHash: await hashPassword(secret), userPk } }),
+      db.basicAuth.create({
+        data: { pk: newPk(), ns: ns.top, username, passwordHash: await hashPassword(secret), userPk },
+      }),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) return null; // another instance created it first

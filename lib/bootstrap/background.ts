@@ -1,14 +1,14 @@
 import path from "node:path";
+import { log } from "@/lib/api/log";
+import { PREPARE_CHOICE_CHALLENGE } from "@/lib/challenges/choice/choice-challenges";
+import { choicePreparation } from "@/lib/challenges/choice/preparation";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { log } from "@/lib/api/log";
 import { startWorker } from "@/lib/jobs/worker";
-import { choicePreparation } from "@/lib/challenges/choice/preparation";
-import { PREPARE_CHOICE_CHALLENGE } from "@/lib/challenges/choice/choice-challenges";
 import { grammarBackend } from "@/lib/recognition/recogniser";
+import { isDraining, onDrain } from "@/lib/server/lifecycle.mjs";
 import { storage } from "@/lib/storage/storage";
 import { sweepOrphans } from "@/lib/storage/sweep";
-import { isDraining, onDrain } from "@/lib/server/lifecycle.mjs";
 import { removeStaleTempDirs, STALE_IN_SWEEP_MS } from "@/lib/storage/temp-dirs";
 
 // Background work of each app instance: the job worker (challenge preparation), the
@@ -29,10 +29,14 @@ export function startBackground(): void {
     globalForBackground.background = { wake: () => {}, stop: async () => clearInterval(tempSweep) };
     return;
   }
-  const worker = startWorker(db(), { [PREPARE_CHOICE_CHALLENGE]: choicePreparation(storage(), grammarBackend()) }, {
-    pollMs: cfg.jobPollMs,
-    leaseMs: cfg.jobLeaseMs,
-  });
+  const worker = startWorker(
+    db(),
+    { [PREPARE_CHOICE_CHALLENGE]: choicePreparation(storage(), grammarBackend()) },
+    {
+      pollMs: cfg.jobPollMs,
+      leaseMs: cfg.jobLeaseMs,
+    },
+  );
   const sweep = setInterval(() => {
     sweepOrphans(db(), storage(), { olderThanMs: cfg.orphanAgeSeconds * 1000 })
       .then((result) => result.deleted + result.incompleteRemoved > 0 && log("info", "sweep", result))

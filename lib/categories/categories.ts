@@ -1,16 +1,16 @@
-import type { Db, Tx } from "@/lib/db/client";
-import { config } from "@/lib/config";
-import { lockRow } from "@/lib/db/locks";
-import { isUniqueViolation, newId, newPk, isForeignKeyViolation } from "@/lib/db/ids";
-import { ApiError, conflict, invalid, notFound } from "@/lib/api/errors";
 import type { UploadedFile } from "@/lib/api/body";
+import { ApiError, conflict, invalid, notFound } from "@/lib/api/errors";
 import { decodeCursor, encodeCursor, type PageRequest } from "@/lib/api/pagination";
-import { requireOrganisation, type Principal } from "@/lib/auth/principal";
-import { deleteFileRows } from "@/lib/media/file-rows";
-import { removeObjects, withStoredFiles, type StoredFileData, type StoredFileInput } from "@/lib/storage/stored-files";
-import type { Storage } from "@/lib/storage/storage";
-import { fileUrl } from "@/lib/downloads/urls";
+import { type Principal, requireOrganisation } from "@/lib/auth/principal";
 import { analyseImage } from "@/lib/challenges/speech/speech-challenges";
+import { config } from "@/lib/config";
+import type { Db, Tx } from "@/lib/db/client";
+import { isForeignKeyViolation, isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { lockRow } from "@/lib/db/locks";
+import { fileUrl } from "@/lib/downloads/urls";
+import { deleteFileRows } from "@/lib/media/file-rows";
+import type { Storage } from "@/lib/storage/storage";
+import { removeObjects, type StoredFileData, type StoredFileInput, withStoredFiles } from "@/lib/storage/stored-files";
 import { CATEGORY_RESOURCE, type CreateCategory, type UpdateCategory } from "./schemas";
 
 // Categories live in an organisation (the caller's namespace) and are only seen from it.
@@ -74,13 +74,23 @@ async function challengePks(db: Db | Tx, ns: string, ids: string[]): Promise<str
   const rows = await db.speechChallenge.findMany({ where: { ns, id: { in: unique } }, select: { pk: true, id: true } });
   const byId = new Map(rows.map((r) => [r.id, r.pk]));
   const missing = unique.filter((id) => !byId.has(id));
-  if (missing.length) throw invalid(CATEGORY_RESOURCE, "speechChallenges", "missing", `Unknown speech challenge(s): ${missing.join(", ")}`);
+  if (missing.length)
+    throw invalid(
+      CATEGORY_RESOURCE,
+      "speechChallenges",
+      "missing",
+      `Unknown speech challenge(s): ${missing.join(", ")}`,
+    );
   return unique.map((id) => byId.get(id)!);
 }
 
 /** The order after the last sibling (0 for the first). */
 async function nextOrder(tx: Tx, ns: string, parent: string | null): Promise<number> {
-  const last = await tx.category.findFirst({ where: { ns, parentPk: parent }, orderBy: { order: "desc" }, select: { order: true } });
+  const last = await tx.category.findFirst({
+    where: { ns, parentPk: parent },
+    orderBy: { order: "desc" },
+    select: { order: true },
+  });
   return last ? Math.min(last.order + 1, 2_147_483_647) : 0;
 }
 
@@ -94,8 +104,12 @@ async function checkNoCycle(tx: Tx, categoryPk: string, newParentPk: string): Pr
     if (current === categoryPk) {
       throw invalid(CATEGORY_RESOURCE, "parent", "invalid", "A category cannot be its own parent or ancestor");
     }
-    if (depth >= MAX_DEPTH) throw invalid(CATEGORY_RESOURCE, "parent", "invalid", `Categories nest at most ${MAX_DEPTH} levels deep`);
-    const row: { parentPk: string | null } | null = await tx.category.findUnique({ where: { pk: current }, select: { parentPk: true } });
+    if (depth >= MAX_DEPTH)
+      throw invalid(CATEGORY_RESOURCE, "parent", "invalid", `Categories nest at most ${MAX_DEPTH} levels deep`);
+    const row: { parentPk: string | null } | null = await tx.category.findUnique({
+      where: { pk: current },
+      select: { parentPk: true },
+    });
     current = row?.parentPk ?? null;
   }
 }
@@ -123,11 +137,21 @@ async function createImageRows(tx: Tx, uploads: ImageUploads, rows: StoredFileDa
 }
 
 /** A foreign key violation: a speech challenge was deleted while the category was being written. */
-const challengeGone = () => invalid(CATEGORY_RESOURCE, "speechChallenges", "missing", "A speech challenge was deleted meanwhile");
+const challengeGone = () =>
+  invalid(CATEGORY_RESOURCE, "speechChallenges", "missing", "A speech challenge was deleted meanwhile");
 
-export async function createCategory(db: Db, storage: Storage, caller: Principal, input: CreateCategory, files: Record<string, UploadedFile[]>) {
+export async function createCategory(
+  db: Db,
+  storage: Storage,
+  caller: Principal,
+  input: CreateCategory,
+  files: Record<string, UploadedFile[]>,
+) {
   requireOrganisation(caller);
-  if (input.id && (await db.category.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))) {
+  if (
+    input.id &&
+    (await db.category.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))
+  ) {
     throw taken(input.id);
   }
   // Refusals come before any file is stored.
@@ -181,8 +205,10 @@ export async function updateCategory(
   if (input.order !== undefined) data.order = input.order;
   if (input.description !== undefined) data.description = input.description;
   if (input.color !== undefined) data.color = input.color;
-  const newParent = input.parent === undefined ? undefined : input.parent === null ? null : await parentPk(db, caller.ns, input.parent);
-  const challenges = input.speechChallenges === undefined ? undefined : await challengePks(db, caller.ns, input.speechChallenges);
+  const newParent =
+    input.parent === undefined ? undefined : input.parent === null ? null : await parentPk(db, caller.ns, input.parent);
+  const challenges =
+    input.speechChallenges === undefined ? undefined : await challengePks(db, caller.ns, input.speechChallenges);
   const uploads = await analyseImages(files);
 
   let replacedKeys: string[] = [];
@@ -191,7 +217,10 @@ export async function updateCategory(
       const moving = newParent !== undefined && newParent !== existing.parentPk;
       if (moving) await lockTree(tx, caller.ns);
       await lockCategory(tx, existing.pk);
-      const current = await tx.category.findUnique({ where: { pk: existing.pk }, select: { imageFilePk: true, iconFilePk: true } });
+      const current = await tx.category.findUnique({
+        where: { pk: existing.pk },
+        select: { imageFilePk: true, iconFilePk: true },
+      });
       if (!current) throw notFound("Category");
       if (moving && newParent) {
         if (!(await tx.category.findUnique({ where: { pk: newParent }, select: { pk: true } }))) {
@@ -202,7 +231,9 @@ export async function updateCategory(
       const filePks = await createImageRows(tx, uploads, rows);
       if (challenges !== undefined) {
         await tx.categoryChallenge.deleteMany({ where: { categoryPk: existing.pk } });
-        await tx.categoryChallenge.createMany({ data: challenges.map((challengePk, position) => ({ categoryPk: existing.pk, challengePk, position })) });
+        await tx.categoryChallenge.createMany({
+          data: challenges.map((challengePk, position) => ({ categoryPk: existing.pk, challengePk, position })),
+        });
       }
       await tx.category.update({
         where: { pk: existing.pk },
@@ -217,7 +248,9 @@ export async function updateCategory(
       });
       replacedKeys = await deleteFileRows(
         tx,
-        [filePks.imageFilePk ? current.imageFilePk : null, filePks.iconFilePk ? current.iconFilePk : null].filter((pk): pk is string => !!pk),
+        [filePks.imageFilePk ? current.imageFilePk : null, filePks.iconFilePk ? current.iconFilePk : null].filter(
+          (pk): pk is string => !!pk,
+        ),
       );
     });
   } catch (error) {
@@ -237,16 +270,14 @@ function pageWhere(page: PageRequest): object {
   if (!page.startCursor) return {};
   const { value, pk } = decodeCursor(page.startCursor, "order");
   // A made-up cursor reaches the database too: an order within INT4, a moment as toISOString() writes it.
-  const match = typeof value === "string" ? /^(-?\d{1,10})\|(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)$/.exec(value) : null;
+  const match =
+    typeof value === "string" ? /^(-?\d{1,10})\|(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)$/.exec(value) : null;
   const created = match ? new Date(match[2]) : null;
   const order = match ? Number(match[1]) : NaN;
-  if (!created || Number.isNaN(created.getTime()) || created.getUTCFullYear() < 1 || Math.abs(order) > 2 ** 31 - 1) throw new ApiError("bad_request", "startCursor is not a cursor this service issued");
+  if (!created || Number.isNaN(created.getTime()) || created.getUTCFullYear() < 1 || Math.abs(order) > 2 ** 31 - 1)
+    throw new ApiError("bad_request", "startCursor is not a cursor this service issued");
   return {
-    OR: [
-      { order: { gt: order } },
-      { order, created: { gt: created } },
-      { order, created, pk: { gt: pk } },
-    ],
+    OR: [{ order: { gt: order } }, { order, created: { gt: created } }, { order, created, pk: { gt: pk } }],
   };
 }
 
@@ -260,7 +291,8 @@ async function listWithParent(db: Db, ns: string, parent: string | null, page: P
   });
   const items = rows.slice(0, page.perPage);
   const last = items[items.length - 1];
-  const nextCursor = rows.length > page.perPage && last ? encodeCursor(`${last.order}|${last.created.toISOString()}`, last.pk) : null;
+  const nextCursor =
+    rows.length > page.perPage && last ? encodeCursor(`${last.order}|${last.created.toISOString()}`, last.pk) : null;
   return { items: items.map(toCategory), nextCursor };
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idSchema, listOf, MAX_IDS, timestamps } from "@/lib/api/schemas";
 import { pageQuery } from "@/lib/api/page-query";
+import { idSchema, listOf, MAX_IDS, timestamps } from "@/lib/api/schemas";
 
 export const CATEGORY_RESOURCE = "Category";
 
@@ -20,8 +20,14 @@ const INT_MAX = 2_147_483_647;
 
 /** `order`: a string on input (form field; a JSON number is accepted too), an integer in responses; blank means "not given". */
 const orderSchema = z.preprocess(
-  (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : /^[+-]?\d+$/.test(v.trim()) ? Number(v.trim()) : v) : v),
-  z.number({ error: "must be an integer" }).int("must be an integer").min(-INT_MAX, "is out of range").max(INT_MAX, "is out of range").optional(),
+  (v) =>
+    typeof v === "string" ? (v.trim() === "" ? undefined : /^[+-]?\d+$/.test(v.trim()) ? Number(v.trim()) : v) : v,
+  z
+    .number({ error: "must be an integer" })
+    .int("must be an integer")
+    .min(-INT_MAX, "is out of range")
+    .max(INT_MAX, "is out of range")
+    .optional(),
 );
 
 // CSS named colours (CSS Color Module Level 4), for the `color` field.
@@ -66,7 +72,10 @@ const colorSchema = z
   .string()
   .trim()
   .max(100)
-  .refine((v) => v === "" || isColor(v), "must be a colour such as #RRGGBB, rgb(r, g, b), hsl(h, s%, l%) or a CSS colour name")
+  .refine(
+    (v) => v === "" || isColor(v),
+    "must be a colour such as #RRGGBB, rgb(r, g, b), hsl(h, s%, l%) or a CSS colour name",
+  )
   .transform((v) => (v === "" ? null : v))
   .nullish();
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { buildPrincipal, type Actor, type Level, type Principal } from "@/lib/auth/principal";
-import { isImpersonating, mayManageCredentialsOf, mayManageOwnCredentials, type CredentialTarget } from "./access";
+import { type Actor, buildPrincipal, type Level, type Principal } from "@/lib/auth/principal";
+import { type CredentialTarget, isImpersonating, mayManageCredentialsOf, mayManageOwnCredentials } from "./access";
 
 const org = { pk: "o1", id: "org" };
 const tenant = { pk: "t1", id: "ten" };
@@ -14,13 +14,41 @@ const actorOf = (pk: string, roles: string[], level: Level = "organisation"): Ac
 });
 
 function userPrincipal(pk: string, roles: string[], actor: Actor = actorOf(pk, roles)): Principal {
-  return buildPrincipal({ token, scope: "s", kind: "user", level: "organisation", user: { pk, id: pk }, tenant, organisation: org, roles, actorUserPk: actor.pk, actor });
+  return buildPrincipal({
+    token,
+    scope: "s",
+    kind: "user",
+    level: "organisation",
+    user: { pk, id: pk },
+    tenant,
+    organisation: org,
+    roles,
+    actorUserPk: actor.pk,
+    actor,
+  });
 }
 
 const orgPrincipal = (actor: Actor) =>
-  buildPrincipal({ token, scope: "s", kind: "organisation", level: "organisation", user: null, tenant, organisation: org, roles: ["ORGANISATION"], actorUserPk: actor.pk, actor });
+  buildPrincipal({
+    token,
+    scope: "s",
+    kind: "organisation",
+    level: "organisation",
+    user: null,
+    tenant,
+    organisation: org,
+    roles: ["ORGANISATION"],
+    actorUserPk: actor.pk,
+    actor,
+  });
 
-const orgUser = (pk: string, roles: string[]): CredentialTarget => ({ pk, level: "organisation", tenantPk: tenant.pk, organisationPk: org.pk, roles });
+const orgUser = (pk: string, roles: string[]): CredentialTarget => ({
+  pk,
+  level: "organisation",
+  tenantPk: tenant.pk,
+  organisationPk: org.pk,
+  roles,
+});
 const topAdmin = actorOf("root", ["ADMIN"], "top");
 const tenantAdmin = actorOf("boss", ["TENANT"], "tenant");
 const orgAdminA = actorOf("a1", ["ORGANISATION"]);
@@ -49,7 +77,9 @@ test("other users: administrators of a higher level, or of the same level over n
   expect(mayManageCredentialsOf(orgPrincipal(tenantAdmin), orgUser("a2", ["ORGANISATION"]))).toBe(true);
   expect(mayManageCredentialsOf(orgPrincipal(topAdmin), orgUser("a2", ["ORGANISATION"]))).toBe(true);
   // A tenant administrator of another tenant outranks nobody here.
-  expect(mayManageCredentialsOf(orgPrincipal({ ...tenantAdmin, tenantPk: "t2" }), orgUser("s1", ["STUDENT"]))).toBe(false);
+  expect(mayManageCredentialsOf(orgPrincipal({ ...tenantAdmin, tenantPk: "t2" }), orgUser("s1", ["STUDENT"]))).toBe(
+    false,
+  );
 });
 
 test("teachers and students manage nobody's credentials", () => {

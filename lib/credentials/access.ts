@@ -1,6 +1,14 @@
-import type { Db } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/api/errors";
-import { actorOutranks, actorView, isAdministrator, requireUser, type Level, type OutrankTarget, type Principal } from "@/lib/auth/principal";
+import {
+  actorOutranks,
+  actorView,
+  isAdministrator,
+  type Level,
+  type OutrankTarget,
+  type Principal,
+  requireUser,
+} from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
 import { userInScope } from "@/lib/users/users";
 
 // Who may manage whose credentials. A credential is a way to sign in as its user, so adding one
@@ -43,7 +51,11 @@ const ONLY_ADMINISTRATORS =
  * The user whose credentials a request manages: the current user (`userId` null) or a
  * user of the caller's namespace. Throws 403 when the caller may not, 404 for unknown users.
  */
-export async function credentialOwner(db: Db, caller: Principal, userId: string | null): Promise<{ pk: string; ns: string }> {
+export async function credentialOwner(
+  db: Db,
+  caller: Principal,
+  userId: string | null,
+): Promise<{ pk: string; ns: string }> {
   if (userId === null) {
     if (!mayManageOwnCredentials(caller)) throw new ApiError("forbidden", ONLY_ADMINISTRATORS);
     const me = requireUser(caller);
@@ -54,7 +66,14 @@ export async function credentialOwner(db: Db, caller: Principal, userId: string 
   // Refuse before the lookup so callers without any right learn nothing about user ids.
   if (!isAdministrator(caller) && !isImpersonating(caller)) throw new ApiError("forbidden", ONLY_ADMINISTRATORS);
   const row = await userInScope(db, caller, userId);
-  const target = { pk: row.pk, level: row.level as Level, tenantPk: row.tenantPk, organisationPk: row.organisationPk, roles: row.roles.map((r) => r.roleName) };
-  if (!mayManageCredentialsOf(caller, target)) throw new ApiError("forbidden", "You may not manage the credentials of this user");
+  const target = {
+    pk: row.pk,
+    level: row.level as Level,
+    tenantPk: row.tenantPk,
+    organisationPk: row.organisationPk,
+    roles: row.roles.map((r) => r.roleName),
+  };
+  if (!mayManageCredentialsOf(caller, target))
+    throw new ApiError("forbidden", "You may not manage the credentials of this user");
   return { pk: row.pk, ns: row.ns };
 }

@@ -1,16 +1,21 @@
-import type { Db } from "@/lib/db/client";
-import { isUniqueViolation, newPk } from "@/lib/db/ids";
 import { conflict, notFound } from "@/lib/api/errors";
 import { generatePassword, hashPassword } from "@/lib/auth/passwords";
 import type { Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
+import { isUniqueViolation, newPk } from "@/lib/db/ids";
 import { credentialOwner } from "./access";
-import type { CreateEmailAuth, CreatedCredential } from "./schemas";
+import type { CreatedCredential, CreateEmailAuth } from "./schemas";
 
 // Email/password credentials. Email addresses are stored lowercased and unique
 // across the whole service; only the argon2id hash of the password is stored. A
 // generated password is shown once, in the create response.
 
-export async function createEmailAuth(db: Db, caller: Principal, userId: string | null, input: CreateEmailAuth): Promise<CreatedCredential> {
+export async function createEmailAuth(
+  db: Db,
+  caller: Principal,
+  userId: string | null,
+  input: CreateEmailAuth,
+): Promise<CreatedCredential> {
   const owner = await credentialOwner(db, caller, userId);
   const password = input.password ?? generatePassword();
   const passwordHash = await hashPassword(password);
@@ -18,7 +23,9 @@ export async function createEmailAuth(db: Db, caller: Principal, userId: string 
     await db.emailAuth.create({ data: { pk: newPk(), email: input.email, passwordHash, userPk: owner.pk } });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw conflict("This email address is already in use", [{ resource: "EmailAuth", field: "email", code: "already_exists" }]);
+      throw conflict("This email address is already in use", [
+        { resource: "EmailAuth", field: "email", code: "already_exists" },
+      ]);
     }
     throw error;
   }

@@ -1,5 +1,5 @@
-import type { Db } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
 import { credentialOwner } from "./access";
 
 // Ours, beyond the contract: which credentials a user has (usernames and addresses, never
@@ -8,8 +8,16 @@ import { credentialOwner } from "./access";
 export async function listCredentials(db: Db, caller: Principal, userId: string | null) {
   const owner = await credentialOwner(db, caller, userId);
   const [basic, email] = await Promise.all([
-    db.basicAuth.findMany({ where: { userPk: owner.pk }, select: { username: true, created: true }, orderBy: { created: "asc" } }),
-    db.emailAuth.findMany({ where: { userPk: owner.pk }, select: { email: true, created: true }, orderBy: { created: "asc" } }),
+    db.basicAuth.findMany({
+      where: { userPk: owner.pk },
+      select: { username: true, created: true },
+      orderBy: { created: "asc" },
+    }),
+    db.emailAuth.findMany({
+      where: { userPk: owner.pk },
+      select: { email: true, created: true },
+      orderBy: { created: "asc" },
+    }),
   ]);
   return { basicauths: basic, emailauths: email };
 }

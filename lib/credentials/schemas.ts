@@ -12,7 +12,12 @@ export const createBasicAuthSchema = z.object({
 export type CreateBasicAuth = z.infer<typeof createBasicAuthSchema>;
 
 export const createEmailAuthSchema = z.object({
-  email: z.string().trim().toLowerCase().max(254, "must be at most 254 characters").pipe(z.email("must be an email address")),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, "must be at most 254 characters")
+    .pipe(z.email("must be an email address")),
   password: password.optional(),
 });
 export type CreateEmailAuth = z.infer<typeof createEmailAuthSchema>;

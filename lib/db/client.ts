@@ -1,11 +1,11 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaPg } from "@prisma/adapter-pg";
 import fs from "node:fs";
 import path from "node:path";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { config } from "@/lib/config";
-import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
-import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { observeDbQuery } from "@/lib/metrics/hooks";
+import { PrismaClient as PostgresClient } from "./generated/postgres/client";
+import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 
 // Both generated clients have the same models; domain code is typed against one.
 export type Db = SqliteClient;

@@ -13,7 +13,10 @@ export type LockableTable = (typeof LOCKABLE)[number];
 export async function lockRow(tx: Tx, table: LockableTable, pk: string, mode: "update" | "share"): Promise<void> {
   if (config().databaseKind !== "postgres") return;
   if (!LOCKABLE.includes(table)) throw new Error(`not lockable: ${table}`);
-  await tx.$queryRawUnsafe(`SELECT "pk" FROM "${table}" WHERE "pk" = $1 FOR ${mode === "update" ? "UPDATE" : "KEY SHARE"}`, pk);
+  await tx.$queryRawUnsafe(
+    `SELECT "pk" FROM "${table}" WHERE "pk" = $1 FOR ${mode === "update" ? "UPDATE" : "KEY SHARE"}`,
+    pk,
+  );
 }
 
 /** lockRow's "update" for the integer-keyed Assignment (its annotations' foreign keys take "share" on it). */

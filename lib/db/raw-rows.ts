@@ -1,8 +1,8 @@
 import Database from "better-sqlite3";
 import pg from "pg";
+import { log } from "@/lib/api/log";
 import { config } from "@/lib/config";
 import { observeDbQuery } from "@/lib/metrics/hooks";
-import { log } from "@/lib/api/log";
 
 // Rows as plain arrays straight from the database driver, for the one read path whose answer
 // is made of hundreds of thousands of rows (progress: lib/progress/cells.ts). There, Prisma's
@@ -14,7 +14,11 @@ import { log } from "@/lib/api/log";
 // Its own read-only connection to the configured database: a separate SQLite connection (WAL:
 // readers never block the writer) or a small pg pool. What it reads is committed data only.
 
-type Reader = { kind: "sqlite" | "postgres"; rows: (sql: string, params: unknown[]) => Promise<unknown[][]>; close: () => Promise<void> };
+type Reader = {
+  kind: "sqlite" | "postgres";
+  rows: (sql: string, params: unknown[]) => Promise<unknown[][]>;
+  close: () => Promise<void>;
+};
 type Listener = (statement: { sql: string; ms: number }) => void;
 const listeners = new Set<Listener>();
 
@@ -76,7 +80,8 @@ function postgresReader(url: string): Reader {
   pool.on("error", (error) => log("warn", "raw-rows", { error: error.message }));
   return {
     kind: "postgres",
-    rows: async (sql, params) => (await pool.query({ text: sql, values: params, rowMode: "array" })).rows as unknown[][],
+    rows: async (sql, params) =>
+      (await pool.query({ text: sql, values: params, rowMode: "array" })).rows as unknown[][],
     close: () => pool.end(),
   };
 }

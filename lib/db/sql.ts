@@ -23,7 +23,9 @@ export class SqlParams {
 
 /** A time column as ms since the epoch on both databases (SQLite holds ISO 8601 text, PostgreSQL a UTC timestamp). */
 export function epochMsSql(dialect: Dialect, col: string): string {
-  return dialect === "postgres" ? `(EXTRACT(EPOCH FROM ${col}) * 1000)::float8` : `(unixepoch(${col}, 'subsec') * 1000)`;
+  return dialect === "postgres"
+    ? `(EXTRACT(EPOCH FROM ${col}) * 1000)::float8`
+    : `(unixepoch(${col}, 'subsec') * 1000)`;
 }
 
 /** The Date of an epochMsSql column (a float: rounded to the stored millisecond). */

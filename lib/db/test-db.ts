@@ -1,8 +1,8 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import Database from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import Database from "better-sqlite3";
 import type { Db } from "./client";
 import { PrismaClient } from "./generated/sqlite/client";
 
@@ -12,7 +12,10 @@ export async function createTestDb(): Promise<{ db: Db; close: () => Promise<voi
   const file = path.join(dir, "test.db");
   const raw = new Database(file);
   const migrations = path.resolve(import.meta.dirname, "../../prisma/sqlite/migrations");
-  for (const name of fs.readdirSync(migrations).filter((n) => fs.statSync(path.join(migrations, n)).isDirectory()).sort()) {
+  for (const name of fs
+    .readdirSync(migrations)
+    .filter((n) => fs.statSync(path.join(migrations, n)).isDirectory())
+    .sort()) {
     raw.exec(fs.readFileSync(path.join(migrations, name, "migration.sql"), "utf8"));
   }
   raw.close();

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
 import pg from "pg";
 import { migrateDeploy, migrationNames, sync } from "../../scripts/db-sync";
 
@@ -26,12 +26,17 @@ function projectCopy(): string {
 function changeModels(dir: string) {
   const file = path.join(dir, "prisma/models.prisma");
   const models = fs.readFileSync(file, "utf8").replace("model Tenant {\n", "model Tenant {\n  upgradeNote   String?\n");
-  fs.writeFileSync(file, models + "\nmodel UpgradeProbe {\n  pk    String @id\n  value Int    @default(0)\n}\n");
+  fs.writeFileSync(file, `${models}\nmodel UpgradeProbe {\n  pk    String @id\n  value Int    @default(0)\n}\n`);
 }
 
 type Rows = { tenants: { pk: string; id: string; name: string }[]; orgs: { pk: string; name: string }[] };
 
-function upgradeScenario(provider: "sqlite" | "postgres", url: string, write: () => Promise<void>, read: () => Promise<Rows & { note: unknown; probe: number }>) {
+function upgradeScenario(
+  provider: "sqlite" | "postgres",
+  url: string,
+  write: () => Promise<void>,
+  read: () => Promise<Rows & { note: unknown; probe: number }>,
+) {
   return async () => {
     const installed = projectCopy();
     const next = projectCopy();
@@ -55,7 +60,10 @@ function upgradeScenario(provider: "sqlite" | "postgres", url: string, write: ()
           fs.readFileSync(path.join(root, "prisma", provider, "migrations", name, "migration.sql"), "utf8"),
         );
       }
-      const sql = fs.readFileSync(path.join(next, "prisma", provider, "migrations", names.at(-1)!, "migration.sql"), "utf8");
+      const sql = fs.readFileSync(
+        path.join(next, "prisma", provider, "migrations", names.at(-1)!, "migration.sql"),
+        "utf8",
+      );
       expect(sql).toContain("UpgradeProbe");
       expect(sql).not.toMatch(/CREATE TABLE "User"/);
       // A second sync with no change writes nothing.
@@ -86,9 +94,23 @@ test("SQLite: data written under the previous migrations survives the new one", 
       async () => {
         const db = new Database(file);
         const now = Date.now();
-        db.prepare(`INSERT INTO "Tenant" (pk, id, name, created, updated) VALUES (?, ?, ?, ?, ?)`).run("t1", "tenant-one", "Één tenant", now, now);
-        db.prepare(`INSERT INTO "Tenant" (pk, id, name, created, updated) VALUES (?, ?, ?, ?, ?)`).run("t2", "tenant-two", "Two", now, now);
-        db.prepare(`INSERT INTO "Organisation" (pk, "tenantPk", id, name, created, updated) VALUES (?, ?, ?, ?, ?, ?)`).run("o1", "t1", "org", "Org", now, now);
+        db.prepare(`INSERT INTO "Tenant" (pk, id, name, created, updated) VALUES (?, ?, ?, ?, ?)`).run(
+          "t1",
+          "tenant-one",
+          "Één tenant",
+          now,
+          now,
+        );
+        db.prepare(`INSERT INTO "Tenant" (pk, id, name, created, updated) VALUES (?, ?, ?, ?, ?)`).run(
+          "t2",
+          "tenant-two",
+          "Two",
+          now,
+          now,
+        );
+        db.prepare(
+          `INSERT INTO "Organisation" (pk, "tenantPk", id, name, created, updated) VALUES (?, ?, ?, ?, ?, ?)`,
+        ).run("o1", "t1", "org", "Org", now, now);
         db.close();
       },
       async () => {
@@ -97,9 +119,16 @@ test("SQLite: data written under the previous migrations survives the new one", 
           const tenants = db.prepare(`SELECT pk, id, name FROM "Tenant" ORDER BY pk`).all() as Rows["tenants"];
           const orgs = db.prepare(`SELECT pk, name FROM "Organisation" ORDER BY pk`).all() as Rows["orgs"];
           const cols = (db.prepare(`PRAGMA table_info("Tenant")`).all() as { name: string }[]).map((c) => c.name);
-          const note = cols.includes("upgradeNote") ? (db.prepare(`SELECT "upgradeNote" AS n FROM "Tenant" WHERE pk = 't1'`).get() as { n: unknown }).n : undefined;
+          const note = cols.includes("upgradeNote")
+            ? (db.prepare(`SELECT "upgradeNote" AS n FROM "Tenant" WHERE pk = 't1'`).get() as { n: unknown }).n
+            : undefined;
           const hasProbe = db.prepare(`SELECT name FROM sqlite_master WHERE name = 'UpgradeProbe'`).get();
-          return { tenants, orgs, note, probe: hasProbe ? (db.prepare(`SELECT COUNT(*) AS c FROM "UpgradeProbe"`).get() as { c: number }).c : -1 };
+          return {
+            tenants,
+            orgs,
+            note,
+            probe: hasProbe ? (db.prepare(`SELECT COUNT(*) AS c FROM "UpgradeProbe"`).get() as { c: number }).c : -1,
+          };
         } finally {
           db.close();
         }
@@ -126,15 +155,25 @@ test("PostgreSQL: data written under the previous migrations survives the new on
       url.toString(),
       async () => {
         await client.connect();
-        await client.query(`INSERT INTO "Tenant" (pk, id, name, updated) VALUES ('t1', 'tenant-one', 'Één tenant', now()), ('t2', 'tenant-two', 'Two', now())`);
-        await client.query(`INSERT INTO "Organisation" (pk, "tenantPk", id, name, updated) VALUES ('o1', 't1', 'org', 'Org', now())`);
+        await client.query(
+          `INSERT INTO "Tenant" (pk, id, name, updated) VALUES ('t1', 'tenant-one', 'Één tenant', now()), ('t2', 'tenant-two', 'Two', now())`,
+        );
+        await client.query(
+          `INSERT INTO "Organisation" (pk, "tenantPk", id, name, updated) VALUES ('o1', 't1', 'org', 'Org', now())`,
+        );
       },
       async () => {
         const tenants = (await client.query(`SELECT pk, id, name FROM "Tenant" ORDER BY pk`)).rows;
         const orgs = (await client.query(`SELECT pk, name FROM "Organisation" ORDER BY pk`)).rows;
-        const cols = (await client.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'Tenant'`)).rows.map((r) => r.column_name);
-        const note = cols.includes("upgradeNote") ? (await client.query(`SELECT "upgradeNote" AS n FROM "Tenant" WHERE pk = 't1'`)).rows[0].n : undefined;
-        const probe = (await client.query(`SELECT to_regclass('"UpgradeProbe"') AS t`)).rows[0].t ? Number((await client.query(`SELECT COUNT(*) AS c FROM "UpgradeProbe"`)).rows[0].c) : -1;
+        const cols = (
+          await client.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'Tenant'`)
+        ).rows.map((r) => r.column_name);
+        const note = cols.includes("upgradeNote")
+          ? (await client.query(`SELECT "upgradeNote" AS n FROM "Tenant" WHERE pk = 't1'`)).rows[0].n
+          : undefined;
+        const probe = (await client.query(`SELECT to_regclass('"UpgradeProbe"') AS t`)).rows[0].t
+          ? Number((await client.query(`SELECT COUNT(*) AS c FROM "UpgradeProbe"`)).rows[0].c)
+          : -1;
         return { tenants, orgs, note, probe };
       },
     )();

@@ -1,6 +1,6 @@
-import type { Db } from "@/lib/db/client";
 import { notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
 import { mayDownload } from "@/lib/policies/files";
 
 // A stored file, for a caller who may read the row that owns it (lib/policies/files.ts);

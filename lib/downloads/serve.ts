@@ -1,5 +1,5 @@
+import type { Readable } from "node:stream";
 import parseRange from "range-parser";
-import { Readable } from "node:stream";
 import type { Storage } from "@/lib/storage/storage";
 
 // Serves a stored file over HTTP: Content-Type, Content-Length, a strong ETag (the
@@ -12,7 +12,12 @@ const LENGTH = "X-Content-Length";
 
 export type ServableFile = { storageKey: string; contentType: string; size: bigint; sha256: string; created: Date };
 
-export async function serveFile(req: Request, file: ServableFile, storage: Storage, extraHeaders: Record<string, string>): Promise<Response> {
+export async function serveFile(
+  req: Request,
+  file: ServableFile,
+  storage: Storage,
+  extraHeaders: Record<string, string>,
+): Promise<Response> {
   const size = Number(file.size);
   const etag = `"${file.sha256}"`;
   const headers: Record<string, string> = {
@@ -26,7 +31,7 @@ export async function serveFile(req: Request, file: ServableFile, storage: Stora
     ...extraHeaders,
   };
   const ifNoneMatch = req.headers.get("if-none-match");
-  if (ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim() === etag || t.trim() === "*")) {
+  if (ifNoneMatch?.split(",").some((t) => t.trim() === etag || t.trim() === "*")) {
     return new Response(null, { status: 304, headers });
   }
 
@@ -48,7 +53,8 @@ export async function serveFile(req: Request, file: ServableFile, storage: Stora
       });
     }
   }
-  if (req.method === "HEAD") return new Response(null, { status: 200, headers: { ...headers, [LENGTH]: String(size) } });
+  if (req.method === "HEAD")
+    return new Response(null, { status: 200, headers: { ...headers, [LENGTH]: String(size) } });
   const body = size === 0 ? null : toWeb(await storage.read(file.storageKey), req);
   return new Response(body, { status: 200, headers: { ...headers, [LENGTH]: String(size) } });
 }

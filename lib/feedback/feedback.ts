@@ -1,17 +1,17 @@
+import type { UploadedFile } from "@/lib/api/body";
+import { conflict, forbidden, invalid, notFound } from "@/lib/api/errors";
+import { finishPage, type PageRequest, pageArgs } from "@/lib/api/pagination";
+import { type Principal, requireOrganisation, requireUser } from "@/lib/auth/principal";
+import { lockSpeechChallenge } from "@/lib/challenges/speech/speech-challenges";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
-import { conflict, forbidden, invalid, notFound } from "@/lib/api/errors";
-import type { UploadedFile } from "@/lib/api/body";
-import { finishPage, pageArgs, type PageRequest } from "@/lib/api/pagination";
-import { isAdministrator, requireOrganisation, requireUser, type Principal } from "@/lib/auth/principal";
-import { visibleSubmissions } from "@/lib/policies/submissions";
-import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
-import { withStoredFiles } from "@/lib/storage/stored-files";
-import type { Storage } from "@/lib/storage/storage";
 import { fileUrl } from "@/lib/downloads/urls";
-import { lockSpeechChallenge } from "@/lib/challenges/speech/speech-challenges";
+import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
+import { visibleSubmissions } from "@/lib/policies/submissions";
 import { checkAppendable, combinedAudioUrl, findOrCreateResultSet } from "@/lib/recordings/result-sets";
-import { FEEDBACK_RESOURCE, type CreateFeedback } from "./schemas";
+import type { Storage } from "@/lib/storage/storage";
+import { withStoredFiles } from "@/lib/storage/stored-files";
+import { type CreateFeedback, FEEDBACK_RESOURCE } from "./schemas";
 
 // Feedback results: a user's audio for a speech challenge of their organisation with the
 // recogniser's per-sentence feedback (sentences, validated) and client data (extra, any JSON),
@@ -60,29 +60,53 @@ export function toFeedback(row: FeedbackRow, refs: Refs) {
 async function refsOf(db: Db, rows: FeedbackRow[]): Promise<Refs> {
   const uniq = (pks: string[]) => [...new Set(pks)];
   const [challenges, users, sets] = await Promise.all([
-    db.speechChallenge.findMany({ where: { pk: { in: uniq(rows.map((r) => r.challengePk)) } }, select: { pk: true, id: true } }),
+    db.speechChallenge.findMany({
+      where: { pk: { in: uniq(rows.map((r) => r.challengePk)) } },
+      select: { pk: true, id: true },
+    }),
     db.user.findMany({ where: { pk: { in: uniq(rows.map((r) => r.userPk)) } }, select: { pk: true, id: true } }),
-    db.resultSet.findMany({ where: { pk: { in: uniq(rows.map((r) => r.resultSetPk)) } }, select: { pk: true, id: true } }),
+    db.resultSet.findMany({
+      where: { pk: { in: uniq(rows.map((r) => r.resultSetPk)) } },
+      select: { pk: true, id: true },
+    }),
   ]);
   const map = (list: { pk: string; id: string }[]) => new Map(list.map((x) => [x.pk, x.id]));
   return { challenges: map(challenges), users: map(users), sets: map(sets) };
 }
 
-const taken = (id: string | undefined) => conflict(`Feedback ${id} already exists`, [{ resource: FEEDBACK_RESOURCE, field: "id", code: "already_exists" }]);
+const taken = (id: string | undefined) =>
+  conflict(`Feedback ${id} already exists`, [{ resource: FEEDBACK_RESOURCE, field: "id", code: "already_exists" }]);
 
-const unknownChallenge = (id: string) => invalid(FEEDBACK_RESOURCE, "challengeId", "missing", `Speech challenge ${id} does not exist`);
+const unknownChallenge = (id: string) =>
+  invalid(FEEDBACK_RESOURCE, "challengeId", "missing", `Speech challenge ${id} does not exist`);
 
 const ATTEMPTS = 4;
 
-export async function createFeedback(db: Db, storage: Storage, caller: Principal, input: CreateFeedback, files: Record<string, UploadedFile[]>) {
+export async function createFeedback(
+  db: Db,
+  storage: Storage,
+  caller: Principal,
+  input: CreateFeedback,
+  files: Record<string, UploadedFile[]>,
+) {
   requireOrganisation(caller);
   const user = requireUser(caller);
   const upload = requireFile(files, "audio", FEEDBACK_RESOURCE);
-  const challenge = await db.speechChallenge.findUnique({ where: { ns_id: { ns: caller.ns, id: input.challengeId } }, select: { pk: true, id: true } });
+  const challenge = await db.speechChallenge.findUnique({
+    where: { ns_id: { ns: caller.ns, id: input.challengeId } },
+    select: { pk: true, id: true },
+  });
   if (!challenge) throw unknownChallenge(input.challengeId);
   // Refused before the audio work (the transaction checks again).
-  if (input.id && (await db.feedback.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))) throw taken(input.id);
-  const existing = await db.resultSet.findUnique({ where: { ns_id: { ns: caller.ns, id: input.resultSetId } }, select: { id: true, userPk: true, challengePk: true } });
+  if (
+    input.id &&
+    (await db.feedback.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))
+  )
+    throw taken(input.id);
+  const existing = await db.resultSet.findUnique({
+    where: { ns_id: { ns: caller.ns, id: input.resultSetId } },
+    select: { id: true, userPk: true, challengePk: true },
+  });
   if (existing) checkAppendable(existing, user.pk, challenge.pk, FEEDBACK_RESOURCE);
 
   const audio = await analyseAudio(upload, FEEDBACK_RESOURCE);
@@ -98,9 +122,14 @@ export async function createFeedback(db: Db, storage: Storage, caller: Principal
           // Feedback refers to its challenge without a foreign key: hold off a concurrent delete
           // of the challenge (which collects its feedback) and make sure it still exists.
           await lockSpeechChallenge(tx, challenge.pk, "share");
-          if (!(await tx.speechChallenge.findUnique({ where: { pk: challenge.pk }, select: { pk: true } }))) throw unknownChallenge(challenge.id);
+          if (!(await tx.speechChallenge.findUnique({ where: { pk: challenge.pk }, select: { pk: true } })))
+            throw unknownChallenge(challenge.id);
           const audioFilePk = await createAudioRows(tx, rows);
-          const set = await findOrCreateResultSet(tx, { ns: caller.ns, id: input.resultSetId, userPk: user.pk, challengePk: challenge.pk }, FEEDBACK_RESOURCE);
+          const set = await findOrCreateResultSet(
+            tx,
+            { ns: caller.ns, id: input.resultSetId, userPk: user.pk, challengePk: challenge.pk },
+            FEEDBACK_RESOURCE,
+          );
           const row = await tx.feedback.create({
             data: {
               pk: newPk(),
@@ -125,7 +154,11 @@ export async function createFeedback(db: Db, storage: Storage, caller: Principal
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      if (input.id && (await db.feedback.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))) throw taken(input.id);
+      if (
+        input.id &&
+        (await db.feedback.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))
+      )
+        throw taken(input.id);
       // A concurrent create of the same new result set: the retry finds it.
       if (attempt >= ATTEMPTS) throw error;
     }
@@ -147,7 +180,10 @@ export async function getFeedback(db: Db, caller: Principal, id: string) {
 export async function listFeedback(db: Db, caller: Principal, page: PageRequest) {
   requireOrganisation(caller);
   const args = pageArgs("created", "asc", page);
-  const rows = await db.feedback.findMany({ ...args, where: { AND: [{ ns: caller.ns }, await visibleSubmissions(db, caller), args.where] } });
+  const rows = await db.feedback.findMany({
+    ...args,
+    where: { AND: [{ ns: caller.ns }, await visibleSubmissions(db, caller), args.where] },
+  });
   const result = finishPage(rows, page, (r) => r.created);
   const refs = await refsOf(db, result.items);
   return { items: result.items.map((r) => toFeedback(r, refs)), nextCursor: result.nextCursor };

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idSchema, timestamps } from "@/lib/api/schemas";
 import { pageQuery } from "@/lib/api/page-query";
+import { idSchema, timestamps } from "@/lib/api/schemas";
 import { resultSetRefSchema } from "@/lib/recordings/schemas";
 
 export const FEEDBACK_RESOURCE = "Feedback";
@@ -27,7 +27,10 @@ export const feedbackWordSchema = z
     startTiming: int,
     endTiming: int,
   })
-  .refine((w) => w.startTiming <= w.endTiming, { message: "startTiming must not be after endTiming", path: ["endTiming"] });
+  .refine((w) => w.startTiming <= w.endTiming, {
+    message: "startTiming must not be after endTiming",
+    path: ["endTiming"],
+  });
 
 export const feedbackSentenceSchema = z.object({
   sentence: int,
@@ -57,7 +60,10 @@ const jsonText = z.unknown().transform((v, ctx) => {
  * holding a list of sentences is accepted too and flattened in place.
  */
 const sentencesSchema = z
-  .preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(jsonText).max(MAX_SENTENCES))
+  .preprocess(
+    (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
+    z.array(jsonText).max(MAX_SENTENCES),
+  )
   .transform((parts) => parts.flatMap((p) => (Array.isArray(p) ? p : [p])))
   .pipe(z.array(feedbackSentenceSchema).max(MAX_SENTENCES));
 

@@ -1,10 +1,10 @@
-import type { Db } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
-import { toGroup } from "./groups";
-import type { AddMembers, UpdateGroup } from "./edit-schemas";
+import type { Db } from "@/lib/db/client";
 import type { ListUsers } from "@/lib/users/schemas";
 import { listUsers } from "@/lib/users/users";
+import type { AddMembers, UpdateGroup } from "./edit-schemas";
+import { toGroup } from "./groups";
 
 // Editing a group of the caller's namespace: its name and categories, and its members
 // (users of the same namespace). Ours; the contract has no group update.
@@ -21,16 +21,24 @@ export async function updateGroup(db: Db, caller: Principal, id: string, input: 
   const pk = await groupPk(db, caller, id);
   const categoryIds = input.categories === undefined ? undefined : [...new Set(input.categories)];
   if (categoryIds?.length) {
-    const found = await db.category.findMany({ where: { ns: caller.ns, id: { in: categoryIds } }, select: { id: true } });
+    const found = await db.category.findMany({
+      where: { ns: caller.ns, id: { in: categoryIds } },
+      select: { id: true },
+    });
     const missing = categoryIds.filter((c) => !found.some((f) => f.id === c));
     if (missing.length) {
-      throw new ApiError("validation", `Unknown category(s): ${missing.join(", ")}`, [{ resource: "Group", field: "categories", code: "missing" }]);
+      throw new ApiError("validation", `Unknown category(s): ${missing.join(", ")}`, [
+        { resource: "Group", field: "categories", code: "missing" },
+      ]);
     }
   }
   const row = await db.$transaction(async (tx) => {
     if (categoryIds) {
       await tx.groupCategory.deleteMany({ where: { groupPk: pk } });
-      if (categoryIds.length) await tx.groupCategory.createMany({ data: categoryIds.map((categoryId, position) => ({ groupPk: pk, categoryId, position })) });
+      if (categoryIds.length)
+        await tx.groupCategory.createMany({
+          data: categoryIds.map((categoryId, position) => ({ groupPk: pk, categoryId, position })),
+        });
     }
     return tx.group.update({ where: { pk }, data: { name: input.name }, include: groupInclude });
   });
@@ -43,8 +51,14 @@ export async function addMembers(db: Db, caller: Principal, id: string, input: A
   const ids = [...new Set(input.users)];
   const users = await db.user.findMany({ where: { ns: caller.ns, id: { in: ids } }, select: { pk: true, id: true } });
   const missing = ids.filter((u) => !users.some((row) => row.id === u));
-  if (missing.length) throw new ApiError("validation", `Unknown user(s): ${missing.join(", ")}`, [{ resource: "Group", field: "users", code: "missing" }]);
-  const present = await db.groupMember.findMany({ where: { groupPk: pk, userPk: { in: users.map((u) => u.pk) } }, select: { userPk: true } });
+  if (missing.length)
+    throw new ApiError("validation", `Unknown user(s): ${missing.join(", ")}`, [
+      { resource: "Group", field: "users", code: "missing" },
+    ]);
+  const present = await db.groupMember.findMany({
+    where: { groupPk: pk, userPk: { in: users.map((u) => u.pk) } },
+    select: { userPk: true },
+  });
   const fresh = users.filter((u) => !present.some((p) => p.userPk === u.pk));
   if (fresh.length) await db.groupMember.createMany({ data: fresh.map((u) => ({ groupPk: pk, userPk: u.pk })) });
 }

@@ -1,8 +1,8 @@
+import { ApiError, conflict, notFound } from "@/lib/api/errors";
+import { finishPage, type PageRequest, pageArgs } from "@/lib/api/pagination";
+import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
-import { ApiError, conflict, notFound } from "@/lib/api/errors";
-import { finishPage, pageArgs, type PageRequest } from "@/lib/api/pagination";
-import type { Principal } from "@/lib/auth/principal";
 import type { CreateGroup } from "./schemas";
 
 // Groups live in the caller's namespace and are only seen from it. A group's
@@ -20,7 +20,10 @@ export function toGroup<R extends GroupRow>(row: R) {
 export async function createGroup(db: Db, caller: Principal, input: CreateGroup) {
   const categoryIds = [...new Set(input.categories ?? [])];
   if (categoryIds.length) {
-    const found = await db.category.findMany({ where: { ns: caller.ns, id: { in: categoryIds } }, select: { id: true } });
+    const found = await db.category.findMany({
+      where: { ns: caller.ns, id: { in: categoryIds } },
+      select: { id: true },
+    });
     const missing = categoryIds.filter((id) => !found.some((c) => c.id === id));
     if (missing.length) {
       throw new ApiError("validation", `Unknown category(s): ${missing.join(", ")}`, [
@@ -41,14 +44,19 @@ export async function createGroup(db: Db, caller: Principal, input: CreateGroup)
     });
     return toGroup(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`Group ${input.id} already exists`, [{ resource: "Group", field: "id", code: "already_exists" }]);
+    if (isUniqueViolation(error))
+      throw conflict(`Group ${input.id} already exists`, [{ resource: "Group", field: "id", code: "already_exists" }]);
     throw error;
   }
 }
 
 export async function listGroups(db: Db, caller: Principal, page: PageRequest) {
   const args = pageArgs("created", "asc", page);
-  const rows = await db.group.findMany({ ...args, where: { AND: [{ ns: caller.ns }, args.where] }, include: groupInclude });
+  const rows = await db.group.findMany({
+    ...args,
+    where: { AND: [{ ns: caller.ns }, args.where] },
+    include: groupInclude,
+  });
   const result = finishPage(rows, page, (r) => r.created);
   return { items: result.items.map(toGroup), nextCursor: result.nextCursor };
 }

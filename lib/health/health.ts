@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
-import type { Storage } from "@/lib/storage/storage";
 import { isDraining } from "@/lib/server/lifecycle.mjs";
+import type { Storage } from "@/lib/storage/storage";
 
 const checkSchema = z.object({ ok: z.boolean(), kind: z.string(), message: z.string().optional() });
 /** GET /api/health and /api/health/ready answer this (ready adds migrations and draining). */

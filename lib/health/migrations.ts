@@ -24,7 +24,9 @@ export async function checkMigrations(db: Db, kind: "sqlite" | "postgres"): Prom
     );
     const applied = new Set(rows.map((r) => r.migration_name));
     const missing = shippedMigrations(kind).filter((m) => !applied.has(m));
-    return missing.length ? { ok: false, kind: "prisma", message: `not applied: ${missing.join(", ")}` } : { ok: true, kind: "prisma" };
+    return missing.length
+      ? { ok: false, kind: "prisma", message: `not applied: ${missing.join(", ")}` }
+      : { ok: true, kind: "prisma" };
   } catch (error) {
     return { ok: false, kind: "prisma", message: (error as Error).message.split("\n")[0] };
   }

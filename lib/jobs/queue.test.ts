@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { createTestDb } from "@/lib/db/test-db";
 import type { Db } from "@/lib/db/client";
-import { claimNext, enqueue, PermanentJobError, runClaimed, type JobHandler } from "./queue";
+import { createTestDb } from "@/lib/db/test-db";
+import { claimNext, enqueue, type JobHandler, PermanentJobError, runClaimed } from "./queue";
 
 let db: Db;
 let close: () => Promise<void>;
@@ -31,7 +31,15 @@ test("a job whose worker died is retried after its lease expires", async () => {
   const retried = await claimNext(db, "w2", 60_000);
   expect(retried).toMatchObject({ pk: first!.pk, attempts: 2 });
   const ran: string[] = [];
-  expect(await runClaimed(db, retried!, recorder(async (_db, t) => void ran.push(t)), "w2", 60_000)).toBe("done");
+  expect(
+    await runClaimed(
+      db,
+      retried!,
+      recorder(async (_db, t) => void ran.push(t)),
+      "w2",
+      60_000,
+    ),
+  ).toBe("done");
   expect(ran).toEqual(["target-2"]);
   expect((await db.job.findUniqueOrThrow({ where: { pk: first!.pk } })).status).toBe("done");
 });
@@ -67,7 +75,15 @@ test("a job that keeps killing its worker is failed instead of retried forever",
   }
   const third = (await claimNext(db, "w", 60_000))!;
   expect(third.attempts).toBe(3);
-  expect(await runClaimed(db, third, recorder(async () => {}), "w", 60_000)).toBe("failed");
+  expect(
+    await runClaimed(
+      db,
+      third,
+      recorder(async () => {}),
+      "w",
+      60_000,
+    ),
+  ).toBe("failed");
   expect(failures).toEqual(["poison: preparation did not finish after repeated attempts"]);
 });
 

@@ -29,12 +29,20 @@ export type ClaimedJob = { pk: string; kind: string; targetPk: string; attempts:
 /** Queues a job (inside the caller's transaction, so it exists exactly when its target does). */
 export async function enqueue(tx: Tx | Db, kind: string, targetPk: string): Promise<void> {
   // A newer request for the same target supersedes queued ones.
-  await tx.job.updateMany({ where: { kind, targetPk, status: "queued" }, data: { status: "done", lastError: "superseded" } });
+  await tx.job.updateMany({
+    where: { kind, targetPk, status: "queued" },
+    data: { status: "done", lastError: "superseded" },
+  });
   await tx.job.create({ data: { pk: newPk(), kind, targetPk, status: "queued" } });
 }
 
 /** Claims the next runnable job: queued and due, or running with an expired lease. */
-export async function claimNext(db: Db, workerId: string, leaseMs: number, now = new Date()): Promise<ClaimedJob | null> {
+export async function claimNext(
+  db: Db,
+  workerId: string,
+  leaseMs: number,
+  now = new Date(),
+): Promise<ClaimedJob | null> {
   const runnable = {
     OR: [
       { status: "queued", runAt: { lte: now } },
@@ -47,7 +55,12 @@ export async function claimNext(db: Db, workerId: string, leaseMs: number, now =
     const claimed = await db.job.updateMany({
       // attempts grows with every claim, so it tells whether someone else claimed the row first.
       where: { pk: candidate.pk, status: candidate.status, attempts: candidate.attempts },
-      data: { status: "running", lockedBy: workerId, lockedUntil: new Date(now.getTime() + leaseMs), attempts: { increment: 1 } },
+      data: {
+        status: "running",
+        lockedBy: workerId,
+        lockedUntil: new Date(now.getTime() + leaseMs),
+        attempts: { increment: 1 },
+      },
     });
     if (claimed.count === 1) {
       return { pk: candidate.pk, kind: candidate.kind, targetPk: candidate.targetPk, attempts: candidate.attempts + 1 };
@@ -69,13 +82,23 @@ export async function releaseLease(db: Db, job: ClaimedJob, workerId: string): P
 }
 
 /** Runs one claimed job with its handler and records the outcome. */
-export async function runClaimed(db: Db, job: ClaimedJob, handler: JobHandler | undefined, workerId: string, leaseMs: number, signal: AbortSignal = new AbortController().signal): Promise<RunOutcome> {
+export async function runClaimed(
+  db: Db,
+  job: ClaimedJob,
+  handler: JobHandler | undefined,
+  workerId: string,
+  leaseMs: number,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<RunOutcome> {
   const mine = { pk: job.pk, lockedBy: workerId, status: "running" };
   // Renew the lease while the job runs, so a long job is never taken over by another
   // instance; if this process dies the renewals stop and the lease runs out.
-  const heartbeat = setInterval(() => {
-    db.job.updateMany({ where: mine, data: { lockedUntil: new Date(Date.now() + leaseMs) } }).catch(() => {});
-  }, Math.max(250, leaseMs / 3));
+  const heartbeat = setInterval(
+    () => {
+      db.job.updateMany({ where: mine, data: { lockedUntil: new Date(Date.now() + leaseMs) } }).catch(() => {});
+    },
+    Math.max(250, leaseMs / 3),
+  );
   try {
     return await runWithHandler(db, job, handler, mine, signal);
   } catch (error) {
@@ -87,9 +110,18 @@ export async function runClaimed(db: Db, job: ClaimedJob, handler: JobHandler | 
   }
 }
 
-async function runWithHandler(db: Db, job: ClaimedJob, handler: JobHandler | undefined, mine: object, signal: AbortSignal): Promise<RunOutcome> {
+async function runWithHandler(
+  db: Db,
+  job: ClaimedJob,
+  handler: JobHandler | undefined,
+  mine: object,
+  signal: AbortSignal,
+): Promise<RunOutcome> {
   if (!handler) {
-    await db.job.updateMany({ where: mine, data: { status: "failed", lastError: `no handler for ${job.kind}`, lockedUntil: null } });
+    await db.job.updateMany({
+      where: mine,
+      data: { status: "failed", lastError: `no handler for ${job.kind}`, lockedUntil: null },
+    });
     return "failed";
   }
   const maxAttempts = handler.maxAttempts ?? 3;
@@ -112,7 +144,10 @@ async function runWithHandler(db: Db, job: ClaimedJob, handler: JobHandler | und
       return "failed";
     }
     const backoffMs = 1000 * 2 ** job.attempts;
-    await db.job.updateMany({ where: mine, data: { status: "queued", lastError: reason, lockedUntil: null, runAt: new Date(Date.now() + backoffMs) } });
+    await db.job.updateMany({
+      where: mine,
+      data: { status: "queued", lastError: reason, lockedUntil: null, runAt: new Date(Date.now() + backoffMs) },
+    });
     return "queued";
   }
 }

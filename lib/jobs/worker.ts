@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
-import type { Db } from "@/lib/db/client";
 import { log } from "@/lib/api/log";
-import { claimNext, releaseLease, runClaimed, type ClaimedJob, type JobHandler } from "./queue";
+import type { Db } from "@/lib/db/client";
+import { type ClaimedJob, claimNext, type JobHandler, releaseLease, runClaimed } from "./queue";
 
 // One polling worker per app instance. It runs jobs one at a time and keeps going
 // until stopped; a crash of the process is covered by the leases in queue.ts.
@@ -32,21 +32,34 @@ export function startWorker(db: Db, handlers: Record<string, JobHandler>, option
         if (job) {
           worked = true;
           current = { job, controller: new AbortController() };
-          const status = await runClaimed(db, job, handlers[job.kind], workerId, options.leaseMs, current.controller.signal);
-          log(status === "done" || status === "released" ? "info" : "warn", "job", { kind: job.kind, target: job.targetPk, attempt: job.attempts, status });
+          const status = await runClaimed(
+            db,
+            job,
+            handlers[job.kind],
+            workerId,
+            options.leaseMs,
+            current.controller.signal,
+          );
+          log(status === "done" || status === "released" ? "info" : "warn", "job", {
+            kind: job.kind,
+            target: job.targetPk,
+            attempt: job.attempts,
+            status,
+          });
         }
       } catch (error) {
         log("error", "job-worker", { error: error instanceof Error ? error.message : String(error) });
       } finally {
         current = null;
       }
-      if (!worked && !stopped) await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      if (!worked && !stopped)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, options.pollMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
     }
   })();
   return {
@@ -56,11 +69,19 @@ export function startWorker(db: Db, handlers: Record<string, JobHandler>, option
       const running = current;
       if (!handOver || !running) return void (await loop);
       running.controller.abort();
-      const settled = await Promise.race([loop.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), handOverWaitMs))]);
+      const settled = await Promise.race([
+        loop.then(() => true),
+        new Promise<false>((r) => setTimeout(() => r(false), handOverWaitMs)),
+      ]);
       // A job stuck where it cannot see its signal (a hung storage call) is released anyway:
       // it commits nothing after the abort, and this process is about to exit.
       if (!settled && (await releaseLease(db, running.job, workerId))) {
-        log("info", "job", { kind: running.job.kind, target: running.job.targetPk, attempt: running.job.attempts, status: "released" });
+        log("info", "job", {
+          kind: running.job.kind,
+          target: running.job.targetPk,
+          attempt: running.job.attempts,
+          status: "released",
+        });
       }
     },
     wake: () => wake(),

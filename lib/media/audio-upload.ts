@@ -1,11 +1,11 @@
 import os from "node:os";
 import path from "node:path";
-import type { Tx } from "@/lib/db/client";
-import { ApiError } from "@/lib/api/errors";
 import type { UploadedFile } from "@/lib/api/body";
-import { ingestAudio, InvalidAudioError, type IngestResult } from "@/lib/audio/ingest";
-import type { StoredFileData, StoredFileInput } from "@/lib/storage/stored-files";
+import { ApiError } from "@/lib/api/errors";
+import { type IngestResult, InvalidAudioError, ingestAudio } from "@/lib/audio/ingest";
+import type { Tx } from "@/lib/db/client";
 import { observeUpload } from "@/lib/metrics/hooks";
+import type { StoredFileData, StoredFileInput } from "@/lib/storage/stored-files";
 
 // An uploaded audio part on its way to storage: validated and analysed first (422 on
 // its field when it is not Ogg Opus or WAV), then stored as three files — the original
@@ -35,13 +35,26 @@ export async function analyseAudio(upload: UploadedFile, resource: string): Prom
   return {
     result,
     files: (ns) => [
-      { sourcePath: upload.path, ns, kind: "audio", contentType: info.contentType, sha256: info.sha256, size: info.size, audio: info },
+      {
+        sourcePath: upload.path,
+        ns,
+        kind: "audio",
+        contentType: info.contentType,
+        sha256: info.sha256,
+        size: info.size,
+        audio: info,
+      },
       {
         sourcePath: out.normalisedPath,
         ns,
         kind: "audio-normalised",
         contentType: "audio/ogg",
-        audio: { format: "ogg-opus", sampleRate: normalised.sampleRate, channels: 1, durationMs: normalised.durationMs },
+        audio: {
+          format: "ogg-opus",
+          sampleRate: normalised.sampleRate,
+          channels: 1,
+          durationMs: normalised.durationMs,
+        },
       },
       { sourcePath: out.peaksPath, ns, kind: "audio-peaks", contentType: "application/octet-stream" },
     ],
@@ -58,7 +71,10 @@ export async function createAudioRows(tx: Tx, [original, normalised, peaks]: Sto
 /** The one required audio part of a request, or a 422 naming the field. */
 export function requireFile(files: Record<string, UploadedFile[]>, field: string, resource: string): UploadedFile {
   const file = files[field]?.[0];
-  if (!file) throw new ApiError("validation", `${field} is required (a file part)`, [{ resource, field, code: "missing_field" }]);
+  if (!file)
+    throw new ApiError("validation", `${field} is required (a file part)`, [
+      { resource, field, code: "missing_field" },
+    ]);
   return file;
 }
 

@@ -7,7 +7,10 @@ import type { Tx } from "@/lib/db/client";
 /** The given file pks plus the normalised segments and peaks of those that are audio originals. */
 export async function audioFilePks(tx: Tx, pks: string[]): Promise<string[]> {
   if (pks.length === 0) return [];
-  const rows = await tx.storedFile.findMany({ where: { pk: { in: pks } }, select: { pk: true, normalisedPk: true, peaksPk: true } });
+  const rows = await tx.storedFile.findMany({
+    where: { pk: { in: pks } },
+    select: { pk: true, normalisedPk: true, peaksPk: true },
+  });
   return rows.flatMap((r) => [r.pk, r.normalisedPk, r.peaksPk].filter((pk): pk is string => !!pk));
 }
 

@@ -13,7 +13,15 @@ function compile(): Matcher[] {
     const parts = template.split("/").filter(Boolean);
     const re = new RegExp(
       "^" +
-        parts.map((p) => (p.startsWith("{...") ? "(?:/.*)?" : p.startsWith("{") ? "/[^/]+" : "/" + p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("") +
+        parts
+          .map((p) =>
+            p.startsWith("{...")
+              ? "(?:/.*)?"
+              : p.startsWith("{")
+                ? "/[^/]+"
+                : `/${p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
+          )
+          .join("") +
         "/?$",
     );
     // Literal segments beat parameters; the catch-all comes last.

@@ -13,16 +13,66 @@ function create() {
   const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
   return {
     registry,
-    requests: new client.Counter({ name: "http_requests_total", help: "API requests by route template, method and status", labelNames: ["route", "method", "status"], registers: [registry] }),
-    latency: new client.Histogram({ name: "http_request_duration_seconds", help: "API request latency by route template, method and status", labelNames: ["route", "method", "status"], buckets: seconds, registers: [registry] }),
-    uploadBytes: new client.Counter({ name: "upload_bytes_total", help: "Bytes of uploaded audio files accepted for ingest", registers: [registry] }),
-    uploads: new client.Counter({ name: "uploads_total", help: "Uploaded audio files by outcome", labelNames: ["outcome"], registers: [registry] }),
-    ingest: new client.Histogram({ name: "audio_ingest_seconds", help: "Time to validate, analyse and normalise one uploaded audio file", buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120], registers: [registry] }),
-    tokensIssued: new client.Counter({ name: "tokens_issued_total", help: "Access tokens issued by grant type", labelNames: ["grant"], registers: [registry] }),
-    tokensRefused: new client.Counter({ name: "token_refusals_total", help: "Token requests refused, by reason (RFC 6749 error or throttled)", labelNames: ["grant", "reason"], registers: [registry] }),
-    dbQuery: new client.Histogram({ name: "db_query_duration_seconds", help: "Database query time by model and operation", labelNames: ["model", "operation"], buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5], registers: [registry] }),
-    queueDepth: new client.Gauge({ name: "job_queue_depth", help: "Background jobs by status (queued, running)", labelNames: ["status"], registers: [registry] }),
-    oldestJob: new client.Gauge({ name: "job_oldest_age_seconds", help: "Age of the oldest queued or running job (0 when none)", registers: [registry] }),
+    requests: new client.Counter({
+      name: "http_requests_total",
+      help: "API requests by route template, method and status",
+      labelNames: ["route", "method", "status"],
+      registers: [registry],
+    }),
+    latency: new client.Histogram({
+      name: "http_request_duration_seconds",
+      help: "API request latency by route template, method and status",
+      labelNames: ["route", "method", "status"],
+      buckets: seconds,
+      registers: [registry],
+    }),
+    uploadBytes: new client.Counter({
+      name: "upload_bytes_total",
+      help: "Bytes of uploaded audio files accepted for ingest",
+      registers: [registry],
+    }),
+    uploads: new client.Counter({
+      name: "uploads_total",
+      help: "Uploaded audio files by outcome",
+      labelNames: ["outcome"],
+      registers: [registry],
+    }),
+    ingest: new client.Histogram({
+      name: "audio_ingest_seconds",
+      help: "Time to validate, analyse and normalise one uploaded audio file",
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+      registers: [registry],
+    }),
+    tokensIssued: new client.Counter({
+      name: "tokens_issued_total",
+      help: "Access tokens issued by grant type",
+      labelNames: ["grant"],
+      registers: [registry],
+    }),
+    tokensRefused: new client.Counter({
+      name: "token_refusals_total",
+      help: "Token requests refused, by reason (RFC 6749 error or throttled)",
+      labelNames: ["grant", "reason"],
+      registers: [registry],
+    }),
+    dbQuery: new client.Histogram({
+      name: "db_query_duration_seconds",
+      help: "Database query time by model and operation",
+      labelNames: ["model", "operation"],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+      registers: [registry],
+    }),
+    queueDepth: new client.Gauge({
+      name: "job_queue_depth",
+      help: "Background jobs by status (queued, running)",
+      labelNames: ["status"],
+      registers: [registry],
+    }),
+    oldestJob: new client.Gauge({
+      name: "job_oldest_age_seconds",
+      help: "Age of the oldest queued or running job (0 when none)",
+      registers: [registry],
+    }),
   };
 }
 

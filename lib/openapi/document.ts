@@ -55,10 +55,21 @@ const fieldError = z.object({
   message: z.string().optional(),
 });
 /** Every error body: `message`, `errors` for field failures, more fields for some statuses (409's current state, 500's requestId). */
-export const errorBodySchema = z.looseObject({ message: z.string(), errors: z.array(fieldError).optional(), requestId: z.string().optional() });
+export const errorBodySchema = z.looseObject({
+  message: z.string(),
+  errors: z.array(fieldError).optional(),
+  requestId: z.string().optional(),
+});
 /** The token endpoint's failures (RFC 6749 plus `message`). */
 export const oauthErrorSchema = z.object({
-  error: z.enum(["invalid_request", "invalid_client", "invalid_grant", "unauthorized_client", "unsupported_grant_type", "invalid_scope"]),
+  error: z.enum([
+    "invalid_request",
+    "invalid_client",
+    "invalid_grant",
+    "unauthorized_client",
+    "unsupported_grant_type",
+    "invalid_scope",
+  ]),
   error_description: z.string(),
   message: z.string(),
 });
@@ -75,9 +86,12 @@ class Schemas {
       cycles: "ref",
       reused: "inline",
       override: (ctx) => {
-        const def = (ctx.zodSchema as unknown as { _zod: { def: { type: string; in?: { _zod: { def: { type: string } } } } } })._zod.def;
+        const def = (
+          ctx.zodSchema as unknown as { _zod: { def: { type: string; in?: { _zod: { def: { type: string } } } } } }
+        )._zod.def;
         // Timestamps are Dates serialised as ISO strings.
-        if (def.type === "pipe" && def.in?._zod.def.type === "date" && io === "output") Object.assign(ctx.jsonSchema, { type: "string", format: "date-time" });
+        if (def.type === "pipe" && def.in?._zod.def.type === "date" && io === "output")
+          Object.assign(ctx.jsonSchema, { type: "string", format: "date-time" });
         if (def.type === "date") Object.assign(ctx.jsonSchema, { type: "string", format: "date-time" });
       },
     }) as Json;
@@ -92,7 +106,12 @@ class Schemas {
       if (value && typeof value === "object") {
         const out: Json = {};
         for (const [k, v] of Object.entries(value)) {
-          out[k] = k === "$ref" && typeof v === "string" ? v.replace(/^#(\/\$defs\/|$)/, (_m, rest) => (rest ? `#/components/schemas/${prefix}_` : `#/components/schemas/${prefix}`)) : rename(v);
+          out[k] =
+            k === "$ref" && typeof v === "string"
+              ? v.replace(/^#(\/\$defs\/|$)/, (_m, rest) =>
+                  rest ? `#/components/schemas/${prefix}_` : `#/components/schemas/${prefix}`,
+                )
+              : rename(v);
         }
         return out;
       }
@@ -118,7 +137,10 @@ const HEADER_REFS: Record<DocHeader, string> = {
 };
 
 function operationId(method: string, path: string): string {
-  const words = path.split("/").filter(Boolean).map((s) => s.replace(/[{}.]/g, "").replace(/(^|[-_])(\w)/g, (_m, _s, c: string) => c.toUpperCase()));
+  const words = path
+    .split("/")
+    .filter(Boolean)
+    .map((s) => s.replace(/[{}.]/g, "").replace(/(^|[-_])(\w)/g, (_m, _s, c: string) => c.toUpperCase()));
   return method.toLowerCase() + words.map((w) => w[0].toUpperCase() + w.slice(1)).join("");
 }
 
@@ -139,13 +161,24 @@ function responseObject(schemas: Schemas, status: number, decl: z.ZodType | Resp
   const d: ResponseDoc = decl instanceof z.ZodType ? { body: decl } : decl;
   const out: Json = { description: d.description ?? (status === 201 ? "Created" : status === 202 ? "Accepted" : "OK") };
   if (d.headers?.length) out.headers = Object.fromEntries(d.headers.map((h) => [h, { $ref: HEADER_REFS[h] }]));
-  if (d.body === "binary") out.content = { [d.contentType ?? "application/octet-stream"]: { schema: { type: "string", contentMediaType: d.contentType ?? "application/octet-stream" } } };
+  if (d.body === "binary")
+    out.content = {
+      [d.contentType ?? "application/octet-stream"]: {
+        schema: { type: "string", contentMediaType: d.contentType ?? "application/octet-stream" },
+      },
+    };
   else if (d.body && d.body !== "empty") {
     const list = Array.isArray(d.body) ? d.body : [d.body];
     const converted = list.map((s) => schemas.convert(s, "output"));
-    out.content = { [d.contentType ?? "application/json"]: { schema: converted.length === 1 ? converted[0] : { anyOf: converted } } };
+    out.content = {
+      [d.contentType ?? "application/json"]: { schema: converted.length === 1 ? converted[0] : { anyOf: converted } },
+    };
   }
-  for (const type of d.alsoText ?? []) out.content = { ...(out.content as Json | undefined), [type]: { schema: { type: "string", contentMediaType: type } } };
+  for (const type of d.alsoText ?? [])
+    out.content = {
+      ...(out.content as Json | undefined),
+      [type]: { schema: { type: "string", contentMediaType: type } },
+    };
   return out;
 }
 
@@ -158,7 +191,10 @@ function queryParameters(schemas: Schemas, query: z.ZodType): Json[] {
     in: "query",
     required: required.has(name),
     schema,
-    ...(schema.type === "array" || (Array.isArray(schema.anyOf) && (schema.anyOf as Json[]).some((s) => s.type === "array")) ? { style: "form", explode: true, description: "Repeat the parameter for several values" } : {}),
+    ...(schema.type === "array" ||
+    (Array.isArray(schema.anyOf) && (schema.anyOf as Json[]).some((s) => s.type === "array"))
+      ? { style: "form", explode: true, description: "Repeat the parameter for several values" }
+      : {}),
   }));
 }
 
@@ -170,11 +206,14 @@ function requestBody(schemas: Schemas, doc: RouteDoc): Json | undefined {
   if (files.length) {
     const multipart = structuredClone(base) as Json;
     const jsonVariant = structuredClone(base) as Json;
-    const mp = ((multipart.properties ??= {}) as Record<string, Json>);
-    const jp = ((jsonVariant.properties ??= {}) as Record<string, Json>);
+    const mp = (multipart.properties ??= {}) as Record<string, Json>;
+    const jp = (jsonVariant.properties ??= {}) as Record<string, Json>;
     for (const f of files) {
       const binary = { type: "string", contentMediaType: "application/octet-stream" };
-      mp[f] = { anyOf: [binary, { type: "array", items: binary }], description: "A file part; repeat the part for several files (matched by index)" };
+      mp[f] = {
+        anyOf: [binary, { type: "array", items: binary }],
+        description: "A file part; repeat the part for several files (matched by index)",
+      };
       const b64 = { type: "string", contentEncoding: "base64" };
       jp[f] = { anyOf: [b64, { type: "array", items: b64 }], description: "base64 or a data: URL" };
     }
@@ -185,7 +224,13 @@ function requestBody(schemas: Schemas, doc: RouteDoc): Json | undefined {
     content["application/x-www-form-urlencoded"] = { schema: base };
     content["multipart/form-data"] = { schema: base };
   }
-  return { required: true, content, description: files.length ? "Repeated fields and file parts are lists in the order given" : "Repeated form fields are lists in the order given" };
+  return {
+    required: true,
+    content,
+    description: files.length
+      ? "Repeated fields and file parts are lists in the order given"
+      : "Repeated form fields are lists in the order given",
+  };
 }
 
 function security(rule: RouteRule): Json[] {
@@ -202,11 +247,17 @@ export async function buildDocument(serverUrl: string, extra: ExtraOperation[] =
     if (isPlumbing(handler) || !handler.rule || !handler.doc) continue;
     const { rule, doc } = handler;
     const key = `${method} ${path}`;
-    const params: Json[] = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+    const params: Json[] = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({
+      name: m[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }));
     if (doc.query) params.push(...queryParameters(schemas, doc.query));
     if (doc.ifMatch) params.push({ $ref: "#/components/parameters/IfMatch" });
     const responses: Json = {};
-    for (const [status, decl] of Object.entries(doc.responses ?? {})) responses[status] = responseObject(schemas, Number(status), decl);
+    for (const [status, decl] of Object.entries(doc.responses ?? {}))
+      responses[status] = responseObject(schemas, Number(status), decl);
     if (doc.ifMatch && !responses[409]) {
       responses[409] = {
         description: "Stale If-Match: the body is the error plus the current state, with its ETag",
@@ -216,7 +267,12 @@ export async function buildDocument(serverUrl: string, extra: ExtraOperation[] =
     }
     for (const status of errorStatuses(method, rule, doc, path)) {
       if (responses[status]) continue;
-      responses[status] = { $ref: path === "/tokens" && (status === 400 || status === 401) ? `#/components/responses/OAuthError${status}` : `#/components/responses/Error${status}` };
+      responses[status] = {
+        $ref:
+          path === "/tokens" && (status === 400 || status === 401)
+            ? `#/components/responses/OAuthError${status}`
+            : `#/components/responses/Error${status}`,
+      };
     }
     const extension = doc.extension ?? !CONTRACT_OPERATIONS.has(key);
     const body = requestBody(schemas, doc);
@@ -239,7 +295,9 @@ export async function buildDocument(serverUrl: string, extra: ExtraOperation[] =
       `Error${status}`,
       {
         description,
-        ...(status === "401" ? { headers: { "WWW-Authenticate": { schema: { type: "string" }, description: "Bearer challenge" } } } : {}),
+        ...(status === "401"
+          ? { headers: { "WWW-Authenticate": { schema: { type: "string" }, description: "Bearer challenge" } } }
+          : {}),
         ...(status === "429" ? { headers: { "Retry-After": { $ref: HEADER_REFS["Retry-After"] } } } : {}),
         content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
       },
@@ -247,8 +305,15 @@ export async function buildDocument(serverUrl: string, extra: ExtraOperation[] =
   );
   for (const s of [400, 401]) {
     errorResponses[`OAuthError${s}`] = {
-      description: s === 400 ? "RFC 6749 error: invalid_request, invalid_grant, unsupported_grant_type, invalid_scope" : "RFC 6749 invalid_client",
-      content: { "application/json": { schema: { anyOf: [{ $ref: "#/components/schemas/OAuthError" }, { $ref: "#/components/schemas/Error" }] } } },
+      description:
+        s === 400
+          ? "RFC 6749 error: invalid_request, invalid_grant, unsupported_grant_type, invalid_scope"
+          : "RFC 6749 invalid_client",
+      content: {
+        "application/json": {
+          schema: { anyOf: [{ $ref: "#/components/schemas/OAuthError" }, { $ref: "#/components/schemas/Error" }] },
+        },
+      },
     };
   }
   return {
@@ -266,7 +331,13 @@ export async function buildDocument(serverUrl: string, extra: ExtraOperation[] =
     components: {
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", description: "An access token from POST /tokens" },
-        accessToken: { type: "apiKey", in: "query", name: "access_token", description: "The same token as a query parameter (download URLs)", "x-extension": true },
+        accessToken: {
+          type: "apiKey",
+          in: "query",
+          name: "access_token",
+          description: "The same token as a query parameter (download URLs)",
+          "x-extension": true,
+        },
       },
       schemas: {
         Error: schemas.convert(errorBodySchema, "output"),
@@ -291,9 +362,17 @@ export async function buildDocument(serverUrl: string, extra: ExtraOperation[] =
           schema: { type: "string" },
           "x-extension": true,
         },
-        ETag: { description: "Version of the representation (use with If-Match / If-None-Match)", schema: { type: "string" }, "x-extension": true },
+        ETag: {
+          description: "Version of the representation (use with If-Match / If-None-Match)",
+          schema: { type: "string" },
+          "x-extension": true,
+        },
         ContentRange: { description: "The byte range served", schema: { type: "string" }, "x-extension": true },
-        ContentDisposition: { description: "attachment; filename=...", schema: { type: "string" }, "x-extension": true },
+        ContentDisposition: {
+          description: "attachment; filename=...",
+          schema: { type: "string" },
+          "x-extension": true,
+        },
         RetryAfter: { description: "Seconds to wait", schema: { type: "integer" } },
       },
     },

@@ -1,8 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { routeFiles, routeModulesSource, templateOf } from "../../scripts/openapi-routes";
-import fs from "node:fs";
-import path from "node:path";
 import { buildDocument, isPlumbing, METHODS, routeOperations } from "./document";
 import { ROUTE_MODULES } from "./route-modules";
 
@@ -49,7 +49,8 @@ test("every exported method of every route file is documented (or is a JSON 404/
         documented++;
         const success = Object.keys(op.responses).filter((s) => /^[23]/.test(s));
         // POST /roles only refuses (roles are fixed); everything else declares what it answers.
-        if (!success.length && !(template === "/roles" && method === "POST")) missing.push(`${method} ${template}: no success response`);
+        if (!success.length && !(template === "/roles" && method === "POST"))
+          missing.push(`${method} ${template}: no success response`);
       }
     }
   }
@@ -66,12 +67,20 @@ test("extensions are marked, contract operations are not", async () => {
   expect(doc.paths["/metrics"].get["x-extension"]).toBe(true);
   expect(doc.paths["/download/{file}"].get["x-extension"]).toBe(true);
   expect(doc.components.headers.Link["x-extension"]).toBe(true);
-  expect(doc.components.securitySchemes.accessToken).toMatchObject({ type: "apiKey", in: "query", name: "access_token" });
+  expect(doc.components.securitySchemes.accessToken).toMatchObject({
+    type: "apiKey",
+    in: "query",
+    name: "access_token",
+  });
   // Request bodies per content type: repeated file parts in multipart, JSON with base64.
   const choice = doc.paths["/challenges/choice"].post.requestBody.content;
   expect(Object.keys(choice).sort()).toEqual(["application/json", "multipart/form-data"]);
   expect(choice["multipart/form-data"].schema.properties.audio.anyOf[1].type).toBe("array");
   expect(Object.keys(doc.paths["/tokens"].post.requestBody.content)).toContain("application/x-www-form-urlencoded");
   expect(doc.paths["/users"].get.responses["200"].headers.Link).toBeDefined();
-  expect(doc.paths["/annotations/{annotation}"].put.parameters.some((p: Json) => p.$ref === "#/components/parameters/IfMatch")).toBe(true);
+  expect(
+    doc.paths["/annotations/{annotation}"].put.parameters.some(
+      (p: Json) => p.$ref === "#/components/parameters/IfMatch",
+    ),
+  ).toBe(true);
 });

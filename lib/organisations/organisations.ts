@@ -1,15 +1,18 @@
-import type { Db } from "@/lib/db/client";
-import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
 import { finishPage, pageArgs } from "@/lib/api/pagination";
 import { isAdministrator, type Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
+import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import type { CreateOrganisation, ListOrganisations } from "./schemas";
 
 // Organisations live in a tenant; the caller's tenant context scopes every query.
 
 function tenantOf(caller: Principal): { pk: string; id: string } {
   if (!caller.tenant) {
-    throw new ApiError("forbidden", "Organisations belong to a tenant: impersonate the tenant (scope tenant/<id>) first");
+    throw new ApiError(
+      "forbidden",
+      "Organisations belong to a tenant: impersonate the tenant (scope tenant/<id>) first",
+    );
   }
   return caller.tenant;
 }
@@ -18,10 +21,14 @@ export async function createOrganisation(db: Db, caller: Principal, input: Creat
   const tenant = tenantOf(caller);
   if (caller.level !== "tenant") throw new ApiError("forbidden", "Organisations are created at tenant level");
   try {
-    return await db.organisation.create({ data: { pk: newPk(), tenantPk: tenant.pk, id: input.id ?? newId(), name: input.name } });
+    return await db.organisation.create({
+      data: { pk: newPk(), tenantPk: tenant.pk, id: input.id ?? newId(), name: input.name },
+    });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw conflict(`Organisation ${input.id} already exists`, [{ resource: "Organisation", field: "id", code: "already_exists" }]);
+      throw conflict(`Organisation ${input.id} already exists`, [
+        { resource: "Organisation", field: "id", code: "already_exists" },
+      ]);
     }
     throw error;
   }

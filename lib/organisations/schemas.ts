@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idSchema, requiredText, timestamps } from "@/lib/api/schemas";
 import { pageQuery } from "@/lib/api/page-query";
+import { idSchema, requiredText, timestamps } from "@/lib/api/schemas";
 
 export const createOrganisationSchema = z.object({ id: idSchema.optional(), name: requiredText(200) });
 export type CreateOrganisation = z.infer<typeof createOrganisationSchema>;

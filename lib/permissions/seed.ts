@@ -9,7 +9,11 @@ export async function seedRolesAndPermissions(db: Db): Promise<void> {
     db.role.findMany({ select: { name: true } }),
     db.rolePermission.findMany(),
   ]);
-  const have = new Set([...permissions.map((p) => `p:${p.name}`), ...roles.map((r) => `r:${r.name}`), ...grants.map((g) => `g:${g.roleName}:${g.permissionName}`)]);
+  const have = new Set([
+    ...permissions.map((p) => `p:${p.name}`),
+    ...roles.map((r) => `r:${r.name}`),
+    ...grants.map((g) => `g:${g.roleName}:${g.permissionName}`),
+  ]);
   const wanted = new Set(ROLE_NAMES.flatMap((role) => ROLE_PERMISSIONS[role].map((p) => `g:${role}:${p}`)));
   // Only the built-in roles follow the catalog; custom roles (lib/roles) keep their grants.
   const builtIn = new Set<string>(ROLE_NAMES);
@@ -22,7 +26,8 @@ export async function seedRolesAndPermissions(db: Db): Promise<void> {
       const [, roleName, permissionName] = key.split(":");
       await db.rolePermission.create({ data: { roleName, permissionName } });
     }
-    for (const g of stale) await db.rolePermission.deleteMany({ where: { roleName: g.roleName, permissionName: g.permissionName } });
+    for (const g of stale)
+      await db.rolePermission.deleteMany({ where: { roleName: g.roleName, permissionName: g.permissionName } });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error; // another instance seeded concurrently
   }

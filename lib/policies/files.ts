@@ -1,5 +1,5 @@
-import type { Db } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
 import { adminWhere, annotatorAssignments, anyOf, memberWhere, type Where } from "./reach";
 import { visibleRecordings, visibleSubmissions } from "./submissions";
 
@@ -15,7 +15,10 @@ export async function visibleOrganisationContent(db: Db, caller: Principal, admi
 
 /** Whether the caller may download the stored file `filePk`. */
 export async function mayDownload(db: Db, caller: Principal, filePk: string): Promise<boolean> {
-  const originals = await db.storedFile.findMany({ where: { OR: [{ pk: filePk }, { normalisedPk: filePk }, { peaksPk: filePk }] }, select: { pk: true } });
+  const originals = await db.storedFile.findMany({
+    where: { OR: [{ pk: filePk }, { normalisedPk: filePk }, { peaksPk: filePk }] },
+    select: { pk: true },
+  });
   if (originals.length === 0) return false;
   const pks = { in: originals.map((o) => o.pk) };
   // The administrator's reach is one lookup (a tenant's organisations), shared by every owner's rule.
@@ -26,21 +29,37 @@ export async function mayDownload(db: Db, caller: Principal, filePk: string): Pr
     visibleOrganisationContent(db, caller, admin),
   ]);
   const assigned = annotatorAssignments(caller);
-  const speechChallenges = assigned ? anyOf(content, { recordings: { some: { assignments: { some: { assignment: assigned } } } } }) : content;
+  const speechChallenges = assigned
+    ? anyOf(content, { recordings: { some: { assignments: { some: { assignment: assigned } } } } })
+    : content;
   const owners: Promise<unknown>[] = [
     db.speechRecording.findFirst({ where: { AND: [{ audioFilePk: pks }, recordings] }, select: { pk: true } }),
     db.feedback.findFirst({ where: { AND: [{ audioFilePk: pks }, submissions] }, select: { pk: true } }),
     db.pronunciationAnalysis.findFirst({ where: { AND: [{ audioFilePk: pks }, submissions] }, select: { pk: true } }),
     db.choiceRecognition.findFirst({ where: { AND: [{ audioFilePk: pks }, submissions] }, select: { pk: true } }),
-    db.resultSet.findFirst({ where: { AND: [{ OR: [{ combinedFilePk: pks }, { combinedPeaksPk: pks }] }, submissions] }, select: { pk: true } }),
-    db.speechChallenge.findFirst({
-      where: { AND: [{ OR: [{ referenceAudioFilePk: pks }, { srtFilePk: pks }, { imageFilePk: pks }] }, speechChallenges] },
+    db.resultSet.findFirst({
+      where: { AND: [{ OR: [{ combinedFilePk: pks }, { combinedPeaksPk: pks }] }, submissions] },
       select: { pk: true },
     }),
-    db.pronunciationChallenge.findFirst({ where: { AND: [{ referenceAudioFilePk: pks }, content] }, select: { pk: true } }),
+    db.speechChallenge.findFirst({
+      where: {
+        AND: [{ OR: [{ referenceAudioFilePk: pks }, { srtFilePk: pks }, { imageFilePk: pks }] }, speechChallenges],
+      },
+      select: { pk: true },
+    }),
+    db.pronunciationChallenge.findFirst({
+      where: { AND: [{ referenceAudioFilePk: pks }, content] },
+      select: { pk: true },
+    }),
     db.choiceChallenge.findFirst({ where: { AND: [{ grammarFilePk: pks }, content] }, select: { pk: true } }),
-    db.choice.findFirst({ where: { AND: [{ OR: [{ audioFilePk: pks }, { normalisedFilePk: pks }] }, { challenge: content }] }, select: { pk: true } }),
-    db.category.findFirst({ where: { AND: [{ OR: [{ imageFilePk: pks }, { iconFilePk: pks }] }, content] }, select: { pk: true } }),
+    db.choice.findFirst({
+      where: { AND: [{ OR: [{ audioFilePk: pks }, { normalisedFilePk: pks }] }, { challenge: content }] },
+      select: { pk: true },
+    }),
+    db.category.findFirst({
+      where: { AND: [{ OR: [{ imageFilePk: pks }, { iconFilePk: pks }] }, content] },
+      select: { pk: true },
+    }),
   ];
   return (await Promise.all(owners)).some((row) => row !== null);
 }

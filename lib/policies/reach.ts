@@ -1,6 +1,6 @@
+import { can, isAdministrator, type Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { ns } from "@/lib/db/ids";
-import { can, isAdministrator, type Principal } from "@/lib/auth/principal";
 
 // The building blocks of the policies in table.ts, as Prisma filters over rows that live in an
 // organisation namespace (`ns` = "o:<organisationPk>"). NOTHING matches no row: Prisma reads an
@@ -36,7 +36,9 @@ export function memberWhere(caller: Principal): Where | null {
 
 /** Rows of the organisation whose TEACHER the caller is. */
 export function staffWhere(caller: Principal): Where | null {
-  return caller.kind === "user" && caller.level === "organisation" && caller.roles.includes("TEACHER") ? { ns: caller.ns } : null;
+  return caller.kind === "user" && caller.level === "organisation" && caller.roles.includes("TEACHER")
+    ? { ns: caller.ns }
+    : null;
 }
 
 /** Rows the caller submitted. */
@@ -47,7 +49,9 @@ export function ownerWhere(caller: Principal): Where | null {
 /** Assignments naming the caller as an annotator (full only with `fullOnly`). */
 export function annotatorAssignments(caller: Principal, fullOnly = false): Where | null {
   if (!caller.user || !can(caller, "ANNOTATION_LIST")) return null;
-  return fullOnly ? { fullAnnotatorPk: caller.user.pk } : { OR: [{ fullAnnotatorPk: caller.user.pk }, { baseAnnotatorPk: caller.user.pk }] };
+  return fullOnly
+    ? { fullAnnotatorPk: caller.user.pk }
+    : { OR: [{ fullAnnotatorPk: caller.user.pk }, { baseAnnotatorPk: caller.user.pk }] };
 }
 
 /** Any of the parts (null parts dropped); a part of {} means every row. */

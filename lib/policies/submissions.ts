@@ -1,5 +1,5 @@
-import type { Db } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
 import { adminWhere, annotatorAssignments, anyOf, ownerWhere, staffWhere, type Where } from "./reach";
 
 // The "submission" and "recording" policies (table.ts): what students submit — speech
@@ -16,7 +16,10 @@ export async function visibleSubmissions(db: Db, caller: Principal, admin?: Wher
 /** Speech recordings the caller sees: submissions, plus those assigned to it for annotation. */
 export async function visibleRecordings(db: Db, caller: Principal, admin?: Where | null): Promise<Where> {
   const assigned = annotatorAssignments(caller);
-  return anyOf(await visibleSubmissions(db, caller, admin), assigned && { assignments: { some: { assignment: assigned } } });
+  return anyOf(
+    await visibleSubmissions(db, caller, admin),
+    assigned && { assignments: { some: { assignment: assigned } } },
+  );
 }
 
 /** Whether the caller sees every submission of the organisation it acts in (administrators and teachers). */

@@ -1,5 +1,5 @@
-import type { Where } from "./reach";
 import type { SqlParams } from "@/lib/db/sql";
+import type { Where } from "./reach";
 
 // The policies' row filters (the Prisma `where` fragments of reach.ts and table.ts) rendered as
 // SQL for the driver-level reads of lib/db/raw-rows.ts, so a hot read that skips Prisma still
@@ -12,7 +12,8 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** A quoted column, optionally qualified by a table alias. */
 export function column(name: string, alias?: string): string {
-  if (!IDENTIFIER.test(name) || (alias !== undefined && !IDENTIFIER.test(alias))) throw new Error(`whereSql: not a plain identifier: ${alias ?? ""}.${name}`);
+  if (!IDENTIFIER.test(name) || (alias !== undefined && !IDENTIFIER.test(alias)))
+    throw new Error(`whereSql: not a plain identifier: ${alias ?? ""}.${name}`);
   return alias ? `${alias}."${name}"` : `"${name}"`;
 }
 
@@ -36,8 +37,22 @@ export function whereSql(where: Where, params: SqlParams, alias?: string): strin
     const col = column(key, alias);
     if (value === null) parts.push(`${col} IS NULL`);
     else if (isScalar(value)) parts.push(`${col} = ${params.add(value)}`);
-    else if (typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 1 && "equals" in value && isScalar(value.equals)) parts.push(`${col} = ${params.add(value.equals)}`);
-    else if (typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 1 && "in" in value && Array.isArray(value.in) && value.in.every(isScalar)) {
+    else if (
+      typeof value === "object" &&
+      !Array.isArray(value) &&
+      Object.keys(value).length === 1 &&
+      "equals" in value &&
+      isScalar(value.equals)
+    )
+      parts.push(`${col} = ${params.add(value.equals)}`);
+    else if (
+      typeof value === "object" &&
+      !Array.isArray(value) &&
+      Object.keys(value).length === 1 &&
+      "in" in value &&
+      Array.isArray(value.in) &&
+      value.in.every(isScalar)
+    ) {
       parts.push(value.in.length ? `${col} IN (${value.in.map((v) => params.add(v)).join(", ")})` : "1=0");
     } else throw unsupported(key, value);
   }

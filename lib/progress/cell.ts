@@ -1,6 +1,6 @@
-import type { Db } from "@/lib/db/client";
 import { notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
 import { fileUrl } from "@/lib/downloads/urls";
 import { combinedAudioUrl } from "@/lib/recordings/result-sets";
 import { progressCells } from "./cells";
@@ -14,10 +14,18 @@ import { categoryChallenges, progressReach } from "./selection";
 // (progressReach): those who see the whole organisation's submissions read anyone's cell, others
 // only their own; any other user, like a challenge outside the category's subtree, answers 404.
 
-export async function progressCell(db: Db, caller: Principal, categoryId: string, query: ProgressCellQuery): Promise<ProgressCell> {
+export async function progressCell(
+  db: Db,
+  caller: Principal,
+  categoryId: string,
+  query: ProgressCellQuery,
+): Promise<ProgressCell> {
   const challenge = (await categoryChallenges(db, caller, categoryId)).challenges.find((c) => c.id === query.challenge);
   if (!challenge) throw notFound("SpeechChallenge");
-  const user = await db.user.findFirst({ where: { AND: [{ ns: caller.ns, id: query.user }, await progressReach(db, caller)] }, select: { pk: true, id: true } });
+  const user = await db.user.findFirst({
+    where: { AND: [{ ns: caller.ns, id: query.user }, await progressReach(db, caller)] },
+    select: { pk: true, id: true },
+  });
   if (!user) throw notFound("User");
 
   const [cell] = await progressCells(db, caller.ns, [user.pk], [challenge.pk], { from: query.from, to: query.to });
@@ -35,7 +43,11 @@ export async function progressCell(db: Db, caller: Principal, categoryId: string
       id: cell.setId,
       combinedAudioUrl: combinedAudioUrl(cell.setId),
       durationMs: cell.durationMs,
-      recordings: recordings.map((r) => ({ id: r.id, audioUrl: fileUrl(r.audioFilePk), created: r.created.toISOString() })),
+      recordings: recordings.map((r) => ({
+        id: r.id,
+        audioUrl: fileUrl(r.audioFilePk),
+        created: r.created.toISOString(),
+      })),
     },
   };
 }

@@ -1,8 +1,8 @@
 import type { Db } from "@/lib/db/client";
-import { fileUrl } from "@/lib/downloads/urls";
-import { combinedAudioUrl } from "@/lib/recordings/result-sets";
 import { rawReader } from "@/lib/db/raw-rows";
 import { epochMsSql, SqlParams } from "@/lib/db/sql";
+import { fileUrl } from "@/lib/downloads/urls";
+import { combinedAudioUrl } from "@/lib/recordings/result-sets";
 
 // The one read of recordings behind every progress answer (the contract's JSON, its CSV form
 // and our compact grid), per block of users, in one of two ways:
@@ -48,7 +48,9 @@ export type CellRange = { from?: Date; to?: Date };
 export const USERS_PER_BLOCK = 500;
 
 const list = (pg: boolean, param: string) =>
-  pg ? `SELECT (t.ord - 1)::int AS ord, t.pk FROM jsonb_array_elements_text(${param}::jsonb) WITH ORDINALITY AS t(pk, ord)` : `SELECT CAST(key AS INTEGER) AS ord, value AS pk FROM json_each(${param})`;
+  pg
+    ? `SELECT (t.ord - 1)::int AS ord, t.pk FROM jsonb_array_elements_text(${param}::jsonb) WITH ORDINALITY AS t(pk, ord)`
+    : `SELECT CAST(key AS INTEGER) AS ord, value AS pk FROM json_each(${param})`;
 
 /** What a block's statements are about. */
 type Block = { ns: string; userPks: string[]; challengePks: string[]; range: CellRange };
@@ -72,7 +74,9 @@ WHERE p.ns = ${p.add(b.ns)} AND p."userPk" = u.pk`;
 function around(url: (id: string) => string | null): [string, string] {
   const sample = url("ID-HERE")!;
   const at = sample.lastIndexOf("ID-HERE");
-  return [sample.slice(0, at), sample.slice(at + "ID-HERE".length)].map((part) => JSON.stringify(part).slice(1, -1)) as [string, string];
+  return [sample.slice(0, at), sample.slice(at + "ID-HERE".length)].map((part) =>
+    JSON.stringify(part).slice(1, -1),
+  ) as [string, string];
 }
 
 /**
@@ -132,16 +136,37 @@ function runner(db: Db, block: Block) {
 }
 
 /** The chosen cells of `userPks` × `challengePks` in the organisation `ns` (in no particular order). */
-export async function progressCells(db: Db, ns: string, userPks: string[], challengePks: string[], range: CellRange): Promise<Cell[]> {
+export async function progressCells(
+  db: Db,
+  ns: string,
+  userPks: string[],
+  challengePks: string[],
+  range: CellRange,
+): Promise<Cell[]> {
   if (userPks.length === 0 || challengePks.length === 0) return [];
   const run = runner(db, { ns, userPks, challengePks, range });
   if (!range.from && !range.to) {
-    const rows = (await run(readModelStatement)) as [number, number, string, number | string, number | string, number | string][];
-    return rows.map(([u, c, setId, durationMs, newest, attempts]) => ({ u, c, setId, durationMs: Number(durationMs), newest: Math.round(Number(newest)), attempts: Number(attempts) }));
+    const rows = (await run(readModelStatement)) as [
+      number,
+      number,
+      string,
+      number | string,
+      number | string,
+      number | string,
+    ][];
+    return rows.map(([u, c, setId, durationMs, newest, attempts]) => ({
+      u,
+      c,
+      setId,
+      durationMs: Number(durationMs),
+      newest: Math.round(Number(newest)),
+      attempts: Number(attempts),
+    }));
   }
   const rows = (await run(recordingsStatement)) as [number, number, string, number | string, number | string][];
   const sets = new Map<string, [string, number]>();
-  for (const [pk, id, durationMs] of (await run(setsStatement)) as [string, string, number | string][]) sets.set(pk, [id, Number(durationMs)]);
+  for (const [pk, id, durationMs] of (await run(setsStatement)) as [string, string, number | string][])
+    sets.set(pk, [id, Number(durationMs)]);
   // Rows come by (user, challenge), so each cell's sets are consecutive: per cell, the set whose
   // newest recording is the latest wins (ties: the larger internal key), attempts add up.
   const cells: Cell[] = [];
@@ -170,9 +195,18 @@ export async function progressCells(db: Db, ns: string, userPks: string[], chall
 }
 
 /** Per recorded cell of the block (in no particular order): [user index, challenge index, the recordingSet object's JSON text or UTF-8 bytes]. */
-export async function recordingSetJson(db: Db, ns: string, userPks: string[], challengePks: string[]): Promise<[number, number, string | Uint8Array][]> {
+export async function recordingSetJson(
+  db: Db,
+  ns: string,
+  userPks: string[],
+  challengePks: string[],
+): Promise<[number, number, string | Uint8Array][]> {
   if (userPks.length === 0 || challengePks.length === 0) return [];
-  return (await runner(db, { ns, userPks, challengePks, range: {} })(recordingSetsStatement)) as [number, number, string | Uint8Array][];
+  return (await runner(db, { ns, userPks, challengePks, range: {} })(recordingSetsStatement)) as [
+    number,
+    number,
+    string | Uint8Array,
+  ][];
 }
 
 /**
@@ -180,7 +214,13 @@ export async function recordingSetJson(db: Db, ns: string, userPks: string[], ch
  * the user of the organisation's pronunciation challenge that has the speech challenge's id.
  * Keyed `${user index}:${challenge index}`. One statement, rows only where analyses exist.
  */
-export async function pronunciationScores(db: Db, ns: string, userPks: string[], challengeIds: string[], range: { from?: Date; to?: Date }): Promise<Map<string, number>> {
+export async function pronunciationScores(
+  db: Db,
+  ns: string,
+  userPks: string[],
+  challengeIds: string[],
+  range: { from?: Date; to?: Date },
+): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (userPks.length === 0 || challengeIds.length === 0) return out;
   const reader = rawReader(db);
@@ -196,6 +236,7 @@ FROM "PronunciationAnalysis" a JOIN "PronunciationChallenge" pc ON pc.pk = a."ch
 WHERE ${where.join(" AND ")}
 ORDER BY a.created, a.pk`;
   // Oldest first: the newest analysis of a cell is written last.
-  for (const [user, challenge, score] of (await reader.rows(sql, p.values)) as [number, number, number | string][]) out.set(`${user}:${challenge}`, Number(score));
+  for (const [user, challenge, score] of (await reader.rows(sql, p.values)) as [number, number, number | string][])
+    out.set(`${user}:${challenge}`, Number(score));
   return out;
 }

@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import type { Db } from "@/lib/db/client";
-import { percentage, progressBlocks, type ProgressPlan } from "./progress";
+import { type ProgressPlan, percentage, progressBlocks } from "./progress";
 
 // GET /categories/:category/progress with Accept: text/csv: the same plan and cells read as the
 // JSON answer (lib/progress/progress.ts), one line per student in the same order. Columns: id,
@@ -17,11 +17,19 @@ export function defuse(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-const line = (cells: (string | number)[]) => stringify([cells.map((c) => (typeof c === "string" ? defuse(c) : c))], { record_delimiter: "\r\n" });
+const line = (cells: (string | number)[]) =>
+  stringify([cells.map((c) => (typeof c === "string" ? defuse(c) : c))], { record_delimiter: "\r\n" });
 
 export async function* progressCsv(db: Db, plan: ProgressPlan): AsyncGenerator<string> {
   const total = plan.challenges.length;
-  yield line(["id", "firstName", "infix", "lastName", "percentage", ...plan.challenges.map((c) => c.topic?.trim() || c.id)]);
+  yield line([
+    "id",
+    "firstName",
+    "infix",
+    "lastName",
+    "percentage",
+    ...plan.challenges.map((c) => c.topic?.trim() || c.id),
+  ]);
   for await (const block of progressBlocks(db, plan, {})) {
     for (let i = 0; i < block.users.length; i++) {
       const user = block.users[i]!;

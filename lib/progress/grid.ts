@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import { pronunciationScores } from "./cells";
-import { percentage, progressBlocks, type ProgressPlan } from "./progress";
+import { type ProgressPlan, percentage, progressBlocks } from "./progress";
 
 // GET /categories/:category/progress/grid (ours): the progress answer in the compact form a
 // grid needs (lib/progress/schemas.ts progressGridSchema): the challenges and each student's
@@ -11,14 +11,28 @@ import { percentage, progressBlocks, type ProgressPlan } from "./progress";
 
 const str = JSON.stringify;
 
-export async function* progressGridJson(db: Db, plan: ProgressPlan, range: { from?: Date; to?: Date }): AsyncGenerator<string> {
-  const challenges = plan.challenges.map((c) => ({ id: c.id, topic: c.topic, hasReferenceAudio: c.referenceAudioFilePk !== null }));
+export async function* progressGridJson(
+  db: Db,
+  plan: ProgressPlan,
+  range: { from?: Date; to?: Date },
+): AsyncGenerator<string> {
+  const challenges = plan.challenges.map((c) => ({
+    id: c.id,
+    topic: c.topic,
+    hasReferenceAudio: c.referenceAudioFilePk !== null,
+  }));
   yield `{"category":${str(plan.category)},"challenges":${str(challenges)},"students":[`;
   const total = plan.challenges.length;
   const ids = plan.challenges.map((c) => c.id);
   let first = true;
   for await (const block of progressBlocks(db, plan, range)) {
-    const scores = await pronunciationScores(db, plan.ns, block.users.map((u) => u.pk), ids, range);
+    const scores = await pronunciationScores(
+      db,
+      plan.ns,
+      block.users.map((u) => u.pk),
+      ids,
+      range,
+    );
     for (let i = 0; i < block.users.length; i++) {
       const user = block.users[i]!;
       const cells: string[] = [];

@@ -1,9 +1,9 @@
-import type { Db } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
 import { fileUrl } from "@/lib/downloads/urls";
-import { progressCells, recordingSetJson, USERS_PER_BLOCK, type Cell, type CellRange } from "./cells";
-import { categoryChallenges, progressUsers, type Challenge, type UserRow } from "./selection";
+import { type Cell, type CellRange, progressCells, recordingSetJson, USERS_PER_BLOCK } from "./cells";
 import type { ProgressQuery } from "./schemas";
+import { type Challenge, categoryChallenges, progressUsers, type UserRow } from "./selection";
 
 // GET /categories/:category/progress: per user, how far they got with a category.
 //
@@ -44,7 +44,12 @@ import type { ProgressQuery } from "./schemas";
 /** Who and what an answer covers; its failures (404, 403) come before the first byte is sent. */
 export type ProgressPlan = { ns: string; category: string; challenges: Challenge[]; users: UserRow[] };
 
-export async function planProgress(db: Db, caller: Principal, categoryId: string, query: ProgressQuery): Promise<ProgressPlan> {
+export async function planProgress(
+  db: Db,
+  caller: Principal,
+  categoryId: string,
+  query: ProgressQuery,
+): Promise<ProgressPlan> {
   const { category, challenges } = await categoryChallenges(db, caller, categoryId);
   const users = await progressUsers(db, caller, query);
   return { ns: caller.ns, category, challenges, users };
@@ -53,10 +58,20 @@ export async function planProgress(db: Db, caller: Principal, categoryId: string
 export const percentage = (done: number, total: number) => (total === 0 ? 0 : Math.round((done * 10000) / total) / 100);
 
 /** Per block of users, in answer order: the users and, per user of the block, their chosen cells (by challenge index). */
-export async function* progressBlocks(db: Db, plan: ProgressPlan, range: CellRange): AsyncGenerator<{ users: UserRow[]; cells: (Cell | undefined)[][] }> {
+export async function* progressBlocks(
+  db: Db,
+  plan: ProgressPlan,
+  range: CellRange,
+): AsyncGenerator<{ users: UserRow[]; cells: (Cell | undefined)[][] }> {
   for (let i = 0; i < plan.users.length; i += USERS_PER_BLOCK) {
     const users = plan.users.slice(i, i + USERS_PER_BLOCK);
-    const rows = await progressCells(db, plan.ns, users.map((u) => u.pk), plan.challenges.map((c) => c.pk), range);
+    const rows = await progressCells(
+      db,
+      plan.ns,
+      users.map((u) => u.pk),
+      plan.challenges.map((c) => c.pk),
+      range,
+    );
     const cells: (Cell | undefined)[][] = users.map(() => []);
     for (const r of rows) cells[r.u]![r.c] = r;
     yield { users, cells };
@@ -75,14 +90,24 @@ export async function* progressJson(db: Db, plan: ProgressPlan): AsyncGenerator<
   const total = plan.challenges.length;
   const challengePks = plan.challenges.map((c) => c.pk);
   // Per challenge, what goes before its recordingSet (closing the previous challenge's object).
-  const heads = plan.challenges.map((c, j) => Buffer.from(`${j ? "}," : ""}{"id":${str(c.id)},"referenceAudioUrl":${str(fileUrl(c.referenceAudioFilePk))},"recordingSet":`));
+  const heads = plan.challenges.map((c, j) =>
+    Buffer.from(
+      `${j ? "}," : ""}{"id":${str(c.id)},"referenceAudioUrl":${str(fileUrl(c.referenceAudioFilePk))},"recordingSet":`,
+    ),
+  );
   const none = Buffer.from("null");
   const category = str(plan.category);
   yield Buffer.from("[");
   for (let i = 0; i < plan.users.length; i += USERS_PER_BLOCK) {
     const users = plan.users.slice(i, i + USERS_PER_BLOCK);
     const sets: (string | Uint8Array)[][] = users.map(() => new Array(total));
-    for (const [u, c, json] of await recordingSetJson(db, plan.ns, users.map((user) => user.pk), challengePks)) sets[u]![c] = json;
+    for (const [u, c, json] of await recordingSetJson(
+      db,
+      plan.ns,
+      users.map((user) => user.pk),
+      challengePks,
+    ))
+      sets[u]![c] = json;
     for (let k = 0; k < users.length; k++) {
       const user = users[k]!;
       const row = sets[k]!;
@@ -94,7 +119,11 @@ export async function* progressJson(db: Db, plan: ProgressPlan): AsyncGenerator<
         pieces.push(heads[j]!, json === undefined ? none : bytes(json));
       }
       const who = `{"id":${str(user.id)},"firstName":${str(user.firstName)},"infix":${str(user.infix)},"lastName":${str(user.lastName)}}`;
-      pieces.unshift(Buffer.from(`${i + k ? "," : ""}{"category":${category},"percentage":${percentage(done, total)},"user":${who},"challenges":[`));
+      pieces.unshift(
+        Buffer.from(
+          `${i + k ? "," : ""}{"category":${category},"percentage":${percentage(done, total)},"user":${who},"challenges":[`,
+        ),
+      );
       pieces.push(Buffer.from(total ? "}]}" : "]}"));
       yield Buffer.concat(pieces);
     }

@@ -1,8 +1,8 @@
-import type { Db } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
-import { planProgress, progressJson } from "./progress";
+import type { Db } from "@/lib/db/client";
 import { progressCsv } from "./csv";
 import { progressGridJson } from "./grid";
+import { planProgress, progressJson } from "./progress";
 import type { ProgressGridQuery, ProgressQuery } from "./schemas";
 
 // GET /categories/:category/progress's answer as a streamed Response: everything that can fail
@@ -59,7 +59,12 @@ export function wantsCsv(accept: string): boolean {
     const [type, ...params] = part.trim().toLowerCase().split(";");
     const csv = type === "text/csv";
     if (!csv && type !== "application/json" && type !== "*/*" && type !== "application/*") continue;
-    const q = Number(params.map((p) => p.trim()).find((p) => p.startsWith("q="))?.slice(2) ?? 1);
+    const q = Number(
+      params
+        .map((p) => p.trim())
+        .find((p) => p.startsWith("q="))
+        ?.slice(2) ?? 1,
+    );
     if (!(q > 0)) continue;
     if (!best || q > best.q) best = { csv, q };
   }
@@ -68,19 +73,36 @@ export function wantsCsv(accept: string): boolean {
 
 const safeName = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, "_");
 
-export async function progressResponse(db: Db, caller: Principal, categoryId: string, query: ProgressQuery, accept: string): Promise<Response> {
+export async function progressResponse(
+  db: Db,
+  caller: Principal,
+  categoryId: string,
+  query: ProgressQuery,
+  accept: string,
+): Promise<Response> {
   const plan = await planProgress(db, caller, categoryId, query);
   if (wantsCsv(accept)) {
     return new Response(textStream(await primed(progressCsv(db, plan), 2)), {
       status: 200,
-      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="progress-${safeName(plan.category)}.csv"` },
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="progress-${safeName(plan.category)}.csv"`,
+      },
     });
   }
   // "[" and the first entry: the first block's read has succeeded when the status is sent.
-  return new Response(textStream(await primed(progressJson(db, plan), 2)), { status: 200, headers: { "Content-Type": "application/json" } });
+  return new Response(textStream(await primed(progressJson(db, plan), 2)), {
+    status: 200,
+    headers: { "Content-Type": "application/json" },
+  });
 }
 
-export async function progressGridResponse(db: Db, caller: Principal, categoryId: string, query: ProgressGridQuery): Promise<Response> {
+export async function progressGridResponse(
+  db: Db,
+  caller: Principal,
+  categoryId: string,
+  query: ProgressGridQuery,
+): Promise<Response> {
   const plan = await planProgress(db, caller, categoryId, query);
   return new Response(textStream(await primed(progressGridJson(db, plan, { from: query.from, to: query.to }), 2)), {
     status: 200,

@@ -39,7 +39,10 @@ const range = {
   /** Only recordings made before this moment. */
   to: dateTime.optional(),
 };
-const fromBeforeTo: [(q: { from?: Date; to?: Date }) => boolean, { path: string[]; message: string }] = [(q) => !q.from || !q.to || q.from < q.to, { path: ["to"], message: "must be after from" }];
+const fromBeforeTo: [(q: { from?: Date; to?: Date }) => boolean, { path: string[]; message: string }] = [
+  (q) => !q.from || !q.to || q.from < q.to,
+  { path: ["to"], message: "must be after from" },
+];
 
 /** GET /categories/:category/progress/grid: the same selection, plus a date range of the recordings counted. */
 export const progressGridQuery = progressQuery.extend(range).refine(...fromBeforeTo);
@@ -50,7 +53,13 @@ export type ProgressGridQuery = z.output<typeof progressGridQuery>;
  * most recent result set, pronunciation score 0..1 or null]. Which set that is, and its
  * recordings, come from GET /categories/:category/progress/cell when the cell is opened.
  */
-export const progressGridCellSchema = z.tuple([z.number().int().min(0), z.number().int().min(1), z.number().int(), z.number().int().min(0), z.number().nullable()]);
+export const progressGridCellSchema = z.tuple([
+  z.number().int().min(0),
+  z.number().int().min(1),
+  z.number().int(),
+  z.number().int().min(0),
+  z.number().nullable(),
+]);
 
 /** Our compact form of the progress answer, for grids: ids and numbers, each name once, no URLs. */
 export const progressGridSchema = z.object({
@@ -73,9 +82,7 @@ export type ProgressGrid = z.output<typeof progressGridSchema>;
 export type ProgressGridCell = z.output<typeof progressGridCellSchema>;
 
 /** GET /categories/:category/progress/cell?user=…&challenge=…: one cell of the grid, with the same date range. */
-export const progressCellQuery = z
-  .object({ user: idSchema, challenge: idSchema, ...range })
-  .refine(...fromBeforeTo);
+export const progressCellQuery = z.object({ user: idSchema, challenge: idSchema, ...range }).refine(...fromBeforeTo);
 export type ProgressCellQuery = z.output<typeof progressCellQuery>;
 
 /** One grid cell opened: the user's most recent result set for the challenge (by the grid's rule, within the range) and its recordings. */

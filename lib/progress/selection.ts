@@ -1,6 +1,6 @@
-import type { Db } from "@/lib/db/client";
 import { notFound } from "@/lib/api/errors";
-import { requireOrganisation, requireUser, type Principal } from "@/lib/auth/principal";
+import { type Principal, requireOrganisation, requireUser } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
 import { seesWholeOrganisation } from "@/lib/policies/submissions";
 import type { ProgressQuery } from "./schemas";
 
@@ -21,7 +21,10 @@ type Tree = { pk: string; id: string; parentPk: string | null; order: number; cr
 
 /** The category (by id) and its descendants' pks in depth-first pre-order; null if the organisation has no such category. */
 export async function subtree(db: Db, ns: string, id: string): Promise<{ root: Tree; pks: string[] } | null> {
-  const all = await db.category.findMany({ where: { ns }, select: { pk: true, id: true, parentPk: true, order: true, created: true } });
+  const all = await db.category.findMany({
+    where: { ns },
+    select: { pk: true, id: true, parentPk: true, order: true, created: true },
+  });
   const root = all.find((c) => c.id === id);
   if (!root) return null;
   const children = new Map<string, Tree[]>();
@@ -54,7 +57,12 @@ export type Challenge = { pk: string; id: string; topic: string | null; referenc
 export async function subtreeChallenges(db: Db, categoryPks: string[]): Promise<Challenge[]> {
   const links: { categoryPk: string; challengePk: string; position: number }[] = [];
   for (const part of chunks(categoryPks)) {
-    links.push(...(await db.categoryChallenge.findMany({ where: { categoryPk: { in: part } }, select: { categoryPk: true, challengePk: true, position: true } })));
+    links.push(
+      ...(await db.categoryChallenge.findMany({
+        where: { categoryPk: { in: part } },
+        select: { categoryPk: true, challengePk: true, position: true },
+      })),
+    );
   }
   const byCategory = new Map<string, typeof links>();
   for (const l of links) {
@@ -73,7 +81,10 @@ export async function subtreeChallenges(db: Db, categoryPks: string[]): Promise<
   }
   const rows = new Map<string, Challenge>();
   for (const part of chunks(ordered)) {
-    for (const c of await db.speechChallenge.findMany({ where: { pk: { in: part } }, select: { pk: true, id: true, topic: true, referenceAudioFilePk: true } })) {
+    for (const c of await db.speechChallenge.findMany({
+      where: { pk: { in: part } },
+      select: { pk: true, id: true, topic: true, referenceAudioFilePk: true },
+    })) {
       rows.set(c.pk, c);
     }
   }
@@ -88,7 +99,11 @@ export async function progressReach(db: Db, caller: Principal): Promise<object> 
 }
 
 /** The category's id and its subtree's challenges in walk order; 404 for a category the organisation does not have. */
-export async function categoryChallenges(db: Db, caller: Principal, categoryId: string): Promise<{ category: string; challenges: Challenge[] }> {
+export async function categoryChallenges(
+  db: Db,
+  caller: Principal,
+  categoryId: string,
+): Promise<{ category: string; challenges: Challenge[] }> {
   requireOrganisation(caller);
   const tree = await subtree(db, caller.ns, categoryId);
   if (!tree) throw notFound("Category");
@@ -101,7 +116,10 @@ export async function progressUsers(db: Db, caller: Principal, query: ProgressQu
   if (groups.length === 0) {
     filters.push({ pk: requireUser(caller).pk });
   } else {
-    filters.push({ ns: caller.ns, groups: { some: { group: { ns: caller.ns, id: { in: groups } } } } }, await progressReach(db, caller));
+    filters.push(
+      { ns: caller.ns, groups: { some: { group: { ns: caller.ns, id: { in: groups } } } } },
+      await progressReach(db, caller),
+    );
   }
   if (query.role?.length) filters.push({ roles: { some: { roleName: { in: [...new Set(query.role)] } } } });
   const users = await db.user.findMany({
@@ -110,4 +128,3 @@ export async function progressUsers(db: Db, caller: Principal, query: ProgressQu
   });
   return users.sort((a, b) => cmp(a.lastName, b.lastName) || cmp(a.firstName, b.firstName) || cmp(a.id, b.id));
 }
-

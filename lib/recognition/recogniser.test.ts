@@ -10,7 +10,10 @@ test("choices are normalised to lower-case words without punctuation", () => {
 
 test("the grammar lists each choice's words and uses a lexicon when there is one", async () => {
   const lexicon = { pronunciations: async (_: string, w: string) => (w === "yes" ? ["j ɛ s"] : null) };
-  const grammar = await grammarBackend(lexicon).prepareChoiceGrammar({ language: "eng", choices: ["Yes!", "No, thanks"] });
+  const grammar = await grammarBackend(lexicon).prepareChoiceGrammar({
+    language: "eng",
+    choices: ["Yes!", "No, thanks"],
+  });
   expect(grammar.choices).toEqual([
     { index: 0, text: "Yes!", words: ["yes"], pronunciations: { yes: ["j ɛ s"] } },
     { index: 1, text: "No, thanks", words: ["no", "thanks"], pronunciations: null },
@@ -20,5 +23,7 @@ test("the grammar lists each choice's words and uses a lexicon when there is one
 test("choices without words, or the same once normalised, cannot form a grammar", async () => {
   const backend = grammarBackend();
   await expect(backend.prepareChoiceGrammar({ language: "eng", choices: ["ok", "!!!"] })).rejects.toThrow(GrammarError);
-  await expect(backend.prepareChoiceGrammar({ language: "eng", choices: ["Yes.", "yes"] })).rejects.toThrow(/choices 1 and 2/);
+  await expect(backend.prepareChoiceGrammar({ language: "eng", choices: ["Yes.", "yes"] })).rejects.toThrow(
+    /choices 1 and 2/,
+  );
 });

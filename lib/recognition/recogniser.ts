@@ -47,7 +47,10 @@ export function grammarBackend(lexicon: Lexicon = noLexicon): RecognitionBackend
         if (words.length === 0) throw new GrammarError(`choice ${index + 1} ("${text}") has no words to recognise`);
         const key = words.join(" ");
         const twin = seen.get(key);
-        if (twin !== undefined) throw new GrammarError(`choices ${twin + 1} and ${index + 1} are the same sentence once normalised ("${key}")`);
+        if (twin !== undefined)
+          throw new GrammarError(
+            `choices ${twin + 1} and ${index + 1} are the same sentence once normalised ("${key}")`,
+          );
         seen.set(key, index);
         const pronunciations: Record<string, string[]> = {};
         for (const word of new Set(words)) {

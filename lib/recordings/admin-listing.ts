@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { Db } from "@/lib/db/client";
-import { timestamps } from "@/lib/api/schemas";
 import { finishPage, pageArgs, pageQuery } from "@/lib/api/pagination";
+import { timestamps } from "@/lib/api/schemas";
 import type { Principal } from "@/lib/auth/principal";
-import { visibleRecordings } from "@/lib/policies/submissions";
+import type { Db } from "@/lib/db/client";
 import { fileUrl } from "@/lib/downloads/urls";
+import { visibleRecordings } from "@/lib/policies/submissions";
 import { combinedAudioUrl } from "./result-sets";
 import { RECORDING_RESOURCE } from "./schemas";
 
@@ -40,7 +40,12 @@ export const adminRecordingSchema = z.object({
   /** Ours: the recording's length in seconds (of the uploaded audio), for pickers that show it. */
   duration: z.number().nullable(),
   ...timestamps,
-  challenge: z.object({ id: z.string(), organisationId: z.string().nullable(), language: z.string(), srtUrl: z.string().nullable() }),
+  challenge: z.object({
+    id: z.string(),
+    organisationId: z.string().nullable(),
+    language: z.string(),
+    srtUrl: z.string().nullable(),
+  }),
   resultSet: z.object({ id: z.string(), combinedFeedback: z.array(z.string()), combinedAudioUrl: z.string() }),
 });
 export const adminCountSchema = z.object({ count: z.number().int() });
@@ -62,15 +67,28 @@ export async function listAdminRecordings(db: Db, caller: Principal, query: Admi
   });
   const page = finishPage(rows, query, (r) => r.created);
   const items = page.items;
-  const orgPks = [...new Set(items.map((r) => r.challenge.ns).filter((ns) => ns.startsWith("o:")).map((ns) => ns.slice(2)))];
+  const orgPks = [
+    ...new Set(
+      items
+        .map((r) => r.challenge.ns)
+        .filter((ns) => ns.startsWith("o:"))
+        .map((ns) => ns.slice(2)),
+    ),
+  ];
   const setPks = [...new Set(items.map((r) => r.resultSetPk))];
   const audioPks = items.map((r) => r.audioFilePk);
   const [orgs, feedback, audio] = await Promise.all([
     orgPks.length ? db.organisation.findMany({ where: { pk: { in: orgPks } }, select: { pk: true, id: true } }) : [],
     setPks.length
-      ? db.feedback.findMany({ where: { resultSetPk: { in: setPks } }, select: { id: true, resultSetPk: true }, orderBy: [{ created: "asc" }, { pk: "asc" }] })
+      ? db.feedback.findMany({
+          where: { resultSetPk: { in: setPks } },
+          select: { id: true, resultSetPk: true },
+          orderBy: [{ created: "asc" }, { pk: "asc" }],
+        })
       : [],
-    audioPks.length ? db.storedFile.findMany({ where: { pk: { in: audioPks } }, select: { pk: true, durationMs: true } }) : [],
+    audioPks.length
+      ? db.storedFile.findMany({ where: { pk: { in: audioPks } }, select: { pk: true, durationMs: true } })
+      : [],
   ]);
   const durations = new Map(audio.map((f) => [f.pk, f.durationMs]));
   const orgIds = new Map(orgs.map((o) => [o.pk, o.id]));
@@ -90,7 +108,11 @@ export async function listAdminRecordings(db: Db, caller: Principal, query: Admi
         language: r.challenge.language,
         srtUrl: fileUrl(r.challenge.srtFilePk),
       },
-      resultSet: { id: r.resultSet.id, combinedFeedback: feedbackIds.get(r.resultSetPk) ?? [], combinedAudioUrl: combinedAudioUrl(r.resultSet.id) },
+      resultSet: {
+        id: r.resultSet.id,
+        combinedFeedback: feedbackIds.get(r.resultSetPk) ?? [],
+        combinedAudioUrl: combinedAudioUrl(r.resultSet.id),
+      },
     })),
     nextCursor: page.nextCursor,
   };

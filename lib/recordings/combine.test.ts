@@ -1,9 +1,9 @@
-import { test, expect } from "@playwright/test";
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { expect, test } from "@playwright/test";
 import WaveformData from "waveform-data";
 import { ingestAudio } from "@/lib/audio/ingest";
 import { decodedSampleCount, makeSpeechOgg, makeSpeechWav, missingAudioTools } from "@/lib/audio/test-audio";
@@ -44,7 +44,10 @@ test.afterAll(async () => {
 test("combined segments: one Ogg Opus stream of exactly the sum of the parts, joins within half a packet", async () => {
   const order = [0, 1, 2, 3, 1, 0, 2];
   const out = path.join(dir, "combined.ogg");
-  const result = await combineSegments(order.map((i) => local(segments[i]!.ogg)), out);
+  const result = await combineSegments(
+    order.map((i) => local(segments[i]!.ogg)),
+    out,
+  );
   const sum = order.reduce((a, i) => a + segments[i]!.samples, 0);
   expect(result.sumOfParts).toBe(sum);
   expect(result.samples).toBe(sum);
@@ -52,7 +55,15 @@ test("combined segments: one Ogg Opus stream of exactly the sum of the parts, jo
   for (const offset of result.joinOffsets) expect(Math.abs(offset)).toBeLessThanOrEqual(480);
   // ffmpeg decodes exactly that length; ffprobe sees one stream.
   expect(Math.abs((await decodedSampleCount(out)) - sum)).toBeLessThanOrEqual(1);
-  const { stdout } = await execFileAsync("ffprobe", ["-v", "error", "-show_entries", "stream=codec_name,channels", "-of", "json", out]);
+  const { stdout } = await execFileAsync("ffprobe", [
+    "-v",
+    "error",
+    "-show_entries",
+    "stream=codec_name,channels",
+    "-of",
+    "json",
+    out,
+  ]);
   expect(JSON.parse(stdout).streams).toEqual([{ codec_name: "opus", channels: 1 }]);
   // Exactly one Ogg beginning-of-stream page (not a chain).
   const bytes = await fs.readFile(out);
@@ -71,7 +82,10 @@ test("one segment: the same length as the segment", async () => {
 test("peaks: the same as waveform-data's concat()", async () => {
   const out = path.join(dir, "combined.dat");
   const order = [0, 1, 2, 3];
-  const { pixels } = await concatPeaks(order.map((i) => local(segments[i]!.peaks)), out);
+  const { pixels } = await concatPeaks(
+    order.map((i) => local(segments[i]!.peaks)),
+    out,
+  );
   const load = async (file: string) => {
     const b = await fs.readFile(file);
     return WaveformData.create(b.buffer.slice(b.byteOffset, b.byteOffset + b.length) as ArrayBuffer);

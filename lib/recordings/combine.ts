@@ -1,6 +1,16 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { ALL_FORMATS, EncodedAudioPacketSource, EncodedPacket, EncodedPacketSink, FilePathSource, FilePathTarget, Input, OggOutputFormat, Output } from "mediabunny";
+import {
+  ALL_FORMATS,
+  EncodedAudioPacketSource,
+  EncodedPacket,
+  EncodedPacketSink,
+  FilePathSource,
+  FilePathTarget,
+  Input,
+  OggOutputFormat,
+  Output,
+} from "mediabunny";
 import { PEAKS_HEADER_BYTES } from "@/lib/audio/peaks";
 
 // The combined audio of a result set: ONE logical Ogg Opus stream rebuilt from the normalised
@@ -63,7 +73,7 @@ async function readSegment(file: string): Promise<SegmentPackets> {
   const input = new Input({ source: new FilePathSource(file), formats: ALL_FORMATS });
   try {
     const track = await input.getPrimaryAudioTrack();
-    if (!track || track.codec !== "opus") throw new Error(`${path.basename(file)} is not an Opus segment`);
+    if (track?.codec !== "opus") throw new Error(`${path.basename(file)} is not an Opus segment`);
     const config = await track.getDecoderConfig();
     const description = config?.description ? new Uint8Array(config.description as ArrayBuffer) : undefined;
     const preSkip = description && description.length >= 12 ? description[10]! | (description[11]! << 8) : 312;
@@ -120,11 +130,19 @@ export async function combineSegments(segments: SegmentSource[], outPath: string
     // One segment of look-ahead: the choice at a join depends on the next segment's length.
     let prev = await load(0);
     preSkip = prev.preSkip;
-    meta = { decoderConfig: { codec: "opus", numberOfChannels: 1, sampleRate: RATE, description: prev.description ?? opusHead(preSkip) } };
+    meta = {
+      decoderConfig: {
+        codec: "opus",
+        numberOfChannels: 1,
+        sampleRate: RATE,
+        description: prev.description ?? opusHead(preSkip),
+      },
+    };
     sumOfParts = prev.samples;
     for (let k = 1; k < segments.length; k++) {
       const cur = await load(k);
-      if (cur.preSkip !== preSkip) throw new Error(`segment ${k} has pre-skip ${cur.preSkip}, the first ${preSkip}: not one configuration`);
+      if (cur.preSkip !== preSkip)
+        throw new Error(`segment ${k} has pre-skip ${cur.preSkip}, the first ${preSkip}: not one configuration`);
       const keep = packetsToKeep(prev.packets.length, written, sumOfParts);
       for (let i = 0; i < keep; i++) await emit(prev.packets[i]!, FRAME);
       // Where the next segment's audio starts (raw) minus where the sum of the parts puts it.
@@ -196,9 +214,11 @@ export async function concatPeaks(files: SegmentSource[], outPath: string): Prom
         try {
           const header = Buffer.alloc(PEAKS_HEADER_BYTES);
           const { bytesRead } = await handle.read(header, 0, PEAKS_HEADER_BYTES, 0);
-          if (bytesRead !== PEAKS_HEADER_BYTES || header.readInt32LE(0) !== 2) throw new Error("not an audiowaveform v2 peaks file");
+          if (bytesRead !== PEAKS_HEADER_BYTES || header.readInt32LE(0) !== 2)
+            throw new Error("not an audiowaveform v2 peaks file");
           if (!first) first = header;
-          else if (!sameFormat(first, header)) throw new Error("peaks files differ in format and cannot be concatenated");
+          else if (!sameFormat(first, header))
+            throw new Error("peaks files differ in format and cannot be concatenated");
           const n = header.readUInt32LE(16);
           const bytesPerPixel = (header.readUInt32LE(4) & 1 ? 1 : 2) * 2 * header.readInt32LE(20);
           const want = n * bytesPerPixel;

@@ -1,17 +1,17 @@
-import { publicUserIds } from "@/lib/users/public-ids";
-import type { Db } from "@/lib/db/client";
-import { isUniqueViolation, newId, newPk, isForeignKeyViolation } from "@/lib/db/ids";
-import { conflict, notFound } from "@/lib/api/errors";
 import type { UploadedFile } from "@/lib/api/body";
+import { conflict, notFound } from "@/lib/api/errors";
 import { finishPage, pageArgs } from "@/lib/api/pagination";
-import { requireOrganisation, requireUser, type Principal } from "@/lib/auth/principal";
-import { visibleRecordings } from "@/lib/policies/submissions";
-import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
-import { withStoredFiles } from "@/lib/storage/stored-files";
-import type { Storage } from "@/lib/storage/storage";
+import { type Principal, requireOrganisation, requireUser } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
+import { isForeignKeyViolation, isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { fileUrl } from "@/lib/downloads/urls";
+import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
+import { visibleRecordings } from "@/lib/policies/submissions";
+import type { Storage } from "@/lib/storage/storage";
+import { withStoredFiles } from "@/lib/storage/stored-files";
+import { publicUserIds } from "@/lib/users/public-ids";
 import { appendToResultSet, checkAppendable, combinedAudioUrl } from "./result-sets";
-import { RECORDING_RESOURCE, type CreateRecording, type ListRecordings } from "./schemas";
+import { type CreateRecording, type ListRecordings, RECORDING_RESOURCE } from "./schemas";
 
 // Speech recordings: a user's audio for a speech challenge, appended to a result set.
 // Created as the current user and persisted without analysis; ids unique within the
@@ -39,10 +39,10 @@ async function speechChallengeInScope(db: Db, caller: Principal, id: string): Pr
   return row;
 }
 
-
 const taken = (id: string | undefined) =>
-  conflict(`Speech recording ${id} already exists`, [{ resource: RECORDING_RESOURCE, field: "id", code: "already_exists" }]);
-
+  conflict(`Speech recording ${id} already exists`, [
+    { resource: RECORDING_RESOURCE, field: "id", code: "already_exists" },
+  ]);
 
 /** Attempts at the append transaction: a concurrent create of the same new result set retries once it exists. */
 const APPEND_ATTEMPTS = 4;
@@ -59,7 +59,10 @@ export async function createRecording(
   const user = requireUser(caller);
   const upload = requireFile(files, "audio", RECORDING_RESOURCE);
   // Refused before the audio work (the transaction checks again).
-  if (input.id && (await db.speechRecording.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))) {
+  if (
+    input.id &&
+    (await db.speechRecording.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))
+  ) {
     throw taken(input.id);
   }
   const existing = await db.resultSet.findUnique({
@@ -78,7 +81,13 @@ export async function createRecording(
         audio.files(caller.ns),
         async (tx, rows) => {
           const audioFilePk = await createAudioRows(tx, rows);
-          const set = await appendToResultSet(tx, { ns: caller.ns, id: input.resultSetId, userPk: user.pk, challengePk: challenge.pk, durationMs });
+          const set = await appendToResultSet(tx, {
+            ns: caller.ns,
+            id: input.resultSetId,
+            userPk: user.pk,
+            challengePk: challenge.pk,
+            durationMs,
+          });
           const row = await tx.speechRecording.create({
             data: {
               pk: newPk(),
@@ -99,7 +108,13 @@ export async function createRecording(
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound("Speech challenge");
       if (!isUniqueViolation(error)) throw error;
-      if (input.id && (await db.speechRecording.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))) {
+      if (
+        input.id &&
+        (await db.speechRecording.findUnique({
+          where: { ns_id: { ns: caller.ns, id: input.id } },
+          select: { pk: true },
+        }))
+      ) {
         throw taken(input.id);
       }
       if (attempt >= APPEND_ATTEMPTS) throw error;
@@ -112,20 +127,32 @@ export async function listRecordings(db: Db, caller: Principal, challengeId: str
   const args = pageArgs("created", "asc", query);
   const filters: object[] = [{ challengePk: challenge.pk }, args.where, await visibleRecordings(db, caller)];
   if (query.userId?.length) {
-    const users = await db.user.findMany({ where: { ns: caller.ns, id: { in: [...new Set(query.userId)] } }, select: { pk: true } });
+    const users = await db.user.findMany({
+      where: { ns: caller.ns, id: { in: [...new Set(query.userId)] } },
+      select: { pk: true },
+    });
     if (users.length === 0) return { items: [], nextCursor: null };
     filters.push({ userPk: { in: users.map((u) => u.pk) } });
   }
-  const rows = await db.speechRecording.findMany({ ...args, where: { AND: filters }, include: { resultSet: { select: { id: true } } } });
+  const rows = await db.speechRecording.findMany({
+    ...args,
+    where: { AND: filters },
+    include: { resultSet: { select: { id: true } } },
+  });
   const page = finishPage(rows, query, (r) => r.created);
-  const userIds = await publicUserIds(db, page.items.map((r) => r.userPk));
+  const userIds = await publicUserIds(
+    db,
+    page.items.map((r) => r.userPk),
+  );
   return { items: page.items.map((r) => toRecording(r, r.resultSet.id, userIds)), nextCursor: page.nextCursor };
 }
 
 export async function getRecording(db: Db, caller: Principal, challengeId: string, recordingId: string) {
   const challenge = await speechChallengeInScope(db, caller, challengeId);
   const row = await db.speechRecording.findFirst({
-    where: { AND: [{ ns: caller.ns, id: recordingId, challengePk: challenge.pk }, await visibleRecordings(db, caller)] },
+    where: {
+      AND: [{ ns: caller.ns, id: recordingId, challengePk: challenge.pk }, await visibleRecordings(db, caller)],
+    },
     include: { resultSet: { select: { id: true } } },
   });
   if (!row) throw notFound("Speech recording");

@@ -1,14 +1,14 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Db, Tx } from "@/lib/db/client";
-import { newPk } from "@/lib/db/ids";
-import { config } from "@/lib/config";
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
 import { log } from "@/lib/api/log";
-import { requireOrganisation, type Principal } from "@/lib/auth/principal";
+import { type Principal, requireOrganisation } from "@/lib/auth/principal";
+import { config } from "@/lib/config";
+import type { Db, Tx } from "@/lib/db/client";
+import { newPk } from "@/lib/db/ids";
 import { visibleSubmissions } from "@/lib/policies/submissions";
-import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
 import type { Storage } from "@/lib/storage/storage";
+import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
 import { combineSegments, concatPeaks, type SegmentSource } from "./combine";
 import { RECORDING_RESOURCE } from "./schemas";
 
@@ -34,9 +34,11 @@ export function checkAppendable(
   resource: string = RECORDING_RESOURCE,
 ): void {
   if (set.userPk !== userPk) {
-    throw new ApiError("forbidden", `Result set ${set.id} belongs to another user: only your own result sets can be added to`, [
-      { resource, field: "resultSetId", code: "invalid", message: "belongs to another user" },
-    ]);
+    throw new ApiError(
+      "forbidden",
+      `Result set ${set.id} belongs to another user: only your own result sets can be added to`,
+      [{ resource, field: "resultSetId", code: "invalid", message: "belongs to another user" }],
+    );
   }
   if (set.challengePk !== challengePk) {
     throw conflict(`Result set ${set.id} belongs to another speech challenge`, [
@@ -52,7 +54,10 @@ export async function findOrCreateResultSet(
   resource: string,
 ): Promise<{ pk: string; id: string }> {
   const { ns, id, userPk, challengePk } = input;
-  const existing = await tx.resultSet.findUnique({ where: { ns_id: { ns, id } }, select: { pk: true, id: true, userPk: true, challengePk: true } });
+  const existing = await tx.resultSet.findUnique({
+    where: { ns_id: { ns, id } },
+    select: { pk: true, id: true, userPk: true, challengePk: true },
+  });
   if (existing) {
     checkAppendable(existing, userPk, challengePk, resource);
     return existing;
@@ -77,10 +82,16 @@ export async function appendToResultSet(
     data: { recordingCount: { increment: 1 }, durationMs: { increment: durationMs } },
   });
   if (bumped.count === 1) {
-    const row = await tx.resultSet.findUnique({ where: { ns_id: { ns, id } }, select: { pk: true, recordingCount: true } });
+    const row = await tx.resultSet.findUnique({
+      where: { ns_id: { ns, id } },
+      select: { pk: true, recordingCount: true },
+    });
     return { pk: row!.pk, id, position: row!.recordingCount - 1 };
   }
-  const existing = await tx.resultSet.findUnique({ where: { ns_id: { ns, id } }, select: { id: true, userPk: true, challengePk: true } });
+  const existing = await tx.resultSet.findUnique({
+    where: { ns_id: { ns, id } },
+    select: { id: true, userPk: true, challengePk: true },
+  });
   if (existing) checkAppendable(existing, userPk, challengePk);
   const pk = newPk();
   await tx.resultSet.create({ data: { pk, ns, id, userPk, challengePk, recordingCount: 1, durationMs } });
@@ -90,7 +101,9 @@ export async function appendToResultSet(
 /** The set for a caller of its organisation who sees it ("submission" policy; others get 404). */
 export async function resultSetInScope(db: Db, caller: Principal, id: string): Promise<SetRow> {
   requireOrganisation(caller);
-  const row = await db.resultSet.findFirst({ where: { AND: [{ ns: caller.ns, id }, await visibleSubmissions(db, caller)] } });
+  const row = await db.resultSet.findFirst({
+    where: { AND: [{ ns: caller.ns, id }, await visibleSubmissions(db, caller)] },
+  });
   if (!row || row.recordingCount === 0) throw notFound("Result set");
   return row;
 }
@@ -102,7 +115,14 @@ const POLL_MS = 150;
 const building = new Map<string, Promise<void>>();
 
 type Combined = { audio: CombinedFile; peaks: CombinedFile };
-type CombinedFile = { pk: string; storageKey: string; contentType: string; size: bigint; sha256: string; created: Date };
+type CombinedFile = {
+  pk: string;
+  storageKey: string;
+  contentType: string;
+  size: bigint;
+  sha256: string;
+  created: Date;
+};
 
 /** The set's up-to-date combined audio and peaks, built first if stale. */
 export async function combinedFiles(db: Db, storage: Storage, setPk: string): Promise<Combined> {
@@ -170,13 +190,17 @@ async function buildCombined(db: Db, storage: Storage, setPk: string): Promise<v
   });
   const byPk = new Map(originals.map((o) => [o.pk, o]));
   const derivedPks = originals.flatMap((o) => [o.normalisedPk, o.peaksPk]).filter((pk): pk is string => !!pk);
-  const derived = await db.storedFile.findMany({ where: { pk: { in: derivedPks } }, select: { pk: true, storageKey: true } });
+  const derived = await db.storedFile.findMany({
+    where: { pk: { in: derivedPks } },
+    select: { pk: true, storageKey: true },
+  });
   const keyOf = new Map(derived.map((d) => [d.pk, d.storageKey]));
   const keys = recordings.map((r) => {
     const o = byPk.get(r.audioFilePk);
     const seg = o?.normalisedPk ? keyOf.get(o.normalisedPk) : undefined;
     const peaks = o?.peaksPk ? keyOf.get(o.peaksPk) : undefined;
-    if (!seg || !peaks) throw new Error(`result set ${set.id}: recording ${r.position} has no normalised segment or peaks`);
+    if (!seg || !peaks)
+      throw new Error(`result set ${set.id}: recording ${r.position} has no normalised segment or peaks`);
     return { seg, peaks };
   });
 
@@ -194,8 +218,14 @@ async function buildCombined(db: Db, storage: Storage, setPk: string): Promise<v
     });
     const audioPath = path.join(dir, "combined.ogg");
     const peaksPath = path.join(dir, "combined.dat");
-    const result = await combineSegments(keys.map((k, i) => fromStorage(k.seg, `seg-${i}.ogg`)), audioPath);
-    await concatPeaks(keys.map((k, i) => fromStorage(k.peaks, `peaks-${i}.dat`)), peaksPath);
+    const result = await combineSegments(
+      keys.map((k, i) => fromStorage(k.seg, `seg-${i}.ogg`)),
+      audioPath,
+    );
+    await concatPeaks(
+      keys.map((k, i) => fromStorage(k.peaks, `peaks-${i}.dat`)),
+      peaksPath,
+    );
     const oldKeys = await withStoredFiles(
       db,
       storage,
@@ -211,7 +241,10 @@ async function buildCombined(db: Db, storage: Storage, setPk: string): Promise<v
       ],
       async (tx, [audio, peaks]) => {
         await tx.storedFile.createMany({ data: [audio!, peaks!] });
-        const current = await tx.resultSet.findUnique({ where: { pk: setPk }, select: { combinedFilePk: true, combinedPeaksPk: true } });
+        const current = await tx.resultSet.findUnique({
+          where: { pk: setPk },
+          select: { combinedFilePk: true, combinedPeaksPk: true },
+        });
         if (!current) throw notFound("Result set");
         await tx.resultSet.update({
           where: { pk: setPk },

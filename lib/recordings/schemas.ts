@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idSchema, listOf, MAX_IDS, timestamps } from "@/lib/api/schemas";
 import { pageQuery } from "@/lib/api/page-query";
+import { idSchema, listOf, MAX_IDS, timestamps } from "@/lib/api/schemas";
 
 export const RECORDING_RESOURCE = "SpeechRecording";
 

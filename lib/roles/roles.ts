@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/ids";
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
 import { isAdministrator, type Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/ids";
 import { ROLE_NAMES } from "@/lib/permissions/catalog";
 import type { CreateRole, UpdateRole } from "./schemas";
 
@@ -12,7 +12,8 @@ import type { CreateRole, UpdateRole } from "./schemas";
 
 const roleInclude = { permissions: { select: { permissionName: true } } } as const;
 
-const permissionNames = (row: { permissions: { permissionName: string }[] }) => row.permissions.map((p) => p.permissionName).sort();
+const permissionNames = (row: { permissions: { permissionName: string }[] }) =>
+  row.permissions.map((p) => p.permissionName).sort();
 
 export const isBuiltInRole = (name: string) => (ROLE_NAMES as readonly string[]).includes(name);
 
@@ -28,7 +29,8 @@ export async function getRole(db: Db, name: string) {
 }
 
 function requireTopAdmin(caller: Principal) {
-  if (caller.level !== "top" || !isAdministrator(caller)) throw new ApiError("forbidden", "Only top-level administrators create and change roles");
+  if (caller.level !== "top" || !isAdministrator(caller))
+    throw new ApiError("forbidden", "Only top-level administrators create and change roles");
 }
 
 export async function createRole(db: Db, caller: Principal, input: CreateRole) {
@@ -36,9 +38,12 @@ export async function createRole(db: Db, caller: Principal, input: CreateRole) {
   const name = input.id ?? input.name ?? `ROLE_${randomBytes(4).toString("hex").toUpperCase()}`;
   const permissions = [...new Set(input.permissions)];
   try {
-    await db.role.create({ data: { name, permissions: { create: permissions.map((permissionName) => ({ permissionName })) } } });
+    await db.role.create({
+      data: { name, permissions: { create: permissions.map((permissionName) => ({ permissionName })) } },
+    });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`Role ${name} already exists`, [{ resource: "Role", field: "id", code: "already_exists" }]);
+    if (isUniqueViolation(error))
+      throw conflict(`Role ${name} already exists`, [{ resource: "Role", field: "id", code: "already_exists" }]);
     throw error;
   }
   return getRole(db, name);
@@ -52,7 +57,10 @@ export async function updateRole(db: Db, caller: Principal, name: string, input:
   const permissions = [...new Set(input.permissions)];
   await db.$transaction(async (tx) => {
     await tx.rolePermission.deleteMany({ where: { roleName: name } });
-    if (permissions.length) await tx.rolePermission.createMany({ data: permissions.map((permissionName) => ({ roleName: name, permissionName })) });
+    if (permissions.length)
+      await tx.rolePermission.createMany({
+        data: permissions.map((permissionName) => ({ roleName: name, permissionName })),
+      });
   });
   return getRole(db, name);
 }

@@ -6,7 +6,11 @@ import { PERMISSIONS } from "@/lib/permissions/catalog";
 // Ours: `builtIn` (the service's own roles, which never change) and custom roles, created by
 // top-level admins with any permissions but ADMIN.
 
-export const roleListItemSchema = z.object({ name: z.string(), permissions: z.array(z.string()), builtIn: z.boolean() });
+export const roleListItemSchema = z.object({
+  name: z.string(),
+  permissions: z.array(z.string()),
+  builtIn: z.boolean(),
+});
 export type RoleListItem = z.output<typeof roleListItemSchema>;
 
 export const roleSchema = z.object({ id: z.string(), permissions: z.array(z.string()), builtIn: z.boolean() });
@@ -15,13 +19,18 @@ export type Role = z.output<typeof roleSchema>;
 export const roleIdSchema = z
   .string()
   .trim()
-  .regex(/^[A-Z][A-Z0-9_]{1,59}$/, "must be 2-60 capital letters, digits or underscores, starting with a letter (e.g. CLASS_ASSISTANT)");
+  .regex(
+    /^[A-Z][A-Z0-9_]{1,59}$/,
+    "must be 2-60 capital letters, digits or underscores, starting with a letter (e.g. CLASS_ASSISTANT)",
+  );
 
 /** Permissions a custom role may hold: every permission but ADMIN (administrative powers come with the built-in roles only). */
 export const GRANTABLE_PERMISSIONS = PERMISSIONS.filter((p) => p !== "ADMIN");
 
 const permissionList = listOf(
-  z.string().refine((p) => (GRANTABLE_PERMISSIONS as readonly string[]).includes(p), { message: "unknown permission (ADMIN is reserved for the built-in roles)" }),
+  z.string().refine((p) => (GRANTABLE_PERMISSIONS as readonly string[]).includes(p), {
+    message: "unknown permission (ADMIN is reserved for the built-in roles)",
+  }),
   GRANTABLE_PERMISSIONS.length,
 );
 

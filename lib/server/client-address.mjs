@@ -15,7 +15,10 @@ export const CLIENT_ADDRESS_HEADER = "x-client-address";
  * loopback, linklocal, uniquelocal) and returns its entries; throws a TypeError naming a bad one.
  */
 export function parseTrustList(value) {
-  const entries = (value ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+  const entries = (value ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (entries.length) proxyaddr.compile(entries);
   return entries;
 }
@@ -45,12 +48,17 @@ export function hops(value, header) {
   const text = Array.isArray(value) ? value.join(",") : value;
   if (header === "forwarded") {
     try {
-      return parseForwarded(text).map((element) => element.for ?? "").reverse();
+      return parseForwarded(text)
+        .map((element) => element.for ?? "")
+        .reverse();
     } catch {
       return []; // malformed: nothing in it can be believed
     }
   }
-  return text.split(",").map((e) => e.trim()).reverse();
+  return text
+    .split(",")
+    .map((e) => e.trim())
+    .reverse();
 }
 
 // "1.2.3.4:5678", "[2001:db8::1]:443", "::ffff:1.2.3.4" → the bare address.

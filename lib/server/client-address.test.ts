@@ -1,12 +1,15 @@
-import { expect, test } from "@playwright/test";
 import type { IncomingMessage } from "node:http";
+import { expect, test } from "@playwright/test";
 import { clientAddressResolver, hops, parseTrustList } from "./client-address.mjs";
 
-const request = (peer: string, headers: Record<string, string> = {}) => ({ socket: { remoteAddress: peer }, headers }) as unknown as IncomingMessage;
+const request = (peer: string, headers: Record<string, string> = {}) =>
+  ({ socket: { remoteAddress: peer }, headers }) as unknown as IncomingMessage;
 
 test("without TRUST_PROXY the socket's peer is the client, whatever the headers say", () => {
   const resolve = clientAddressResolver([]);
-  expect(resolve(request("203.0.113.7", { "x-forwarded-for": "198.51.100.1", forwarded: "for=198.51.100.2" }))).toBe("203.0.113.7");
+  expect(resolve(request("203.0.113.7", { "x-forwarded-for": "198.51.100.1", forwarded: "for=198.51.100.2" }))).toBe(
+    "203.0.113.7",
+  );
   expect(resolve(request("::ffff:203.0.113.7"))).toBe("203.0.113.7");
 });
 
@@ -19,7 +22,9 @@ test("X-Forwarded-For is believed hop by hop from the peer, only through trusted
   // The client forged hops of its own before the proxy appended its address: the first untrusted hop wins.
   expect(resolve(request("10.1.2.3", { "x-forwarded-for": "6.6.6.6, 10.9.9.9, 198.51.100.9" }))).toBe("198.51.100.9");
   // A chain of trusted proxies is walked through.
-  expect(resolve(request("10.1.2.3", { "x-forwarded-for": "198.51.100.9, 192.168.1.5, 10.0.0.1" }))).toBe("198.51.100.9");
+  expect(resolve(request("10.1.2.3", { "x-forwarded-for": "198.51.100.9, 192.168.1.5, 10.0.0.1" }))).toBe(
+    "198.51.100.9",
+  );
   // A forged client address beyond the real client is never reached.
   expect(resolve(request("10.1.2.3", { "x-forwarded-for": "10.0.0.2, 198.51.100.9" }))).toBe("198.51.100.9");
   // Ports and IPv6 brackets as some balancers write them.
@@ -32,8 +37,12 @@ test("X-Forwarded-For is believed hop by hop from the peer, only through trusted
 
 test("with TRUST_PROXY_HEADER=forwarded only the Forwarded header counts, malformed ones not at all", () => {
   const resolve = clientAddressResolver(parseTrustList("loopback"), "forwarded");
-  expect(resolve(request("127.0.0.1", { forwarded: 'for=198.51.100.9;proto=https, for="[2001:db8::2]:4711"' }))).toBe("2001:db8::2");
-  expect(resolve(request("127.0.0.1", { forwarded: "for=198.51.100.9", "x-forwarded-for": "6.6.6.6" }))).toBe("198.51.100.9");
+  expect(resolve(request("127.0.0.1", { forwarded: 'for=198.51.100.9;proto=https, for="[2001:db8::2]:4711"' }))).toBe(
+    "2001:db8::2",
+  );
+  expect(resolve(request("127.0.0.1", { forwarded: "for=198.51.100.9", "x-forwarded-for": "6.6.6.6" }))).toBe(
+    "198.51.100.9",
+  );
   expect(resolve(request("127.0.0.1", { "x-forwarded-for": "6.6.6.6" }))).toBe("127.0.0.1");
   expect(resolve(request("127.0.0.1", { forwarded: "for=_hidden" }))).toBe("127.0.0.1");
   expect(resolve(request("127.0.0.1", { forwarded: "for=1.2.3.4;;" }))).toBe("127.0.0.1");

@@ -11,17 +11,20 @@ export function watchUploadStall(req, stallMs, onStall) {
   const socket = req.socket;
   let lastBytes = socket.bytesRead;
   let lastProgress = Date.now();
-  const timer = setInterval(() => {
-    if (req.complete || socket.destroyed) return clearInterval(timer);
-    const now = Date.now();
-    if (socket.bytesRead !== lastBytes || req.readableLength > 0) {
-      lastBytes = socket.bytesRead;
-      lastProgress = now;
-    } else if (now - lastProgress >= stallMs) {
-      clearInterval(timer);
-      onStall(socket.bytesRead);
-    }
-  }, Math.min(1000, Math.max(50, stallMs / 4)));
+  const timer = setInterval(
+    () => {
+      if (req.complete || socket.destroyed) return clearInterval(timer);
+      const now = Date.now();
+      if (socket.bytesRead !== lastBytes || req.readableLength > 0) {
+        lastBytes = socket.bytesRead;
+        lastProgress = now;
+      } else if (now - lastProgress >= stallMs) {
+        clearInterval(timer);
+        onStall(socket.bytesRead);
+      }
+    },
+    Math.min(1000, Math.max(50, stallMs / 4)),
+  );
   timer.unref();
   req.once("close", () => clearInterval(timer));
 }

@@ -5,4 +5,7 @@ export type Problem = { status: number; message: string; headers?: Record<string
 export declare const API_METHODS: readonly string[];
 export declare function apiRequestProblem(method: string | undefined, url: string | undefined): Problem | null;
 export declare function sendProblem(res: ServerResponse, problem: Problem, extra?: Record<string, unknown>): string;
-export declare function answerClientError(error: Error & { code?: string }, socket: Socket): { status: number; requestId: string } | null;
+export declare function answerClientError(
+  error: Error & { code?: string },
+  socket: Socket,
+): { status: number; requestId: string } | null;

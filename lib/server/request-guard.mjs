@@ -20,7 +20,10 @@ export function apiRequestProblem(method, url) {
   }
   // Dot segments would step out of /api once Next normalises the path (to a page's HTML 404).
   // So would an empty segment ("//"), which Next answers with a redirect instead of the API's 404.
-  if (segments.slice(1, -1).some((segment) => segment === "") || segments.some((segment) => segment === "." || segment === "..")) {
+  if (
+    segments.slice(1, -1).some((segment) => segment === "") ||
+    segments.some((segment) => segment === "." || segment === "..")
+  ) {
     return { status: 400, message: "The request path is malformed: it has an empty, . or .. segment" };
   }
   if (!API_METHODS.includes(method)) {
@@ -64,11 +67,24 @@ export function answerClientError(error, socket) {
     socket.destroy();
     return null;
   }
-  const [status, reason, message] = CLIENT_ERRORS[error.code] ?? [400, "Bad Request", "The request could not be parsed as HTTP"];
+  const [status, reason, message] = CLIENT_ERRORS[error.code] ?? [
+    400,
+    "Bad Request",
+    "The request could not be parsed as HTTP",
+  ];
   const requestId = randomUUID();
   const body = JSON.stringify({ message, requestId });
-  const headers = { ...CORS, ...(status === 405 ? { Allow: ALLOW } : {}), "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "X-Request-Id": requestId, Connection: "close" };
-  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+  const headers = {
+    ...CORS,
+    ...(status === 405 ? { Allow: ALLOW } : {}),
+    "Content-Type": "application/json",
+    "Content-Length": Buffer.byteLength(body),
+    "X-Request-Id": requestId,
+    Connection: "close",
+  };
+  const head = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join("");
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n${body}`);
   return { status, requestId };
 }

@@ -23,7 +23,10 @@ test("empty and dot segments under /api, plain or percent-encoded, are a 400: Ne
 
 test("methods the API does not serve are a 405 with Allow; served ones pass", () => {
   for (const method of ["TRACE", "PROPFIND", "MKCOL", "LOCK", "PURGE"]) {
-    expect(apiRequestProblem(method, "/api/tenants")).toMatchObject({ status: 405, headers: { Allow: API_METHODS.join(", ") } });
+    expect(apiRequestProblem(method, "/api/tenants")).toMatchObject({
+      status: 405,
+      headers: { Allow: API_METHODS.join(", ") },
+    });
   }
   for (const method of API_METHODS) expect(apiRequestProblem(method, "/api/tenants")).toBeNull();
   expect(apiRequestProblem("TRACE", "/sign-in")).toBeNull();

@@ -18,14 +18,20 @@ test("defaults suit a load balancer with a 60 s idle timeout", () => {
 });
 
 test("TRUST_PROXY entries are checked at start-up, each bad one named", () => {
-  expect(parseConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.0.1 ,loopback" }).server.trustProxy).toEqual(["10.0.0.0/8", "192.168.0.1", "loopback"]);
+  expect(parseConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.0.1 ,loopback" }).server.trustProxy).toEqual([
+    "10.0.0.0/8",
+    "192.168.0.1",
+    "loopback",
+  ]);
   expect(() => parseConfig({ TRUST_PROXY: "10.0.0.0/8, lb.internal" })).toThrow(ConfigError);
   expect(() => parseConfig({ TRUST_PROXY: "10.0.0.0/8, lb.internal" })).toThrow(/TRUST_PROXY: .*lb\.internal/);
   expect(() => parseConfig({ TRUST_PROXY_HEADER: "x-real-ip" })).toThrow(/TRUST_PROXY_HEADER/);
 });
 
 test("a request timeout shorter than the headers timeout is refused; 0 means none", () => {
-  expect(() => parseConfig({ HEADERS_TIMEOUT_SECONDS: "30", REQUEST_TIMEOUT_SECONDS: "10" })).toThrow(/REQUEST_TIMEOUT_SECONDS/);
+  expect(() => parseConfig({ HEADERS_TIMEOUT_SECONDS: "30", REQUEST_TIMEOUT_SECONDS: "10" })).toThrow(
+    /REQUEST_TIMEOUT_SECONDS/,
+  );
   expect(parseConfig({ HEADERS_TIMEOUT_SECONDS: "30", REQUEST_TIMEOUT_SECONDS: "0" }).server.requestTimeoutMs).toBe(0);
   expect(() => parseConfig({ KEEP_ALIVE_TIMEOUT_SECONDS: "0" })).toThrow(/KEEP_ALIVE_TIMEOUT_SECONDS/);
 });

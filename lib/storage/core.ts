@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { Transform, type Readable } from "node:stream";
+import { type Readable, Transform } from "node:stream";
 
 // The storage interface, its errors and key rules, shared by both backends.
 // Import from "@/lib/storage/storage", which re-exports this and picks the backend.
@@ -47,7 +47,10 @@ export class StorageNotFoundError extends Error {
 }
 
 export class StorageRangeError extends Error {
-  constructor(readonly key: string, readonly range: ByteRange) {
+  constructor(
+    readonly key: string,
+    readonly range: ByteRange,
+  ) {
     super(`Range ${range.start}-${range.end} is not satisfiable for ${key}`);
     this.name = "StorageRangeError";
   }

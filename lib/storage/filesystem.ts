@@ -8,13 +8,13 @@ import {
   assertKey,
   assertPrefix,
   assertRange,
+  type ByteRange,
   KEY_ROOT,
   measuring,
-  StorageNotFoundError,
-  StorageRangeError,
-  type ByteRange,
   type PutResult,
   type Storage,
+  StorageNotFoundError,
+  StorageRangeError,
   type StoredObject,
 } from "./core";
 

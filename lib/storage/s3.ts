@@ -1,3 +1,7 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import { pipeline as pipe, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import {
   AbortMultipartUploadCommand,
   DeleteObjectCommand,
@@ -9,22 +13,18 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import fs from "node:fs";
-import fsp from "node:fs/promises";
-import { pipeline as pipe, type Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import type { StorageConfig } from "@/lib/config";
 import {
   assertKey,
   assertPrefix,
   assertRange,
+  type ByteRange,
   KEY_ROOT,
   measuring,
-  StorageNotFoundError,
-  StorageRangeError,
-  type ByteRange,
   type PutResult,
   type Storage,
+  StorageNotFoundError,
+  StorageRangeError,
   type StoredObject,
 } from "./core";
 
@@ -63,7 +63,9 @@ export class S3Storage implements Storage {
         : {}),
       // S3-compatible servers often reject (or store verbatim) the SDK's default streaming
       // checksums (aws-chunked bodies with trailers); send checksums only where S3 requires them.
-      ...(settings.endpoint ? { requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" } : {}),
+      ...(settings.endpoint
+        ? { requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" }
+        : {}),
     });
   }
 
@@ -108,7 +110,11 @@ export class S3Storage implements Storage {
     if (range) assertRange(range);
     try {
       const response = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
       );
       return response.Body as Readable;
     } catch (error) {
@@ -153,7 +159,12 @@ export class S3Storage implements Storage {
     let token: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, MaxKeys: this.tuning.listPageSize, ContinuationToken: token }),
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: prefix,
+          MaxKeys: this.tuning.listPageSize,
+          ContinuationToken: token,
+        }),
       );
       for (const object of page.Contents ?? []) {
         if (object.Key === undefined) continue;
@@ -172,14 +183,23 @@ export class S3Storage implements Storage {
     try {
       do {
         const page = await this.client.send(
-          new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: KEY_ROOT, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }),
+          new ListMultipartUploadsCommand({
+            Bucket: this.bucket,
+            Prefix: KEY_ROOT,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
         );
         for (const upload of page.Uploads ?? []) {
           if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated.getTime() >= cutoff) continue;
-          await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }));
+          await this.client.send(
+            new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }),
+          );
           removed++;
         }
-        [keyMarker, uploadIdMarker] = page.IsTruncated ? [page.NextKeyMarker, page.NextUploadIdMarker] : [undefined, undefined];
+        [keyMarker, uploadIdMarker] = page.IsTruncated
+          ? [page.NextKeyMarker, page.NextUploadIdMarker]
+          : [undefined, undefined];
       } while (keyMarker);
     } catch (error) {
       if (status(error) === 501) return removed; // the server does not list uploads (s3rver)
@@ -190,12 +210,23 @@ export class S3Storage implements Storage {
 
   async health(): Promise<{ ok: boolean; kind: "s3"; message?: string }> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(this.tuning.healthTimeoutMs) });
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
+        abortSignal: AbortSignal.timeout(this.tuning.healthTimeoutMs),
+      });
       return { ok: true, kind: this.kind };
     } catch (error) {
       const code = status(error);
-      const reason = code === 404 ? "bucket not found" : code === 403 ? "access denied" : (error as Error).message || (error as Error).name;
-      return { ok: false, kind: this.kind, message: `bucket ${this.bucket}: ${reason}${code ? ` (HTTP ${code})` : ""}` };
+      const reason =
+        code === 404
+          ? "bucket not found"
+          : code === 403
+            ? "access denied"
+            : (error as Error).message || (error as Error).name;
+      return {
+        ok: false,
+        kind: this.kind,
+        message: `bucket ${this.bucket}: ${reason}${code ? ` (HTTP ${code})` : ""}`,
+      };
     }
   }
 }

@@ -1,21 +1,30 @@
-import { CreateBucketCommand } from "@aws-sdk/client-s3";
-import { expect, test } from "@playwright/test";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { CreateBucketCommand } from "@aws-sdk/client-s3";
+import { expect, test } from "@playwright/test";
 import { ConfigError, parseConfig } from "@/lib/config";
 import {
   createStorage,
   FilesystemStorage,
   newStorageKey,
   S3Storage,
+  type Storage,
   StorageNotFoundError,
   StorageRangeError,
-  type Storage,
 } from "./storage";
 import { sweepUnreferenced } from "./sweep";
-import { digest, failingStream, readAll, S3RVER_CREDENTIALS, sha256, startS3rver, tempDir, writeRandomFile } from "./test-support";
+import {
+  digest,
+  failingStream,
+  readAll,
+  S3RVER_CREDENTIALS,
+  sha256,
+  startS3rver,
+  tempDir,
+  writeRandomFile,
+} from "./test-support";
 
 // One contract, two backends: the filesystem in a temp directory, and S3 through the real
 // @aws-sdk/client-s3 against s3rver (an S3-protocol server) started in this worker.
@@ -113,7 +122,9 @@ for (const [kind, it] of Object.entries(backends)) {
       const target = path.join(made.dir, "downloaded");
       await storage.download(key, target);
       expect(await fsp.readFile(target, "utf8")).toBe("hello");
-      await expect(storage.download(newStorageKey(), path.join(made.dir, "absent"))).rejects.toBeInstanceOf(StorageNotFoundError);
+      await expect(storage.download(newStorageKey(), path.join(made.dir, "absent"))).rejects.toBeInstanceOf(
+        StorageNotFoundError,
+      );
       expect(fs.existsSync(path.join(made.dir, "absent"))).toBe(false);
 
       const empty = newStorageKey();
@@ -124,7 +135,13 @@ for (const [kind, it] of Object.entries(backends)) {
 
     it("list: everything or a prefix, with paging", async ({ made }) => {
       const { storage } = made;
-      const written = ["files/aa/01/one", "files/aa/02/two", "files/ab/01/three", "files/bb/01/four", "files/bb/01/five"];
+      const written = [
+        "files/aa/01/one",
+        "files/aa/02/two",
+        "files/ab/01/three",
+        "files/bb/01/four",
+        "files/bb/01/five",
+      ];
       for (const key of written) await putBytes(made, key, key);
       expect(await keys(storage)).toEqual([...written].sort());
       expect(await keys(storage, "files/aa/")).toEqual(["files/aa/01/one", "files/aa/02/two"]);
@@ -154,7 +171,9 @@ for (const [kind, it] of Object.entries(backends)) {
       await putBytes(made, key, "first version");
       await putBytes(made, key, "second");
       expect((await readAll(await storage.read(key))).toString()).toBe("second");
-      await expect(storage.putStream(key, failingStream(6 * 1024 * 1024), "text/plain")).rejects.toThrow("source failed mid-copy");
+      await expect(storage.putStream(key, failingStream(6 * 1024 * 1024), "text/plain")).rejects.toThrow(
+        "source failed mid-copy",
+      );
       expect((await readAll(await storage.read(key))).toString()).toBe("second");
     });
 
@@ -162,20 +181,27 @@ for (const [kind, it] of Object.entries(backends)) {
       const { storage } = made;
       const key = newStorageKey();
       // Larger than one S3 part: the multipart upload is started, then aborted.
-      await expect(storage.putStream(key, failingStream(7 * 1024 * 1024), "audio/ogg")).rejects.toThrow("source failed mid-copy");
+      await expect(storage.putStream(key, failingStream(7 * 1024 * 1024), "audio/ogg")).rejects.toThrow(
+        "source failed mid-copy",
+      );
       expect(await storage.stat(key)).toBeNull();
       await expect(storage.read(key)).rejects.toBeInstanceOf(StorageNotFoundError);
       expect(await keys(storage)).toEqual([]);
       await expect(storage.putFile(key, path.join(made.dir, "no-such-file"), "audio/ogg")).rejects.toThrow(/ENOENT/);
       expect(await storage.stat(key)).toBeNull();
-      await expect(storage.putFile("../escape", path.join(made.dir, "x"), "audio/ogg")).rejects.toThrow(/Invalid storage key/);
+      await expect(storage.putFile("../escape", path.join(made.dir, "x"), "audio/ogg")).rejects.toThrow(
+        /Invalid storage key/,
+      );
       await expect(storage.stat("files/.tmp/x")).rejects.toThrow(/Invalid storage key/);
     });
 
     it("putStream stores a stream", async ({ made }) => {
       const key = newStorageKey();
       const chunks = [Buffer.from("abc"), Buffer.from("def")];
-      expect(await made.storage.putStream(key, Readable.from(chunks), "text/plain")).toEqual({ size: 6, sha256: sha256("abcdef") });
+      expect(await made.storage.putStream(key, Readable.from(chunks), "text/plain")).toEqual({
+        size: 6,
+        sha256: sha256("abcdef"),
+      });
       expect((await readAll(await made.storage.read(key))).toString()).toBe("abcdef");
     });
 
@@ -229,12 +255,18 @@ for (const [kind, it] of Object.entries(backends)) {
         return new Set(batch.filter((k) => k === referenced));
       };
 
-      const dry = await sweepUnreferenced(storage, isReferenced, { olderThanMs: 1500 + (Date.now() - youngPut), dryRun: true });
+      const dry = await sweepUnreferenced(storage, isReferenced, {
+        olderThanMs: 1500 + (Date.now() - youngPut),
+        dryRun: true,
+      });
       expect(dry).toEqual({ scanned: 3, candidates: 2, deleted: 1, incompleteRemoved: 0 });
       expect(await keys(storage)).toEqual([referenced, orphan, young].sort());
 
       checked.length = 0;
-      const result = await sweepUnreferenced(storage, isReferenced, { olderThanMs: 1500 + (Date.now() - youngPut), batchSize: 1 });
+      const result = await sweepUnreferenced(storage, isReferenced, {
+        olderThanMs: 1500 + (Date.now() - youngPut),
+        batchSize: 1,
+      });
       expect(result).toEqual({ scanned: 3, candidates: 2, deleted: 1, incompleteRemoved: 0 });
       expect(checked.map((b) => b.length)).toEqual([1, 1]);
       expect(await keys(storage)).toEqual([referenced, young].sort());
@@ -323,19 +355,32 @@ test.describe("configuration", () => {
     expect(parseConfig(env({})).storage).toEqual({ kind: "filesystem" });
     expect(() => parseConfig(env({ STORAGE: "s3" }))).toThrow(ConfigError);
     expect(() => parseConfig(env({ STORAGE: "s3" }))).toThrow(/S3_BUCKET: required when STORAGE=s3/);
-    expect(() => parseConfig(env({ STORAGE: "s3", S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k" }))).toThrow(/set both or neither/);
-    expect(() => parseConfig(env({ STORAGE: "s3", S3_BUCKET: "b", S3_FORCE_PATH_STYLE: "sometimes" }))).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => parseConfig(env({ STORAGE: "s3", S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k" }))).toThrow(
+      /set both or neither/,
+    );
+    expect(() => parseConfig(env({ STORAGE: "s3", S3_BUCKET: "b", S3_FORCE_PATH_STYLE: "sometimes" }))).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    );
     expect(() => parseConfig(env({ STORAGE: "azure" }))).toThrow(/STORAGE/);
 
-    const cfg = parseConfig(env({
-      STORAGE: "s3",
-      S3_BUCKET: "speech",
-      S3_ENDPOINT: "http://127.0.0.1:9000",
-      S3_ACCESS_KEY_ID: "key-id",
-      S3_SECRET_ACCESS_KEY: "very-secret",
-      S3_FORCE_PATH_STYLE: "true",
-    }));
-    expect(cfg.storage).toMatchObject({ kind: "s3", bucket: "speech", endpoint: "http://127.0.0.1:9000", region: "us-east-1", accessKeyId: "key-id", forcePathStyle: true });
+    const cfg = parseConfig(
+      env({
+        STORAGE: "s3",
+        S3_BUCKET: "speech",
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_ACCESS_KEY_ID: "key-id",
+        S3_SECRET_ACCESS_KEY: "very-secret",
+        S3_FORCE_PATH_STYLE: "true",
+      }),
+    );
+    expect(cfg.storage).toMatchObject({
+      kind: "s3",
+      bucket: "speech",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      accessKeyId: "key-id",
+      forcePathStyle: true,
+    });
     expect(cfg.storage.kind === "s3" && cfg.storage.secretAccessKey).toBe("very-secret");
     expect(JSON.stringify(cfg)).not.toContain("very-secret");
     const storage = createStorage(cfg);
@@ -346,7 +391,13 @@ test.describe("configuration", () => {
   test("S3 health reports a missing bucket without secrets", async () => {
     const server = await startS3rver();
     try {
-      const storage = new S3Storage({ bucket: "absent", endpoint: server.endpoint, region: "us-east-1", forcePathStyle: true, ...S3RVER_CREDENTIALS });
+      const storage = new S3Storage({
+        bucket: "absent",
+        endpoint: server.endpoint,
+        region: "us-east-1",
+        forcePathStyle: true,
+        ...S3RVER_CREDENTIALS,
+      });
       const health = await storage.health();
       expect(health).toMatchObject({ ok: false, kind: "s3" });
       expect(health.message).toContain("absent");

@@ -1,4 +1,4 @@
-import { config, type Config } from "@/lib/config";
+import { type Config, config } from "@/lib/config";
 import type { Storage } from "./core";
 import { FilesystemStorage } from "./filesystem";
 import { S3Storage } from "./s3";

@@ -1,14 +1,20 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import Database from "better-sqlite3";
 import type { Db } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/db/generated/sqlite/client";
-import { FilesystemStorage, type Storage } from "./storage";
-import { deleteStoredFiles, putStoredFile, StoredFileMismatchError, withStoredFiles, type StoredFileInput } from "./stored-files";
-import { sweepOrphans } from "./sweep";
 import { derivedKey } from "./derived";
+import { FilesystemStorage, type Storage } from "./storage";
+import {
+  deleteStoredFiles,
+  putStoredFile,
+  type StoredFileInput,
+  StoredFileMismatchError,
+  withStoredFiles,
+} from "./stored-files";
+import { sweepOrphans } from "./sweep";
 import { sha256, tempDir } from "./test-support";
 
 // The all-or-nothing rule against a real (temporary) SQLite database created from the
@@ -56,7 +62,9 @@ const input = (sourcePath: string, extra: Partial<StoredFileInput> = {}): Stored
 it("putStoredFile measures the file and returns its row; discard removes it", async ({ env }) => {
   const { row, discard } = await putStoredFile(
     env.storage,
-    input(await env.source("a.ogg", "audio bytes"), { audio: { format: "opus", sampleRate: 48000, channels: 1, durationMs: 1234 } }),
+    input(await env.source("a.ogg", "audio bytes"), {
+      audio: { format: "opus", sampleRate: 48000, channels: 1, durationMs: 1234 },
+    }),
   );
   expect(row).toEqual({
     pk: expect.any(String),
@@ -73,7 +81,10 @@ it("putStoredFile measures the file and returns its row; discard removes it", as
   });
   expect(await storedKeys(env.storage)).toEqual([row.storageKey]);
   await env.db.storedFile.create({ data: row });
-  expect(await env.db.storedFile.findUnique({ where: { pk: row.pk } })).toMatchObject({ size: 11n, sha256: row.sha256 });
+  expect(await env.db.storedFile.findUnique({ where: { pk: row.pk } })).toMatchObject({
+    size: 11n,
+    sha256: row.sha256,
+  });
   await discard();
   expect(await storedKeys(env.storage)).toEqual([]);
 });
@@ -83,13 +94,18 @@ it("putStoredFile checks a given hash and size, and stores nothing on a mismatch
   const ok = await putStoredFile(env.storage, input(file, { sha256: sha256("content").toUpperCase(), size: 7 }));
   expect(ok.row.sha256).toBe(sha256("content"));
   await ok.discard();
-  await expect(putStoredFile(env.storage, input(file, { sha256: sha256("other") }))).rejects.toBeInstanceOf(StoredFileMismatchError);
+  await expect(putStoredFile(env.storage, input(file, { sha256: sha256("other") }))).rejects.toBeInstanceOf(
+    StoredFileMismatchError,
+  );
   await expect(putStoredFile(env.storage, input(file, { size: 8n }))).rejects.toThrow(/size mismatch/);
   expect(await storedKeys(env.storage)).toEqual([]);
 });
 
 it("withStoredFiles commits rows that point at stored files", async ({ env }) => {
-  const files = [input(await env.source("1.wav", "first")), input(await env.source("2.wav", "second"), { contentType: "audio/wav" })];
+  const files = [
+    input(await env.source("1.wav", "first")),
+    input(await env.source("2.wav", "second"), { contentType: "audio/wav" }),
+  ];
   const result = await withStoredFiles(env.db, env.storage, files, async (tx, rows) => {
     await tx.storedFile.createMany({ data: rows });
     return rows.map((r) => r.pk);
@@ -146,7 +162,9 @@ it("withStoredFiles keeps the files when the rows were committed despite an erro
     },
   });
   await expect(
-    withStoredFiles(flaky, env.storage, [input(await env.source("1.wav", "first"))], (tx, rows) => tx.storedFile.createMany({ data: rows })),
+    withStoredFiles(flaky, env.storage, [input(await env.source("1.wav", "first"))], (tx, rows) =>
+      tx.storedFile.createMany({ data: rows }),
+    ),
   ).rejects.toThrow("connection lost after commit");
   const [row] = await env.db.storedFile.findMany();
   expect(await storedKeys(env.storage)).toEqual([row.storageKey]);
@@ -165,10 +183,15 @@ it("deleteStoredFiles deletes rows, then their objects", async ({ env }) => {
 });
 
 it("sweepOrphans deletes old objects that no StoredFile row references", async ({ env }) => {
-  const referenced = await withStoredFiles(env.db, env.storage, [input(await env.source("kept.wav", "kept"))], async (tx, rows) => {
-    await tx.storedFile.createMany({ data: rows });
-    return rows[0];
-  });
+  const referenced = await withStoredFiles(
+    env.db,
+    env.storage,
+    [input(await env.source("kept.wav", "kept"))],
+    async (tx, rows) => {
+      await tx.storedFile.createMany({ data: rows });
+      return rows[0];
+    },
+  );
   // Stored, but its transaction failed and the process died before discarding it.
   const orphan = (await putStoredFile(env.storage, input(await env.source("orphan.wav", "orphan")))).row;
   const young = (await putStoredFile(env.storage, input(await env.source("young.wav", "young")))).row;
@@ -185,17 +208,28 @@ it("sweepOrphans deletes old objects that no StoredFile row references", async (
   expect(await storedKeys(env.storage)).toEqual([referenced.storageKey, young.storageKey].sort());
 });
 
-it("objects derived from a file (cached spectrogram tiles) are kept by the sweep while its row exists and deleted with it", async ({ env }) => {
-  const rows = await withStoredFiles(env.db, env.storage, [input(await env.source("a.ogg", "a")), input(await env.source("b.ogg", "b"))], async (tx, rows) => {
-    await tx.storedFile.createMany({ data: rows });
-    return rows;
-  });
+it("objects derived from a file (cached spectrogram tiles) are kept by the sweep while its row exists and deleted with it", async ({
+  env,
+}) => {
+  const rows = await withStoredFiles(
+    env.db,
+    env.storage,
+    [input(await env.source("a.ogg", "a")), input(await env.source("b.ogg", "b"))],
+    async (tx, rows) => {
+      await tx.storedFile.createMany({ data: rows });
+      return rows;
+    },
+  );
   const derived = async (base: string, name: string) => {
     const key = derivedKey(base, name);
     await env.storage.putFile(key, await env.source(`${name}.bin`, name), "application/octet-stream");
     return key;
   };
-  const [a0, a1, b0] = [await derived(rows[0].storageKey, "tile-0"), await derived(rows[0].storageKey, "tile-1"), await derived(rows[1].storageKey, "tile-0")];
+  const [a0, a1, b0] = [
+    await derived(rows[0].storageKey, "tile-0"),
+    await derived(rows[0].storageKey, "tile-1"),
+    await derived(rows[1].storageKey, "tile-0"),
+  ];
   // Of a file whose row never existed: an orphan like any other.
   const stray = derivedKey("files/zz/zz/zzzz-no-row", "tile-0");
   await env.storage.putFile(stray, await env.source("stray.bin", "stray"), "application/octet-stream");

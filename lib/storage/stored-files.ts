@@ -1,7 +1,7 @@
+import { log } from "@/lib/api/log";
 import type { Db, Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { newPk } from "@/lib/db/ids";
-import { log } from "@/lib/api/log";
 import { newStorageKey, type Storage } from "./core";
 import { deleteDerived, derivedBase } from "./derived";
 
@@ -46,7 +46,11 @@ const _rowFits = (row: StoredFileData): Prisma.StoredFileUncheckedCreateInput =>
 void _rowFits;
 
 export class StoredFileMismatchError extends Error {
-  constructor(readonly field: "size" | "sha256", readonly expected: string, readonly actual: string) {
+  constructor(
+    readonly field: "size" | "sha256",
+    readonly expected: string,
+    readonly actual: string,
+  ) {
     super(`Stored file ${field} mismatch: expected ${expected}, stored ${actual}`);
     this.name = "StoredFileMismatchError";
   }
@@ -108,7 +112,10 @@ export async function withStoredFiles<T>(
   try {
     for (const file of files) stored.push((await putStoredFile(storage, file)).row);
   } catch (error) {
-    await removeObjects(storage, stored.map((r) => r.storageKey));
+    await removeObjects(
+      storage,
+      stored.map((r) => r.storageKey),
+    );
     throw error;
   }
   try {
@@ -122,7 +129,10 @@ export async function withStoredFiles<T>(
       log("warn", "storage.discard_deferred", { keys: keys.length });
       throw error;
     }
-    await removeObjects(storage, keys.filter((k) => !referenced.has(k)));
+    await removeObjects(
+      storage,
+      keys.filter((k) => !referenced.has(k)),
+    );
     throw error;
   }
 }
@@ -159,7 +169,10 @@ export async function removeObjects(storage: Storage, keys: string[]): Promise<v
 export async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const base = (key: string) => derivedBase(key) ?? key;
-  const rows = await db.storedFile.findMany({ where: { storageKey: { in: [...new Set(keys.map(base))] } }, select: { storageKey: true } });
+  const rows = await db.storedFile.findMany({
+    where: { storageKey: { in: [...new Set(keys.map(base))] } },
+    select: { storageKey: true },
+  });
   const referenced = new Set(rows.map((r) => r.storageKey));
   return new Set(keys.filter((key) => referenced.has(base(key))));
 }

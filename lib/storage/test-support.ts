@@ -41,10 +41,17 @@ let desShimmed = false;
 function allowS3rverContinuationTokens(): void {
   if (desShimmed) return;
   desShimmed = true;
-  const widen = (b: crypto.BinaryLike | crypto.KeyObject | null) => Buffer.concat([Buffer.from(b as Buffer), Buffer.from(b as Buffer)]);
+  const widen = (b: crypto.BinaryLike | crypto.KeyObject | null) =>
+    Buffer.concat([Buffer.from(b as Buffer), Buffer.from(b as Buffer)]);
   const { createCipheriv, createDecipheriv } = crypto;
   const shim = (real: typeof createCipheriv | typeof createDecipheriv) =>
-    function (this: unknown, algorithm: string, key: crypto.CipherKey, iv: crypto.BinaryLike | null, options?: unknown) {
+    function (
+      this: unknown,
+      algorithm: string,
+      key: crypto.CipherKey,
+      iv: crypto.BinaryLike | null,
+      options?: unknown,
+    ) {
       if (algorithm === "des") return real("aes-128-ctr", widen(key), widen(iv));
       return (real as (...args: unknown[]) => unknown).call(crypto, algorithm, key, iv, options);
     };
@@ -54,9 +61,14 @@ function allowS3rverContinuationTokens(): void {
 // 2. `Range: bytes=0-0` returns the whole object (`options.end || Infinity` treats 0 as absent).
 //    A Number object is truthy and still compares as 0.
 function fixS3rverRangeEndZero(server: S3rver): void {
-  const store = (server as unknown as { store: { getObject: (b: string, k: string, o?: { start?: number; end?: unknown }) => unknown } }).store;
+  const store = (
+    server as unknown as {
+      store: { getObject: (b: string, k: string, o?: { start?: number; end?: unknown }) => unknown };
+    }
+  ).store;
   const getObject = store.getObject.bind(store);
-  store.getObject = (bucket, key, options) => getObject(bucket, key, options?.end === 0 ? { ...options, end: new Number(0) } : options);
+  store.getObject = (bucket, key, options) =>
+    getObject(bucket, key, options?.end === 0 ? { ...options, end: new Number(0) } : options);
 }
 
 /** Writes `size` random bytes to `file` in 1 MiB chunks (never holding the whole file) and returns its SHA-256. */
@@ -75,7 +87,9 @@ export async function writeRandomFile(file: string, size: number): Promise<strin
 }
 
 /** Consumes a stream, returning its SHA-256, length, chunk count and largest chunk. */
-export async function digest(stream: NodeJS.ReadableStream): Promise<{ sha256: string; size: number; chunks: number; largestChunk: number }> {
+export async function digest(
+  stream: NodeJS.ReadableStream,
+): Promise<{ sha256: string; size: number; chunks: number; largestChunk: number }> {
   const hash = createHash("sha256");
   let size = 0;
   let chunks = 0;

@@ -1,12 +1,12 @@
+import { ApiError, conflict, notFound } from "@/lib/api/errors";
+import { finishPage, type PageRequest, pageArgs } from "@/lib/api/pagination";
+import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
-import { ApiError, conflict, notFound } from "@/lib/api/errors";
-import { finishPage, pageArgs, type PageRequest } from "@/lib/api/pagination";
-import type { Principal } from "@/lib/auth/principal";
-import { adminReach, type Where } from "@/lib/policies/reach";
-import { epochMsDate, epochMsSql, SqlParams } from "@/lib/db/sql";
-import { whereSql } from "@/lib/policies/where-sql";
 import { rawReader } from "@/lib/db/raw-rows";
+import { epochMsDate, epochMsSql, SqlParams } from "@/lib/db/sql";
+import { adminReach, type Where } from "@/lib/policies/reach";
+import { whereSql } from "@/lib/policies/where-sql";
 import type { CreateTenant } from "./schemas";
 
 // Tenants: created by top-level admins; the "tenant" policy (lib/policies/table.ts): a top-level
@@ -26,7 +26,10 @@ export async function createTenant(db: Db, caller: Principal, input: CreateTenan
   try {
     return await db.tenant.create({ data: { pk: newPk(), id: input.id ?? newId(), name: input.name } });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`Tenant ${input.id} already exists`, [{ resource: "Tenant", field: "id", code: "already_exists" }]);
+    if (isUniqueViolation(error))
+      throw conflict(`Tenant ${input.id} already exists`, [
+        { resource: "Tenant", field: "id", code: "already_exists" },
+      ]);
     throw error;
   }
 }
@@ -46,7 +49,10 @@ export async function getTenant(db: Db, caller: Principal, id: string) {
   const params = new SqlParams(reader.kind);
   const where = whereSql({ AND: [{ id }, tenantsInReach(caller)] }, params);
   const ms = (col: string) => epochMsSql(reader.kind, col);
-  const [row] = await reader.rows(`SELECT "id", "name", ${ms('"created"')}, ${ms('"updated"')} FROM "Tenant" WHERE ${where} LIMIT 1`, params.values);
+  const [row] = await reader.rows(
+    `SELECT "id", "name", ${ms('"created"')}, ${ms('"updated"')} FROM "Tenant" WHERE ${where} LIMIT 1`,
+    params.values,
+  );
   if (!row) throw notFound("Tenant");
   return { id: row[0] as string, name: row[1] as string, created: epochMsDate(row[2]), updated: epochMsDate(row[3]) };
 }

@@ -1,9 +1,9 @@
-import type { Db, Tx } from "@/lib/db/client";
 import { conflict } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
+import type { Db, Tx } from "@/lib/db/client";
 import { audioFilePks, deleteFileRows } from "@/lib/media/file-rows";
-import { removeObjects } from "@/lib/storage/stored-files";
 import type { Storage } from "@/lib/storage/storage";
+import { removeObjects } from "@/lib/storage/stored-files";
 import { manageableUser } from "./update";
 
 // DELETE /users/:id erases a person: credentials, tokens, profile, group memberships, and
@@ -22,11 +22,15 @@ import { manageableUser } from "./update";
 
 export async function eraseUser(db: Db, storage: Storage, caller: Principal, id: string): Promise<void> {
   const target = await manageableUser(db, caller, id);
-  if (target.pk === caller.user?.pk || target.pk === caller.actorUserPk) throw conflict("You cannot erase your own account");
+  if (target.pk === caller.user?.pk || target.pk === caller.actorUserPk)
+    throw conflict("You cannot erase your own account");
   const keys = await db.$transaction(async (tx) => {
     const userPk = target.pk;
     await refuseWhenAnnotationWork(tx, userPk);
-    const sets = (await tx.resultSet.findMany({ where: { userPk }, select: { pk: true, combinedFilePk: true, combinedPeaksPk: true } }));
+    const sets = await tx.resultSet.findMany({
+      where: { userPk },
+      select: { pk: true, combinedFilePk: true, combinedPeaksPk: true },
+    });
     const setPks = sets.map((s) => s.pk);
     const inSets = setPks.length ? [{ resultSetPk: { in: setPks } }] : [];
     const [recordings, feedback, analyses, recognitions] = await Promise.all([

@@ -1,6 +1,6 @@
-import type { Db } from "@/lib/db/client";
 import { notFound } from "@/lib/api/errors";
-import { can, requireUser, type Principal } from "@/lib/auth/principal";
+import { can, type Principal, requireUser } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
 import type { ProfileInput } from "./schemas";
 import { userInScope } from "./users";
 

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
-import type { Db } from "@/lib/db/client";
 import { can, isAdministrator, type Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
 import { sharedSecret } from "@/lib/settings/shared-secrets";
 
 // Annotators never receive students' names. Every response that carries a user's name goes
@@ -15,11 +15,23 @@ import { sharedSecret } from "@/lib/settings/shared-secrets";
 // annotations, reference annotations and recordings name users by id only, and progress
 // gives an annotator only its own row (policy "progress": admin, staff, owner).
 
-export type Named = { pk: string; ns: string; firstName: string; infix: string | null; lastName: string; roles: { roleName: string }[] };
+export type Named = {
+  pk: string;
+  ns: string;
+  firstName: string;
+  infix: string | null;
+  lastName: string;
+  roles: { roleName: string }[];
+};
 
 /** Whether this caller sees other users by pseudonym. */
 export function seesPseudonyms(caller: Principal): boolean {
-  return caller.kind === "user" && can(caller, "ANNOTATION_LIST") && !isAdministrator(caller) && !caller.roles.includes("TEACHER");
+  return (
+    caller.kind === "user" &&
+    can(caller, "ANNOTATION_LIST") &&
+    !isAdministrator(caller) &&
+    !caller.roles.includes("TEACHER")
+  );
 }
 
 /** The pseudonym code of a user: 6 hexadecimal digits of HMAC-SHA256(secret, ns + pk). */

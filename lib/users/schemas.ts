@@ -1,6 +1,15 @@
 import { z } from "zod";
-import { idSchema, intFromForm, languageSchema, listOf, MAX_IDS, MAX_ROLES, requiredText, timestamps } from "@/lib/api/schemas";
 import { pageQuery } from "@/lib/api/page-query";
+import {
+  idSchema,
+  intFromForm,
+  languageSchema,
+  listOf,
+  MAX_IDS,
+  MAX_ROLES,
+  requiredText,
+  timestamps,
+} from "@/lib/api/schemas";
 
 export const createUserSchema = z.object({
   id: idSchema.optional(),

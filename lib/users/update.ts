@@ -1,6 +1,6 @@
-import type { Db } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { can, mayGrantRoles, type Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
 import type { UpdateUser } from "./schemas";
 import { assertGrantable, findGroups, toUser, userInclude, userInScope } from "./users";
 
@@ -14,7 +14,8 @@ export async function manageableUser(db: Db, caller: Principal, id: string) {
   const row = await userInScope(db, caller, id);
   if (!can(caller, "USER_CREATE")) throw notFound("User");
   const roles = row.roles.map((r) => r.roleName);
-  if (!mayGrantRoles(caller, roles)) throw new ApiError("forbidden", `You may not manage a user with the role(s) ${roles.join(", ")}`);
+  if (!mayGrantRoles(caller, roles))
+    throw new ApiError("forbidden", `You may not manage a user with the role(s) ${roles.join(", ")}`);
   return row;
 }
 
@@ -39,7 +40,8 @@ export async function updateUser(db: Db, caller: Principal, id: string, input: U
     }
     if (groups) {
       await tx.groupMember.deleteMany({ where: { userPk: row.pk } });
-      if (groups.length) await tx.groupMember.createMany({ data: groups.map((g) => ({ groupPk: g.pk, userPk: row.pk })) });
+      if (groups.length)
+        await tx.groupMember.createMany({ data: groups.map((g) => ({ groupPk: g.pk, userPk: row.pk })) });
     }
   });
   return toUser((await db.user.findUnique({ where: { pk: row.pk }, include: userInclude }))!);

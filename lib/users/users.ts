@@ -1,12 +1,12 @@
+import { ApiError, conflict, type FieldError, notFound } from "@/lib/api/errors";
+import { finishPage, pageArgs } from "@/lib/api/pagination";
+import { can, mayGrantRoles, type Principal, requireUser } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
-import { ApiError, conflict, notFound, type FieldError } from "@/lib/api/errors";
-import { finishPage, pageArgs } from "@/lib/api/pagination";
-import { can, mayGrantRoles, requireUser, type Principal } from "@/lib/auth/principal";
-import type { CreateUser, ListUsers } from "./schemas";
-import { presentUsers, seesPseudonyms } from "./pseudonyms";
 import { rawReader } from "@/lib/db/raw-rows";
 import { epochMsDate, epochMsSql, SqlParams } from "@/lib/db/sql";
+import { presentUsers, seesPseudonyms } from "./pseudonyms";
+import type { CreateUser, ListUsers } from "./schemas";
 
 // Users are created at the caller's level (its namespace) and only seen from it.
 
@@ -39,7 +39,9 @@ export async function userInScope(db: Db, caller: Principal, id: string) {
 
 /** The roles exist (built in or custom) and the caller may grant each; else 422 / 403. */
 export async function assertGrantable(db: Db, caller: Principal, roles: string[]) {
-  const known = new Set((await db.role.findMany({ where: { name: { in: roles } }, select: { name: true } })).map((r) => r.name));
+  const known = new Set(
+    (await db.role.findMany({ where: { name: { in: roles } }, select: { name: true } })).map((r) => r.name),
+  );
   const errors: FieldError[] = roles
     .filter((role) => !known.has(role))
     .map((role) => ({ resource: "User", field: "roles", code: "missing" as const, message: `Unknown role ${role}` }));
@@ -50,10 +52,14 @@ export async function assertGrantable(db: Db, caller: Principal, roles: string[]
 
 /** The caller's groups with these ids; any missing one is a 422 on `groups`. */
 export async function findGroups(db: Db, caller: Principal, groupIds: string[]) {
-  const groups = groupIds.length ? await db.group.findMany({ where: { ns: caller.ns, id: { in: groupIds } }, select: { pk: true, id: true } }) : [];
+  const groups = groupIds.length
+    ? await db.group.findMany({ where: { ns: caller.ns, id: { in: groupIds } }, select: { pk: true, id: true } })
+    : [];
   const missing = groupIds.filter((id) => !groups.some((g) => g.id === id));
   if (missing.length) {
-    throw new ApiError("validation", `Unknown group(s): ${missing.join(", ")}`, [{ resource: "User", field: "groups", code: "missing" }]);
+    throw new ApiError("validation", `Unknown group(s): ${missing.join(", ")}`, [
+      { resource: "User", field: "groups", code: "missing" },
+    ]);
   }
   return groups;
 }
@@ -80,7 +86,8 @@ export async function createUser(db: Db, caller: Principal, input: CreateUser) {
       },
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`User ${input.id} already exists`, [{ resource: "User", field: "id", code: "already_exists" }]);
+    if (isUniqueViolation(error))
+      throw conflict(`User ${input.id} already exists`, [{ resource: "User", field: "id", code: "already_exists" }]);
     throw error;
   }
   return toUser((await db.user.findUnique({ where: { pk }, include: userInclude }))!);
@@ -88,7 +95,8 @@ export async function createUser(db: Db, caller: Principal, input: CreateUser) {
 
 export async function listUsers(db: Db, caller: Principal, query: ListUsers) {
   // Pseudonymised callers may not order by names they cannot see (the order would tell).
-  if (seesPseudonyms(caller) && (query.sort === "lastName" || query.sort === "firstName")) query = { ...query, sort: "created" };
+  if (seesPseudonyms(caller) && (query.sort === "lastName" || query.sort === "firstName"))
+    query = { ...query, sort: "created" };
   const args = pageArgs(query.sort, query.direction, query);
   const filters: object[] = [{ ns: caller.ns }, args.where];
   if (query.group?.length) filters.push({ groups: { some: { group: { ns: caller.ns, id: { in: query.group } } } } });

@@ -102,8 +102,16 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 function toError(status: number, payload: unknown): ApiRequestError {
-  const body = (payload && typeof payload === "object" ? payload : {}) as { message?: unknown; error_description?: unknown; errors?: unknown };
+  const body = (payload && typeof payload === "object" ? payload : {}) as {
+    message?: unknown;
+    error_description?: unknown;
+    errors?: unknown;
+  };
   const message =
-    typeof body.message === "string" ? body.message : typeof body.error_description === "string" ? body.error_description : `The server answered ${status}`;
+    typeof body.message === "string"
+      ? body.message
+      : typeof body.error_description === "string"
+        ? body.error_description
+        : `The server answered ${status}`;
   return new ApiRequestError(status, message, Array.isArray(body.errors) ? (body.errors as FieldError[]) : [], body);
 }

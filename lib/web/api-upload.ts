@@ -40,7 +40,10 @@ async function send(url: string, init: RequestInit): Promise<Response> {
 }
 
 /** A multipart/form-data request (the browser sets the boundary); the JSON answer. */
-export async function apiSendParts<T>(path: string, request: { method: "POST" | "PUT"; parts: Parts; signal?: AbortSignal }): Promise<T> {
+export async function apiSendParts<T>(
+  path: string,
+  request: { method: "POST" | "PUT"; parts: Parts; signal?: AbortSignal },
+): Promise<T> {
   const response = await send(path, {
     method: request.method,
     headers: { Accept: "application/json", ...sessionCallHeaders() },
@@ -54,7 +57,9 @@ export async function apiSendParts<T>(path: string, request: { method: "POST" | 
 /** The bytes behind one of the API's `...Url` fields. */
 export async function downloadFile(url: string, signal?: AbortSignal): Promise<Blob> {
   const early = takeEarly(url);
-  const response = early ? await early.catch(() => send(url, { headers: sessionCallHeaders(), signal })) : await send(url, { headers: sessionCallHeaders(), signal });
+  const response = early
+    ? await early.catch(() => send(url, { headers: sessionCallHeaders(), signal }))
+    : await send(url, { headers: sessionCallHeaders(), signal });
   if (!response.ok) throw await failure(response);
   return response.blob();
 }

@@ -1,12 +1,12 @@
-import { getServerSession, type AuthOptions, type Session } from "next-auth";
-import CredentialsProvider from "next-auth/providers/credentials";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
+import { type AuthOptions, getServerSession, type Session } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/api/client-address";
 import { ApiError, OAuthError } from "@/lib/api/errors";
 import { log } from "@/lib/api/log";
 import { grantSettingsOf, passwordGrant } from "@/lib/auth/grants";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/api/client-address";
 import { sessionStack } from "@/lib/auth/session-cookie";
 import { resolveToken, revokeRawToken } from "@/lib/auth/tokens";
 import { ensureStarted } from "@/lib/bootstrap/start";
@@ -14,8 +14,8 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { authSecret } from "./auth-secret";
 import { AUTH_BASE_PATH, type StackEntry } from "./session";
-import { sessionUpdateSchema } from "./session-update";
 import { applyUpdate, stackAlive, toWebSession } from "./session-stack";
+import { sessionUpdateSchema } from "./session-update";
 import { passwordGrantInput, signInSchema } from "./sign-in";
 import { describeCaller } from "./views/caller-label";
 
@@ -69,7 +69,10 @@ async function buildOptions(): Promise<AuthOptions> {
     logger: {
       error: (code, metadata) => {
         if (code === "JWT_SESSION_ERROR" && (metadata as { error?: unknown })?.error instanceof SessionEnded) return;
-        log("error", "auth", { code, error: metadata instanceof Error ? metadata.message : (metadata as { message?: string })?.message });
+        log("error", "auth", {
+          code,
+          error: metadata instanceof Error ? metadata.message : (metadata as { message?: string })?.message,
+        });
       },
       warn: (code) => log("warn", "auth", { code }),
       debug: () => {},
@@ -77,7 +80,10 @@ async function buildOptions(): Promise<AuthOptions> {
   };
 }
 
-async function authorize(credentials: Record<string, string> | undefined, req: { headers?: Record<string, unknown> } | undefined) {
+async function authorize(
+  credentials: Record<string, string> | undefined,
+  req: { headers?: Record<string, unknown> } | undefined,
+) {
   const input = signInSchema.safeParse(credentials ?? {});
   if (!input.success) throw new Error(input.error.issues[0]?.message ?? "Fill in every field");
   const { label, ...grant } = passwordGrantInput(input.data);
@@ -85,11 +91,20 @@ async function authorize(credentials: Record<string, string> | undefined, req: {
   const address = req?.headers?.[CLIENT_ADDRESS_HEADER];
   try {
     const cfg = config();
-    const token = await passwordGrant(db(), { ...grant, clientAddress: typeof address === "string" ? address : null }, grantSettingsOf(cfg));
+    const token = await passwordGrant(
+      db(),
+      { ...grant, clientAddress: typeof address === "string" ? address : null },
+      grantSettingsOf(cfg),
+    );
     // Named from the database: the person's name, their role and place in words.
     const caller = await resolveToken(db(), token.access_token);
     const named = caller ? await describeCaller(db(), caller) : { label };
-    const entry: StackEntry = { token: token.access_token, scope: token.scope, expiresAt: Date.now() + token.expires_in * 1000, ...named };
+    const entry: StackEntry = {
+      token: token.access_token,
+      scope: token.scope,
+      expiresAt: Date.now() + token.expires_in * 1000,
+      ...named,
+    };
     return { id: token.scope, entry };
   } catch (error) {
     // The API's own words reach the sign-in page (next-auth passes the message as ?error=).

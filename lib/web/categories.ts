@@ -2,10 +2,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Category } from "@/lib/categories/schemas";
 import type { SpeechChallenge } from "@/lib/challenges/speech/schemas";
-import { apiFetch, type ApiRequestError } from "./api-client";
-import { fetchAll, inParallel } from "./fetch-all";
+import { type ApiRequestError, apiFetch } from "./api-client";
 import { apiSendParts, type Parts } from "./api-upload";
 import { applyMoves, type MoveUpdate } from "./category-tree";
+import { fetchAll, inParallel } from "./fetch-all";
 import { useOptimisticMutation } from "./optimistic";
 import { toast } from "./toast";
 import { apiKey, useApiSession } from "./use-api";
@@ -31,7 +31,9 @@ async function loadTree(signal?: AbortSignal): Promise<Category[]> {
     level = level.filter((c) => !seen.has(c.id));
     for (const c of level) seen.add(c.id);
     all.push(...level);
-    const children = await inParallel(level, PARALLEL, (c) => fetchAll<Category>(`${CATEGORIES_PATH}/${encodeURIComponent(c.id)}/categories`, signal));
+    const children = await inParallel(level, PARALLEL, (c) =>
+      fetchAll<Category>(`${CATEGORIES_PATH}/${encodeURIComponent(c.id)}/categories`, signal),
+    );
     level = children.flat();
   }
   return all;
@@ -104,7 +106,11 @@ export function useSaveCategory(editing?: string) {
       }),
     onSuccess: (category) => {
       queryClient.setQueryData<Category[]>(treeKey(scope), (list) =>
-        list ? (list.some((c) => c.id === category.id) ? list.map((c) => (c.id === category.id ? category : c)) : [...list, category]) : list,
+        list
+          ? list.some((c) => c.id === category.id)
+            ? list.map((c) => (c.id === category.id ? category : c))
+            : [...list, category]
+          : list,
       );
       void queryClient.invalidateQueries({ queryKey: treeKey(scope) });
       toast.success(`Category ${category.name ?? category.id} ${editing ? "saved" : "created"}`);

@@ -66,4 +66,3 @@ test("a drop's place follows the row it lands on and the sideways offset", () =>
   const drop = projectDrop(rows, "a2", "a2", -40, 32)!;
   expect(drop).toEqual({ depth: 0, parent: null, index: 1 });
 });
-

@@ -10,7 +10,9 @@ export type Node = { category: Category; depth: number; parent: string | null; h
 export type MoveUpdate = { id: string; order: number; parent?: string | null };
 
 const bySiblingOrder = (a: Category, b: Category) =>
-  a.order - b.order || (a.created < b.created ? -1 : a.created > b.created ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  a.order - b.order ||
+  (a.created < b.created ? -1 : a.created > b.created ? 1 : 0) ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Parent id ("" for the top level) → its children in the API's order. */
 export function childrenMap(list: readonly Category[]): Map<string, Category[]> {
@@ -27,7 +29,8 @@ export function childrenMap(list: readonly Category[]): Map<string, Category[]> 
   return map;
 }
 
-export const siblingsOf = (list: readonly Category[], parent: string | null) => childrenMap(list).get(parent ?? "") ?? [];
+export const siblingsOf = (list: readonly Category[], parent: string | null) =>
+  childrenMap(list).get(parent ?? "") ?? [];
 
 /** The rows in depth-first order; `collapsed` categories hide their descendants. */
 export function flatten(list: readonly Category[], collapsed: ReadonlySet<string> = new Set()): Node[] {
@@ -80,9 +83,12 @@ export function planMove(list: readonly Category[], id: string, parent: string |
   const parentField = reparent ? { parent } : {};
   if (!reparent && siblingsOf(list, parent).findIndex((c) => c.id === id) === at) return [];
   const candidate = prev ? prev.order + 1 : next ? next.order - 1 : 0;
-  if ((!prev || prev.order < candidate) && (!next || candidate < next.order)) return [{ id, order: candidate, ...parentField }];
+  if ((!prev || prev.order < candidate) && (!next || candidate < next.order))
+    return [{ id, order: candidate, ...parentField }];
   const sequence = [...others.slice(0, at), moving, ...others.slice(at)];
-  return sequence.flatMap((c, i) => (c.id === id ? [{ id, order: i, ...parentField }] : c.order === i ? [] : [{ id: c.id, order: i }]));
+  return sequence.flatMap((c, i) =>
+    c.id === id ? [{ id, order: i, ...parentField }] : c.order === i ? [] : [{ id: c.id, order: i }],
+  );
 }
 
 /** The list with the updates applied (the optimistic view of a move). */

@@ -13,7 +13,11 @@ import { apiKey, useApiQuery, useApiSession } from "./use-api";
 // create, update and delete requests, which keep the cached lists and details current.
 
 export type ChallengeKind = "choice" | "pronunciation" | "speech";
-export type ChallengeOf<K extends ChallengeKind> = K extends "choice" ? ChoiceChallenge : K extends "pronunciation" ? PronunciationChallenge : SpeechChallenge;
+export type ChallengeOf<K extends ChallengeKind> = K extends "choice"
+  ? ChoiceChallenge
+  : K extends "pronunciation"
+    ? PronunciationChallenge
+    : SpeechChallenge;
 
 type KindInfo = {
   title: string;
@@ -53,7 +57,8 @@ export const KINDS: Record<ChallengeKind, KindInfo> = {
   speech: {
     title: "Speech challenges",
     singular: "speech challenge",
-    description: "A topic to speak about freely, with optional reference audio, subtitles (SRT), an image and metadata.",
+    description:
+      "A topic to speak about freely, with optional reference audio, subtitles (SRT), an image and metadata.",
     apiPath: "/api/challenges/speech",
     href: "/challenges/speech",
     list: "CHALLENGE_LIST",
@@ -74,7 +79,9 @@ export const PREPARING_POLL_MS = 1000;
 export function useChallenge<K extends ChallengeKind>(kind: K, id: string) {
   return useApiQuery<ChallengeOf<K>>(itemPath(kind, id), undefined, {
     refetchInterval: (query) =>
-      kind === "choice" && (query.state.data as ChoiceChallenge | undefined)?.status === "preparing" ? PREPARING_POLL_MS : false,
+      kind === "choice" && (query.state.data as ChoiceChallenge | undefined)?.status === "preparing"
+        ? PREPARING_POLL_MS
+        : false,
     // Polling only means something while the page is seen.
     refetchIntervalInBackground: false,
   });

@@ -1,9 +1,9 @@
 import { headers } from "next/headers";
-import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
 import { clientCredentialsGrant, grantSettingsOf } from "@/lib/auth/grants";
 import { sessionStack } from "@/lib/auth/session-cookie";
 import { resolveToken } from "@/lib/auth/tokens";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
 
 // The one page that hands a token to page script: /docs, whose "Test request" sends calls with a
 // bearer header. It gets a token of its own, derived from the current view for ten minutes: a

@@ -1,4 +1,4 @@
-import { apiFetch, type ApiRequest } from "./api-client";
+import { type ApiRequest, apiFetch } from "./api-client";
 
 // Whole lists from the API's paginated endpoints (pages of 100, following the `Link`
 // header's cursor), and a small pool for running many requests a few at a time.
@@ -18,7 +18,11 @@ export async function fetchAll<T>(path: string, signal?: AbortSignal, query: Api
 }
 
 /** `work` over `items`, at most `limit` at a time; the results in the items' order. */
-export async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function inParallel<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   const run = async () => {

@@ -5,4 +5,9 @@
 // which a page's first paint should not wait for when it shows no date.
 let dateTime: Intl.DateTimeFormat | null = null;
 
-export const formatDateTime = (iso: string) => (iso ? (dateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" })).format(new Date(iso)) : "—");
+export const formatDateTime = (iso: string) =>
+  iso
+    ? (dateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" })).format(
+        new Date(iso),
+      )
+    : "—";

@@ -18,7 +18,13 @@ export type NavItem = {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "Dashboard", description: "What you can do from this view." },
-  { href: "/tenants", label: "Tenants", description: "Create tenants and act as one of them.", permission: "ADMIN", levels: ["top"] },
+  {
+    href: "/tenants",
+    label: "Tenants",
+    description: "Create tenants and act as one of them.",
+    permission: "ADMIN",
+    levels: ["top"],
+  },
   {
     href: "/organisations",
     label: "Organisations",
@@ -26,11 +32,40 @@ export const NAV_ITEMS: readonly NavItem[] = [
     permission: "ORGANISATION_LIST",
     levels: ["tenant"],
   },
-  { href: "/users", label: "Users", description: "Create users at this level, with roles, groups, profiles and sign-in credentials.", permission: "USER_CREATE", orAdministrators: true },
-  { href: "/groups", label: "Groups", description: "Classes and other groups of users, with their categories and members.", permission: "GROUP_CREATE" },
-  { href: "/roles", label: "Roles", description: "The roles of the platform and the permissions each one grants.", permission: "USER_CREATE", orAdministrators: true },
-  { href: "/challenges", label: "Challenges", description: "Author choice, pronunciation and speech challenges.", permission: ["CHALLENGE_CREATE", "CHALLENGE_EDIT", "CHOICE_CHALLENGE_CREATE"], levels: ["organisation"] },
-  { href: "/categories", label: "Categories", description: "Arrange speech challenges in a tree of categories.", permission: "CATEGORY_CREATE", levels: ["organisation"] },
+  {
+    href: "/users",
+    label: "Users",
+    description: "Create users at this level, with roles, groups, profiles and sign-in credentials.",
+    permission: "USER_CREATE",
+    orAdministrators: true,
+  },
+  {
+    href: "/groups",
+    label: "Groups",
+    description: "Classes and other groups of users, with their categories and members.",
+    permission: "GROUP_CREATE",
+  },
+  {
+    href: "/roles",
+    label: "Roles",
+    description: "The roles of the platform and the permissions each one grants.",
+    permission: "USER_CREATE",
+    orAdministrators: true,
+  },
+  {
+    href: "/challenges",
+    label: "Challenges",
+    description: "Author choice, pronunciation and speech challenges.",
+    permission: ["CHALLENGE_CREATE", "CHALLENGE_EDIT", "CHOICE_CHALLENGE_CREATE"],
+    levels: ["organisation"],
+  },
+  {
+    href: "/categories",
+    label: "Categories",
+    description: "Arrange speech challenges in a tree of categories.",
+    permission: "CATEGORY_CREATE",
+    levels: ["organisation"],
+  },
   {
     href: "/assignments",
     label: "Assignments",
@@ -48,11 +83,26 @@ export const NAV_ITEMS: readonly NavItem[] = [
     levels: ["organisation"],
     orAdministrators: true,
   },
-  { href: "/annotations", label: "Annotate", description: "Your assignments: label recordings in the waveform editor.", permission: "ANNOTATION_LIST" },
-  { href: "/progress", label: "Progress", description: "Follow students' recordings and scores per category and group.", permission: "CATEGORY_LIST", levels: ["organisation"] },
+  {
+    href: "/annotations",
+    label: "Annotate",
+    description: "Your assignments: label recordings in the waveform editor.",
+    permission: "ANNOTATION_LIST",
+  },
+  {
+    href: "/progress",
+    label: "Progress",
+    description: "Follow students' recordings and scores per category and group.",
+    permission: "CATEGORY_LIST",
+    levels: ["organisation"],
+  },
 ];
 
-export function visibleNav(principal: { level: Level; can: (permission: string) => boolean; isAdministrator?: boolean }): NavItem[] {
+export function visibleNav(principal: {
+  level: Level;
+  can: (permission: string) => boolean;
+  isAdministrator?: boolean;
+}): NavItem[] {
   return NAV_ITEMS.filter(
     (item) =>
       (!item.levels || item.levels.includes(principal.level)) &&

@@ -1,5 +1,5 @@
 "use client";
-import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiRequestError } from "./api-client";
 import { toast } from "./toast";
 

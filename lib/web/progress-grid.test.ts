@@ -10,7 +10,17 @@ const grid: ProgressGrid = {
   ],
   students: [
     { id: "u1", firstName: "A", infix: null, lastName: "A", percentage: 50, cells: [[0, 2, 2000, 1500, null]] },
-    { id: "u2", firstName: "B", infix: null, lastName: "B", percentage: 100, cells: [[0, 1, 1000, 900, 0.5], [1, 3, 3000, 800, null]] },
+    {
+      id: "u2",
+      firstName: "B",
+      infix: null,
+      lastName: "B",
+      percentage: 100,
+      cells: [
+        [0, 1, 1000, 900, 0.5],
+        [1, 3, 3000, 800, null],
+      ],
+    },
     { id: "u3", firstName: "C", infix: null, lastName: "C", percentage: 0, cells: [] },
   ],
 };

@@ -10,9 +10,15 @@ export type GridCell = { attempts: number; last: number; durationMs: number; sco
 export type SortKey = "name" | "percentage" | number;
 export type GridSort = { key: SortKey; direction: "asc" | "desc" };
 
-export const displayName = (user: { firstName: string; infix: string | null; lastName: string }) => [user.firstName, user.infix, user.lastName].filter(Boolean).join(" ");
+export const displayName = (user: { firstName: string; infix: string | null; lastName: string }) =>
+  [user.firstName, user.infix, user.lastName].filter(Boolean).join(" ");
 
-const toCell = ([, attempts, last, durationMs, score]: ProgressGridCell): GridCell => ({ attempts, last, durationMs, score });
+const toCell = ([, attempts, last, durationMs, score]: ProgressGridCell): GridCell => ({
+  attempts,
+  last,
+  durationMs,
+  score,
+});
 
 /** Per student, per column: the cell or undefined (the answer lists recorded cells only). */
 export function denseCells(grid: ProgressGrid): (GridCell | undefined)[][] {
@@ -33,11 +39,16 @@ export function completion(grid: ProgressGrid): { done: number; percentage: numb
 }
 
 /** Row order: indexes into `students`. Name order is the API's; ties keep it; unrecorded cells sort last when ascending. */
-export function sortRows(students: readonly Student[], cells: readonly (GridCell | undefined)[][], sort: GridSort): number[] {
+export function sortRows(
+  students: readonly Student[],
+  cells: readonly (GridCell | undefined)[][],
+  sort: GridSort,
+): number[] {
   const order = students.map((_, i) => i);
   const sign = sort.direction === "asc" ? 1 : -1;
   if (sort.key === "name") return sort.direction === "asc" ? order : order.reverse();
-  if (sort.key === "percentage") return order.sort((a, b) => sign * (students[a]!.percentage - students[b]!.percentage) || a - b);
+  if (sort.key === "percentage")
+    return order.sort((a, b) => sign * (students[a]!.percentage - students[b]!.percentage) || a - b);
   const col = sort.key;
   const time = (i: number) => cells[i]?.[col]?.last ?? null;
   return order.sort((a, b) => {
@@ -49,10 +60,18 @@ export function sortRows(students: readonly Student[], cells: readonly (GridCell
 
 /** The next sort after choosing `key`: the other direction on the same key; percentage and times start descending. */
 export const nextSort = (sort: GridSort, key: SortKey): GridSort =>
-  sort.key === key ? { key, direction: sort.direction === "asc" ? "desc" : "asc" } : { key, direction: key === "name" ? "asc" : "desc" };
+  sort.key === key
+    ? { key, direction: sort.direction === "asc" ? "desc" : "asc" }
+    : { key, direction: key === "name" ? "asc" : "desc" };
 
 /** The focused position after an arrow, Home/End or PageUp/PageDown key; null for other keys. col -1 is the name column, row -1 the header (sort buttons). */
-export function moveFocus(key: string, at: { row: number; col: number }, rows: number, cols: number, page = 10): { row: number; col: number } | null {
+export function moveFocus(
+  key: string,
+  at: { row: number; col: number },
+  rows: number,
+  cols: number,
+  page = 10,
+): { row: number; col: number } | null {
   const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
   switch (key) {
     case "ArrowUp":

@@ -17,7 +17,13 @@ export type Params = { get(name: string): string | null; getAll(name: string): s
 export function selectionOf(params: Params, ownGroups: readonly string[]): ProgressSelection {
   const chosen = params.getAll("group");
   const groups = chosen.length || params.get("nogroup") === "1" ? chosen : [...ownGroups];
-  return { category: params.get("category") ?? "", groups, role: params.get("role") ?? DEFAULT_ROLE, from: params.get("from") ?? "", to: params.get("to") ?? "" };
+  return {
+    category: params.get("category") ?? "",
+    groups,
+    role: params.get("role") ?? DEFAULT_ROLE,
+    from: params.get("from") ?? "",
+    to: params.get("to") ?? "",
+  };
 }
 
 /** A page's `searchParams` (Next) as Params. */
@@ -30,7 +36,10 @@ export function paramsOf(search: Record<string, string | string[] | undefined>):
 }
 
 /** No category chosen yet: the first one linked to the chosen groups. */
-export function linkedCategory(groups: readonly Pick<Group, "id" | "categories">[], chosen: readonly string[]): string | undefined {
+export function linkedCategory(
+  groups: readonly Pick<Group, "id" | "categories">[],
+  chosen: readonly string[],
+): string | undefined {
   return groups.filter((g) => chosen.includes(g.id)).flatMap((g) => g.categories)[0];
 }
 

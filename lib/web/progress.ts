@@ -6,7 +6,15 @@ import type { Group } from "@/lib/groups/schemas";
 import type { ProgressCell, ProgressGrid } from "@/lib/progress/schemas";
 import { ApiRequestError, sessionCallHeaders, withQuery } from "./api-client";
 import { fetchAll } from "./fetch-all";
-import { ANY_ROLE, DEFAULT_ROLE, dayStart, gridPath, gridQuery, selectionOf, type ProgressSelection } from "./progress-selection";
+import {
+  ANY_ROLE,
+  DEFAULT_ROLE,
+  dayStart,
+  gridPath,
+  gridQuery,
+  type ProgressSelection,
+  selectionOf,
+} from "./progress-selection";
 import { apiKey, useApiQuery, useApiSession } from "./use-api";
 
 // Progress dashboards through the API: what is shown (category, groups, role, date range) lives
@@ -16,7 +24,9 @@ import { apiKey, useApiQuery, useApiSession } from "./use-api";
 
 export { ANY_ROLE, dayStart, gridPath, gridQuery, type ProgressSelection };
 
-export function useProgressSelection(ownGroups: readonly string[]): [ProgressSelection, (next: Partial<ProgressSelection>) => void] {
+export function useProgressSelection(
+  ownGroups: readonly string[],
+): [ProgressSelection, (next: Partial<ProgressSelection>) => void] {
   const params = useSearchParams();
   const pathname = usePathname();
   const ownKey = ownGroups.join("\u0000");
@@ -62,14 +72,20 @@ export function useProgressSelection(ownGroups: readonly string[]): [ProgressSel
 /** The compact progress grid of the selection (none asked for until a category is chosen). */
 export function useProgressGrid(selection: ProgressSelection) {
   const query = useMemo(() => gridQuery(selection), [selection]);
-  return useApiQuery<ProgressGrid>(selection.category ? gridPath(selection.category) : null, query, { staleTime: 15_000 });
+  return useApiQuery<ProgressGrid>(selection.category ? gridPath(selection.category) : null, query, {
+    staleTime: 15_000,
+  });
 }
 
 /** One opened cell (our GET /api/categories/:id/progress/cell, the selection's date range): its most recent result set, recordings and reference audio. */
 export function useProgressCell(selection: ProgressSelection, user: string | null, challenge: string | null) {
   const { from, to } = gridQuery(selection);
   const path = user && challenge ? `/api/categories/${encodeURIComponent(selection.category)}/progress/cell` : null;
-  return useApiQuery<ProgressCell>(path, { user: user ?? "", challenge: challenge ?? "", from, to }, { staleTime: 15_000 });
+  return useApiQuery<ProgressCell>(
+    path,
+    { user: user ?? "", challenge: challenge ?? "", from, to },
+    { staleTime: 15_000 },
+  );
 }
 
 /** Downloads the selection's progress as CSV (the contract route, Accept: text/csv; no date range there). */

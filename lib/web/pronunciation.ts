@@ -26,7 +26,8 @@ export function useAnalyses(challengeId: string | null, userId: string | null) {
   const path = `${PATH}/${encodeURIComponent(challengeId ?? "")}/analyses`;
   return useQuery<PronunciationAnalysis[], ApiRequestError>({
     queryKey: apiKey(scope, path, { userId: userId ?? "", all: "pages" }),
-    queryFn: async ({ signal }) => (await fetchAll<PronunciationAnalysis>(path, signal, { userId: userId ?? undefined })).reverse(),
+    queryFn: async ({ signal }) =>
+      (await fetchAll<PronunciationAnalysis>(path, signal, { userId: userId ?? undefined })).reverse(),
     enabled: !!scope && !!challengeId && !!userId,
   });
 }

@@ -2,7 +2,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { Session } from "next-auth";
 import { SessionProvider, signOut } from "next-auth/react";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Toaster } from "@/components/toaster";
 import { ApiRequestError } from "./api-client";
 import { AUTH_BASE_PATH } from "./session";

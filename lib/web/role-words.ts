@@ -3,7 +3,10 @@
 const ROLE_WORDS: Record<string, { name: string; about: string }> = {
   ADMIN: { name: "Administrator", about: "Everything, everywhere" },
   TENANT: { name: "Tenant administrator", about: "Runs a tenant: its organisations and their users" },
-  ORGANISATION: { name: "School administrator", about: "Runs an organisation: its users, groups, challenges and annotation work" },
+  ORGANISATION: {
+    name: "School administrator",
+    about: "Runs an organisation: its users, groups, challenges and annotation work",
+  },
   TEACHER: { name: "Teacher", about: "Makes challenges and groups, adds students, follows their progress" },
   STUDENT: { name: "Student", about: "Does the challenges and records answers" },
   ANNOTATOR_FULL: { name: "Annotator (full)", about: "Annotates recordings and checks the base annotators' work" },
@@ -42,7 +45,11 @@ const PERMISSION_WORDS: Record<string, string> = {
   ADMIN: "Administer everything",
 };
 
-const titleCase = (code: string) => code.toLowerCase().replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+const titleCase = (code: string) =>
+  code
+    .toLowerCase()
+    .replace(/_/g, " ")
+    .replace(/^./, (c) => c.toUpperCase());
 
 export const roleWords = (role: string) => ROLE_WORDS[role]?.name ?? titleCase(role);
 export const roleAbout = (role: string) => ROLE_WORDS[role]?.about ?? "A custom role";

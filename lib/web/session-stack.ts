@@ -28,7 +28,12 @@ export async function applyUpdate(db: Db, stack: StackEntry[], update: SessionUp
       // Named from the database (the browser's label is only the fallback).
       const as = await resolveToken(db, token.access_token);
       const named = as ? await describeCaller(db, as) : { label: update.label };
-      const entry = { token: token.access_token, scope: token.scope, expiresAt: Date.now() + token.expires_in * 1000, ...named };
+      const entry = {
+        token: token.access_token,
+        scope: token.scope,
+        expiresAt: Date.now() + token.expires_in * 1000,
+        ...named,
+      };
       return { stack: [...stack, entry] };
     } catch (error) {
       if (error instanceof OAuthError) return { stack, error: error.description };

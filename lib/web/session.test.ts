@@ -17,13 +17,36 @@ test("a scope tells the view's level and kind, and reads as words", () => {
 });
 
 test("the three ways to sign in become password grants", () => {
-  const org = signInSchema.parse({ method: "organisation", tenant: " acme ", organisation: "school", username: "jdoe", password: "pw" });
-  expect(passwordGrantInput(org)).toEqual({ username: "jdoe", password: "pw", scope: "tenant/acme/organisation/school/user/jdoe", label: "jdoe (acme / school)" });
-  const tenantUser = signInSchema.parse({ method: "organisation", tenant: "acme", organisation: "", username: "boss", password: "pw" });
+  const org = signInSchema.parse({
+    method: "organisation",
+    tenant: " acme ",
+    organisation: "school",
+    username: "jdoe",
+    password: "pw",
+  });
+  expect(passwordGrantInput(org)).toEqual({
+    username: "jdoe",
+    password: "pw",
+    scope: "tenant/acme/organisation/school/user/jdoe",
+    label: "jdoe (acme / school)",
+  });
+  const tenantUser = signInSchema.parse({
+    method: "organisation",
+    tenant: "acme",
+    organisation: "",
+    username: "boss",
+    password: "pw",
+  });
   expect(passwordGrantInput(tenantUser).scope).toBe("tenant/acme/user/boss");
-  expect(passwordGrantInput(signInSchema.parse({ method: "email", email: "jan@example.org", password: "pw" }))).toEqual({ username: "jan@example.org", password: "pw", label: "jan@example.org" });
-  expect(passwordGrantInput(signInSchema.parse({ method: "admin", username: "admin", password: "pw" })).scope).toBeUndefined();
-  expect(signInSchema.safeParse({ method: "organisation", tenant: "", username: "x", password: "" }).success).toBe(false);
+  expect(passwordGrantInput(signInSchema.parse({ method: "email", email: "jan@example.org", password: "pw" }))).toEqual(
+    { username: "jan@example.org", password: "pw", label: "jan@example.org" },
+  );
+  expect(
+    passwordGrantInput(signInSchema.parse({ method: "admin", username: "admin", password: "pw" })).scope,
+  ).toBeUndefined();
+  expect(signInSchema.safeParse({ method: "organisation", tenant: "", username: "x", password: "" }).success).toBe(
+    false,
+  );
 });
 
 test("session updates are only impersonations of a scope or returns to a depth; never a token from the browser", () => {
@@ -31,6 +54,8 @@ test("session updates are only impersonations of a scope or returns to a depth; 
   expect(sessionUpdateSchema.safeParse({ op: "return", depth: 0 }).success).toBe(true);
   expect(sessionUpdateSchema.safeParse({ op: "return", depth: -1 }).success).toBe(false);
   expect(sessionUpdateSchema.safeParse({ op: "replace", stack: [] }).success).toBe(false);
-  expect(sessionUpdateSchema.safeParse({ op: "push", token: "x".repeat(43), scope: "tenant/t", label: "T" }).success).toBe(false);
+  expect(
+    sessionUpdateSchema.safeParse({ op: "push", token: "x".repeat(43), scope: "tenant/t", label: "T" }).success,
+  ).toBe(false);
   expect(sessionUpdateSchema.safeParse({ op: "impersonate", scope: "", label: "T" }).success).toBe(false);
 });

@@ -36,7 +36,11 @@ export type Level = "top" | "tenant" | "organisation";
 export const AUTH_BASE_PATH = "/auth";
 
 /** A scope's level and whether it names a user, a tenant or an organisation. */
-export function scopeInfo(scope: string): { level: Level; kind: "user" | "tenant" | "organisation"; parsed: Scope | null } {
+export function scopeInfo(scope: string): {
+  level: Level;
+  kind: "user" | "tenant" | "organisation";
+  parsed: Scope | null;
+} {
   const parsed = parseScope(scope);
   switch (parsed?.kind) {
     case "tenant":

@@ -23,11 +23,21 @@ export type SignIn = z.output<typeof signInSchema>;
 export type SignInMethod = SignIn["method"];
 
 /** The password grant's input, and the label the session shows for the signed-in caller. */
-export function passwordGrantInput(input: SignIn): { username: string; password: string; scope?: string; label: string } {
+export function passwordGrantInput(input: SignIn): {
+  username: string;
+  password: string;
+  scope?: string;
+  label: string;
+} {
   if (input.method === "email") return { username: input.email, password: input.password, label: input.email };
   if (input.method === "admin") return { username: input.username, password: input.password, label: input.username };
   const scope = input.organisation
-    ? formatScope({ kind: "org-user", tenantId: input.tenant, organisationId: input.organisation, username: input.username })
+    ? formatScope({
+        kind: "org-user",
+        tenantId: input.tenant,
+        organisationId: input.organisation,
+        username: input.username,
+      })
     : formatScope({ kind: "tenant-user", tenantId: input.tenant, user: input.username });
   const where = input.organisation ? `${input.tenant} / ${input.organisation}` : input.tenant;
   return { username: input.username, password: input.password, scope, label: `${input.username} (${where})` };

@@ -35,4 +35,9 @@ const subscribe = (listener: () => void) => {
   return () => void listeners.delete(listener);
 };
 
-export const useToasts = (): Toast[] => useSyncExternalStore(subscribe, () => toasts, () => EMPTY);
+export const useToasts = (): Toast[] =>
+  useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => EMPTY,
+  );

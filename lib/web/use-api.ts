@@ -1,8 +1,8 @@
 "use client";
-import { keepPreviousData, useQuery, type UseQueryOptions } from "@tanstack/react-query";
+import { keepPreviousData, type UseQueryOptions, useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useCallback, useMemo, useState } from "react";
-import { apiFetch, type ApiRequest, type ApiRequestError, type ApiResult } from "./api-client";
+import { type ApiRequest, type ApiRequestError, type ApiResult, apiFetch } from "./api-client";
 
 // React Query hooks over apiFetch for the session's current view (the API answers our pages by
 // the session cookie; the page never holds a token). Query keys start with the current scope,
@@ -18,13 +18,20 @@ export function useApiSession(): { scope: string } {
 
 /** apiFetch for the current view. */
 export function useApi() {
-  return useCallback(<T,>(path: string, request: ApiRequest = {}): Promise<ApiResult<T>> => apiFetch<T>(path, request), []);
+  return useCallback(
+    <T>(path: string, request: ApiRequest = {}): Promise<ApiResult<T>> => apiFetch<T>(path, request),
+    [],
+  );
 }
 
 export const apiKey = (scope: string, path: string, query?: Query) => ["api", scope, path, query ?? {}] as const;
 
 /** GET `path` (null: not yet) and its body. */
-export function useApiQuery<T>(path: string | null, query?: Query, options: Omit<UseQueryOptions<T, ApiRequestError>, "queryKey" | "queryFn"> = {}) {
+export function useApiQuery<T>(
+  path: string | null,
+  query?: Query,
+  options: Omit<UseQueryOptions<T, ApiRequestError>, "queryKey" | "queryFn"> = {},
+) {
   const { scope } = useApiSession();
   return useQuery<T, ApiRequestError>({
     queryKey: apiKey(scope, path ?? "", query),
@@ -78,7 +85,11 @@ export function useServerList<T>(path: string, initial: ServerListOptions = {}) 
     sort,
     /** Sorts by `field`; again on the same field flips the direction. */
     toggleSort: (field: string, firstDirection: Sort["direction"] = "asc") => {
-      setSortState((s) => (s?.field === field ? { field, direction: s.direction === "asc" ? "desc" : "asc" } : { field, direction: firstDirection }));
+      setSortState((s) =>
+        s?.field === field
+          ? { field, direction: s.direction === "asc" ? "desc" : "asc" }
+          : { field, direction: firstDirection },
+      );
       restart();
     },
     filters,

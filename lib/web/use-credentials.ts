@@ -1,9 +1,9 @@
 "use client";
-import type { CreateBasicAuth, CreateEmailAuth, CreatedCredential } from "@/lib/credentials/schemas";
 import type { CredentialList } from "@/lib/credentials/list-schema";
+import type { CreateBasicAuth, CreatedCredential, CreateEmailAuth } from "@/lib/credentials/schemas";
 import type { User } from "@/lib/users/schemas";
-import { apiFetch } from "./api-client";
 import { useActAsUser } from "./act-as-user";
+import { apiFetch } from "./api-client";
 import { useOptimisticMutation } from "./optimistic";
 import { apiKey, useApi, useApiQuery, useApiSession } from "./use-api";
 import { userPath } from "./use-users";
@@ -18,22 +18,34 @@ type Owner = Pick<User, "id" | "firstName" | "infix" | "lastName">;
 
 const listPath = (userId: string) => `${userPath(userId)}/credentials`;
 
-export const useCredentials = (userId: string) => useApiQuery<CredentialList>(listPath(userId), undefined, { staleTime: 0 });
+export const useCredentials = (userId: string) =>
+  useApiQuery<CredentialList>(listPath(userId), undefined, { staleTime: 0 });
 
 function useInvalidating<TVars>(user: Owner, mutationFn: (vars: TVars) => Promise<CreatedCredential>) {
   const { scope } = useApiSession();
   // No optimistic edit: the one-time password comes from the response.
-  return useOptimisticMutation<TVars, CreatedCredential, CredentialList>({ mutationFn, queryKey: apiKey(scope, listPath(user.id)), apply: () => undefined });
+  return useOptimisticMutation<TVars, CreatedCredential, CredentialList>({
+    mutationFn,
+    queryKey: apiKey(scope, listPath(user.id)),
+    apply: () => undefined,
+  });
 }
 
 export function useAddBasicAuth(user: Owner) {
   const actAs = useActAsUser();
-  return useInvalidating<CreateBasicAuth>(user, async (input) => (await apiFetch<CreatedCredential>("/api/user/basicauths", { actAs: actAs(user), json: input })).data);
+  return useInvalidating<CreateBasicAuth>(
+    user,
+    async (input) =>
+      (await apiFetch<CreatedCredential>("/api/user/basicauths", { actAs: actAs(user), json: input })).data,
+  );
 }
 
 export function useAddEmailAuth(user: Owner) {
   const api = useApi();
-  return useInvalidating<CreateEmailAuth>(user, async (input) => (await api<CreatedCredential>(`${userPath(user.id)}/emailauths`, { json: input })).data);
+  return useInvalidating<CreateEmailAuth>(
+    user,
+    async (input) => (await api<CreatedCredential>(`${userPath(user.id)}/emailauths`, { json: input })).data,
+  );
 }
 
 /** Deletes one credential; the list drops it at once (a failure puts it back). */
@@ -47,7 +59,9 @@ export function useDeleteCredential(user: Owner) {
     },
     queryKey: apiKey(scope, listPath(user.id)),
     apply: (list, { kind, name }) =>
-      kind === "basic" ? { ...list, basicauths: list.basicauths.filter((b) => b.username !== name) } : { ...list, emailauths: list.emailauths.filter((e) => e.email !== name) },
+      kind === "basic"
+        ? { ...list, basicauths: list.basicauths.filter((b) => b.username !== name) }
+        : { ...list, emailauths: list.emailauths.filter((e) => e.email !== name) },
     success: (_, { name }) => `Credential ${name} deleted`,
   });
 }

@@ -5,7 +5,7 @@ import type { UpdateGroup } from "@/lib/groups/edit-schemas";
 import type { CreateGroup, Group } from "@/lib/groups/schemas";
 import type { User } from "@/lib/users/schemas";
 import { useOptimisticMutation } from "./optimistic";
-import { apiKey, useApi, useApiQuery, useApiSession, useServerList, type ListPage } from "./use-api";
+import { apiKey, type ListPage, useApi, useApiQuery, useApiSession, useServerList } from "./use-api";
 
 // Groups of the current view through the API: GET/POST /api/groups (oldest first, no other
 // order), GET/PUT /api/groups/:id, and their members: GET /api/users?group=:id,
@@ -17,14 +17,17 @@ export const groupPath = (id: string) => `${PATH}/${encodeURIComponent(id)}`;
 export const useGroupList = () => useServerList<Group>(PATH, { sort: null });
 
 /** Up to 100 groups, for pickers and filters. */
-export const useGroupChoices = (enabled = true) => useApiQuery<Group[]>(PATH, { perPage: 100 }, { staleTime: 60_000, enabled });
+export const useGroupChoices = (enabled = true) =>
+  useApiQuery<Group[]>(PATH, { perPage: 100 }, { staleTime: 60_000, enabled });
 
 /** Up to 100 top-level categories of the organisation, for the group's categories. */
-export const useCategoryChoices = (enabled = true) => useApiQuery<Category[]>("/api/categories", { perPage: 100 }, { staleTime: 60_000, enabled });
+export const useCategoryChoices = (enabled = true) =>
+  useApiQuery<Category[]>("/api/categories", { perPage: 100 }, { staleTime: 60_000, enabled });
 
 export const useGroup = (id: string) => useApiQuery<Group>(groupPath(id));
 
-export const useGroupMembers = (id: string) => useServerList<User>("/api/users", { sort: { field: "lastName", direction: "asc" }, filters: { group: id } });
+export const useGroupMembers = (id: string) =>
+  useServerList<User>("/api/users", { sort: { field: "lastName", direction: "asc" }, filters: { group: id } });
 
 export function useCreateGroup() {
   const api = useApi();
@@ -37,7 +40,13 @@ export function useCreateGroup() {
       const perPage = Number((key[3] as { perPage?: number }).perPage ?? 20);
       if (!Array.isArray(page?.items) || page.nextCursor || page.items.length >= perPage) return undefined;
       const now = new Date().toISOString();
-      return { ...page, items: [...page.items, { id: input.id ?? "", name: input.name, categories: input.categories ?? [], created: now, updated: now }] };
+      return {
+        ...page,
+        items: [
+          ...page.items,
+          { id: input.id ?? "", name: input.name, categories: input.categories ?? [], created: now, updated: now },
+        ],
+      };
     },
     success: (group) => `Group ${group.name} created`,
   });
@@ -66,11 +75,13 @@ export function useAddMembers(id: string) {
   const api = useApi();
   const { scope } = useApiSession();
   return useOptimisticMutation<User[], void, ListPage<User>>({
-    mutationFn: async (users) => void (await api(`${groupPath(id)}/members`, { method: "POST", json: { users: users.map((u) => u.id) } })),
+    mutationFn: async (users) =>
+      void (await api(`${groupPath(id)}/members`, { method: "POST", json: { users: users.map((u) => u.id) } })),
     queryKey: membersKey(scope),
     // Every cached user list is fetched again (group filters, the user's own groups).
     apply: () => undefined,
-    success: (_, users) => (users.length === 1 ? `${users[0].firstName} ${users[0].lastName} added` : `${users.length} members added`),
+    success: (_, users) =>
+      users.length === 1 ? `${users[0].firstName} ${users[0].lastName} added` : `${users.length} members added`,
   });
 }
 
@@ -78,7 +89,8 @@ export function useRemoveMember(id: string) {
   const api = useApi();
   const { scope } = useApiSession();
   return useOptimisticMutation<User, void, ListPage<User>>({
-    mutationFn: async (user) => void (await api(`${groupPath(id)}/members/${encodeURIComponent(user.id)}`, { method: "DELETE" })),
+    mutationFn: async (user) =>
+      void (await api(`${groupPath(id)}/members/${encodeURIComponent(user.id)}`, { method: "DELETE" })),
     queryKey: membersKey(scope),
     // Certain: the member lists of this group lose the user.
     apply: (page, user, key) => {

@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useSession } from "next-auth/react";
 import { useRouter } from "next/navigation";
+import { useSession } from "next-auth/react";
 import { forgetEarly } from "./early/early-requests";
 import type { SessionUpdate } from "./session";
 import { toast } from "./toast";
@@ -30,8 +30,13 @@ export function useImpersonation() {
     mutationFn: async (target: Target) => {
       const depth = session?.stack.length ?? 0;
       forgetEarly();
-      const next = await update({ op: "impersonate", scope: target.scope, label: target.label } satisfies SessionUpdate);
-      if (!next || next.error || next.stack.length !== depth + 1) throw new Error(next?.error ?? "Could not switch to that view; sign in again and retry.");
+      const next = await update({
+        op: "impersonate",
+        scope: target.scope,
+        label: target.label,
+      } satisfies SessionUpdate);
+      if (!next || next.error || next.stack.length !== depth + 1)
+        throw new Error(next?.error ?? "Could not switch to that view; sign in again and retry.");
       return next.view;
     },
     onSuccess: switched,
@@ -42,7 +47,8 @@ export function useImpersonation() {
     mutationFn: async (depth: number) => {
       forgetEarly();
       const next = await update({ op: "return", depth } satisfies SessionUpdate);
-      if (!next || next.stack.length !== depth + 1) throw new Error(next?.error ?? "Could not return to that view; try again.");
+      if (!next || next.stack.length !== depth + 1)
+        throw new Error(next?.error ?? "Could not return to that view; try again.");
       return next.view;
     },
     onSuccess: switched,

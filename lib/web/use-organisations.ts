@@ -1,14 +1,15 @@
 "use client";
 import type { CreateOrganisation, Organisation } from "@/lib/organisations/schemas";
 import { useOptimisticMutation } from "./optimistic";
-import { apiKey, useApi, useApiQuery, useApiSession, useServerList, type ListPage } from "./use-api";
+import { apiKey, type ListPage, useApi, useApiQuery, useApiSession, useServerList } from "./use-api";
 
 // Organisations of the current tenant through the API: GET /api/organisations (sort by
 // created, updated or name), POST /api/organisation, GET /api/organisations/:id.
 
 const PATH = "/api/organisations";
 
-export const useOrganisationList = () => useServerList<Organisation>(PATH, { sort: { field: "created", direction: "desc" } });
+export const useOrganisationList = () =>
+  useServerList<Organisation>(PATH, { sort: { field: "created", direction: "desc" } });
 
 export const useOrganisation = (id: string) => useApiQuery<Organisation>(`${PATH}/${encodeURIComponent(id)}`);
 

@@ -4,8 +4,8 @@ import { ADMIN_ROLES_BY_LEVEL } from "@/lib/permissions/catalog";
 import type { RoleListItem } from "@/lib/roles/schemas";
 import type { User } from "@/lib/users/schemas";
 import { scopeInfo } from "./session";
-import { useHydrated } from "./use-hydrated";
 import { useApiQuery, useApiSession } from "./use-api";
+import { useHydrated } from "./use-hydrated";
 
 // Who the current view is and what it may do, from the API: a user's roles from
 // GET /api/user, a tenant or organisation acting as itself holds the role of that name
@@ -24,7 +24,9 @@ export function usePrincipal() {
 
   return useMemo(() => {
     const roles = kind === "tenant" ? ["TENANT"] : kind === "organisation" ? ["ORGANISATION"] : (me.data?.roles ?? []);
-    const permissions = new Set(catalog.data?.filter((r) => roles.includes(r.name)).flatMap((r) => r.permissions) ?? []);
+    const permissions = new Set(
+      catalog.data?.filter((r) => roles.includes(r.name)).flatMap((r) => r.permissions) ?? [],
+    );
     return {
       scope,
       level,

@@ -1,7 +1,7 @@
 "use client";
 import { signIn } from "next-auth/react";
 import { useEffect } from "react";
-import { signInSchema, type SignInMethod } from "./sign-in";
+import { type SignInMethod, signInSchema } from "./sign-in";
 import { useZodForm } from "./use-zod-form";
 
 // The sign-in form's state: next-auth's credentials sign-in (authorize() runs the API's
@@ -15,7 +15,14 @@ export const SIGN_IN_METHODS: { value: SignInMethod; label: string }[] = [
 ];
 
 const REMEMBER = "sign-in";
-const INITIAL = { method: "organisation" as SignInMethod, tenant: "", organisation: "", username: "", email: "", password: "" };
+const INITIAL = {
+  method: "organisation" as SignInMethod,
+  tenant: "",
+  organisation: "",
+  username: "",
+  email: "",
+  password: "",
+};
 
 export function useSignIn(onSignedIn: () => void) {
   const form = useZodForm(signInSchema, {
@@ -25,7 +32,11 @@ export function useSignIn(onSignedIn: () => void) {
     onSubmit: async (value) => {
       const result = await signIn("credentials", { ...value, redirect: false });
       if (!result?.ok || result.error) {
-        throw new Error(result?.error && result.error !== "CredentialsSignin" ? result.error : "The username, password or scope is incorrect");
+        throw new Error(
+          result?.error && result.error !== "CredentialsSignin"
+            ? result.error
+            : "The username, password or scope is incorrect",
+        );
       }
       const { method, tenant, organisation } = form.values;
       localStorage.setItem(REMEMBER, JSON.stringify({ method, tenant, organisation }));

@@ -1,7 +1,7 @@
 "use client";
 import type { CreateTenant, Tenant } from "@/lib/tenants/schemas";
 import { useOptimisticMutation } from "./optimistic";
-import { apiKey, useApi, useApiQuery, useApiSession, useServerList, type ListPage } from "./use-api";
+import { apiKey, type ListPage, useApi, useApiQuery, useApiSession, useServerList } from "./use-api";
 
 // Tenants through the API: GET/POST /api/tenants, GET /api/tenants/:id (no update exists).
 

@@ -1,8 +1,8 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateUser, Profile, ProfileInput, User } from "@/lib/users/schemas";
-import type { RoleListItem } from "@/lib/roles/schemas";
 import { ADMINISTRATIVE_ROLES } from "@/lib/permissions/catalog";
+import type { RoleListItem } from "@/lib/roles/schemas";
+import type { CreateUser, Profile, ProfileInput, User } from "@/lib/users/schemas";
 import { ApiRequestError } from "./api-client";
 import { useOptimisticMutation } from "./optimistic";
 import { toast } from "./toast";
@@ -18,7 +18,12 @@ import { userName } from "./view-targets";
 const PATH = "/api/users";
 export const userPath = (id: string) => `${PATH}/${encodeURIComponent(id)}`;
 
-export const USER_SORTS = { lastName: "Last name", firstName: "First name", created: "Created", updated: "Updated" } as const;
+export const USER_SORTS = {
+  lastName: "Last name",
+  firstName: "First name",
+  created: "Created",
+  updated: "Updated",
+} as const;
 
 export const useUserList = (filters: Record<string, string> = {}, perPage = 20) =>
   useServerList<User>(PATH, { sort: { field: "lastName", direction: "asc" }, perPage, filters });

@@ -1,5 +1,5 @@
 "use client";
-import { useState, type ChangeEvent, type FormEvent } from "react";
+import { type ChangeEvent, type FormEvent, useState } from "react";
 import type { z } from "zod";
 import type { FieldError } from "@/lib/api/errors";
 import { ApiRequestError } from "./api-client";
@@ -76,7 +76,8 @@ export function useZodForm<S extends z.ZodType, V extends Values>(
     name,
     value: values[name],
     error: errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => setValue(name, event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      setValue(name, event.target.value),
   });
 
   const reset = () => {
@@ -102,9 +103,11 @@ function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
 
 /** The API's field errors by field, and its message when no field shows it. */
 function apiErrors(error: unknown, fieldNames: string[]): { fields: FieldErrors; message: string | null } {
-  if (!(error instanceof ApiRequestError)) return { fields: {}, message: error instanceof Error ? error.message : String(error) };
+  if (!(error instanceof ApiRequestError))
+    return { fields: {}, message: error instanceof Error ? error.message : String(error) };
   const fields: FieldErrors = {};
-  for (const e of error.errors) if (fieldNames.includes(e.field)) fields[e.field] ??= e.message ?? CODE_TEXT[e.code] ?? e.code;
+  for (const e of error.errors)
+    if (fieldNames.includes(e.field)) fields[e.field] ??= e.message ?? CODE_TEXT[e.code] ?? e.code;
   const shown = Object.keys(fields).length > 0 && error.errors.every((e) => fieldNames.includes(e.field));
   return { fields, message: shown ? null : error.message };
 }

@@ -23,7 +23,8 @@ export type TargetKind = {
   toTarget: (item: Item) => Target;
 };
 
-export const userName = (u: Pick<User, "firstName" | "infix" | "lastName">) => [u.firstName, u.infix, u.lastName].filter(Boolean).join(" ");
+export const userName = (u: Pick<User, "firstName" | "infix" | "lastName">) =>
+  [u.firstName, u.infix, u.lastName].filter(Boolean).join(" ");
 
 export function targetKinds(scope: string): TargetKind[] {
   const { level, parsed } = scopeInfo(scope);
@@ -35,7 +36,10 @@ export function targetKinds(scope: string): TargetKind[] {
     title: "Users",
     path: "/api/users",
     sort: { field: "lastName", direction: "asc" },
-    describe: (item) => ({ primary: userName(item as User), secondary: `${item.id} · ${(item as User).roles.map(roleWords).join(", ")}` }),
+    describe: (item) => ({
+      primary: userName(item as User),
+      secondary: `${item.id} · ${(item as User).roles.map(roleWords).join(", ")}`,
+    }),
     toTarget: (item) => ({
       label: userName(item as User),
       scope:
@@ -64,7 +68,10 @@ export function targetKinds(scope: string): TargetKind[] {
       path: "/api/organisations",
       sort: { field: "name", direction: "asc" },
       describe: named,
-      toTarget: (item) => ({ label: (item as Organisation).name, scope: formatScope({ kind: "organisation", tenantId, organisationId: item.id }) }),
+      toTarget: (item) => ({
+        label: (item as Organisation).name,
+        scope: formatScope({ kind: "organisation", tenantId, organisationId: item.id }),
+      }),
     };
     return [organisations, users];
   }

@@ -6,4 +6,10 @@ const unknownRoute = withApi<{ path?: string[] }>({ policy: "public", public: tr
   throw new ApiError("not_found", "No such API endpoint");
 });
 
-export { unknownRoute as GET, unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE };
+export {
+  unknownRoute as GET,
+  unknownRoute as POST,
+  unknownRoute as PUT,
+  unknownRoute as PATCH,
+  unknownRoute as DELETE,
+};

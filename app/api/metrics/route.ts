@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { ApiError } from "@/lib/api/errors";
+import { otherMethods } from "@/lib/api/other-methods";
+import { withApi } from "@/lib/api/with-api";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/api/errors";
-import { withApi } from "@/lib/api/with-api";
-import { otherMethods } from "@/lib/api/other-methods";
-import { adminReach } from "@/lib/policies/reach";
 import { metrics } from "@/lib/metrics/registry";
+import { adminReach } from "@/lib/policies/reach";
 
 // GET /api/metrics: Prometheus text format. Top-level admins may read it, and so may
 // `Authorization: Bearer $METRICS_TOKEN` when that variable is set; others get 401/403.
@@ -14,7 +14,13 @@ export const GET = withApi(
     policy: "operator",
     optionalAuth: true,
     resource: "Metrics",
-    responses: { 200: { body: "binary", contentType: "text/plain; version=0.0.4", description: "Prometheus text exposition format" } },
+    responses: {
+      200: {
+        body: "binary",
+        contentType: "text/plain; version=0.0.4",
+        description: "Prometheus text exposition format",
+      },
+    },
     extension: true,
     summary: "Prometheus metrics (top-level admins or METRICS_TOKEN)",
   },
@@ -22,12 +28,15 @@ export const GET = withApi(
     const reach = optionalPrincipal && adminReach(optionalPrincipal);
     const allowed = bearerIsMetricsToken(req) || (reach != null && "all" in reach);
     if (!allowed) {
-      if (!optionalPrincipal) throw new ApiError("unauthorized", "Authentication is required", undefined, { "WWW-Authenticate": "Bearer" });
+      if (!optionalPrincipal)
+        throw new ApiError("unauthorized", "Authentication is required", undefined, { "WWW-Authenticate": "Bearer" });
       throw new ApiError("forbidden", "Only top-level administrators may read the metrics");
     }
     await sampleQueue();
     const m = metrics();
-    return new Response(await m.registry.metrics(), { headers: { "Content-Type": m.registry.contentType, "Cache-Control": "no-store" } });
+    return new Response(await m.registry.metrics(), {
+      headers: { "Content-Type": m.registry.contentType, "Cache-Control": "no-store" },
+    });
   },
 );
 
@@ -43,7 +52,12 @@ function bearerIsMetricsToken(req: Request): boolean {
 /** Job queue depth and the age of the oldest waiting job, read at scrape time. */
 async function sampleQueue(): Promise<void> {
   const m = metrics();
-  const groups = await db().job.groupBy({ by: ["status"], where: { status: { in: ["queued", "running"] } }, _count: { _all: true }, _min: { created: true } });
+  const groups = await db().job.groupBy({
+    by: ["status"],
+    where: { status: { in: ["queued", "running"] } },
+    _count: { _all: true },
+    _min: { created: true },
+  });
   m.queueDepth.reset();
   let oldest: Date | null = null;
   for (const status of ["queued", "running"]) m.queueDepth.set({ status }, 0);

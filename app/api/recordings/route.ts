@@ -1,8 +1,8 @@
-import { db } from "@/lib/db/client";
-import { json } from "@/lib/api/respond";
-import { nextLink } from "@/lib/api/pagination";
-import { withApi } from "@/lib/api/with-api";
 import { otherMethods } from "@/lib/api/other-methods";
+import { nextLink } from "@/lib/api/pagination";
+import { json } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { db } from "@/lib/db/client";
 import {
   ADMIN_LISTING_RESOURCE,
   adminCountSchema,
@@ -15,7 +15,13 @@ import {
 // GET /api/recordings[?count=true]: the recordings of the caller's level (tenant, organisation
 // or user), paginated (perPage, startCursor, Link rel="next"); count=true → { count }
 export const GET = withApi(
-  { policy: "recording", permission: "SPEECH_RECORDING_LIST", resource: ADMIN_LISTING_RESOURCE, query: adminListingQuery, responses: { 200: { body: [adminCountSchema, adminRecordingSchema.array()], headers: ["Link"] } } },
+  {
+    policy: "recording",
+    permission: "SPEECH_RECORDING_LIST",
+    resource: ADMIN_LISTING_RESOURCE,
+    query: adminListingQuery,
+    responses: { 200: { body: [adminCountSchema, adminRecordingSchema.array()], headers: ["Link"] } },
+  },
   async ({ req, principal, query }) => {
     if (query.count) return json(adminCountSchema, await countAdminRecordings(db(), principal));
     const page = await listAdminRecordings(db(), principal, query);

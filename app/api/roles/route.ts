@@ -1,13 +1,16 @@
-import { db } from "@/lib/db/client";
-import { config } from "@/lib/config";
+import { otherMethods } from "@/lib/api/other-methods";
 import { json } from "@/lib/api/respond";
 import { withApi } from "@/lib/api/with-api";
-import { createRoleSchema, roleListItemSchema, roleSchema } from "@/lib/roles/schemas";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
 import { createRole, listRoles } from "@/lib/roles/roles";
-import { otherMethods } from "@/lib/api/other-methods";
+import { createRoleSchema, roleListItemSchema, roleSchema } from "@/lib/roles/schemas";
 
 // GET /api/roles
-export const GET = withApi({ policy: "role", authenticated: true, resource: "Role", responses: { 200: roleListItemSchema.array() } }, async () => json(roleListItemSchema.array(), await listRoles(db())));
+export const GET = withApi(
+  { policy: "role", authenticated: true, resource: "Role", responses: { 200: roleListItemSchema.array() } },
+  async () => json(roleListItemSchema.array(), await listRoles(db())),
+);
 
 // POST /api/roles
 export const POST = withApi(
@@ -21,7 +24,10 @@ export const POST = withApi(
   },
   async ({ principal, body }) => {
     const role = await createRole(db(), principal, body);
-    return json(roleSchema, role, { status: 201, headers: { Location: `${config().apiBaseUrl}/roles/${encodeURIComponent(role.id)}` } });
+    return json(roleSchema, role, {
+      status: 201,
+      headers: { Location: `${config().apiBaseUrl}/roles/${encodeURIComponent(role.id)}` },
+    });
   },
 );
 

@@ -1,5 +1,5 @@
-import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
+import NextAuth from "next-auth";
 import { authOptions } from "@/lib/web/auth";
 
 // next-auth's endpoints (sign-in callback, session, sign-out, CSRF) for the web app.
@@ -10,7 +10,8 @@ type Context = { params: Promise<{ nextauth: string[] }> };
 const REFUSED = new Set(["_log"]);
 
 async function handler(req: NextRequest, context: Context): Promise<Response> {
-  if (REFUSED.has((await context.params).nextauth[0] ?? "")) return Response.json({ message: "Not found" }, { status: 404 });
+  if (REFUSED.has((await context.params).nextauth[0] ?? ""))
+    return Response.json({ message: "Not found" }, { status: 404 });
   return NextAuth(req, context, await authOptions());
 }
 

@@ -7,12 +7,17 @@ import { Form } from "@/components/form";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
 import { updateAssignmentSchema } from "@/lib/annotations/schemas";
+import type { RecordingRefInput } from "@/lib/web/annotations/annotation-api";
+import type { Assignment } from "@/lib/web/annotations/types";
+import {
+  useAnnotatorNames,
+  useAssignment,
+  useUpdateAssignment,
+  useViewPlace,
+} from "@/lib/web/annotations/use-assignments";
 import { usePrincipal } from "@/lib/web/use-principal";
 import { useZodForm } from "@/lib/web/use-zod-form";
-import type { RecordingRefInput } from "@/lib/web/annotations/annotation-api";
-import { useAnnotatorNames, useAssignment, useUpdateAssignment, useViewPlace } from "@/lib/web/annotations/use-assignments";
-import type { Assignment } from "@/lib/web/annotations/types";
-import { AssignmentFields, INITIAL } from "../assignment-form";
+import { AssignmentFields, type INITIAL } from "../assignment-form";
 
 // /assignments/:id/edit — the create form, filled in with the assignment; saving sends only
 // what changed (PUT is incremental). Recordings that have been annotated cannot leave: the
@@ -39,7 +44,12 @@ function EditForm({ assignment: a }: { assignment: Assignment }) {
   const organisations = new Set(a.recordings.map((r) => r.organisation));
   const organisation = place.organisation ?? (organisations.size === 1 ? [...organisations][0] : null);
   const tenant = place.tenant ?? a.recordings[0]?.tenant ?? null;
-  const original = a.recordings.map((r) => ({ tenant: r.tenant ?? tenant ?? "", organisation: r.organisation, challenge: r.challenge, recording: r.recording }));
+  const original = a.recordings.map((r) => ({
+    tenant: r.tenant ?? tenant ?? "",
+    organisation: r.organisation,
+    challenge: r.challenge,
+    recording: r.recording,
+  }));
   const [recordings, setRecordings] = useState<RecordingRefInput[]>(original);
   const initial: typeof INITIAL = {
     name: a.name ?? "",
@@ -48,7 +58,8 @@ function EditForm({ assignment: a }: { assignment: Assignment }) {
     baseDueDate: dateOnly(a.baseDueDate),
     fullDueDate: dateOnly(a.fullDueDate),
   };
-  const keys = (list: RecordingRefInput[]) => list.map((r) => `${r.organisation}/${r.challenge}/${r.recording}`).join("|");
+  const keys = (list: RecordingRefInput[]) =>
+    list.map((r) => `${r.organisation}/${r.challenge}/${r.recording}`).join("|");
   const form = useZodForm(updateAssignmentSchema, {
     initial,
     toInput: (v) => ({
@@ -60,7 +71,9 @@ function EditForm({ assignment: a }: { assignment: Assignment }) {
       router.push(`/assignments/${a.id}`);
     },
   });
-  const annotators = Object.fromEntries([a.fullAnnotator, a.baseAnnotator].filter((x): x is string => !!x).map((x) => [x, nameOf(x)]));
+  const annotators = Object.fromEntries(
+    [a.fullAnnotator, a.baseAnnotator].filter((x): x is string => !!x).map((x) => [x, nameOf(x)]),
+  );
   return (
     <>
       <PageHeader
@@ -76,7 +89,13 @@ function EditForm({ assignment: a }: { assignment: Assignment }) {
           </Link>
         }
       />
-      <Form form={form} submitLabel="Save changes" submittingLabel="Saving…" cancelHref={`/assignments/${a.id}`} className="max-w-3xl">
+      <Form
+        form={form}
+        submitLabel="Save changes"
+        submittingLabel="Saving…"
+        cancelHref={`/assignments/${a.id}`}
+        className="max-w-3xl"
+      >
         <AssignmentFields
           form={form}
           tenant={tenant}

@@ -1,11 +1,11 @@
 "use client";
 import Link from "next/link";
 import { buttonClass } from "@/components/button";
-import { formatDateTime } from "@/lib/web/format";
 import { editorHref } from "@/lib/web/annotations/links";
 import type { Assignment, Role } from "@/lib/web/annotations/types";
+import { formatDateTime } from "@/lib/web/format";
 import { formatDuration } from "../picker/recording-rows";
-import { recordingKey, usePickerData, type PickerRecording } from "../picker/use-picker-data";
+import { type PickerRecording, recordingKey, usePickerData } from "../picker/use-picker-data";
 
 // The recordings of an assignment as the recording picker shows them: the student (a pseudonym
 // for callers who may not see names), the challenge topic, the date and the duration, the id only
@@ -16,7 +16,9 @@ import { recordingKey, usePickerData, type PickerRecording } from "../picker/use
 type Row = Assignment["recordings"][number];
 
 function stateOf(a: Assignment, r: Row) {
-  const n = a.annotations.find((x) => x.recording.recording === r.recording && x.recording.organisation === r.organisation);
+  const n = a.annotations.find(
+    (x) => x.recording.recording === r.recording && x.recording.organisation === r.organisation,
+  );
   if (!n) return { text: "Not started", tone: "bg-slate-100 text-slate-700", started: false };
   if (n.doneFull) return { text: "Done (full)", tone: "bg-emerald-100 text-emerald-900", started: true };
   if (n.doneBase) return { text: "Done (base)", tone: "bg-sky-100 text-sky-900", started: true };
@@ -33,29 +35,47 @@ export function AssignmentRecordings({ assignment: a, role }: { assignment: Assi
         <caption className="sr-only">Recordings of this assignment</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-3">Recording</th>
-            <th scope="col" className="hidden px-4 py-3 md:table-cell">Duration</th>
-            <th scope="col" className="px-4 py-3">State</th>
-            <th scope="col" className="px-4 py-3"><span className="sr-only">Open</span></th>
+            <th scope="col" className="px-4 py-3">
+              Recording
+            </th>
+            <th scope="col" className="hidden px-4 py-3 md:table-cell">
+              Duration
+            </th>
+            <th scope="col" className="px-4 py-3">
+              State
+            </th>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Open</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {a.recordings.map((r) => {
             const state = stateOf(a, r);
             const p = known.get(recordingKey(r.challenge, r.recording));
-            const title = p ? `${p.student}, ${p.challengeName}, ${formatDateTime(p.created)} (recording ${r.recording})` : `recording ${r.recording}`;
+            const title = p
+              ? `${p.student}, ${p.challengeName}, ${formatDateTime(p.created)} (recording ${r.recording})`
+              : `recording ${r.recording}`;
             const open = state.started || role === "none";
             return (
-              <tr key={`${r.organisation}/${r.recording}`} className="border-b border-slate-100 last:border-0" data-testid="assignment-recording">
+              <tr
+                key={`${r.organisation}/${r.recording}`}
+                className="border-b border-slate-100 last:border-0"
+                data-testid="assignment-recording"
+              >
                 <td className="px-4 py-3">
                   {p ? (
                     <>
                       <span className="block">
-                        <span className="font-medium" data-testid="recording-student">{p.student}</span> · {p.challengeName}
+                        <span className="font-medium" data-testid="recording-student">
+                          {p.student}
+                        </span>{" "}
+                        · {p.challengeName}
                       </span>
                       <span className="block text-xs text-slate-600" data-testid="recording-secondary">
                         {formatDateTime(p.created)}
-                        <span className="md:hidden"> · {formatDuration(p.duration)}</span> · <span className="font-mono">{r.recording}</span>
+                        <span className="md:hidden"> · {formatDuration(p.duration)}</span> ·{" "}
+                        <span className="font-mono">{r.recording}</span>
                       </span>
                     </>
                   ) : (

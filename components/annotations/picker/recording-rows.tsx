@@ -26,9 +26,19 @@ type Props = {
 
 export function RecordingRows({ rows, isChosen, onToggle, playing, onPlay }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
   return (
-    <div ref={scroller} className="max-h-80 overflow-y-auto rounded border border-slate-200" data-testid="recording-rows" data-count={rows.length}>
+    <div
+      ref={scroller}
+      className="max-h-80 overflow-y-auto rounded border border-slate-200"
+      data-testid="recording-rows"
+      data-count={rows.length}
+    >
       <ul aria-label="Recordings" className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
@@ -54,10 +64,13 @@ export function RecordingRows({ rows, isChosen, onToggle, playing, onPlay }: Pro
               <label htmlFor={`pick-${key}`} className="min-w-0 flex-1 cursor-pointer text-sm" aria-hidden="true">
                 <span className="block truncate">
                   <span className="font-medium">{row.student}</span> · {row.challengeName}
-                  {row.assigned && <span className="ml-2 rounded bg-slate-100 px-1.5 text-xs text-slate-700">assigned</span>}
+                  {row.assigned && (
+                    <span className="ml-2 rounded bg-slate-100 px-1.5 text-xs text-slate-700">assigned</span>
+                  )}
                 </span>
                 <span className="block truncate text-xs text-slate-600">
-                  {formatDateTime(row.created)} · {formatDuration(row.duration)} · <span className="font-mono">{row.id}</span>
+                  {formatDateTime(row.created)} · {formatDuration(row.duration)} ·{" "}
+                  <span className="font-mono">{row.id}</span>
                 </span>
               </label>
               <button

@@ -1,9 +1,9 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import type { Group } from "@/lib/groups/schemas";
 import type { AssignmentOut } from "@/lib/annotations/schemas";
 import type { SpeechChallenge } from "@/lib/challenges/speech/schemas";
+import type { Group } from "@/lib/groups/schemas";
 import type { User } from "@/lib/users/schemas";
 import type { ApiRequestError } from "@/lib/web/api-client";
 import { fetchAll } from "@/lib/web/fetch-all";
@@ -46,7 +46,8 @@ function useAll<T>(path: string, enabled = true, query: Record<string, string> =
   });
 }
 
-export const personName = (u: Pick<User, "firstName" | "infix" | "lastName">) => [u.firstName, u.infix, u.lastName].filter(Boolean).join(" ");
+export const personName = (u: Pick<User, "firstName" | "infix" | "lastName">) =>
+  [u.firstName, u.infix, u.lastName].filter(Boolean).join(" ");
 
 export const recordingKey = (challenge: string, recording: string) => `${challenge}/${recording}`;
 
@@ -61,7 +62,9 @@ export function usePickerData(organisation: string, exceptAssignment?: number) {
     const people = new Map((users.data ?? []).map((u) => [u.id, u]));
     const topics = new Map((challenges.data ?? []).map((c) => [c.id, c.topic]));
     const assigned = new Set(
-      (assignments.data ?? []).filter((a) => a.id !== exceptAssignment).flatMap((a) => a.recordings.map((r) => recordingKey(r.challenge, r.recording))),
+      (assignments.data ?? [])
+        .filter((a) => a.id !== exceptAssignment)
+        .flatMap((a) => a.recordings.map((r) => recordingKey(r.challenge, r.recording))),
     );
     return (recordings.data ?? [])
       .filter((r) => r.challenge.organisationId === null || r.challenge.organisationId === organisation)

@@ -4,12 +4,12 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/button";
 import { PageHeader } from "@/components/page-header";
 import { ErrorState, LoadingBlock } from "@/components/states";
-import { apiFetch, ApiRequestError } from "@/lib/web/api-client";
 import { schemeErrorInWords } from "@/lib/web/annotations/scheme-errors";
 import type { Scheme } from "@/lib/web/annotations/types";
+import { type ApiRequestError, apiFetch } from "@/lib/web/api-client";
 import { toast } from "@/lib/web/toast";
 import { apiKey, useApiQuery, useApiSession } from "@/lib/web/use-api";
-import { LayerCard, type DraftLayer } from "./layer-card";
+import { type DraftLayer, LayerCard } from "./layer-card";
 
 // /annotation-scheme — an organisation administrator edits the organisation's label scheme:
 // its layers, their labels, what base annotators get (per layer and per label) and whether
@@ -21,7 +21,13 @@ const newKey = () => ++keys;
 const toDraft = (scheme: Scheme): DraftLayer[] =>
   scheme.layers.map((l) => ({ ...l, key: newKey(), labels: l.labels.map((x) => ({ ...x, key: newKey() })) }));
 const toWire = (layers: DraftLayer[]) =>
-  layers.map(({ name, freeText, allowOverlap, baseAllowed, labels }) => ({ name, freeText, allowOverlap, baseAllowed, labels: labels.map(({ label, baseAllowed: b }) => ({ label, baseAllowed: b })) }));
+  layers.map(({ name, freeText, allowOverlap, baseAllowed, labels }) => ({
+    name,
+    freeText,
+    allowOverlap,
+    baseAllowed,
+    labels: labels.map(({ label, baseAllowed: b }) => ({ label, baseAllowed: b })),
+  }));
 
 export function SchemeEditor({ organisation }: { organisation: string }) {
   const path = `/api/organisations/${encodeURIComponent(organisation)}/annotation-scheme`;
@@ -39,7 +45,10 @@ export function SchemeEditor({ organisation }: { organisation: string }) {
     if (errors.length) errorBox.current?.focus();
   }, [errors]);
 
-  if (scheme.error) return <ErrorState error={scheme.error} title="The label scheme could not be loaded" onRetry={() => scheme.refetch()} />;
+  if (scheme.error)
+    return (
+      <ErrorState error={scheme.error} title="The label scheme could not be loaded" onRetry={() => scheme.refetch()} />
+    );
   if (!scheme.data || !layers) return <LoadingBlock label="Loading the label scheme…" />;
   const saved = JSON.stringify(toWire(toDraft(scheme.data)));
   const dirty = JSON.stringify(toWire(layers)) !== saved;
@@ -48,13 +57,18 @@ export function SchemeEditor({ organisation }: { organisation: string }) {
     setSaving(true);
     setErrors([]);
     try {
-      const { data } = await apiFetch<Scheme>(path, method === "PUT" ? { method, json: { layers: toWire(layers) } } : { method });
+      const { data } = await apiFetch<Scheme>(
+        path,
+        method === "PUT" ? { method, json: { layers: toWire(layers) } } : { method },
+      );
       queryClient.setQueryData(apiKey(scope, path), data);
       setLayers(toDraft(data));
       toast.success(method === "PUT" ? "The label scheme is saved" : "The default label scheme is back");
     } catch (error) {
       const e = error as ApiRequestError;
-      const details = e.errors?.length ? e.errors.map((f) => schemeErrorInWords(f.message ?? `${f.field}: ${f.code}`, layers)) : [e.message];
+      const details = e.errors?.length
+        ? e.errors.map((f) => schemeErrorInWords(f.message ?? `${f.field}: ${f.code}`, layers))
+        : [e.message];
       setErrors(details);
     } finally {
       setSaving(false);
@@ -72,8 +86,11 @@ export function SchemeEditor({ organisation }: { organisation: string }) {
         title="Label scheme"
         description={
           <>
-            The layers annotators label in organisation <strong>{organisation}</strong>, their labels, which of them base annotators get, and whether a layer&apos;s
-            fragments may overlap. {scheme.data.isDefault ? "This organisation uses the built-in default scheme." : `Last saved ${new Date(scheme.data.updated!).toLocaleString()}.`}
+            The layers annotators label in organisation <strong>{organisation}</strong>, their labels, which of them
+            base annotators get, and whether a layer&apos;s fragments may overlap.{" "}
+            {scheme.data.isDefault
+              ? "This organisation uses the built-in default scheme."
+              : `Last saved ${new Date(scheme.data.updated!).toLocaleString()}.`}
           </>
         }
       />
@@ -85,7 +102,13 @@ export function SchemeEditor({ organisation }: { organisation: string }) {
         }}
       >
         {errors.length > 0 && (
-          <div ref={errorBox} tabIndex={-1} role="alert" className="rounded-md border border-red-400 bg-red-50 p-3 text-sm text-red-900" data-testid="scheme-errors">
+          <div
+            ref={errorBox}
+            tabIndex={-1}
+            role="alert"
+            className="rounded-md border border-red-400 bg-red-50 p-3 text-sm text-red-900"
+            data-testid="scheme-errors"
+          >
             <p className="font-semibold">The scheme was not saved:</p>
             <ul className="mt-1 list-disc pl-5">
               {errors.map((e, i) => (
@@ -95,20 +118,53 @@ export function SchemeEditor({ organisation }: { organisation: string }) {
           </div>
         )}
         {layers.map((layer, i) => (
-          <LayerCard key={layer.key} layer={layer} index={i} count={layers.length} newKey={newKey} onChange={(l) => update(i, l)} onMove={(d) => move(i, d)} onRemove={() => setLayers(layers.filter((_, j) => j !== i))} />
+          <LayerCard
+            key={layer.key}
+            layer={layer}
+            index={i}
+            count={layers.length}
+            newKey={newKey}
+            onChange={(l) => update(i, l)}
+            onMove={(d) => move(i, d)}
+            onRemove={() => setLayers(layers.filter((_, j) => j !== i))}
+          />
         ))}
         <div className="flex flex-wrap items-center gap-2">
-          <Button onClick={() => setLayers([...layers, { key: newKey(), name: "", freeText: false, allowOverlap: false, baseAllowed: true, labels: [{ key: newKey(), label: "", baseAllowed: true }] }])}>
+          <Button
+            onClick={() =>
+              setLayers([
+                ...layers,
+                {
+                  key: newKey(),
+                  name: "",
+                  freeText: false,
+                  allowOverlap: false,
+                  baseAllowed: true,
+                  labels: [{ key: newKey(), label: "", baseAllowed: true }],
+                },
+              ])
+            }
+          >
             Add a layer
           </Button>
           <Button type="submit" variant="primary" disabled={saving || !dirty}>
             {saving ? "Saving…" : "Save the scheme"}
           </Button>
-          <Button variant="ghost" disabled={saving || !dirty} onClick={() => (setLayers(toDraft(scheme.data!)), setErrors([]))}>
+          <Button
+            variant="ghost"
+            disabled={saving || !dirty}
+            onClick={() => (setLayers(toDraft(scheme.data!)), setErrors([]))}
+          >
             Discard changes
           </Button>
           {!scheme.data.isDefault && (
-            <Button variant="ghost" disabled={saving} onClick={() => window.confirm("Replace this organisation's scheme with the built-in default?") && void save("DELETE")}>
+            <Button
+              variant="ghost"
+              disabled={saving}
+              onClick={() =>
+                window.confirm("Replace this organisation's scheme with the built-in default?") && void save("DELETE")
+              }
+            >
               Back to the default scheme
             </Button>
           )}

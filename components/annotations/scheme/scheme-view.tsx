@@ -9,5 +9,9 @@ export function SchemeView() {
   const { scope } = useApiSession();
   const { parsed } = scopeInfo(scope);
   const organisation = parsed && "organisationId" in parsed ? parsed.organisationId : null;
-  return <PageGuard href="/annotation-scheme">{organisation && <SchemeEditor key={organisation} organisation={organisation} />}</PageGuard>;
+  return (
+    <PageGuard href="/annotation-scheme">
+      {organisation && <SchemeEditor key={organisation} organisation={organisation} />}
+    </PageGuard>
+  );
 }

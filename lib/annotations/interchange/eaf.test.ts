@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { XMLValidator } from "fast-xml-parser";
 import { fromEaf, toEaf } from "./eaf";
-import { type AnnotationDocument, InterchangeError, canonicalFragments, layerOrder } from "./model";
+import { type AnnotationDocument, canonicalFragments, InterchangeError, layerOrder } from "./model";
 import { DOCUMENTS, randomDocument } from "./test-documents";
 
 const canonical = (doc: AnnotationDocument) => canonicalFragments(doc.fragments, layerOrder(doc.layers, doc.fragments));
@@ -30,7 +30,14 @@ test("EAF output is an ELAN 3.0 document", () => {
     layers: ["Words", "Error"],
     mediaUrl: "https://example.org/api/recordings/r1/audio?x=1&y=2",
     fragments: [
-      { startMs: 500, endMs: 1250, labels: [{ layer: "Words", label: "a & b", comment: "" }, { layer: "Error", label: "x", comment: "note" }] },
+      {
+        startMs: 500,
+        endMs: 1250,
+        labels: [
+          { layer: "Words", label: "a & b", comment: "" },
+          { layer: "Error", label: "x", comment: "note" },
+        ],
+      },
       { startMs: 0, endMs: 400, labels: [{ layer: "Words", label: "first", comment: "" }] },
     ],
   };
@@ -39,17 +46,29 @@ test("EAF output is an ELAN 3.0 document", () => {
     '<ANNOTATION_DOCUMENT AUTHOR="Ann &quot;A&quot; &lt;a@x&gt;" DATE="2026-01-02T03:04:05.000Z" FORMAT="3.0" VERSION="3.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="http://www.mpi.nl/tools/elan/EAFv3.0.xsd">',
   );
   expect(xml).toContain('<HEADER MEDIA_FILE="" TIME_UNITS="milliseconds">');
-  expect(xml).toContain('<MEDIA_DESCRIPTOR MEDIA_URL="https://example.org/api/recordings/r1/audio?x=1&amp;y=2" MIME_TYPE="audio/ogg"/>');
+  expect(xml).toContain(
+    '<MEDIA_DESCRIPTOR MEDIA_URL="https://example.org/api/recordings/r1/audio?x=1&amp;y=2" MIME_TYPE="audio/ogg"/>',
+  );
   expect(xml).toContain('<PROPERTY NAME="lastUsedAnnotationId">4</PROPERTY>');
-  expect(xml).toContain('<LINGUISTIC_TYPE GRAPHIC_REFERENCES="false" LINGUISTIC_TYPE_ID="default-lt" TIME_ALIGNABLE="true"/>');
-  for (const stereotype of ["Time_Subdivision", "Symbolic_Subdivision", "Symbolic_Association", "Included_In"]) expect(xml).toContain(`STEREOTYPE="${stereotype}"/>`);
-  expect([...xml.matchAll(/<TIER LINGUISTIC_TYPE_REF="default-lt" TIER_ID="([^"]*)"/g)].map((m) => m[1])).toEqual(["Words", "Error", "Error comments"]);
+  expect(xml).toContain(
+    '<LINGUISTIC_TYPE GRAPHIC_REFERENCES="false" LINGUISTIC_TYPE_ID="default-lt" TIME_ALIGNABLE="true"/>',
+  );
+  for (const stereotype of ["Time_Subdivision", "Symbolic_Subdivision", "Symbolic_Association", "Included_In"])
+    expect(xml).toContain(`STEREOTYPE="${stereotype}"/>`);
+  expect([...xml.matchAll(/<TIER LINGUISTIC_TYPE_REF="default-lt" TIER_ID="([^"]*)"/g)].map((m) => m[1])).toEqual([
+    "Words",
+    "Error",
+    "Error comments",
+  ]);
   expect(xml).toContain("<ANNOTATION_VALUE>a &amp; b</ANNOTATION_VALUE>");
   // Slots are numbered in time order and every reference resolves.
-  const slots = new Map([...xml.matchAll(/TIME_SLOT_ID="(ts\d+)" TIME_VALUE="(\d+)"/g)].map((m) => [m[1]!, Number(m[2])]));
+  const slots = new Map(
+    [...xml.matchAll(/TIME_SLOT_ID="(ts\d+)" TIME_VALUE="(\d+)"/g)].map((m) => [m[1]!, Number(m[2])]),
+  );
   expect([...slots.values()]).toEqual([0, 400, 500, 500, 500, 1250, 1250, 1250]);
   expect([...slots.keys()]).toEqual(["ts1", "ts2", "ts3", "ts4", "ts5", "ts6", "ts7", "ts8"]);
-  for (const m of xml.matchAll(/TIME_SLOT_REF1="(\w+)" TIME_SLOT_REF2="(\w+)"/g)) expect(slots.get(m[1]!)!).toBeLessThan(slots.get(m[2]!)!);
+  for (const m of xml.matchAll(/TIME_SLOT_REF1="(\w+)" TIME_SLOT_REF2="(\w+)"/g))
+    expect(slots.get(m[1]!)!).toBeLessThan(slots.get(m[2]!)!);
   // The order of elements the EAF 3.0 schema prescribes.
   const order = ["<HEADER", "<TIME_ORDER", "<TIER", "<LINGUISTIC_TYPE", "<CONSTRAINT"].map((tag) => xml.indexOf(tag));
   expect(order).toEqual([...order].sort((a, b) => a - b));
@@ -59,7 +78,12 @@ test("EAF output is an ELAN 3.0 document", () => {
 });
 
 test("characters XML cannot carry are replaced, CR survives", () => {
-  const doc: AnnotationDocument = { name: "x", durationMs: 10, layers: ["W"], fragments: [{ startMs: 0, endMs: 5, labels: [{ layer: "W", label: "a\u0001b\rc\uD800", comment: "" }] }] };
+  const doc: AnnotationDocument = {
+    name: "x",
+    durationMs: 10,
+    layers: ["W"],
+    fragments: [{ startMs: 0, endMs: 5, labels: [{ layer: "W", label: "a\u0001b\rc\uD800", comment: "" }] }],
+  };
   expect(fromEaf(toEaf(doc)).fragments[0]!.labels[0]!.label).toBe("a\uFFFDb\rc\uFFFD");
 });
 
@@ -129,7 +153,8 @@ const REF_TIER = `<TIER LINGUISTIC_TYPE_REF="gloss" PARENT_REF="Error" TIER_ID="
         <ANNOTATION><REF_ANNOTATION ANNOTATION_ID="a9" ANNOTATION_REF="a3"><ANNOTATION_VALUE>g</ANNOTATION_VALUE></REF_ANNOTATION></ANNOTATION>
     </TIER>
     <LINGUISTIC_TYPE `;
-const LOL = '<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>';
+const LOL =
+  '<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>';
 
 const BAD: [string, string | Uint8Array, RegExp][] = [
   ["malformed XML", ELAN.replace("</TIER>", "</TIR>"), /EAF line \d+: malformed XML/],
@@ -137,20 +162,59 @@ const BAD: [string, string | Uint8Array, RegExp][] = [
   ["not XML at all", "hello", /malformed XML/],
   ["empty", "", /malformed XML/],
   ["another root", '<?xml version="1.0"?><html><body/></html>', /root element is not ANNOTATION_DOCUMENT/],
-  ["reference to a missing time slot", ELAN.replace('TIME_SLOT_REF2="ts4"', 'TIME_SLOT_REF2="ts9"'), /tier "Error": TIME_SLOT_REF2 "ts9" names no TIME_SLOT/],
+  [
+    "reference to a missing time slot",
+    ELAN.replace('TIME_SLOT_REF2="ts4"', 'TIME_SLOT_REF2="ts9"'),
+    /tier "Error": TIME_SLOT_REF2 "ts9" names no TIME_SLOT/,
+  ],
   ["missing reference", ELAN.replace('TIME_SLOT_REF2="ts4"', ""), /tier "Error": TIME_SLOT_REF2 is missing/],
-  ["time slot without a value", ELAN.replace('<TIME_SLOT TIME_SLOT_ID="ts4" TIME_VALUE="2000"/>', '<TIME_SLOT TIME_SLOT_ID="ts4"/>'), /time slot "ts4" has no TIME_VALUE/],
-  ["fractional time value", ELAN.replace('TIME_VALUE="2000"', 'TIME_VALUE="2000.5"'), /time slot "ts4" has TIME_VALUE "2000.5", not whole milliseconds/],
-  ["REF_ANNOTATION tier", ELAN.replace("<LINGUISTIC_TYPE ", REF_TIER), /tier "Gloss" holds reference annotations \(REF_ANNOTATION\)/],
-  ["reversed annotation", ELAN.replace('TIME_SLOT_REF1="ts2" TIME_SLOT_REF2="ts4"', 'TIME_SLOT_REF1="ts4" TIME_SLOT_REF2="ts2"'), /tier "Error": interval 2–0.88 s is empty or reversed/],
-  ["entity bomb", ELAN.replace("<ANNOTATION_DOCUMENT ", `${LOL}<ANNOTATION_DOCUMENT `).replace("late", "&lol3;"), /DOCTYPE and ENTITY declarations are not allowed/],
-  ["external entity", ELAN.replace("<ANNOTATION_DOCUMENT ", '<!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><ANNOTATION_DOCUMENT ').replace("late", "&xxe;"), /DOCTYPE/],
+  [
+    "time slot without a value",
+    ELAN.replace('<TIME_SLOT TIME_SLOT_ID="ts4" TIME_VALUE="2000"/>', '<TIME_SLOT TIME_SLOT_ID="ts4"/>'),
+    /time slot "ts4" has no TIME_VALUE/,
+  ],
+  [
+    "fractional time value",
+    ELAN.replace('TIME_VALUE="2000"', 'TIME_VALUE="2000.5"'),
+    /time slot "ts4" has TIME_VALUE "2000.5", not whole milliseconds/,
+  ],
+  [
+    "REF_ANNOTATION tier",
+    ELAN.replace("<LINGUISTIC_TYPE ", REF_TIER),
+    /tier "Gloss" holds reference annotations \(REF_ANNOTATION\)/,
+  ],
+  [
+    "reversed annotation",
+    ELAN.replace('TIME_SLOT_REF1="ts2" TIME_SLOT_REF2="ts4"', 'TIME_SLOT_REF1="ts4" TIME_SLOT_REF2="ts2"'),
+    /tier "Error": interval 2–0.88 s is empty or reversed/,
+  ],
+  [
+    "entity bomb",
+    ELAN.replace("<ANNOTATION_DOCUMENT ", `${LOL}<ANNOTATION_DOCUMENT `).replace("late", "&lol3;"),
+    /DOCTYPE and ENTITY declarations are not allowed/,
+  ],
+  [
+    "external entity",
+    ELAN.replace(
+      "<ANNOTATION_DOCUMENT ",
+      '<!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><ANNOTATION_DOCUMENT ',
+    ).replace("late", "&xxe;"),
+    /DOCTYPE/,
+  ],
   ["undeclared entity", ELAN.replace("late", "&nbsp;late"), /unknown entity &nbsp;/],
   ["bad character reference", ELAN.replace("late", "&#0;late"), /invalid character reference &#0;/],
-  ["seconds as time units", ELAN.replace('TIME_UNITS="milliseconds"', 'TIME_UNITS="seconds"'), /TIME_UNITS "seconds" is not supported/],
+  [
+    "seconds as time units",
+    ELAN.replace('TIME_UNITS="milliseconds"', 'TIME_UNITS="seconds"'),
+    /TIME_UNITS "seconds" is not supported/,
+  ],
   ["tier without id", ELAN.replace('TIER_ID="Error"', 'TIER_ID=""'), /tier 2 has no TIER_ID/],
   ["invalid UTF-8", Uint8Array.from([0x3c, 0x61, 0x3e, 0xff, 0x3c, 0x2f, 0x61, 0x3e]), /not valid UTF-8 text/],
-  ["unknown declared encoding", new TextEncoder().encode('<?xml version="1.0" encoding="klingon"?><a/>'), /cannot read the declared encoding "klingon"/],
+  [
+    "unknown declared encoding",
+    new TextEncoder().encode('<?xml version="1.0" encoding="klingon"?><a/>'),
+    /cannot read the declared encoding "klingon"/,
+  ],
 ];
 
 for (const [name, input, message] of BAD) {

@@ -16,15 +16,32 @@
 // parent annotation, so skipping them would silently drop timed data, and ALIGNABLE_ANNOTATION is
 // all we map. ANNOTATION_VALUEs are kept verbatim (no trimming). EAF has no duration: null.
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { type AnnotationDocument, type ImportedAnnotation, InterchangeError, clip } from "./model";
-import { type Interval, type Tier, assembleTiers, decodeText, exportTiers } from "./tiers";
+import { type AnnotationDocument, clip, type ImportedAnnotation, InterchangeError } from "./model";
+import { assembleTiers, decodeText, exportTiers, type Interval, type Tier } from "./tiers";
 
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\r": "&#13;", "\n": "&#10;", "\t": "&#9;" };
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "\r": "&#13;",
+  "\n": "&#10;",
+  "\t": "&#9;",
+};
 const escapeText = (s: string) => s.replace(NOT_XML, "\uFFFD").replace(/[&<>\r]/g, (c) => ESCAPES[c]!);
 const escapeAttr = (s: string) => s.replace(NOT_XML, "\uFFFD").replace(/[&<>"\r\n\t]/g, (c) => ESCAPES[c]!);
 
-const MIME_BY_EXTENSION: Record<string, string> = { wav: "audio/x-wav", ogg: "audio/ogg", oga: "audio/ogg", opus: "audio/ogg", mp3: "audio/mpeg", m4a: "audio/mp4", flac: "audio/flac" };
+const MIME_BY_EXTENSION: Record<string, string> = {
+  wav: "audio/x-wav",
+  ogg: "audio/ogg",
+  oga: "audio/ogg",
+  opus: "audio/ogg",
+  mp3: "audio/mpeg",
+  m4a: "audio/mp4",
+  flac: "audio/flac",
+};
 
 function mediaMime(url: string): string {
   const ext = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(url.replace(/^[a-z]+:\/\/[^/]*/i, ""))?.[1]?.toLowerCase();
@@ -36,7 +53,14 @@ export type EafOptions = { date?: Date; author?: string };
 export function toEaf(doc: AnnotationDocument, options: EafOptions = {}): string {
   const { tiers } = exportTiers(doc);
   const slots: number[] = [];
-  const annotated = tiers.map((t) => ({ name: t.name, items: t.intervals.map((iv) => ({ ref1: slots.push(iv.startMs) - 1, ref2: slots.push(iv.endMs) - 1, text: iv.text })) }));
+  const annotated = tiers.map((t) => ({
+    name: t.name,
+    items: t.intervals.map((iv) => ({
+      ref1: slots.push(iv.startMs) - 1,
+      ref2: slots.push(iv.endMs) - 1,
+      text: iv.text,
+    })),
+  }));
   const byTime = slots.map((_, i) => i).sort((a, b) => slots[a]! - slots[b]! || a - b);
   const slotId: string[] = [];
   byTime.forEach((slot, k) => (slotId[slot] = `ts${k + 1}`));
@@ -47,14 +71,18 @@ export function toEaf(doc: AnnotationDocument, options: EafOptions = {}): string
     `<ANNOTATION_DOCUMENT AUTHOR="${escapeAttr(options.author ?? "")}" DATE="${date}" FORMAT="3.0" VERSION="3.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="http://www.mpi.nl/tools/elan/EAFv3.0.xsd">`,
     '    <HEADER MEDIA_FILE="" TIME_UNITS="milliseconds">',
   ];
-  if (doc.mediaUrl) out.push(`        <MEDIA_DESCRIPTOR MEDIA_URL="${escapeAttr(doc.mediaUrl)}" MIME_TYPE="${mediaMime(doc.mediaUrl)}"/>`);
+  if (doc.mediaUrl)
+    out.push(
+      `        <MEDIA_DESCRIPTOR MEDIA_URL="${escapeAttr(doc.mediaUrl)}" MIME_TYPE="${mediaMime(doc.mediaUrl)}"/>`,
+    );
   let annotationCount = 0;
   for (const t of annotated) annotationCount += t.items.length;
   out.push(`        <PROPERTY NAME="lastUsedAnnotationId">${annotationCount}</PROPERTY>`, "    </HEADER>");
   if (slots.length === 0) out.push("    <TIME_ORDER/>");
   else {
     out.push("    <TIME_ORDER>");
-    for (const slot of byTime) out.push(`        <TIME_SLOT TIME_SLOT_ID="${slotId[slot]}" TIME_VALUE="${slots[slot]}"/>`);
+    for (const slot of byTime)
+      out.push(`        <TIME_SLOT TIME_SLOT_ID="${slotId[slot]}" TIME_VALUE="${slots[slot]}"/>`);
     out.push("    </TIME_ORDER>");
   }
   let id = 0;
@@ -84,7 +112,7 @@ export function toEaf(doc: AnnotationDocument, options: EafOptions = {}): string
     `    <CONSTRAINT DESCRIPTION="Time alignable annotations within the parent annotation's time interval, gaps are allowed" STEREOTYPE="Included_In"/>`,
     "</ANNOTATION_DOCUMENT>",
   );
-  return out.join("\n") + "\n";
+  return `${out.join("\n")}\n`;
 }
 
 const ENTITY = /&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_][\w.-]*);/g;
@@ -135,26 +163,34 @@ const parser = new XMLParser({
 
 const node = (v: unknown): XmlNode => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as XmlNode) : {});
 const list = (v: unknown): XmlNode[] => (Array.isArray(v) ? v.map(node) : []);
-const attr = (n: XmlNode, name: string): string | undefined => (typeof n[`@_${name}`] === "string" ? decodeEntities(n[`@_${name}`] as string) : undefined);
+const attr = (n: XmlNode, name: string): string | undefined =>
+  typeof n[`@_${name}`] === "string" ? decodeEntities(n[`@_${name}`] as string) : undefined;
 
 /** Text content; a mix of text and CDATA sections is joined text first. */
 function textOf(v: unknown): string {
   if (typeof v === "string") return decodeEntities(v);
   const n = node(v);
   const cdata = n.__cdata;
-  return (typeof n["#text"] === "string" ? decodeEntities(n["#text"]) : "") + (Array.isArray(cdata) ? cdata.join("") : typeof cdata === "string" ? cdata : "");
+  return (
+    (typeof n["#text"] === "string" ? decodeEntities(n["#text"]) : "") +
+    (Array.isArray(cdata) ? cdata.join("") : typeof cdata === "string" ? cdata : "")
+  );
 }
 
 export function fromEaf(input: string | Uint8Array): ImportedAnnotation {
   // XML line-end normalisation; whitespace before the XML declaration is forgiven.
-  const text = decodeXml(input).replace(/\r\n?/g, "\n").replace(/^\s+(?=<\?xml)/, "");
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new InterchangeError("EAF: DOCTYPE and ENTITY declarations are not allowed");
+  const text = decodeXml(input)
+    .replace(/\r\n?/g, "\n")
+    .replace(/^\s+(?=<\?xml)/, "");
+  if (/<!DOCTYPE|<!ENTITY/i.test(text))
+    throw new InterchangeError("EAF: DOCTYPE and ENTITY declarations are not allowed");
   let root: XmlNode;
   try {
     const valid = XMLValidator.validate(text);
     if (valid !== true) throw new InterchangeError(`EAF line ${valid.err.line}: malformed XML: ${valid.err.msg}`);
     const parsed = node(parser.parse(text));
-    if (!("ANNOTATION_DOCUMENT" in parsed)) throw new InterchangeError("EAF: the XML root element is not ANNOTATION_DOCUMENT");
+    if (!("ANNOTATION_DOCUMENT" in parsed))
+      throw new InterchangeError("EAF: the XML root element is not ANNOTATION_DOCUMENT");
     root = node(parsed.ANNOTATION_DOCUMENT);
   } catch (err) {
     if (err instanceof InterchangeError) throw err;
@@ -162,19 +198,29 @@ export function fromEaf(input: string | Uint8Array): ImportedAnnotation {
   }
 
   const units = attr(node(root.HEADER), "TIME_UNITS");
-  if (units !== undefined && units !== "milliseconds") throw new InterchangeError(`EAF: TIME_UNITS "${clip(units)}" is not supported (only milliseconds)`);
+  if (units !== undefined && units !== "milliseconds")
+    throw new InterchangeError(`EAF: TIME_UNITS "${clip(units)}" is not supported (only milliseconds)`);
   const slots = new Map<string, number | null>();
   for (const slot of list(node(root.TIME_ORDER).TIME_SLOT)) {
     const id = attr(slot, "TIME_SLOT_ID");
     const value = attr(slot, "TIME_VALUE");
     if (!id) throw new InterchangeError("EAF: a TIME_SLOT has no TIME_SLOT_ID");
-    if (value !== undefined && !/^\s*\d{1,15}\s*$/.test(value)) throw new InterchangeError(`EAF: time slot "${clip(id)}" has TIME_VALUE "${clip(value)}", not whole milliseconds`);
+    if (value !== undefined && !/^\s*\d{1,15}\s*$/.test(value))
+      throw new InterchangeError(
+        `EAF: time slot "${clip(id)}" has TIME_VALUE "${clip(value)}", not whole milliseconds`,
+      );
     slots.set(id, value === undefined ? null : Number(value));
   }
   const time = (tier: string, ref: string | undefined, which: string): number => {
     const value = ref === undefined ? undefined : slots.get(ref);
-    if (value === undefined) throw new InterchangeError(`EAF: tier "${clip(tier)}": ${which} ${ref === undefined ? "is missing" : `"${clip(ref)}" names no TIME_SLOT`}`);
-    if (value === null) throw new InterchangeError(`EAF: tier "${clip(tier)}": time slot "${clip(ref!)}" has no TIME_VALUE (unaligned annotations are not supported)`);
+    if (value === undefined)
+      throw new InterchangeError(
+        `EAF: tier "${clip(tier)}": ${which} ${ref === undefined ? "is missing" : `"${clip(ref)}" names no TIME_SLOT`}`,
+      );
+    if (value === null)
+      throw new InterchangeError(
+        `EAF: tier "${clip(tier)}": time slot "${clip(ref!)}" has no TIME_VALUE (unaligned annotations are not supported)`,
+      );
     return value;
   };
 
@@ -184,10 +230,13 @@ export function fromEaf(input: string | Uint8Array): ImportedAnnotation {
     const intervals: Interval[] = [];
     for (const a of list(t.ANNOTATION)) {
       if ("REF_ANNOTATION" in a) {
-        throw new InterchangeError(`EAF: tier "${clip(name)}" holds reference annotations (REF_ANNOTATION) without times of their own; only time-aligned tiers can be imported`);
+        throw new InterchangeError(
+          `EAF: tier "${clip(name)}" holds reference annotations (REF_ANNOTATION) without times of their own; only time-aligned tiers can be imported`,
+        );
       }
       const aligned = node(a.ALIGNABLE_ANNOTATION);
-      if (!("ALIGNABLE_ANNOTATION" in a)) throw new InterchangeError(`EAF: tier "${clip(name)}" has an ANNOTATION without ALIGNABLE_ANNOTATION`);
+      if (!("ALIGNABLE_ANNOTATION" in a))
+        throw new InterchangeError(`EAF: tier "${clip(name)}" has an ANNOTATION without ALIGNABLE_ANNOTATION`);
       const startMs = time(name, attr(aligned, "TIME_SLOT_REF1"), "TIME_SLOT_REF1");
       const endMs = time(name, attr(aligned, "TIME_SLOT_REF2"), "TIME_SLOT_REF2");
       intervals.push({ startMs, endMs, text: textOf(aligned.ANNOTATION_VALUE) });

@@ -16,7 +16,7 @@ test("export formats name their content type and extension", () => {
   });
   expect(exportDocument("textgrid", doc)).toBe(toTextGrid(doc));
   expect(exportDocument("vtt", doc)).toBe(toWebVtt(doc));
-  expect(exportDocument("eaf", doc)).toMatch(/^<\?xml[^]*<ANNOTATION_DOCUMENT /);
+  expect(exportDocument("eaf", doc)).toMatch(/^<\?xml[\s\S]*<ANNOTATION_DOCUMENT /);
   expect(isExportFormat("eaf")).toBe(true);
   expect(isExportFormat("json")).toBe(false);
   expect(isExportFormat("toString")).toBe(false);
@@ -37,7 +37,8 @@ test("import detects TextGrid and EAF by content, as text or bytes, whatever the
   expect(importDocument(`\uFEFF${eaf}`)).toEqual(fromEaf);
   const le = new Uint8Array(2 + textGrid.length * 2);
   le.set([0xff, 0xfe]);
-  for (let i = 0; i < textGrid.length; i++) le.set([textGrid.charCodeAt(i) & 0xff, textGrid.charCodeAt(i) >> 8], 2 + i * 2);
+  for (let i = 0; i < textGrid.length; i++)
+    le.set([textGrid.charCodeAt(i) & 0xff, textGrid.charCodeAt(i) >> 8], 2 + i * 2);
   expect(importDocument(le)).toEqual(fromTextGrid);
   expect(importDocument(le.subarray(2))).toEqual(fromTextGrid); // BOM-less UTF-16 LE
   const withComment = eaf.replace("?>\n", '?>\n<!-- exported from "ELAN" <with> markup -->\n');
@@ -49,11 +50,23 @@ test("import refuses anything else with InterchangeError", () => {
     ["", undefined, /expected a Praat TextGrid \(text format\) or an ELAN \.eaf file/],
     ['{"fragments": []}', "a.json", /cannot read the file a\.json: expected a Praat TextGrid/],
     ["WEBVTT - x\n\n", "x.vtt", /WebVTT can be exported but not imported/],
-    ['<?xml version="1.0"?>\n<html><body>hi</body></html>', "page.html", /page\.html is not an ELAN \.eaf file \(its root element is <html>/],
+    [
+      '<?xml version="1.0"?>\n<html><body>hi</body></html>',
+      "page.html",
+      /page\.html is not an ELAN \.eaf file \(its root element is <html>/,
+    ],
     ["<ANNOTATION_DOCUMENT><TIER", undefined, /EAF line \d+: malformed XML/],
-    ['File type = "ooTextFile"\nObject class = "TextGrid"\n\nxmin = 0\n', "t.TextGrid", /TextGrid: the file ends early/],
+    [
+      'File type = "ooTextFile"\nObject class = "TextGrid"\n\nxmin = 0\n',
+      "t.TextGrid",
+      /TextGrid: the file ends early/,
+    ],
     [Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]), "image.png", /cannot read the file image\.png/],
-    [Uint8Array.from([0x4f, 0x67, 0x67, 0x53, 0x00, 0x02]), "audio/ogg", /not valid UTF-16LE text|cannot read the file/],
+    [
+      Uint8Array.from([0x4f, 0x67, 0x67, 0x53, 0x00, 0x02]),
+      "audio/ogg",
+      /not valid UTF-16LE text|cannot read the file/,
+    ],
   ];
   for (const [input, hint, message] of cases) {
     expect(() => importDocument(input, hint)).toThrow(InterchangeError);

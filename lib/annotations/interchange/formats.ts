@@ -8,7 +8,7 @@
 // starts with File type = "ooTextFile" (after an optional BOM, possibly UTF-16), an EAF is XML
 // whose root is ANNOTATION_DOCUMENT. The hint (file name or content type) only improves errors.
 import { fromEaf, toEaf } from "./eaf";
-import { type AnnotationDocument, type ImportedAnnotation, InterchangeError, clip } from "./model";
+import { type AnnotationDocument, clip, type ImportedAnnotation, InterchangeError } from "./model";
 import { fromTextGrid, toTextGrid } from "./textgrid";
 import { toWebVtt } from "./webvtt";
 
@@ -41,7 +41,12 @@ export function exportDocument(format: ExportFormat, doc: AnnotationDocument): s
 function head(input: string | Uint8Array): string {
   if (typeof input === "string") return input.slice(0, 4096);
   const b = input.subarray(0, 8192);
-  const encoding = (b[0] === 0xff && b[1] === 0xfe) || (b[0] !== 0 && b[1] === 0) ? "utf-16le" : (b[0] === 0xfe && b[1] === 0xff) || (b[0] === 0 && b[1] !== 0) ? "utf-16be" : "utf-8";
+  const encoding =
+    (b[0] === 0xff && b[1] === 0xfe) || (b[0] !== 0 && b[1] === 0)
+      ? "utf-16le"
+      : (b[0] === 0xfe && b[1] === 0xff) || (b[0] === 0 && b[1] !== 0)
+        ? "utf-16be"
+        : "utf-8";
   return new TextDecoder(encoding).decode(b);
 }
 
@@ -49,7 +54,11 @@ function head(input: string | Uint8Array): string {
 function rootElement(text: string): string | undefined {
   let rest = text.trimStart();
   for (;;) {
-    const close = rest.startsWith("<?") ? rest.indexOf("?>") + 2 : rest.startsWith("<!--") ? rest.indexOf("-->") + 3 : 0;
+    const close = rest.startsWith("<?")
+      ? rest.indexOf("?>") + 2
+      : rest.startsWith("<!--")
+        ? rest.indexOf("-->") + 3
+        : 0;
     if (close <= 2) break; // nothing to skip, or the construct does not end within the head
     rest = rest.slice(close).trimStart();
   }
@@ -63,9 +72,14 @@ export function importDocument(input: string | Uint8Array, hint?: string): Impor
   const name = hint ? ` ${clip(hint)}` : "";
   if (trimmed.startsWith("<")) {
     const root = rootElement(start);
-    if (root !== undefined && root !== "ANNOTATION_DOCUMENT") throw new InterchangeError(`the XML file${name} is not an ELAN .eaf file (its root element is <${clip(root)}>, not <ANNOTATION_DOCUMENT>)`);
+    if (root !== undefined && root !== "ANNOTATION_DOCUMENT")
+      throw new InterchangeError(
+        `the XML file${name} is not an ELAN .eaf file (its root element is <${clip(root)}>, not <ANNOTATION_DOCUMENT>)`,
+      );
     return fromEaf(input); // the parser judges anything the first few kilobytes do not settle
   }
   const vtt = trimmed.startsWith("WEBVTT") ? " (WebVTT can be exported but not imported)" : "";
-  throw new InterchangeError(`cannot read the file${name}: expected a Praat TextGrid (text format) or an ELAN .eaf file${vtt}`);
+  throw new InterchangeError(
+    `cannot read the file${name}: expected a Praat TextGrid (text format) or an ELAN .eaf file${vtt}`,
+  );
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { InterchangeError, canonicalFragments, formatSeconds, layerOrder, parseSecondsToMs } from "./model";
+import { canonicalFragments, formatSeconds, InterchangeError, layerOrder, parseSecondsToMs } from "./model";
 
 test("formatSeconds writes exact decimal seconds", () => {
   expect([0, 1, 10, 100, 999, 1000, 1500, 1234, 61001, 3_600_000, 123_456_789].map(formatSeconds)).toEqual([
@@ -48,13 +48,36 @@ test("parseSecondsToMs rounds half up to whole milliseconds without float noise"
 });
 
 test("parseSecondsToMs refuses what is not a non-negative finite number", () => {
-  for (const bad of ["", " ", "abc", "-1", "-0.001", "1e400", "Infinity", "NaN", "1,5", "1.2.3", "e5", ".", "0x10", "1e", "9007199254740.992", "1e99999999999"]) {
+  for (const bad of [
+    "",
+    " ",
+    "abc",
+    "-1",
+    "-0.001",
+    "1e400",
+    "Infinity",
+    "NaN",
+    "1,5",
+    "1.2.3",
+    "e5",
+    ".",
+    "0x10",
+    "1e",
+    "9007199254740.992",
+    "1e99999999999",
+  ]) {
     expect(() => parseSecondsToMs(bad), bad).toThrow(InterchangeError);
   }
 });
 
 test("every integer millisecond survives formatSeconds → parseSecondsToMs", () => {
-  const values = [...Array.from({ length: 200_000 }, (_, ms) => ms), 86_399_999, 1_234_567_891, 2 ** 40 + 7, Number.MAX_SAFE_INTEGER];
+  const values = [
+    ...Array.from({ length: 200_000 }, (_, ms) => ms),
+    86_399_999,
+    1_234_567_891,
+    2 ** 40 + 7,
+    Number.MAX_SAFE_INTEGER,
+  ];
   expect(values.filter((ms) => parseSecondsToMs(formatSeconds(ms)) !== ms)).toEqual([]);
 });
 
@@ -64,7 +87,15 @@ test("canonicalFragments merges identical spans, sorts, and orders labels by lay
       { startMs: 500, endMs: 900, labels: [{ layer: "Zeta", label: "z", comment: "" }] },
       { startMs: 0, endMs: 400, labels: [{ layer: "Error", label: "e", comment: " " }] },
       { startMs: 0, endMs: 300, labels: [{ layer: "Words", label: "  ", comment: "dropped with its label" }] },
-      { startMs: 0, endMs: 400, labels: [{ layer: " Words ", label: "w", comment: "c" }, { layer: "Alpha", label: "a", comment: "" }, { layer: "Zeta", label: "z", comment: "" }] },
+      {
+        startMs: 0,
+        endMs: 400,
+        labels: [
+          { layer: " Words ", label: "w", comment: "c" },
+          { layer: "Alpha", label: "a", comment: "" },
+          { layer: "Zeta", label: "z", comment: "" },
+        ],
+      },
       { startMs: 500, endMs: 900, labels: [{ layer: "Error", label: "e2", comment: "" }] },
     ],
     ["Words", "Error"],
@@ -80,11 +111,28 @@ test("canonicalFragments merges identical spans, sorts, and orders labels by lay
         { layer: "Zeta", label: "z", comment: "" },
       ],
     },
-    { startMs: 500, endMs: 900, labels: [{ layer: "Error", label: "e2", comment: "" }, { layer: "Zeta", label: "z", comment: "" }] },
+    {
+      startMs: 500,
+      endMs: 900,
+      labels: [
+        { layer: "Error", label: "e2", comment: "" },
+        { layer: "Zeta", label: "z", comment: "" },
+      ],
+    },
   ]);
 });
 
 test("layerOrder puts listed layers first, then others by first appearance", () => {
-  const fragments = [{ startMs: 0, endMs: 1, labels: [{ layer: "Tone", label: "H", comment: "" }, { layer: "Words", label: "a", comment: "" }, { layer: "Gloss", label: "g", comment: "" }] }];
+  const fragments = [
+    {
+      startMs: 0,
+      endMs: 1,
+      labels: [
+        { layer: "Tone", label: "H", comment: "" },
+        { layer: "Words", label: "a", comment: "" },
+        { layer: "Gloss", label: "g", comment: "" },
+      ],
+    },
+  ];
   expect(layerOrder(["Words", "Error", "Words"], fragments)).toEqual(["Words", "Error", "Tone", "Gloss"]);
 });

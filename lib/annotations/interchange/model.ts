@@ -36,7 +36,8 @@ export class InterchangeError extends Error {
 
 /** Integer ms → exact decimal seconds: 0 → "0", 1500 → "1.5", 61001 → "61.001". */
 export function formatSeconds(ms: number): string {
-  if (!Number.isSafeInteger(ms) || ms < 0) throw new InterchangeError(`time ${ms} is not a non-negative integer number of milliseconds`);
+  if (!Number.isSafeInteger(ms) || ms < 0)
+    throw new InterchangeError(`time ${ms} is not a non-negative integer number of milliseconds`);
   const whole = Math.floor(ms / 1000);
   const frac = ms % 1000;
   return frac === 0 ? String(whole) : `${whole}.${String(frac).padStart(3, "0").replace(/0+$/, "")}`;
@@ -47,7 +48,8 @@ const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 /** Decimal seconds ("2", "1.2345", "1.5e-3") → integer ms, rounded half up; refuses negative or non-finite values. */
 export function parseSecondsToMs(text: string): number {
   const m = DECIMAL.exec(text.trim());
-  if (!m || (m[2] === "" && (m[3] ?? "") === "")) throw new InterchangeError(`"${clip(text)}" is not a number of seconds`);
+  if (!m || (m[2] === "" && (m[3] ?? "") === ""))
+    throw new InterchangeError(`"${clip(text)}" is not a number of seconds`);
   const [, sign, int, frac = "", expText = "0"] = m;
   let digits = int + frac;
   // Position of the decimal point inside `digits` once the value is scaled to milliseconds.

@@ -6,7 +6,12 @@ const e = (label: string, comment = ""): Label => ({ layer: "Error", label, comm
 const f = (startMs: number, endMs: number, ...labels: Label[]): Fragment => ({ startMs, endMs, labels });
 
 export const DOCUMENTS: Record<string, AnnotationDocument> = {
-  "words only": { name: "annotation-1", durationMs: 2000, layers: ["Words"], fragments: [f(100, 400, w("hello")), f(500, 900, w("world"))] },
+  "words only": {
+    name: "annotation-1",
+    durationMs: 2000,
+    layers: ["Words"],
+    fragments: [f(100, 400, w("hello")), f(500, 900, w("world"))],
+  },
   "multi-layer with gaps": {
     name: "annotation-2",
     durationMs: 5000,
@@ -22,7 +27,13 @@ export const DOCUMENTS: Record<string, AnnotationDocument> = {
     name: "annotation-3",
     durationMs: 3000,
     layers: ["Words", "Error"],
-    fragments: [f(0, 1000, w("one"), e("a")), f(500, 1500, e("b")), f(700, 900, e("c")), f(1000, 2000, e("d")), f(0, 1000, e("a-again"))],
+    fragments: [
+      f(0, 1000, w("one"), e("a")),
+      f(500, 1500, e("b")),
+      f(700, 900, e("c")),
+      f(1000, 2000, e("d")),
+      f(0, 1000, e("a-again")),
+    ],
   },
   comments: {
     name: "annotation-4",
@@ -52,11 +63,26 @@ export const DOCUMENTS: Record<string, AnnotationDocument> = {
     layers: ["Words"],
     fragments: [f(0, 1, w("a")), f(1, 2, w("b")), f(2, 1499, w("c")), f(1499, 1500, w("d"))],
   },
-  "ending exactly at the duration": { name: "annotation-7", durationMs: 1234, layers: ["Words", "Error"], fragments: [f(1000, 1234, w("end"), e("x"))] },
-  "ending after the duration": { name: "annotation-8", durationMs: 1000, layers: ["Words"], fragments: [f(900, 1777, w("late"))] },
+  "ending exactly at the duration": {
+    name: "annotation-7",
+    durationMs: 1234,
+    layers: ["Words", "Error"],
+    fragments: [f(1000, 1234, w("end"), e("x"))],
+  },
+  "ending after the duration": {
+    name: "annotation-8",
+    durationMs: 1000,
+    layers: ["Words"],
+    fragments: [f(900, 1777, w("late"))],
+  },
   empty: { name: "annotation-9", durationMs: 2500, layers: ["Words"], fragments: [] },
   "no layers at all": { name: "annotation-10", durationMs: 2500, layers: [], fragments: [] },
-  "odd milliseconds": { name: "annotation-11", durationMs: 61001, layers: ["Words"], fragments: [f(1, 999, w("x")), f(59999, 61001, w("y")), f(3_600_001, 3_600_123, w("z"))] },
+  "odd milliseconds": {
+    name: "annotation-11",
+    durationMs: 61001,
+    layers: ["Words"],
+    fragments: [f(1, 999, w("x")), f(59999, 61001, w("y")), f(3_600_001, 3_600_123, w("z"))],
+  },
 };
 
 /** A small seeded PRNG (mulberry32), so random documents are reproducible. */
@@ -71,7 +97,29 @@ export function random(seed: number): () => number {
   };
 }
 
-const PIECES = ["a", "é", "中", "😀", '"', "&", "<", ">", " ", "\n", "\t", "-->", "!", "[", "]", "=", "'", "\r\n", "x y", "0.5", "&amp;"];
+const PIECES = [
+  "a",
+  "é",
+  "中",
+  "😀",
+  '"',
+  "&",
+  "<",
+  ">",
+  " ",
+  "\n",
+  "\t",
+  "-->",
+  "!",
+  "[",
+  "]",
+  "=",
+  "'",
+  "\r\n",
+  "x y",
+  "0.5",
+  "&amp;",
+];
 
 /** A random valid document: overlaps, identical times, comments, labels of every awkward kind. */
 export function randomDocument(seed: number): AnnotationDocument {
@@ -86,9 +134,18 @@ export function randomDocument(seed: number): AnnotationDocument {
   for (let n = Math.floor(rnd() * 12); n > 0; n--) {
     const startMs = Math.floor(rnd() * 5000);
     const endMs = startMs + 1 + Math.floor(rnd() * 800);
-    const labels = Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => ({ layer: pick(["Words", "Error", "Phones", "Extra"]), label: text(), comment: rnd() < 0.3 ? text() : "" }));
+    const labels = Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => ({
+      layer: pick(["Words", "Error", "Phones", "Extra"]),
+      label: text(),
+      comment: rnd() < 0.3 ? text() : "",
+    }));
     fragments.push({ startMs, endMs, labels });
     if (rnd() < 0.2) fragments.push({ startMs, endMs, labels: [{ layer: "Error", label: text(), comment: "" }] });
   }
-  return { name: `random-${seed}`, durationMs: Math.floor(rnd() * 6000), layers: ["Words", "Error", "Phones"], fragments };
+  return {
+    name: `random-${seed}`,
+    durationMs: Math.floor(rnd() * 6000),
+    layers: ["Words", "Error", "Phones"],
+    fragments,
+  };
 }

@@ -10,8 +10,15 @@
 // format's `name =` / `name?` / `name:` labels, so both formats read the same way. Point tiers
 // (TextTier) are refused: we have no point annotations. Intervals may leave gaps but must not
 // overlap or run backwards within a tier. durationMs is the TextGrid's xmax.
-import { type AnnotationDocument, type ImportedAnnotation, InterchangeError, clip, formatSeconds, parseSecondsToMs } from "./model";
-import { type Interval, type Tier, assembleTiers, decodeText, exportTiers } from "./tiers";
+import {
+  type AnnotationDocument,
+  clip,
+  formatSeconds,
+  type ImportedAnnotation,
+  InterchangeError,
+  parseSecondsToMs,
+} from "./model";
+import { assembleTiers, decodeText, exportTiers, type Interval, type Tier } from "./tiers";
 
 const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
@@ -19,7 +26,16 @@ export function toTextGrid(doc: AnnotationDocument): string {
   const { endMs: spanEnd, tiers } = exportTiers(doc);
   const endMs = Math.max(spanEnd, 1);
   const xmax = formatSeconds(endMs);
-  const out = ['File type = "ooTextFile"', 'Object class = "TextGrid"', "", "xmin = 0 ", `xmax = ${xmax} `, "tiers? <exists> ", `size = ${tiers.length} `, "item []: "];
+  const out = [
+    'File type = "ooTextFile"',
+    'Object class = "TextGrid"',
+    "",
+    "xmin = 0 ",
+    `xmax = ${xmax} `,
+    "tiers? <exists> ",
+    `size = ${tiers.length} `,
+    "item []: ",
+  ];
   tiers.forEach((tier, t) => {
     const tiled: Interval[] = [];
     let cursor = 0;
@@ -32,10 +48,15 @@ export function toTextGrid(doc: AnnotationDocument): string {
     out.push(`    item [${t + 1}]:`, '        class = "IntervalTier" ', `        name = ${quote(tier.name)} `);
     out.push("        xmin = 0 ", `        xmax = ${xmax} `, `        intervals: size = ${tiled.length} `);
     tiled.forEach((iv, i) => {
-      out.push(`        intervals [${i + 1}]:`, `            xmin = ${formatSeconds(iv.startMs)} `, `            xmax = ${formatSeconds(iv.endMs)} `, `            text = ${quote(iv.text)} `);
+      out.push(
+        `        intervals [${i + 1}]:`,
+        `            xmin = ${formatSeconds(iv.startMs)} `,
+        `            xmax = ${formatSeconds(iv.endMs)} `,
+        `            text = ${quote(iv.text)} `,
+      );
     });
   });
-  return out.join("\n") + "\n";
+  return `${out.join("\n")}\n`;
 }
 
 type Token = { kind: "string" | "number" | "flag" | "word"; text: string; line: number };
@@ -97,11 +118,17 @@ function tokenize(text: string, from: number, startLine: number): Token[] {
 
 export function fromTextGrid(input: string | Uint8Array): ImportedAnnotation {
   const text = decodeText(input, "TextGrid");
-  if (text.startsWith("ooBinaryFile")) throw new InterchangeError("TextGrid: binary TextGrid files are not supported; save it from Praat as a text file");
+  if (text.startsWith("ooBinaryFile"))
+    throw new InterchangeError("TextGrid: binary TextGrid files are not supported; save it from Praat as a text file");
   const header = HEADER.exec(text);
-  if (!header) throw new InterchangeError('TextGrid: the file does not start with File type = "ooTextFile" and Object class = "TextGrid"');
-  if (header[1] !== "ooTextFile" && header[1] !== "ooTextFile short") throw new InterchangeError(`TextGrid: unsupported file type "${clip(header[1]!)}"`);
-  if (header[2] !== "TextGrid") throw new InterchangeError(`TextGrid: the file holds a Praat "${clip(header[2]!)}" object, not a TextGrid`);
+  if (!header)
+    throw new InterchangeError(
+      'TextGrid: the file does not start with File type = "ooTextFile" and Object class = "TextGrid"',
+    );
+  if (header[1] !== "ooTextFile" && header[1] !== "ooTextFile short")
+    throw new InterchangeError(`TextGrid: unsupported file type "${clip(header[1]!)}"`);
+  if (header[2] !== "TextGrid")
+    throw new InterchangeError(`TextGrid: the file holds a Praat "${clip(header[2]!)}" object, not a TextGrid`);
   const headerLines = header[0].split(/\r\n|\r|\n/).length;
   const tokens = tokenize(text, header[0].length, headerLines);
   let pos = 0;
@@ -110,7 +137,12 @@ export function fromTextGrid(input: string | Uint8Array): ImportedAnnotation {
     const tok = tokens[pos];
     if (!tok) throw new InterchangeError(`TextGrid: the file ends early; expected ${what} for ${field}`);
     if (tok.kind !== kind) {
-      const found = tok.kind === "string" ? `the string "${clip(tok.text)}"` : tok.kind === "flag" ? `<${clip(tok.text)}>` : `"${clip(tok.text)}"`;
+      const found =
+        tok.kind === "string"
+          ? `the string "${clip(tok.text)}"`
+          : tok.kind === "flag"
+            ? `<${clip(tok.text)}>`
+            : `"${clip(tok.text)}"`;
       throw new InterchangeError(`TextGrid line ${tok.line}: expected ${what} for ${field}, found ${found}`);
     }
     pos++;
@@ -121,31 +153,47 @@ export function fromTextGrid(input: string | Uint8Array): ImportedAnnotation {
     try {
       return { ms: parseSecondsToMs(tok.text), line: tok.line };
     } catch (err) {
-      throw new InterchangeError(`TextGrid line ${tok.line}: expected a number for ${field}: ${(err as Error).message}`, { cause: err });
+      throw new InterchangeError(
+        `TextGrid line ${tok.line}: expected a number for ${field}: ${(err as Error).message}`,
+        { cause: err },
+      );
     }
   };
   const count = (field: string): number => {
     const tok = take("number", "a whole number", field);
-    if (!/^\+?\d{1,9}$/.test(tok.text)) throw new InterchangeError(`TextGrid line ${tok.line}: expected a whole number for ${field}, found "${clip(tok.text)}"`);
+    if (!/^\+?\d{1,9}$/.test(tok.text))
+      throw new InterchangeError(
+        `TextGrid line ${tok.line}: expected a whole number for ${field}, found "${clip(tok.text)}"`,
+      );
     return Number(tok.text);
   };
   const span = (field: string) => {
     const xmin = time(`xmin of ${field}`);
     const xmax = time(`xmax of ${field}`);
-    if (xmin.ms > xmax.ms) throw new InterchangeError(`TextGrid line ${xmax.line}: xmin of ${field} (${formatSeconds(xmin.ms)} s) is after its xmax (${formatSeconds(xmax.ms)} s)`);
+    if (xmin.ms > xmax.ms)
+      throw new InterchangeError(
+        `TextGrid line ${xmax.line}: xmin of ${field} (${formatSeconds(xmin.ms)} s) is after its xmax (${formatSeconds(xmax.ms)} s)`,
+      );
     return { startMs: xmin.ms, endMs: xmax.ms };
   };
 
   const grid = span("the TextGrid");
   const flag = tokens[pos]?.kind === "flag" ? take("flag", "<exists>", "tiers?").text : "exists";
-  if (flag !== "exists" && flag !== "absent") throw new InterchangeError(`TextGrid line ${tokens[pos - 1]!.line}: expected <exists> or <absent> for tiers?`);
+  if (flag !== "exists" && flag !== "absent")
+    throw new InterchangeError(`TextGrid line ${tokens[pos - 1]!.line}: expected <exists> or <absent> for tiers?`);
   const tierCount = flag === "exists" ? count("the number of tiers") : 0;
   const tiers: Tier[] = [];
   for (let t = 1; t <= tierCount; t++) {
     const cls = take("string", "a string", `the class of tier ${t}`);
     const name = take("string", "a string", `the name of tier ${t}`).text;
-    if (cls.text === "TextTier") throw new InterchangeError(`TextGrid line ${cls.line}: tier "${clip(name)}" is a point tier (TextTier); only interval tiers can be imported`);
-    if (cls.text !== "IntervalTier") throw new InterchangeError(`TextGrid line ${cls.line}: tier "${clip(name)}" has unknown class "${clip(cls.text)}"`);
+    if (cls.text === "TextTier")
+      throw new InterchangeError(
+        `TextGrid line ${cls.line}: tier "${clip(name)}" is a point tier (TextTier); only interval tiers can be imported`,
+      );
+    if (cls.text !== "IntervalTier")
+      throw new InterchangeError(
+        `TextGrid line ${cls.line}: tier "${clip(name)}" has unknown class "${clip(cls.text)}"`,
+      );
     span(`tier "${clip(name)}"`);
     const n = count(`the number of intervals of tier "${clip(name)}"`);
     const intervals: Interval[] = [];
@@ -155,7 +203,9 @@ export function fromTextGrid(input: string | Uint8Array): ImportedAnnotation {
       const line = tokens[pos]?.line ?? 0;
       const iv = span(where);
       if (k > 1 && iv.startMs < previousEnd) {
-        throw new InterchangeError(`TextGrid line ${line}: ${where} starts at ${formatSeconds(iv.startMs)} s, before the previous interval ends (${formatSeconds(previousEnd)} s)`);
+        throw new InterchangeError(
+          `TextGrid line ${line}: ${where} starts at ${formatSeconds(iv.startMs)} s, before the previous interval ends (${formatSeconds(previousEnd)} s)`,
+        );
       }
       previousEnd = iv.endMs;
       intervals.push({ ...iv, text: take("string", "a string", `the text of ${where}`).text });

@@ -15,7 +15,14 @@
 // - Blank intervals are gaps. A comment attaches to the label of its base tier with the same start
 //   and end; a comment without such a label is refused rather than dropped.
 // - Intervals of all tiers with identical [start, end] form one fragment, labels in tier order.
-import { type AnnotationDocument, type Fragment, InterchangeError, type Label, formatSeconds, layerOrder } from "./model";
+import {
+  type AnnotationDocument,
+  type Fragment,
+  formatSeconds,
+  InterchangeError,
+  type Label,
+  layerOrder,
+} from "./model";
 
 export type Interval = { startMs: number; endMs: number; text: string };
 export type Tier = { name: string; intervals: Interval[] };
@@ -25,11 +32,14 @@ const COMMENTS = " comments";
 
 /** The tiers for a document and the end of their time span: max(durationMs, last end). */
 export function exportTiers(doc: AnnotationDocument): { endMs: number; tiers: Tier[] } {
-  if (!Number.isSafeInteger(doc.durationMs) || doc.durationMs < 0) throw new InterchangeError(`durationMs ${doc.durationMs} is not a non-negative integer`);
+  if (!Number.isSafeInteger(doc.durationMs) || doc.durationMs < 0)
+    throw new InterchangeError(`durationMs ${doc.durationMs} is not a non-negative integer`);
   let endMs = doc.durationMs;
   doc.fragments.forEach((f, i) => {
     if (!Number.isSafeInteger(f.startMs) || !Number.isSafeInteger(f.endMs) || f.startMs < 0 || f.startMs >= f.endMs) {
-      throw new InterchangeError(`fragment ${i + 1}: times ${f.startMs}–${f.endMs} ms are not integers with 0 <= startMs < endMs`);
+      throw new InterchangeError(
+        `fragment ${i + 1}: times ${f.startMs}–${f.endMs} ms are not integers with 0 <= startMs < endMs`,
+      );
     }
     endMs = Math.max(endMs, f.endMs);
   });
@@ -38,7 +48,11 @@ export function exportTiers(doc: AnnotationDocument): { endMs: number; tiers: Ti
   for (const layer of layers) {
     if (layer === "") throw new InterchangeError("a layer name is empty; tiers need names");
     const entries = doc.fragments
-      .flatMap((f) => f.labels.filter((l) => l.layer.trim() === layer && l.label.trim() !== "").map((l) => ({ ...l, startMs: f.startMs, endMs: f.endMs })))
+      .flatMap((f) =>
+        f.labels
+          .filter((l) => l.layer.trim() === layer && l.label.trim() !== "")
+          .map((l) => ({ ...l, startMs: f.startMs, endMs: f.endMs })),
+      )
       .sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs);
     const rows: (typeof entries)[] = [[]];
     for (const e of entries) {
@@ -51,7 +65,11 @@ export function exportTiers(doc: AnnotationDocument): { endMs: number; tiers: Ti
       const name = i === 0 ? layer : `${layer} (${i + 1})`;
       tiers.push({ name, intervals: row.map((e) => ({ startMs: e.startMs, endMs: e.endMs, text: e.label })) });
       if (withComments) {
-        const comments = row.map((e) => ({ startMs: e.startMs, endMs: e.endMs, text: e.comment.trim() === "" ? "" : e.comment }));
+        const comments = row.map((e) => ({
+          startMs: e.startMs,
+          endMs: e.endMs,
+          text: e.comment.trim() === "" ? "" : e.comment,
+        }));
         tiers.push({ name: name + COMMENTS, intervals: comments });
       }
     });
@@ -63,8 +81,14 @@ export function exportTiers(doc: AnnotationDocument): { endMs: number; tiers: Ti
   }
   for (const layer of layers) {
     const sub = SUBTIER.exec(layer);
-    const derived = layer.endsWith(COMMENTS) && names.has(layer.slice(0, -COMMENTS.length)) ? layer.slice(0, -COMMENTS.length) : sub && Number(sub[2]) >= 2 && layers.includes(sub[1]!) ? sub[1] : null;
-    if (derived !== null) throw new InterchangeError(`layer "${layer}" would read back as part of layer "${derived}"; rename the layer`);
+    const derived =
+      layer.endsWith(COMMENTS) && names.has(layer.slice(0, -COMMENTS.length))
+        ? layer.slice(0, -COMMENTS.length)
+        : sub && Number(sub[2]) >= 2 && layers.includes(sub[1]!)
+          ? sub[1]
+          : null;
+    if (derived !== null)
+      throw new InterchangeError(`layer "${layer}" would read back as part of layer "${derived}"; rename the layer`);
   }
   return { endMs, tiers };
 }
@@ -90,7 +114,9 @@ export function assembleTiers(tiers: readonly Tier[], format: string): Fragment[
   const fragments = new Map<string, Fragment>();
   const ranged = (tier: string, iv: Interval) => {
     if (iv.startMs >= iv.endMs) {
-      throw new InterchangeError(`${format}: tier "${tier}": interval ${formatSeconds(iv.startMs)}–${formatSeconds(iv.endMs)} s is empty or reversed (times are kept in whole milliseconds)`);
+      throw new InterchangeError(
+        `${format}: tier "${tier}": interval ${formatSeconds(iv.startMs)}–${formatSeconds(iv.endMs)} s is empty or reversed (times are kept in whole milliseconds)`,
+      );
     }
     return iv;
   };
@@ -119,7 +145,9 @@ export function assembleTiers(tiers: readonly Tier[], format: string): Fragment[
       const { startMs, endMs } = ranged(names[i]!, iv);
       const target = placed.get(at(base, startMs, endMs))?.find((p) => !p.commented);
       if (!target) {
-        throw new InterchangeError(`${format}: tier "${names[i]}": the comment at ${formatSeconds(startMs)}–${formatSeconds(endMs)} s has no label with the same start and end on tier "${base}"`);
+        throw new InterchangeError(
+          `${format}: tier "${names[i]}": the comment at ${formatSeconds(startMs)}–${formatSeconds(endMs)} s has no label with the same start and end on tier "${base}"`,
+        );
       }
       target.label.comment = iv.text;
       target.commented = true;

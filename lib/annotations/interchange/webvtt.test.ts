@@ -11,7 +11,14 @@ test("WebVTT: header, one cue per fragment in time order, labels in layer order,
       layers: ["Words", "Error"],
       fragments: [
         { startMs: 1500, endMs: 3_723_004, labels: [{ layer: "Error", label: "late", comment: "" }] },
-        { startMs: 0, endMs: 1200, labels: [{ layer: "Error", label: "vowel", comment: "too open" }, { layer: "Words", label: "cat", comment: "" }] },
+        {
+          startMs: 0,
+          endMs: 1200,
+          labels: [
+            { layer: "Error", label: "vowel", comment: "too open" },
+            { layer: "Words", label: "cat", comment: "" },
+          ],
+        },
         { startMs: 0, endMs: 1200, labels: [{ layer: "Tone", label: "H*", comment: " " }] },
       ],
     }),
@@ -72,5 +79,7 @@ test("vttTimestamp formats integer ms as hh:mm:ss.mmm", () => {
     "100:00:00.000",
   ]);
   expect(() => vttTimestamp(-1)).toThrow(InterchangeError);
-  expect(() => toWebVtt({ ...DOCUMENTS.empty!, fragments: [{ startMs: 9, endMs: 3, labels: [] }] })).toThrow(/fragment 1/);
+  expect(() => toWebVtt({ ...DOCUMENTS.empty!, fragments: [{ startMs: 9, endMs: 3, labels: [] }] })).toThrow(
+    /fragment 1/,
+  );
 });

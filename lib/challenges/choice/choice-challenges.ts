@@ -1,16 +1,16 @@
+import type { UploadedFile } from "@/lib/api/body";
+import { ApiError, conflict, notFound } from "@/lib/api/errors";
+import { finishPage, type PageRequest, pageArgs } from "@/lib/api/pagination";
+import { type Principal, requireOrganisation } from "@/lib/auth/principal";
 import type { Db, Tx } from "@/lib/db/client";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
-import { ApiError, conflict, notFound } from "@/lib/api/errors";
-import { finishPage, pageArgs, type PageRequest } from "@/lib/api/pagination";
-import type { UploadedFile } from "@/lib/api/body";
-import { requireOrganisation, type Principal } from "@/lib/auth/principal";
+import { lockRow } from "@/lib/db/locks";
 import { fileUrl } from "@/lib/downloads/urls";
 import { enqueue } from "@/lib/jobs/queue";
-import { lockRow } from "@/lib/db/locks";
 import { analyseAudio, createAudioRows } from "@/lib/media/audio-upload";
 import { audioFilePks, deleteFileRows } from "@/lib/media/file-rows";
-import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
 import type { Storage } from "@/lib/storage/storage";
+import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
 import type { CreateChoiceChallenge, UpdateChoiceChallenge } from "./schemas";
 
 // Choice challenges: sentences of which at most one may be recognised, each with
@@ -37,13 +37,27 @@ export async function choiceChallengeInScope(db: Db, caller: Principal, id: stri
   return row;
 }
 
-const taken = (id: string) => conflict(`Choice challenge ${id} already exists`, [{ resource: "ChoiceChallenge", field: "id", code: "already_exists" }]);
+const taken = (id: string) =>
+  conflict(`Choice challenge ${id} already exists`, [
+    { resource: "ChoiceChallenge", field: "id", code: "already_exists" },
+  ]);
 
-export async function createChoiceChallenge(db: Db, storage: Storage, caller: Principal, input: CreateChoiceChallenge, audio: UploadedFile[]) {
+export async function createChoiceChallenge(
+  db: Db,
+  storage: Storage,
+  caller: Principal,
+  input: CreateChoiceChallenge,
+  audio: UploadedFile[],
+) {
   requireOrganisation(caller);
   if (audio.length > input.choices.length) {
     throw new ApiError("validation", "There are more audio parts than choices", [
-      { resource: "ChoiceChallenge", field: "audio", code: "invalid", message: "at most one audio part per choice, matched by index" },
+      {
+        resource: "ChoiceChallenge",
+        field: "audio",
+        code: "invalid",
+        message: "at most one audio part per choice, matched by index",
+      },
     ]);
   }
   const id = input.id ?? newId();
@@ -52,22 +66,35 @@ export async function createChoiceChallenge(db: Db, storage: Storage, caller: Pr
   for (const upload of audio) analysed.push(await analyseAudio(upload, "ChoiceChallenge"));
   const pk = newPk();
   try {
-    await withStoredFiles(db, storage, analysed.flatMap((a) => a.files(caller.ns)), async (tx, rows) => {
-      const audioPks: string[] = [];
-      for (let i = 0; i < analysed.length; i++) audioPks.push(await createAudioRows(tx, rows.slice(i * 3, i * 3 + 3)));
-      await tx.choiceChallenge.create({
-        data: {
-          pk,
-          ns: caller.ns,
-          id,
-          question: input.question || null,
-          language: input.language,
-          status: "preparing",
-          choices: { create: input.choices.map((text, position) => ({ pk: newPk(), position, text, audioFilePk: audioPks[position] ?? null })) },
-        },
-      });
-      await enqueue(tx, PREPARE_CHOICE_CHALLENGE, pk);
-    });
+    await withStoredFiles(
+      db,
+      storage,
+      analysed.flatMap((a) => a.files(caller.ns)),
+      async (tx, rows) => {
+        const audioPks: string[] = [];
+        for (let i = 0; i < analysed.length; i++)
+          audioPks.push(await createAudioRows(tx, rows.slice(i * 3, i * 3 + 3)));
+        await tx.choiceChallenge.create({
+          data: {
+            pk,
+            ns: caller.ns,
+            id,
+            question: input.question || null,
+            language: input.language,
+            status: "preparing",
+            choices: {
+              create: input.choices.map((text, position) => ({
+                pk: newPk(),
+                position,
+                text,
+                audioFilePk: audioPks[position] ?? null,
+              })),
+            },
+          },
+        });
+        await enqueue(tx, PREPARE_CHOICE_CHALLENGE, pk);
+      },
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw taken(id);
     throw error;
@@ -78,7 +105,11 @@ export async function createChoiceChallenge(db: Db, storage: Storage, caller: Pr
 export async function listChoiceChallenges(db: Db, caller: Principal, page: PageRequest) {
   requireOrganisation(caller);
   const args = pageArgs("created", "asc", page);
-  const rows = await db.choiceChallenge.findMany({ ...args, where: { AND: [{ ns: caller.ns }, args.where] }, include: withChoices });
+  const rows = await db.choiceChallenge.findMany({
+    ...args,
+    where: { AND: [{ ns: caller.ns }, args.where] },
+    include: withChoices,
+  });
   const result = finishPage(rows, page, (r) => r.created);
   return { items: result.items.map(toChoiceChallenge), nextCursor: result.nextCursor };
 }
@@ -89,11 +120,25 @@ export async function listChoiceChallenges(db: Db, caller: Principal, page: Page
  * `audio` parts, each with an `audioChoice` naming its choice by text, give a choice new
  * audio (a newly added one, or replacing what it had); stored with the rows, all or nothing.
  */
-export async function updateChoiceChallenge(db: Db, storage: Storage, caller: Principal, id: string, input: UpdateChoiceChallenge, audio: UploadedFile[] = []) {
+export async function updateChoiceChallenge(
+  db: Db,
+  storage: Storage,
+  caller: Principal,
+  id: string,
+  input: UpdateChoiceChallenge,
+  audio: UploadedFile[] = [],
+) {
   const found = await choiceChallengeInScope(db, caller, id);
   const audioChoice = input.audioChoice ?? [];
   const audioError = (message: string) =>
-    new ApiError("validation", message, [{ resource: "ChoiceChallenge", field: "audioChoice", code: "invalid", message: "one audioChoice per audio part, naming one of the choices" }]);
+    new ApiError("validation", message, [
+      {
+        resource: "ChoiceChallenge",
+        field: "audioChoice",
+        code: "invalid",
+        message: "one audioChoice per audio part, naming one of the choices",
+      },
+    ]);
   if (audioChoice.length !== audio.length) throw audioError("Each audio part needs an audioChoice naming its choice");
   if (new Set(audioChoice).size !== audioChoice.length) throw audioError("Two audio parts name the same choice");
   const texts = input.choices ?? found.choices.map((c) => c.text);
@@ -102,45 +147,52 @@ export async function updateChoiceChallenge(db: Db, storage: Storage, caller: Pr
   const analysed = [];
   for (const upload of audio) analysed.push(await analyseAudio(upload, "ChoiceChallenge"));
   const dropped: string[] = [];
-  await withStoredFiles(db, storage, analysed.flatMap((a) => a.files(caller.ns)), async (tx, rows) => {
-    // Locked and read again inside the transaction: concurrent updates apply one after the other.
-    await lockRow(tx, "ChoiceChallenge", found.pk, "update");
-    const current = await findChallenge(tx, caller.ns, id);
-    if (!current) throw notFound("Choice challenge");
-    if (input.choices || analysed.length) {
-      const nextTexts = input.choices ?? current.choices.map((c) => c.text);
-      if (audioChoice.some((text) => !nextTexts.includes(text))) throw audioError("audioChoice names no choice of the challenge");
-      const added = new Map<string, string>();
-      for (let i = 0; i < analysed.length; i++) added.set(audioChoice[i]!, await createAudioRows(tx, rows.slice(i * 3, i * 3 + 3)));
-      const audioByText = new Map(current.choices.filter((c) => c.audioFilePk).map((c) => [c.text, c.audioFilePk!]));
-      const kept = new Set<string>();
-      const next = nextTexts.map((text, position) => {
-        const fresh = added.get(text);
-        if (fresh) {
-          added.delete(text);
-          return { pk: newPk(), challengePk: current.pk, position, text, audioFilePk: fresh };
-        }
-        const old = audioByText.get(text);
-        const audioFilePk = old && !kept.has(old) ? old : null;
-        if (audioFilePk) kept.add(audioFilePk);
-        return { pk: newPk(), challengePk: current.pk, position, text, audioFilePk };
+  await withStoredFiles(
+    db,
+    storage,
+    analysed.flatMap((a) => a.files(caller.ns)),
+    async (tx, rows) => {
+      // Locked and read again inside the transaction: concurrent updates apply one after the other.
+      await lockRow(tx, "ChoiceChallenge", found.pk, "update");
+      const current = await findChallenge(tx, caller.ns, id);
+      if (!current) throw notFound("Choice challenge");
+      if (input.choices || analysed.length) {
+        const nextTexts = input.choices ?? current.choices.map((c) => c.text);
+        if (audioChoice.some((text) => !nextTexts.includes(text)))
+          throw audioError("audioChoice names no choice of the challenge");
+        const added = new Map<string, string>();
+        for (let i = 0; i < analysed.length; i++)
+          added.set(audioChoice[i]!, await createAudioRows(tx, rows.slice(i * 3, i * 3 + 3)));
+        const audioByText = new Map(current.choices.filter((c) => c.audioFilePk).map((c) => [c.text, c.audioFilePk!]));
+        const kept = new Set<string>();
+        const next = nextTexts.map((text, position) => {
+          const fresh = added.get(text);
+          if (fresh) {
+            added.delete(text);
+            return { pk: newPk(), challengePk: current.pk, position, text, audioFilePk: fresh };
+          }
+          const old = audioByText.get(text);
+          const audioFilePk = old && !kept.has(old) ? old : null;
+          if (audioFilePk) kept.add(audioFilePk);
+          return { pk: newPk(), challengePk: current.pk, position, text, audioFilePk };
+        });
+        await tx.choice.deleteMany({ where: { challengePk: current.pk } });
+        await tx.choice.createMany({ data: next });
+        const orphaned = current.choices.map((c) => c.audioFilePk).filter((pk): pk is string => !!pk && !kept.has(pk));
+        dropped.push(...(await deleteFileRows(tx, await audioFilePks(tx, orphaned))));
+      }
+      await tx.choiceChallenge.update({
+        where: { pk: current.pk },
+        data: {
+          ...(input.question !== undefined ? { question: input.question || null } : {}),
+          ...(input.language ? { language: input.language } : {}),
+          status: "preparing",
+          statusReason: null,
+        },
       });
-      await tx.choice.deleteMany({ where: { challengePk: current.pk } });
-      await tx.choice.createMany({ data: next });
-      const orphaned = current.choices.map((c) => c.audioFilePk).filter((pk): pk is string => !!pk && !kept.has(pk));
-      dropped.push(...(await deleteFileRows(tx, await audioFilePks(tx, orphaned))));
-    }
-    await tx.choiceChallenge.update({
-      where: { pk: current.pk },
-      data: {
-        ...(input.question !== undefined ? { question: input.question || null } : {}),
-        ...(input.language ? { language: input.language } : {}),
-        status: "preparing",
-        statusReason: null,
-      },
-    });
-    await enqueue(tx, PREPARE_CHOICE_CHALLENGE, current.pk);
-  });
+      await enqueue(tx, PREPARE_CHOICE_CHALLENGE, current.pk);
+    },
+  );
   await removeObjects(storage, dropped);
   return toChoiceChallenge((await findChallenge(db, caller.ns, id))!);
 }
@@ -151,11 +203,24 @@ export async function deleteChoiceChallenge(db: Db, storage: Storage, caller: Pr
     await lockRow(tx, "ChoiceChallenge", found.pk, "update");
     const current = await findChallenge(tx, caller.ns, id);
     if (!current) throw notFound("Choice challenge");
-    const recognitions = await tx.choiceRecognition.findMany({ where: { challengePk: current.pk }, select: { audioFilePk: true } });
-    const originals = [...current.choices.map((c) => c.audioFilePk), ...recognitions.map((r) => r.audioFilePk), current.grammarFilePk];
-    const files = await audioFilePks(tx, originals.filter((pk): pk is string => !!pk));
+    const recognitions = await tx.choiceRecognition.findMany({
+      where: { challengePk: current.pk },
+      select: { audioFilePk: true },
+    });
+    const originals = [
+      ...current.choices.map((c) => c.audioFilePk),
+      ...recognitions.map((r) => r.audioFilePk),
+      current.grammarFilePk,
+    ];
+    const files = await audioFilePks(
+      tx,
+      originals.filter((pk): pk is string => !!pk),
+    );
     await tx.choiceChallenge.delete({ where: { pk: current.pk } });
-    await tx.job.updateMany({ where: { targetPk: current.pk, status: "queued" }, data: { status: "done", lastError: "challenge deleted" } });
+    await tx.job.updateMany({
+      where: { targetPk: current.pk, status: "queued" },
+      data: { status: "done", lastError: "challenge deleted" },
+    });
     return deleteFileRows(tx, files);
   });
   await removeObjects(storage, keys);
@@ -163,6 +228,14 @@ export async function deleteChoiceChallenge(db: Db, storage: Storage, caller: Pr
 
 export async function preparationOf(db: Db, caller: Principal, id: string) {
   const challenge = await choiceChallengeInScope(db, caller, id);
-  const job = await db.job.findFirst({ where: { targetPk: challenge.pk, kind: PREPARE_CHOICE_CHALLENGE }, orderBy: { created: "desc" } });
-  return { status: challenge.status, reason: challenge.statusReason, grammarUrl: fileUrl(challenge.grammarFilePk), attempts: job?.attempts ?? 0 };
+  const job = await db.job.findFirst({
+    where: { targetPk: challenge.pk, kind: PREPARE_CHOICE_CHALLENGE },
+    orderBy: { created: "desc" },
+  });
+  return {
+    status: challenge.status,
+    reason: challenge.statusReason,
+    grammarUrl: fileUrl(challenge.grammarFilePk),
+    attempts: job?.attempts ?? 0,
+  };
 }

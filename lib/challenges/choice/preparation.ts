@@ -1,12 +1,11 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Db } from "@/lib/db/client";
-import { PermanentJobError, type JobHandler } from "@/lib/jobs/queue";
-import { GrammarError, type RecognitionBackend } from "@/lib/recognition/recogniser";
-import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
-import type { Storage } from "@/lib/storage/storage";
+import { type JobHandler, PermanentJobError } from "@/lib/jobs/queue";
 import { deleteFileRows } from "@/lib/media/file-rows";
+import { GrammarError, type RecognitionBackend } from "@/lib/recognition/recogniser";
+import type { Storage } from "@/lib/storage/storage";
+import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
 
 // Preparing a choice challenge: check that every choice's audio is stored and
 // normalised, then build the recognition grammar and store it. Success makes the
@@ -20,22 +19,32 @@ export function choicePreparation(storage: Storage, backend: RecognitionBackend)
   return {
     maxAttempts: 3,
     run: async (db, challengePk, signal) => {
-      const challenge = await db.choiceChallenge.findUnique({ where: { pk: challengePk }, include: { choices: { orderBy: { position: "asc" } } } });
-      if (!challenge || challenge.status !== "preparing") return;
+      const challenge = await db.choiceChallenge.findUnique({
+        where: { pk: challengePk },
+        include: { choices: { orderBy: { position: "asc" } } },
+      });
+      if (challenge?.status !== "preparing") return;
       const seen = challenge.updated;
 
       for (const choice of challenge.choices) {
         signal.throwIfAborted();
         if (!choice.audioFilePk) continue;
         const original = await db.storedFile.findUnique({ where: { pk: choice.audioFilePk } });
-        const normalised = original?.normalisedPk ? await db.storedFile.findUnique({ where: { pk: original.normalisedPk } }) : null;
-        if (!original || !normalised) throw new PermanentJobError(`the audio of choice ${choice.position + 1} has no normalised segment`);
-        if (!(await storage.stat(normalised.storageKey))) throw new Error(`the audio of choice ${choice.position + 1} is missing from storage`);
+        const normalised = original?.normalisedPk
+          ? await db.storedFile.findUnique({ where: { pk: original.normalisedPk } })
+          : null;
+        if (!original || !normalised)
+          throw new PermanentJobError(`the audio of choice ${choice.position + 1} has no normalised segment`);
+        if (!(await storage.stat(normalised.storageKey)))
+          throw new Error(`the audio of choice ${choice.position + 1} is missing from storage`);
       }
 
       let grammar;
       try {
-        grammar = await backend.prepareChoiceGrammar({ language: challenge.language, choices: challenge.choices.map((c) => c.text) });
+        grammar = await backend.prepareChoiceGrammar({
+          language: challenge.language,
+          choices: challenge.choices.map((c) => c.text),
+        });
       } catch (error) {
         if (error instanceof GrammarError) throw new PermanentJobError(error.message);
         throw error;
@@ -47,16 +56,21 @@ export function choicePreparation(storage: Storage, backend: RecognitionBackend)
       await fs.writeFile(file, JSON.stringify(grammar, null, 2));
       let dropped: string[] = [];
       try {
-        await withStoredFiles(db, storage, [{ sourcePath: file, ns: challenge.ns, kind: "grammar", contentType: "application/json" }], async (tx, [row]) => {
-          signal.throwIfAborted();
-          const claimed = await tx.choiceChallenge.updateMany({
-            where: { pk: challengePk, status: "preparing", updated: seen },
-            data: { status: "prepared", statusReason: null, grammarFilePk: row.pk },
-          });
-          if (claimed.count !== 1) throw new SupersededError();
-          await tx.storedFile.create({ data: row });
-          if (challenge.grammarFilePk) dropped = await deleteFileRows(tx, [challenge.grammarFilePk]);
-        });
+        await withStoredFiles(
+          db,
+          storage,
+          [{ sourcePath: file, ns: challenge.ns, kind: "grammar", contentType: "application/json" }],
+          async (tx, [row]) => {
+            signal.throwIfAborted();
+            const claimed = await tx.choiceChallenge.updateMany({
+              where: { pk: challengePk, status: "preparing", updated: seen },
+              data: { status: "prepared", statusReason: null, grammarFilePk: row.pk },
+            });
+            if (claimed.count !== 1) throw new SupersededError();
+            await tx.storedFile.create({ data: row });
+            if (challenge.grammarFilePk) dropped = await deleteFileRows(tx, [challenge.grammarFilePk]);
+          },
+        );
       } catch (error) {
         if (!(error instanceof SupersededError)) throw error;
       } finally {
@@ -67,7 +81,10 @@ export function choicePreparation(storage: Storage, backend: RecognitionBackend)
     onFailure: async (db, challengePk, reason) => {
       // A change queued meanwhile gets its own preparation; this failure is about the old version.
       if (await db.job.count({ where: { targetPk: challengePk, status: "queued" } })) return;
-      await db.choiceChallenge.updateMany({ where: { pk: challengePk, status: "preparing" }, data: { status: "unprepared", statusReason: reason } });
+      await db.choiceChallenge.updateMany({
+        where: { pk: challengePk, status: "preparing" },
+        data: { status: "unprepared", statusReason: reason },
+      });
     },
   };
 }

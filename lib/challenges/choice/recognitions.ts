@@ -1,21 +1,29 @@
+import type { UploadedFile } from "@/lib/api/body";
+import { ApiError, conflict, notFound } from "@/lib/api/errors";
+import { finishPage, type PageRequest, pageArgs } from "@/lib/api/pagination";
+import { type Principal, requireUser } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
-import { ApiError, conflict, notFound } from "@/lib/api/errors";
-import { finishPage, pageArgs, type PageRequest } from "@/lib/api/pagination";
-import type { UploadedFile } from "@/lib/api/body";
-import { requireUser, type Principal } from "@/lib/auth/principal";
-import { visibleSubmissions } from "@/lib/policies/submissions";
+import { lockRow } from "@/lib/db/locks";
 import { fileUrl } from "@/lib/downloads/urls";
 import { analyseAudio, createAudioRows } from "@/lib/media/audio-upload";
-import { withStoredFiles } from "@/lib/storage/stored-files";
+import { visibleSubmissions } from "@/lib/policies/submissions";
 import type { Storage } from "@/lib/storage/storage";
+import { withStoredFiles } from "@/lib/storage/stored-files";
 import { choiceChallengeInScope } from "./choice-challenges";
-import { lockRow } from "@/lib/db/locks";
 
 // Recognitions of a choice challenge: a user's audio and what the recogniser made of it.
 // Only a `prepared` challenge takes them. Students see their own; teachers and admins all.
 
-type Row = { pk: string; id: string; audioFilePk: string; recognised: string | null; created: Date; updated: Date; user: { id: string } };
+type Row = {
+  pk: string;
+  id: string;
+  audioFilePk: string;
+  recognised: string | null;
+  created: Date;
+  updated: Date;
+  user: { id: string };
+};
 
 export function toRecognition(row: Row, challengeId: string) {
   return { ...row, audioUrl: fileUrl(row.audioFilePk)!, challengeId, userId: row.user.id };
@@ -42,7 +50,10 @@ export async function createRecognition(
     ]);
   }
   const id = input.id ?? newId();
-  const taken = () => conflict(`Recognition ${id} already exists`, [{ resource: "ChoiceRecognition", field: "id", code: "already_exists" }]);
+  const taken = () =>
+    conflict(`Recognition ${id} already exists`, [
+      { resource: "ChoiceRecognition", field: "id", code: "already_exists" },
+    ]);
   if (input.id && (await db.choiceRecognition.findUnique({ where: { ns_id: { ns: caller.ns, id } } }))) throw taken();
   const analysed = await analyseAudio(audio, "ChoiceRecognition");
   try {
@@ -51,10 +62,19 @@ export async function createRecognition(
       await lockRow(tx, "ChoiceChallenge", challenge.pk, "share");
       const now = await tx.choiceChallenge.findUnique({ where: { pk: challenge.pk }, select: { status: true } });
       if (!now) throw notFound("Choice challenge");
-      if (now.status !== "prepared") throw new ApiError("conflict", `The challenge is ${now.status}: recognitions need a prepared challenge`);
+      if (now.status !== "prepared")
+        throw new ApiError("conflict", `The challenge is ${now.status}: recognitions need a prepared challenge`);
       const audioFilePk = await createAudioRows(tx, rows);
       await tx.choiceRecognition.create({
-        data: { pk: newPk(), ns: caller.ns, id, challengePk: challenge.pk, userPk: user.pk, audioFilePk, recognised: input.recognised || null },
+        data: {
+          pk: newPk(),
+          ns: caller.ns,
+          id,
+          challengePk: challenge.pk,
+          userPk: user.pk,
+          audioFilePk,
+          recognised: input.recognised || null,
+        },
       });
     });
   } catch (error) {
@@ -68,7 +88,11 @@ export async function listRecognitions(db: Db, caller: Principal, challengeId: s
   const challenge = await choiceChallengeInScope(db, caller, challengeId);
   const args = pageArgs("created", "asc", page);
   const visible = await visibleSubmissions(db, caller);
-  const rows = await db.choiceRecognition.findMany({ ...args, where: { AND: [{ challengePk: challenge.pk }, visible, args.where] }, include: withUser });
+  const rows = await db.choiceRecognition.findMany({
+    ...args,
+    where: { AND: [{ challengePk: challenge.pk }, visible, args.where] },
+    include: withUser,
+  });
   const result = finishPage(rows, page, (r) => r.created);
   return { items: result.items.map((r) => toRecognition(r, challenge.id)), nextCursor: result.nextCursor };
 }

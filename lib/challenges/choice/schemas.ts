@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idSchema, languageSchema, listOf, requiredText, timestamps } from "@/lib/api/schemas";
 import { pageQuery } from "@/lib/api/page-query";
+import { idSchema, languageSchema, listOf, requiredText, timestamps } from "@/lib/api/schemas";
 
 const choicesSchema = listOf(requiredText(1000), 100).refine((c) => c.length > 0, "at least one choice is required");
 

@@ -1,16 +1,16 @@
-import { publicUserIds } from "@/lib/users/public-ids";
-import type { Db } from "@/lib/db/client";
-import { isUniqueViolation, newId, newPk, isForeignKeyViolation } from "@/lib/db/ids";
-import { conflict, notFound } from "@/lib/api/errors";
 import type { UploadedFile } from "@/lib/api/body";
+import { conflict, notFound } from "@/lib/api/errors";
 import { finishPage, pageArgs } from "@/lib/api/pagination";
-import { requireUser, type Principal } from "@/lib/auth/principal";
-import { visibleSubmissions } from "@/lib/policies/submissions";
-import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
-import { withStoredFiles } from "@/lib/storage/stored-files";
-import type { Storage } from "@/lib/storage/storage";
+import { type Principal, requireUser } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
+import { isForeignKeyViolation, isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { fileUrl } from "@/lib/downloads/urls";
-import { fromJsonColumn, type AnalysisWords } from "./alignment";
+import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
+import { visibleSubmissions } from "@/lib/policies/submissions";
+import type { Storage } from "@/lib/storage/storage";
+import { withStoredFiles } from "@/lib/storage/stored-files";
+import { publicUserIds } from "@/lib/users/public-ids";
+import { type AnalysisWords, fromJsonColumn } from "./alignment";
 import { challengeInScope, lockChallenge } from "./pronunciation-challenges";
 import { ANALYSIS_RESOURCE, type CreateAnalysis, type ListAnalyses } from "./schemas";
 
@@ -31,10 +31,10 @@ export function toAnalysis(row: AnalysisRow, userIds: Map<string, string>) {
   };
 }
 
-
 const taken = (id: string | undefined) =>
-  conflict(`Pronunciation analysis ${id} already exists`, [{ resource: ANALYSIS_RESOURCE, field: "id", code: "already_exists" }]);
-
+  conflict(`Pronunciation analysis ${id} already exists`, [
+    { resource: ANALYSIS_RESOURCE, field: "id", code: "already_exists" },
+  ]);
 
 export async function createAnalysis(
   db: Db,
@@ -47,11 +47,18 @@ export async function createAnalysis(
   const challenge = await challengeInScope(db, caller, challengeId);
   const user = requireUser(caller);
   const upload = requireFile(files, "audio", ANALYSIS_RESOURCE);
-  if (input.id && (await db.pronunciationAnalysis.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))) {
+  if (
+    input.id &&
+    (await db.pronunciationAnalysis.findUnique({
+      where: { ns_id: { ns: caller.ns, id: input.id } },
+      select: { pk: true },
+    }))
+  ) {
     throw taken(input.id);
   }
   const audio = await analyseAudio(upload, ANALYSIS_RESOURCE);
-  const hasAssessment = input.score !== undefined && input.score !== null && input.words !== undefined && input.words !== null;
+  const hasAssessment =
+    input.score !== undefined && input.score !== null && input.words !== undefined && input.words !== null;
   try {
     const row = await withStoredFiles(db, storage, audio.files(caller.ns), async (tx, rows) => {
       // Waits for a delete of the challenge that is under way; a deleted challenge is a 404.
@@ -87,20 +94,28 @@ export async function listAnalyses(db: Db, caller: Principal, challengeId: strin
   const args = pageArgs("created", "asc", query);
   const filters: object[] = [{ challengePk: challenge.pk }, args.where, await visibleSubmissions(db, caller)];
   if (query.userId?.length) {
-    const users = await db.user.findMany({ where: { ns: caller.ns, id: { in: [...new Set(query.userId)] } }, select: { pk: true } });
+    const users = await db.user.findMany({
+      where: { ns: caller.ns, id: { in: [...new Set(query.userId)] } },
+      select: { pk: true },
+    });
     if (users.length === 0) return { items: [], nextCursor: null };
     filters.push({ userPk: { in: users.map((u) => u.pk) } });
   }
   const rows = await db.pronunciationAnalysis.findMany({ ...args, where: { AND: filters } });
   const page = finishPage(rows, query, (r) => r.created);
-  const userIds = await publicUserIds(db, page.items.map((r) => r.userPk));
+  const userIds = await publicUserIds(
+    db,
+    page.items.map((r) => r.userPk),
+  );
   return { items: page.items.map((r) => toAnalysis(r, userIds)), nextCursor: page.nextCursor };
 }
 
 export async function getAnalysis(db: Db, caller: Principal, challengeId: string, analysisId: string) {
   const challenge = await challengeInScope(db, caller, challengeId);
   const row = await db.pronunciationAnalysis.findFirst({
-    where: { AND: [{ ns: caller.ns, id: analysisId, challengePk: challenge.pk }, await visibleSubmissions(db, caller)] },
+    where: {
+      AND: [{ ns: caller.ns, id: analysisId, challengePk: challenge.pk }, await visibleSubmissions(db, caller)],
+    },
   });
   if (!row) throw notFound("Pronunciation analysis");
   return toAnalysis(row, await publicUserIds(db, [row.userPk]));

@@ -1,16 +1,16 @@
-import type { Db, Tx } from "@/lib/db/client";
-import { lockRow } from "@/lib/db/locks";
-import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
-import { conflict, notFound } from "@/lib/api/errors";
 import type { UploadedFile } from "@/lib/api/body";
-import { finishPage, pageArgs, type PageRequest } from "@/lib/api/pagination";
-import { requireOrganisation, type Principal } from "@/lib/auth/principal";
+import { conflict, notFound } from "@/lib/api/errors";
+import { finishPage, type PageRequest, pageArgs } from "@/lib/api/pagination";
+import { type Principal, requireOrganisation } from "@/lib/auth/principal";
+import type { Db, Tx } from "@/lib/db/client";
+import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { lockRow } from "@/lib/db/locks";
+import { fileUrl } from "@/lib/downloads/urls";
 import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
 import { audioFilePks, deleteFileRows } from "@/lib/media/file-rows";
-import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
 import type { Storage } from "@/lib/storage/storage";
-import { fileUrl } from "@/lib/downloads/urls";
-import { fromJsonColumn, type Alignment } from "./alignment";
+import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
+import { type Alignment, fromJsonColumn } from "./alignment";
 import { CHALLENGE_RESOURCE, type CreateChallenge, type UpdateChallenge } from "./schemas";
 
 // Pronunciation challenges live in an organisation (the caller's namespace) and are only
@@ -33,7 +33,9 @@ export function toChallenge(row: ChallengeRow) {
 }
 
 const taken = (id: string | undefined) =>
-  conflict(`Pronunciation challenge ${id} already exists`, [{ resource: CHALLENGE_RESOURCE, field: "id", code: "already_exists" }]);
+  conflict(`Pronunciation challenge ${id} already exists`, [
+    { resource: CHALLENGE_RESOURCE, field: "id", code: "already_exists" },
+  ]);
 
 /** A challenge of the caller's organisation, else 404. */
 export async function challengeInScope(db: Db, caller: Principal, id: string): Promise<ChallengeRow> {
@@ -44,18 +46,31 @@ export async function challengeInScope(db: Db, caller: Principal, id: string): P
 }
 
 /** Locks the challenge row for the rest of the transaction (see lib/db/locks.ts). */
-export const lockChallenge = (tx: Tx, pk: string, mode: "update" | "share") => lockRow(tx, "PronunciationChallenge", pk, mode);
+export const lockChallenge = (tx: Tx, pk: string, mode: "update" | "share") =>
+  lockRow(tx, "PronunciationChallenge", pk, mode);
 
 /** The rows (originals with their normalised segments and peaks) deleted; returns their storage keys. */
 async function deleteAudioRows(tx: Tx, originals: (string | null)[]): Promise<string[]> {
   return deleteFileRows(tx, await audioFilePks(tx, [...new Set(originals.filter((pk): pk is string => !!pk))]));
 }
 
-export async function createChallenge(db: Db, storage: Storage, caller: Principal, input: CreateChallenge, files: Record<string, UploadedFile[]>) {
+export async function createChallenge(
+  db: Db,
+  storage: Storage,
+  caller: Principal,
+  input: CreateChallenge,
+  files: Record<string, UploadedFile[]>,
+) {
   requireOrganisation(caller);
   const upload = requireFile(files, "referenceAudio", CHALLENGE_RESOURCE);
   // A taken id is refused before the audio work; the unique constraint settles races.
-  if (input.id && (await db.pronunciationChallenge.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))) {
+  if (
+    input.id &&
+    (await db.pronunciationChallenge.findUnique({
+      where: { ns_id: { ns: caller.ns, id: input.id } },
+      select: { pk: true },
+    }))
+  ) {
     throw taken(input.id);
   }
   const audio = await analyseAudio(upload, CHALLENGE_RESOURCE);
@@ -125,10 +140,16 @@ export async function updateChallenge(
   let replacedKeys: string[] = [];
   const row = await withStoredFiles(db, storage, audio.files(caller.ns), async (tx, rows) => {
     await lockChallenge(tx, existing.pk, "update");
-    const current = await tx.pronunciationChallenge.findUnique({ where: { pk: existing.pk }, select: { referenceAudioFilePk: true } });
+    const current = await tx.pronunciationChallenge.findUnique({
+      where: { pk: existing.pk },
+      select: { referenceAudioFilePk: true },
+    });
     if (!current) throw notFound("Pronunciation challenge");
     const referenceAudioFilePk = await createAudioRows(tx, rows);
-    const updated = await tx.pronunciationChallenge.update({ where: { pk: existing.pk }, data: { ...data, referenceAudioFilePk } });
+    const updated = await tx.pronunciationChallenge.update({
+      where: { pk: existing.pk },
+      data: { ...data, referenceAudioFilePk },
+    });
     replacedKeys = await deleteAudioRows(tx, [current.referenceAudioFilePk]);
     return updated;
   });
@@ -141,9 +162,15 @@ export async function deleteChallenge(db: Db, storage: Storage, caller: Principa
   const existing = await challengeInScope(db, caller, id);
   const keys = await db.$transaction(async (tx) => {
     await lockChallenge(tx, existing.pk, "update");
-    const current = await tx.pronunciationChallenge.findUnique({ where: { pk: existing.pk }, select: { referenceAudioFilePk: true } });
+    const current = await tx.pronunciationChallenge.findUnique({
+      where: { pk: existing.pk },
+      select: { referenceAudioFilePk: true },
+    });
     if (!current) throw notFound("Pronunciation challenge");
-    const analyses = await tx.pronunciationAnalysis.findMany({ where: { challengePk: existing.pk }, select: { audioFilePk: true } });
+    const analyses = await tx.pronunciationAnalysis.findMany({
+      where: { challengePk: existing.pk },
+      select: { audioFilePk: true },
+    });
     const removed = await deleteAudioRows(tx, [current.referenceAudioFilePk, ...analyses.map((a) => a.audioFilePk)]);
     await tx.pronunciationAnalysis.deleteMany({ where: { challengePk: existing.pk } });
     await tx.pronunciationChallenge.delete({ where: { pk: existing.pk } });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idSchema, intFromForm, languageSchema, listOf, MAX_IDS, requiredText, timestamps } from "@/lib/api/schemas";
 import { pageQuery } from "@/lib/api/page-query";
+import { idSchema, intFromForm, languageSchema, listOf, MAX_IDS, requiredText, timestamps } from "@/lib/api/schemas";
 import { alignmentSchema, analysisWordsSchema, jsonPart } from "./alignment";
 
 export const CHALLENGE_RESOURCE = "PronunciationChallenge";
@@ -54,14 +54,18 @@ export const createAnalysisSchema = z
     id: idSchema.optional(),
     console: z.string().nullish(),
     pruningLevel: intFromForm.pipe(z.number().int().min(0, "must not be negative")).nullish(),
-    score: numberFromForm.pipe(z.number().min(0, "must be between 0 and 1").max(1, "must be between 0 and 1")).nullish(),
+    score: numberFromForm
+      .pipe(z.number().min(0, "must be between 0 and 1").max(1, "must be between 0 and 1"))
+      .nullish(),
     words: jsonPart(analysisWordsSchema.nullable()).optional(),
   })
   .superRefine((input, ctx) => {
     const hasScore = input.score !== undefined && input.score !== null;
     const hasWords = input.words !== undefined && input.words !== null;
-    if (hasScore && !hasWords) ctx.addIssue({ code: "custom", path: ["words"], message: "is required when score is given" });
-    if (hasWords && !hasScore) ctx.addIssue({ code: "custom", path: ["score"], message: "is required when words is given" });
+    if (hasScore && !hasWords)
+      ctx.addIssue({ code: "custom", path: ["words"], message: "is required when score is given" });
+    if (hasWords && !hasScore)
+      ctx.addIssue({ code: "custom", path: ["score"], message: "is required when words is given" });
   });
 export type CreateAnalysis = z.infer<typeof createAnalysisSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idSchema, languageSchema, timestamps } from "@/lib/api/schemas";
 import { pageQuery } from "@/lib/api/page-query";
+import { idSchema, languageSchema, timestamps } from "@/lib/api/schemas";
 
 export const SPEECH_CHALLENGE_RESOURCE = "SpeechChallenge";
 

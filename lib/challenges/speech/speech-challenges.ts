@@ -1,18 +1,18 @@
 import fs from "node:fs/promises";
 import { fileTypeFromBuffer } from "file-type";
-import type { Db, Tx } from "@/lib/db/client";
-import { lockRow } from "@/lib/db/locks";
-import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
-import { ApiError, conflict, notFound } from "@/lib/api/errors";
 import type { UploadedFile } from "@/lib/api/body";
-import { finishPage, pageArgs, type PageRequest } from "@/lib/api/pagination";
-import { requireOrganisation, type Principal } from "@/lib/auth/principal";
-import { analyseAudio, createAudioRows, type AnalysedAudio } from "@/lib/media/audio-upload";
-import { audioFilePks, deleteFileRows } from "@/lib/media/file-rows";
-import { removeObjects, withStoredFiles, type StoredFileData, type StoredFileInput } from "@/lib/storage/stored-files";
-import type { Storage } from "@/lib/storage/storage";
+import { ApiError, conflict, notFound } from "@/lib/api/errors";
+import { finishPage, type PageRequest, pageArgs } from "@/lib/api/pagination";
+import { type Principal, requireOrganisation } from "@/lib/auth/principal";
+import type { Db, Tx } from "@/lib/db/client";
+import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { lockRow } from "@/lib/db/locks";
 import { fileUrl } from "@/lib/downloads/urls";
-import { SPEECH_CHALLENGE_RESOURCE, type CreateSpeechChallenge, type UpdateSpeechChallenge } from "./schemas";
+import { type AnalysedAudio, analyseAudio, createAudioRows } from "@/lib/media/audio-upload";
+import { audioFilePks, deleteFileRows } from "@/lib/media/file-rows";
+import type { Storage } from "@/lib/storage/storage";
+import { removeObjects, type StoredFileData, type StoredFileInput, withStoredFiles } from "@/lib/storage/stored-files";
+import { type CreateSpeechChallenge, SPEECH_CHALLENGE_RESOURCE, type UpdateSpeechChallenge } from "./schemas";
 
 // Speech challenges live in an organisation (the caller's namespace) and are only seen from
 // it. A challenge has a language and, optionally, a topic, a reference recording (stored as
@@ -34,7 +34,9 @@ export function toSpeechChallenge(row: ChallengeRow) {
 }
 
 const taken = (id: string | undefined) =>
-  conflict(`Speech challenge ${id} already exists`, [{ resource: SPEECH_CHALLENGE_RESOURCE, field: "id", code: "already_exists" }]);
+  conflict(`Speech challenge ${id} already exists`, [
+    { resource: SPEECH_CHALLENGE_RESOURCE, field: "id", code: "already_exists" },
+  ]);
 
 /** A speech challenge of the caller's organisation, else 404. */
 export async function speechChallengeInScope(db: Db, caller: Principal, id: string): Promise<ChallengeRow> {
@@ -48,7 +50,8 @@ export async function speechChallengeInScope(db: Db, caller: Principal, id: stri
  * Locks the challenge row for the rest of the transaction (see lib/db/locks.ts): "update"
  * (replacing or deleting its files) holds off everything; "share" (adding a recording) only "update".
  */
-export const lockSpeechChallenge = (tx: Tx, pk: string, mode: "update" | "share") => lockRow(tx, "SpeechChallenge", pk, mode);
+export const lockSpeechChallenge = (tx: Tx, pk: string, mode: "update" | "share") =>
+  lockRow(tx, "SpeechChallenge", pk, mode);
 
 // ---- uploaded images and SubRip files ----
 
@@ -76,13 +79,17 @@ export async function analyseImage(upload: UploadedFile, resource: string): Prom
   if (!type || !IMAGE_TYPES.has(type.mime)) {
     const what = upload.size === 0 ? "an empty file" : type ? type.mime : "not a recognised file type";
     const message = `must be a PNG, JPEG, GIF or WebP image (received ${what})`;
-    throw new ApiError("validation", `${upload.field} ${message}`, [{ resource, field: upload.field, code: "invalid", message }]);
+    throw new ApiError("validation", `${upload.field} ${message}`, [
+      { resource, field: upload.field, code: "invalid", message },
+    ]);
   }
   return (ns) => ({ sourcePath: upload.path, ns, kind: "image", contentType: type.mime, size: upload.size });
 }
 
-const TIMING = /^(\d{2,}):([0-5]\d):([0-5]\d),(\d{3}) --> (\d{2,}):([0-5]\d):([0-5]\d),(\d{3})(?:[ \t]+X1:-?\d+[ \t]+X2:-?\d+[ \t]+Y1:-?\d+[ \t]+Y2:-?\d+)?[ \t]*$/;
-const ms = (h: string, m: string, s: string, f: string) => ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(f);
+const TIMING =
+  /^(\d{2,}):([0-5]\d):([0-5]\d),(\d{3}) --> (\d{2,}):([0-5]\d):([0-5]\d),(\d{3})(?:[ \t]+X1:-?\d+[ \t]+X2:-?\d+[ \t]+Y1:-?\d+[ \t]+Y2:-?\d+)?[ \t]*$/;
+const ms = (h: string, m: string, s: string, f: string) =>
+  ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(f);
 
 /**
  * Why a SubRip file is not valid, or null when it is: UTF-8 (an optional BOM), one or more cues
@@ -126,25 +133,37 @@ export async function analyseSrt(upload: UploadedFile, resource: string): Promis
   const problem = subRipProblem(await fs.readFile(upload.path));
   if (problem) {
     const message = `is not a valid SubRip (.srt) file: ${problem}`;
-    throw new ApiError("validation", `${upload.field} ${message}`, [{ resource, field: upload.field, code: "invalid", message }]);
+    throw new ApiError("validation", `${upload.field} ${message}`, [
+      { resource, field: upload.field, code: "invalid", message },
+    ]);
   }
   return (ns) => ({ sourcePath: upload.path, ns, kind: "srt", contentType: "application/x-subrip", size: upload.size });
 }
 
 // ---- the files of one write ----
 
-type Uploads = { audio?: AnalysedAudio; srt?: (ns: string) => StoredFileInput; image?: (ns: string) => StoredFileInput };
+type Uploads = {
+  audio?: AnalysedAudio;
+  srt?: (ns: string) => StoredFileInput;
+  image?: (ns: string) => StoredFileInput;
+};
 
 /** Validates every file part given before anything is stored (audio last: it is the slow one). */
 async function analyseUploads(files: Record<string, UploadedFile[]>): Promise<Uploads> {
   const srt = files.srt?.[0] ? await analyseSrt(files.srt[0], SPEECH_CHALLENGE_RESOURCE) : undefined;
   const image = files.image?.[0] ? await analyseImage(files.image[0], SPEECH_CHALLENGE_RESOURCE) : undefined;
-  const audio = files.referenceAudio?.[0] ? await analyseAudio(files.referenceAudio[0], SPEECH_CHALLENGE_RESOURCE) : undefined;
+  const audio = files.referenceAudio?.[0]
+    ? await analyseAudio(files.referenceAudio[0], SPEECH_CHALLENGE_RESOURCE)
+    : undefined;
   return { audio, srt, image };
 }
 
 function storedFileInputs(uploads: Uploads, ns: string): StoredFileInput[] {
-  return [...(uploads.audio?.files(ns) ?? []), ...(uploads.srt ? [uploads.srt(ns)] : []), ...(uploads.image ? [uploads.image(ns)] : [])];
+  return [
+    ...(uploads.audio?.files(ns) ?? []),
+    ...(uploads.srt ? [uploads.srt(ns)] : []),
+    ...(uploads.image ? [uploads.image(ns)] : []),
+  ];
 }
 
 /** Creates the rows of the stored files (in storedFileInputs order); returns the new file pks by field. */
@@ -176,7 +195,10 @@ export async function createSpeechChallenge(
 ) {
   requireOrganisation(caller);
   // A taken id is refused before the file work; the unique constraint settles races.
-  if (input.id && (await db.speechChallenge.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))) {
+  if (
+    input.id &&
+    (await db.speechChallenge.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))
+  ) {
     throw taken(input.id);
   }
   const uploads = await analyseUploads(files);
@@ -241,7 +263,10 @@ export async function updateSpeechChallenge(
     });
     if (!current) throw notFound("Speech challenge");
     const filePks = await createFileRows(tx, uploads, rows);
-    const updated = await tx.speechChallenge.update({ where: { pk: existing.pk }, data: { ...data, ...filePks, updated: new Date() } });
+    const updated = await tx.speechChallenge.update({
+      where: { pk: existing.pk },
+      data: { ...data, ...filePks, updated: new Date() },
+    });
     replacedKeys = await deleteFiles(tx, [
       filePks.referenceAudioFilePk ? current.referenceAudioFilePk : null,
       filePks.srtFilePk ? current.srtFilePk : null,
@@ -268,8 +293,13 @@ export async function deleteSpeechChallenge(db: Db, storage: Storage, caller: Pr
     });
     if (!current) throw notFound("Speech challenge");
     const pk = existing.pk;
-    const recordings = await tx.speechRecording.findMany({ where: { challengePk: pk }, select: { audioFilePk: true, resultSetPk: true } });
-    const setPks = new Set((await tx.resultSet.findMany({ where: { challengePk: pk }, select: { pk: true } })).map((s) => s.pk));
+    const recordings = await tx.speechRecording.findMany({
+      where: { challengePk: pk },
+      select: { audioFilePk: true, resultSetPk: true },
+    });
+    const setPks = new Set(
+      (await tx.resultSet.findMany({ where: { challengePk: pk }, select: { pk: true } })).map((s) => s.pk),
+    );
     // A result set without a challenge of its own goes too when every recording in it is this challenge's.
     const recordingSets = [...new Set(recordings.map((r) => r.resultSetPk))].filter((s) => !setPks.has(s));
     if (recordingSets.length) {
@@ -282,9 +312,14 @@ export async function deleteSpeechChallenge(db: Db, storage: Storage, caller: Pr
     }
     const sets = [...setPks];
     await refuseWhenAnnotated(tx, pk, sets);
-    const setRows = await tx.resultSet.findMany({ where: { pk: { in: sets } }, select: { combinedFilePk: true, combinedPeaksPk: true } });
+    const setRows = await tx.resultSet.findMany({
+      where: { pk: { in: sets } },
+      select: { combinedFilePk: true, combinedPeaksPk: true },
+    });
     // Recordings and feedback in those sets are deleted with them (cascade); their audio goes here.
-    const setRecordings = sets.length ? await tx.speechRecording.findMany({ where: { resultSetPk: { in: sets } }, select: { audioFilePk: true } }) : [];
+    const setRecordings = sets.length
+      ? await tx.speechRecording.findMany({ where: { resultSetPk: { in: sets } }, select: { audioFilePk: true } })
+      : [];
     const feedback = await tx.feedback.findMany({
       where: { OR: [{ challengePk: pk }, ...(sets.length ? [{ resultSetPk: { in: sets } }] : [])] },
       select: { audioFilePk: true },
@@ -298,8 +333,12 @@ export async function deleteSpeechChallenge(db: Db, storage: Storage, caller: Pr
       ...setRows.flatMap((s) => [s.combinedFilePk, s.combinedPeaksPk]),
       ...feedback.map((f) => f.audioFilePk),
     ]);
-    await tx.feedback.deleteMany({ where: { OR: [{ challengePk: pk }, ...(sets.length ? [{ resultSetPk: { in: sets } }] : [])] } });
-    await tx.speechRecording.deleteMany({ where: { OR: [{ challengePk: pk }, ...(sets.length ? [{ resultSetPk: { in: sets } }] : [])] } });
+    await tx.feedback.deleteMany({
+      where: { OR: [{ challengePk: pk }, ...(sets.length ? [{ resultSetPk: { in: sets } }] : [])] },
+    });
+    await tx.speechRecording.deleteMany({
+      where: { OR: [{ challengePk: pk }, ...(sets.length ? [{ resultSetPk: { in: sets } }] : [])] },
+    });
     if (sets.length) await tx.resultSet.deleteMany({ where: { pk: { in: sets } } });
     await tx.speechChallenge.delete({ where: { pk } });
     return removed;
@@ -310,7 +349,10 @@ export async function deleteSpeechChallenge(db: Db, storage: Storage, caller: Pr
 /** Annotators' work is never deleted as a side effect: recordings with annotations keep their challenge (409). */
 async function refuseWhenAnnotated(tx: Tx, challengePk: string, resultSetPks: string[]): Promise<void> {
   const recording = { OR: [{ challengePk }, ...(resultSetPks.length ? [{ resultSetPk: { in: resultSetPks } }] : [])] };
-  const [annotations, references] = await Promise.all([tx.annotation.count({ where: { recording } }), tx.referenceAnnotation.count({ where: { recording } })]);
+  const [annotations, references] = await Promise.all([
+    tx.annotation.count({ where: { recording } }),
+    tx.referenceAnnotation.count({ where: { recording } }),
+  ]);
   if (annotations + references > 0) {
     throw conflict(
       `Recordings of this challenge carry ${annotations} annotation(s) and ${references} reference annotation(s): export them, then remove those recordings from their assignments, before deleting the challenge`,

@@ -1,8 +1,8 @@
-import type { Db } from "@/lib/db/client";
-import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { ApiError, conflict } from "@/lib/api/errors";
 import { hashPassword } from "@/lib/auth/passwords";
-import { requirePermission, type Principal } from "@/lib/auth/principal";
+import { type Principal, requirePermission } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
+import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { assertGrantable } from "../users";
 import { parseImportCsv } from "./csv";
 import { kidPassword } from "./kid-passwords";
@@ -19,14 +19,22 @@ const USERNAME = /^[a-z0-9][a-z0-9._-]{1,59}$/;
 
 /** A username from a name: "Anna van Berg" → "anna.b", ASCII letters only. */
 function baseUsername(firstName: string, lastName: string): string {
-  const ascii = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]/g, "");
+  const ascii = (s: string) =>
+    s
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "");
   const first = ascii(firstName) || "student";
   const last = ascii(lastName).slice(0, 1);
   return (last ? `${first}.${last}` : first).slice(0, 50);
 }
 
 export class ImportRejected extends ApiError {
-  constructor(message: string, readonly rows: ImportReportRow[]) {
+  constructor(
+    message: string,
+    readonly rows: ImportReportRow[],
+  ) {
     super("validation", message, [{ resource: "User", field: "rows", code: "invalid", message }], undefined, { rows });
   }
 }
@@ -37,7 +45,8 @@ export async function importStudents(db: Db, caller: Principal, input: ImportUse
   let records: { line: number; row: ImportRow }[];
   if (input.csv !== undefined) {
     const parsed = parseImportCsv(input.csv);
-    if (parsed.problems.length) throw new ImportRejected(`The CSV cannot be read: ${parsed.problems.slice(0, 5).join("; ")}`, []);
+    if (parsed.problems.length)
+      throw new ImportRejected(`The CSV cannot be read: ${parsed.problems.slice(0, 5).join("; ")}`, []);
     records = parsed.rows;
   } else {
     records = (input.rows ?? []).map((row, i) => ({ line: i + 1, row }));
@@ -63,13 +72,20 @@ export async function importStudents(db: Db, caller: Principal, input: ImportUse
     if (r.lastName.length > 200) r.errors.push({ field: "lastName", message: "is longer than 200 characters" });
     if ((r.infix ?? "").length > 100) r.errors.push({ field: "infix", message: "is longer than 100 characters" });
     if (r.group && r.group.length > 200) r.errors.push({ field: "group", message: "is longer than 200 characters" });
-    if (r.username && !USERNAME.test(r.username)) r.errors.push({ field: "username", message: "must be 2-60 lower-case letters, digits, dots, dashes or underscores" });
+    if (r.username && !USERNAME.test(r.username))
+      r.errors.push({
+        field: "username",
+        message: "must be 2-60 lower-case letters, digits, dots, dashes or underscores",
+      });
   }
 
   // Groups, by name (or id) in the caller's namespace.
   const groupNames = [...new Set(rows.map((r) => r.group).filter((g): g is string => !!g))];
   const existing = groupNames.length
-    ? await db.group.findMany({ where: { ns: caller.ns, OR: [{ name: { in: groupNames } }, { id: { in: groupNames } }] }, select: { pk: true, id: true, name: true } })
+    ? await db.group.findMany({
+        where: { ns: caller.ns, OR: [{ name: { in: groupNames } }, { id: { in: groupNames } }] },
+        select: { pk: true, id: true, name: true },
+      })
     : [];
   const groupPk = new Map<string, string>();
   for (const g of existing) {
@@ -78,27 +94,41 @@ export async function importStudents(db: Db, caller: Principal, input: ImportUse
   }
   const newGroups = groupNames.filter((g) => !groupPk.has(g));
   if (newGroups.length && !input.createGroups) {
-    for (const r of rows) if (r.group && !groupPk.has(r.group)) r.errors.push({ field: "group", message: `no group named ${r.group} (tick "create missing groups" to create it)` });
+    for (const r of rows)
+      if (r.group && !groupPk.has(r.group))
+        r.errors.push({
+          field: "group",
+          message: `no group named ${r.group} (tick "create missing groups" to create it)`,
+        });
   }
 
   // Usernames: the ones given must be free and unique in the file; the rest are made from names.
   const given = rows.map((r) => r.username).filter((u): u is string => !!u);
   const taken = new Set(
-    (await db.basicAuth.findMany({ where: { ns: caller.ns, username: { in: [...new Set(given)] } }, select: { username: true } })).map((b) => b.username),
+    (
+      await db.basicAuth.findMany({
+        where: { ns: caller.ns, username: { in: [...new Set(given)] } },
+        select: { username: true },
+      })
+    ).map((b) => b.username),
   );
   const seen = new Map<string, number>();
   for (const r of rows) {
     if (!r.username) continue;
     if (taken.has(r.username)) r.errors.push({ field: "username", message: `${r.username} is taken` });
-    if (seen.has(r.username)) r.errors.push({ field: "username", message: `${r.username} is also on row ${seen.get(r.username)}` });
+    if (seen.has(r.username))
+      r.errors.push({ field: "username", message: `${r.username} is also on row ${seen.get(r.username)}` });
     else seen.set(r.username, r.row);
   }
   const bad = rows.filter((r) => r.errors.length);
-  if (bad.length) throw new ImportRejected(`${bad.length} of ${rows.length} rows cannot be imported; nothing was created`, rows);
+  if (bad.length)
+    throw new ImportRejected(`${bad.length} of ${rows.length} rows cannot be imported; nothing was created`, rows);
 
   // Every username of the namespace (one school's: thousands at most; a thousand OR-ed
   // prefix conditions would exceed SQLite's expression depth).
-  const similar = rows.some((r) => !r.username) ? await db.basicAuth.findMany({ where: { ns: caller.ns }, select: { username: true } }) : [];
+  const similar = rows.some((r) => !r.username)
+    ? await db.basicAuth.findMany({ where: { ns: caller.ns }, select: { username: true } })
+    : [];
   const used = new Set([...similar.map((s) => s.username), ...given]);
   for (const r of rows) {
     if (r.username) continue;
@@ -121,35 +151,46 @@ export async function importStudents(db: Db, caller: Principal, input: ImportUse
   const users = rows.map((r) => ({ pk: newPk(), id: newId(), r }));
   try {
     await db.$transaction(
-    async (tx) => {
-      if (createdGroups.length) {
-        const made = createdGroups.map((name) => ({ pk: newPk(), ns: caller.ns, id: newId(), name }));
-        await tx.group.createMany({ data: made });
-        for (const g of made) groupPk.set(g.name, g.pk);
-      }
-      await tx.user.createMany({
-        data: users.map(({ pk, id, r }) => ({
-          pk,
-          ns: caller.ns,
-          id,
-          level: caller.level,
-          tenantPk: caller.tenant?.pk ?? null,
-          organisationPk: caller.organisation?.pk ?? null,
-          firstName: r.firstName,
-          infix: r.infix,
-          lastName: r.lastName,
-        })),
-      });
-      await tx.userRole.createMany({ data: users.map(({ pk }) => ({ userPk: pk, roleName: "STUDENT" })) });
-      const members = users.filter(({ r }) => r.group).map(({ pk, r }) => ({ groupPk: groupPk.get(r.group!)!, userPk: pk }));
-      if (members.length) await tx.groupMember.createMany({ data: members });
-      await tx.basicAuth.createMany({ data: users.map(({ pk, r }, i) => ({ pk: newPk(), ns: caller.ns, username: r.username!, passwordHash: hashes[i], userPk: pk })) });
-    },
-    { timeout: 60_000, maxWait: 10_000 },
+      async (tx) => {
+        if (createdGroups.length) {
+          const made = createdGroups.map((name) => ({ pk: newPk(), ns: caller.ns, id: newId(), name }));
+          await tx.group.createMany({ data: made });
+          for (const g of made) groupPk.set(g.name, g.pk);
+        }
+        await tx.user.createMany({
+          data: users.map(({ pk, id, r }) => ({
+            pk,
+            ns: caller.ns,
+            id,
+            level: caller.level,
+            tenantPk: caller.tenant?.pk ?? null,
+            organisationPk: caller.organisation?.pk ?? null,
+            firstName: r.firstName,
+            infix: r.infix,
+            lastName: r.lastName,
+          })),
+        });
+        await tx.userRole.createMany({ data: users.map(({ pk }) => ({ userPk: pk, roleName: "STUDENT" })) });
+        const members = users
+          .filter(({ r }) => r.group)
+          .map(({ pk, r }) => ({ groupPk: groupPk.get(r.group!)!, userPk: pk }));
+        if (members.length) await tx.groupMember.createMany({ data: members });
+        await tx.basicAuth.createMany({
+          data: users.map(({ pk, r }, i) => ({
+            pk: newPk(),
+            ns: caller.ns,
+            username: r.username!,
+            passwordHash: hashes[i],
+            userPk: pk,
+          })),
+        });
+      },
+      { timeout: 60_000, maxWait: 10_000 },
     );
   } catch (error) {
     // Another import or sign-up took one of these usernames meanwhile: nothing was created.
-    if (isUniqueViolation(error)) throw conflict("A username was taken while the import ran; nothing was created: import the file again");
+    if (isUniqueViolation(error))
+      throw conflict("A username was taken while the import ran; nothing was created: import the file again");
     throw error;
   }
   users.forEach(({ id, r }, i) => {

@@ -25,7 +25,10 @@ export const importUsersSchema = z
     /** Groups named in the file that do not exist yet are created (else such a row is an error). */
     createGroups: z.boolean().default(false),
   })
-  .refine((b) => (b.csv === undefined) !== (b.rows === undefined), { message: "send either csv or rows", path: ["csv"] });
+  .refine((b) => (b.csv === undefined) !== (b.rows === undefined), {
+    message: "send either csv or rows",
+    path: ["csv"],
+  });
 export type ImportUsers = z.infer<typeof importUsersSchema>;
 
 const rowError = z.object({ field: z.string(), message: z.string() });
@@ -55,7 +58,9 @@ export type ImportReport = z.output<typeof importReportSchema>;
 /** The 422 answer: the message, the usual field errors, and the row-by-row report. */
 export const importFailureSchema = z.object({
   message: z.string(),
-  errors: z.array(z.object({ resource: z.string(), field: z.string(), code: z.string(), message: z.string().optional() })).optional(),
+  errors: z
+    .array(z.object({ resource: z.string(), field: z.string(), code: z.string(), message: z.string().optional() }))
+    .optional(),
   /** The row-by-row report (absent when the body itself is malformed). */
   rows: z.array(importReportRowSchema).optional(),
 });

@@ -20,7 +20,13 @@ export class VersionConflict extends Error {
   }
 }
 
-type Send = { method?: "GET" | "POST" | "PUT"; json?: unknown; form?: FormData; ifMatch?: string | null; signal?: AbortSignal };
+type Send = {
+  method?: "GET" | "POST" | "PUT";
+  json?: unknown;
+  form?: FormData;
+  ifMatch?: string | null;
+  signal?: AbortSignal;
+};
 
 async function send(path: string, request: Send): Promise<Response> {
   // A plain read the page's HTML started already (lib/web/early/early-requests.ts).
@@ -54,7 +60,8 @@ async function versioned(response: Response): Promise<Versioned> {
   const etag = response.headers.get("ETag") ?? "";
   if (response.ok) return { annotation: body as unknown as Annotation, etag };
   const message = typeof body.message === "string" ? body.message : `The server answered ${response.status}`;
-  if (response.status === 409 && body.current && typeof body.current === "object") throw new VersionConflict(message, body.current as Annotation, etag);
+  if (response.status === 409 && body.current && typeof body.current === "object")
+    throw new VersionConflict(message, body.current as Annotation, etag);
   throw new ApiRequestError(response.status, message, Array.isArray(body.errors) ? (body.errors as FieldError[]) : []);
 }
 
@@ -65,8 +72,14 @@ export type RecordingRefInput = { tenant: string; organisation: string; challeng
 export type Changes = { fragments?: WireFragment[]; doneBase?: true | null; doneFull?: true | null };
 
 /** The first save of a recording's annotation. */
-export const createAnnotation = async (assignment: number, recording: RecordingRefInput, changes: Changes): Promise<Versioned> =>
-  versioned(await send("/api/annotations", { method: "POST", json: { assignment, recording, fragments: [], ...changes } }));
+export const createAnnotation = async (
+  assignment: number,
+  recording: RecordingRefInput,
+  changes: Changes,
+): Promise<Versioned> =>
+  versioned(
+    await send("/api/annotations", { method: "POST", json: { assignment, recording, fragments: [], ...changes } }),
+  );
 
 /** Every later save: with If-Match, so a stale version is refused (VersionConflict) instead of overwriting. */
 export const updateAnnotation = async (id: number, changes: Changes, etag: string): Promise<Versioned> =>

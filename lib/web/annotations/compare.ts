@@ -6,14 +6,14 @@ import type { WireFragment } from "./types";
 // same label moved in time (overlapping its old place), is changed; the rest is added or removed.
 
 export type Entry = { layer: string; label: string; startMs: number; endMs: number };
-export type Change =
-  | ({ kind: "added" | "removed" } & Entry)
-  | ({ kind: "changed"; before: Entry } & Entry);
+export type Change = ({ kind: "added" | "removed" } & Entry) | ({ kind: "changed"; before: Entry } & Entry);
 export type Comparison = { changes: Change[]; unchanged: number; counts: Record<Change["kind"], number> };
 
 const toMs = (s: number) => Math.round(s * 1000);
 const flatten = (fragments: readonly WireFragment[]): Entry[] =>
-  fragments.flatMap((f) => f.labels.map((l) => ({ layer: l.layer, label: l.label.trim(), startMs: toMs(f.start), endMs: toMs(f.end) })));
+  fragments.flatMap((f) =>
+    f.labels.map((l) => ({ layer: l.layer, label: l.label.trim(), startMs: toMs(f.start), endMs: toMs(f.end) })),
+  );
 const key = (e: Entry, withLabel: boolean) => JSON.stringify([e.layer, e.startMs, e.endMs, withLabel ? e.label : ""]);
 const overlap = (a: Entry, b: Entry) => Math.min(a.endMs, b.endMs) - Math.max(a.startMs, b.startMs);
 
@@ -37,7 +37,7 @@ export function compare(base: readonly WireFragment[], current: readonly WireFra
   // 1. The same label at the same place.
   const exact = group(flatten(base), true);
   let rest: Entry[] = [];
-  for (const e of flatten(current)) (take(exact, key(e, true)) ? unchanged++ : rest.push(e));
+  for (const e of flatten(current)) take(exact, key(e, true)) ? unchanged++ : rest.push(e);
   let left = [...exact.values()].flat();
   // 2. Another label at the same place.
   const samePlace = group(left, false);
@@ -90,10 +90,14 @@ export function baseHandOver(revisions: readonly Revision[]): Revision | null {
 }
 
 const savedById = (r: Revision) => (typeof r.savedBy === "string" ? r.savedBy : (r.savedBy?.id ?? null));
-const sameFragments = (a: readonly WireFragment[], b: readonly WireFragment[]) => JSON.stringify(a) === JSON.stringify(b);
+const sameFragments = (a: readonly WireFragment[], b: readonly WireFragment[]) =>
+  JSON.stringify(a) === JSON.stringify(b);
 
 /** Versions in which the full annotator changed fragments before the base annotator was done (the persisted mark of early work). */
 export function earlyFullEdits(revisions: readonly Revision[], fullAnnotator: string): Revision[] {
   const sorted = byVersion(revisions);
-  return sorted.filter((r, i) => savedById(r) === fullAnnotator && !r.doneBase && !sameFragments(r.fragments, i ? sorted[i - 1].fragments : []));
+  return sorted.filter(
+    (r, i) =>
+      savedById(r) === fullAnnotator && !r.doneBase && !sameFragments(r.fragments, i ? sorted[i - 1].fragments : []),
+  );
 }

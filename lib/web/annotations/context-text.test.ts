@@ -10,15 +10,17 @@ test("durations read as m:ss, or h:mm:ss from an hour", () => {
 });
 
 test("the title names what was read and by whom, never ids", () => {
-  expect(editorTitle({ topic: "The north wind and the sun", prompt: null, student: "Student 4F2A9C", durationSec: 351 })).toBe(
-    "Annotate: ‘The north wind and the sun’ — read by Student 4F2A9C, 5:51",
-  );
+  expect(
+    editorTitle({ topic: "The north wind and the sun", prompt: null, student: "Student 4F2A9C", durationSec: 351 }),
+  ).toBe("Annotate: ‘The north wind and the sun’ — read by Student 4F2A9C, 5:51");
   // Without a topic, the prompt's start (shortened); without a name, a neutral label.
   const long = "The north wind and the sun were disputing which was the stronger, when a traveller came along";
   expect(editorTitle({ topic: " ", prompt: long, student: null, durationSec: null })).toBe(
     "Annotate: ‘The north wind and the sun were disputing which was the str…’ — read by a student",
   );
-  expect(editorTitle({ topic: null, prompt: null, student: "Ann", durationSec: 2 })).toBe("Annotate: a recording — read by Ann, 0:02");
+  expect(editorTitle({ topic: null, prompt: null, student: "Ann", durationSec: 2 })).toBe(
+    "Annotate: a recording — read by Ann, 0:02",
+  );
 });
 
 test("the workflow stage follows the markers; each role is told its next step", () => {

@@ -13,7 +13,12 @@ export function formatDuration(seconds: number | null | undefined): string | nul
   return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
-export type TitleParts = { topic: string | null; prompt: string | null; student: string | null; durationSec: number | null };
+export type TitleParts = {
+  topic: string | null;
+  prompt: string | null;
+  student: string | null;
+  durationSec: number | null;
+};
 
 const MAX_QUOTE = 60;
 const quote = (text: string) => `‘${text.length > MAX_QUOTE ? `${text.slice(0, MAX_QUOTE - 1).trimEnd()}…` : text}’`;
@@ -22,7 +27,9 @@ const quote = (text: string) => `‘${text.length > MAX_QUOTE ? `${text.slice(0,
 export function editorTitle(parts: TitleParts): string {
   const what = parts.topic?.trim() || parts.prompt?.trim();
   const duration = formatDuration(parts.durationSec);
-  const by = [parts.student?.trim() ? `read by ${parts.student.trim()}` : "read by a student", duration].filter(Boolean).join(", ");
+  const by = [parts.student?.trim() ? `read by ${parts.student.trim()}` : "read by a student", duration]
+    .filter(Boolean)
+    .join(", ");
   return `Annotate: ${what ? quote(what) : "a recording"} — ${by}`;
 }
 
@@ -33,7 +40,11 @@ type Markers = Pick<Annotation, "doneBase" | "doneFull"> | null;
 /** Where the recording is in the two-stage workflow, in words, and who does what next. */
 export function workflowStage(markers: Markers, hasBaseAnnotator: boolean): Stage {
   if (markers?.doneFull) {
-    return { key: "done", title: "Full done", text: "The full annotator has checked and completed this annotation: it is finished. Reopening it (full) hands it back to the full annotator." };
+    return {
+      key: "done",
+      title: "Full done",
+      text: "The full annotator has checked and completed this annotation: it is finished. Reopening it (full) hands it back to the full annotator.",
+    };
   }
   if (!hasBaseAnnotator) {
     return {
@@ -58,10 +69,16 @@ export function workflowStage(markers: Markers, hasBaseAnnotator: boolean): Stag
 
 /** What the caller in particular is expected to do now. */
 export function nextStepFor(role: Role, stage: Stage): string | null {
-  if (role === "base") return stage.key === "base" ? "Your turn: label, save, then mark it base done." : stage.key === "full" ? "You have handed it over; reopen it only if you must change something." : null;
+  if (role === "base")
+    return stage.key === "base"
+      ? "Your turn: label, save, then mark it base done."
+      : stage.key === "full"
+        ? "You have handed it over; reopen it only if you must change something."
+        : null;
   if (role === "full") {
     if (stage.key === "base") return "Not your turn yet: the base annotator is still working on it.";
-    if (stage.key === "full" || stage.key === "no-base") return "Your turn: correct, complete, save, then mark it full done.";
+    if (stage.key === "full" || stage.key === "no-base")
+      return "Your turn: correct, complete, save, then mark it full done.";
     return null;
   }
   if (role === "admin") return "As an administrator you may edit at any stage and set either marker.";

@@ -4,7 +4,11 @@ import type { View } from "./lanes";
 // fragments in view to draw one by one (a long recording at fit zoom). One pass over the items
 // and one over the columns: a few ms for 5,000 fragments.
 
-export function coverage(items: readonly { startMs: number; endMs: number }[], view: View, columns = Math.ceil(view.viewportWidth)): Float32Array {
+export function coverage(
+  items: readonly { startMs: number; endMs: number }[],
+  view: View,
+  columns = Math.ceil(view.viewportWidth),
+): Float32Array {
   const out = new Float32Array(Math.max(0, columns));
   if (view.pxPerSec <= 0 || columns <= 0) return out;
   const pxPerMs = view.pxPerSec / 1000;

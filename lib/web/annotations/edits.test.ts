@@ -2,7 +2,14 @@ import { expect, test } from "@playwright/test";
 import { mergeWith, moveBoundary, neighbour, relabel, splitAt } from "./edits";
 import type { Item } from "./types";
 
-const item = (id: string, startMs: number, endMs: number, label = id, layer = "Words"): Item => ({ id, layer, label, comment: "", startMs, endMs });
+const item = (id: string, startMs: number, endMs: number, label = id, layer = "Words"): Item => ({
+  id,
+  layer,
+  label,
+  comment: "",
+  startMs,
+  endMs,
+});
 const spans = (items: Item[]) => items.map((i) => [i.id, i.label, i.startMs, i.endMs]);
 
 test("split at a time makes two fragments of the same layer and label; too near an edge changes nothing", () => {
@@ -18,7 +25,12 @@ test("split at a time makes two fragments of the same layer and label; too near 
 });
 
 test("merge with the next or previous fragment of the layer covers both; free text joins the labels", () => {
-  const items = [item("a", 100, 400, "the"), item("x", 0, 2000, "Noise", "Noise"), item("b", 450, 900, "cat"), item("c", 900, 1200, "sat")];
+  const items = [
+    item("a", 100, 400, "the"),
+    item("x", 0, 2000, "Noise", "Noise"),
+    item("b", 450, 900, "cat"),
+    item("c", 900, 1200, "sat"),
+  ];
   expect(neighbour(items, items[2], 1)?.id).toBe("c");
   expect(neighbour(items, items[2], -1)?.id).toBe("a");
   expect(neighbour(items, items[0], -1)).toBeNull();

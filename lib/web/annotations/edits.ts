@@ -1,5 +1,5 @@
-import { MIN_MS } from "./lanes";
 import { newItemId } from "./items";
+import { MIN_MS } from "./lanes";
 import type { Item } from "./types";
 
 // Edits that change several fragments at once, as pure functions of the items (the draft
@@ -39,7 +39,13 @@ export const mergeWith =
     const [first, second] = direction > 0 ? [item, other] : [other, item];
     const label = freeText ? [first.label.trim(), second.label.trim()].filter(Boolean).join(" ") : first.label;
     const comment = [first.comment.trim(), second.comment.trim()].filter(Boolean).join(" ");
-    const merged: Item = { ...item, label, comment, startMs: Math.min(first.startMs, second.startMs), endMs: Math.max(first.endMs, second.endMs) };
+    const merged: Item = {
+      ...item,
+      label,
+      comment,
+      startMs: Math.min(first.startMs, second.startMs),
+      endMs: Math.max(first.endMs, second.endMs),
+    };
     return items.filter((i) => i.id !== other.id).map((i) => (i.id === id ? merged : i));
   };
 

@@ -1,10 +1,18 @@
 import { expect, test } from "@playwright/test";
-import { COALESCE_MS, MAX_STEPS, edit, emptyHistory, redo, redoLabel, undo, undoLabel } from "./history";
+import { COALESCE_MS, edit, emptyHistory, MAX_STEPS, redo, redoLabel, undo, undoLabel } from "./history";
 import type { Item } from "./types";
 
-const item = (id: string, label: string, startMs: number, endMs: number): Item => ({ id, layer: "Words", label, comment: "", startMs, endMs });
+const item = (id: string, label: string, startMs: number, endMs: number): Item => ({
+  id,
+  layer: "Words",
+  label,
+  comment: "",
+  startMs,
+  endMs,
+});
 const labels = (items: Item[]) => items.map((i) => `${i.label}@${i.startMs}-${i.endMs}`);
-const move = (id: string, startMs: number) => (items: Item[]) => items.map((i) => (i.id === id ? { ...i, startMs } : i));
+const move = (id: string, startMs: number) => (items: Item[]) =>
+  items.map((i) => (i.id === id ? { ...i, startMs } : i));
 
 test("undo and redo walk back and forth over edits, with their labels", () => {
   let s = emptyHistory([item("a", "the", 0, 100)]);

@@ -20,10 +20,22 @@ export const COALESCE_MS = 1000;
 /** Steps kept; the oldest are dropped past this. */
 export const MAX_STEPS = 200;
 
-export const emptyHistory = (items: Item[] = []): DraftState => ({ items, past: [], future: [], lastKey: null, lastAt: 0 });
+export const emptyHistory = (items: Item[] = []): DraftState => ({
+  items,
+  past: [],
+  future: [],
+  lastKey: null,
+  lastAt: 0,
+});
 
 /** Applies an edit as one undo step (or, with the same `key` as the last within COALESCE_MS, as part of it). */
-export function edit(state: DraftState, label: string, fn: (items: Item[]) => Item[], key: string | null, now: number): DraftState {
+export function edit(
+  state: DraftState,
+  label: string,
+  fn: (items: Item[]) => Item[],
+  key: string | null,
+  now: number,
+): DraftState {
   const next = fn(state.items);
   if (next === state.items) return state;
   const coalesce = key !== null && key === state.lastKey && now - state.lastAt <= COALESCE_MS && state.past.length > 0;
@@ -34,13 +46,25 @@ export function edit(state: DraftState, label: string, fn: (items: Item[]) => It
 export function undo(state: DraftState): DraftState {
   const step = state.past[state.past.length - 1];
   if (!step) return state;
-  return { items: step.items, past: state.past.slice(0, -1), future: [...state.future, { label: step.label, items: state.items }], lastKey: null, lastAt: 0 };
+  return {
+    items: step.items,
+    past: state.past.slice(0, -1),
+    future: [...state.future, { label: step.label, items: state.items }],
+    lastKey: null,
+    lastAt: 0,
+  };
 }
 
 export function redo(state: DraftState): DraftState {
   const step = state.future[state.future.length - 1];
   if (!step) return state;
-  return { items: step.items, past: [...state.past, { label: step.label, items: state.items }], future: state.future.slice(0, -1), lastKey: null, lastAt: 0 };
+  return {
+    items: step.items,
+    past: [...state.past, { label: step.label, items: state.items }],
+    future: state.future.slice(0, -1),
+    lastKey: null,
+    lastAt: 0,
+  };
 }
 
 /** The label of the step undo would revert, and of the one redo would apply. */

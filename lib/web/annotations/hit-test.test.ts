@@ -2,7 +2,14 @@ import { expect, test } from "@playwright/test";
 import { hitTest } from "./hit-test";
 import type { Item } from "./types";
 
-const item = (id: string, startMs: number, endMs: number): Item => ({ id, layer: "Words", label: id, comment: "", startMs, endMs });
+const item = (id: string, startMs: number, endMs: number): Item => ({
+  id,
+  layer: "Words",
+  label: id,
+  comment: "",
+  startMs,
+  endMs,
+});
 // 10 px/s: 1 px is 100 ms.
 const low = { pxPerSec: 10, scrollLeft: 0, viewportWidth: 1000 };
 

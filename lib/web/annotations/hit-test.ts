@@ -21,7 +21,12 @@ type Candidate = { id: string; mode: "start" | "end"; ms: number };
  * boundary is within `handlePx`, or the fragment to move, or null over empty lane.
  * `detach` (Alt) grabs only one side of a shared boundary.
  */
-export function hitTest(items: readonly Item[], x: number, view: View, options: { handlePx?: number; detach?: boolean } = {}): Hit | null {
+export function hitTest(
+  items: readonly Item[],
+  x: number,
+  view: View,
+  options: { handlePx?: number; detach?: boolean } = {},
+): Hit | null {
   if (view.pxPerSec <= 0) return null;
   const handlePx = options.handlePx ?? HANDLE_PX;
   const pxPerMs = view.pxPerSec / 1000;
@@ -34,7 +39,8 @@ export function hitTest(items: readonly Item[], x: number, view: View, options: 
   let bestDist = Infinity;
   const ties: Candidate[] = [];
   for (const item of items) {
-    if (item.startMs <= t && t <= item.endMs && (!inside || item.endMs - item.startMs < inside.endMs - inside.startMs)) inside = item;
+    if (item.startMs <= t && t <= item.endMs && (!inside || item.endMs - item.startMs < inside.endMs - inside.startMs))
+      inside = item;
     for (const c of [
       { id: item.id, mode: "start" as const, ms: item.startMs },
       { id: item.id, mode: "end" as const, ms: item.endMs },
@@ -71,7 +77,7 @@ function grab(ties: Candidate[], t: number, items: readonly Item[], detach: bool
     return { kind: "boundary", leftId: ends[0].id, rightId: starts[0].id, ms: at };
   }
   // The pointer's side owns it: left of the line the fragment ending there, right of it the one starting there.
-  const preferred = leftSide ? ends[0] ?? starts[0] : starts[0] ?? ends[0];
+  const preferred = leftSide ? (ends[0] ?? starts[0]) : (starts[0] ?? ends[0]);
   const mode = preferred.endMs === at && (leftSide || preferred.startMs !== at) ? "end" : "start";
   return { kind: "edge", id: preferred.id, mode };
 }

@@ -12,23 +12,54 @@ const textGrid = (tiers: [string, [number, number, string][]][]) =>
       "2",
       "<exists>",
       String(tiers.length),
-      ...tiers.flatMap(([name, ivs]) => ['"IntervalTier"', `"${name}"`, "0", "2", String(ivs.length), ...ivs.flatMap(([a, b, t]) => [String(a), String(b), `"${t}"`])]),
+      ...tiers.flatMap(([name, ivs]) => [
+        '"IntervalTier"',
+        `"${name}"`,
+        "0",
+        "2",
+        String(ivs.length),
+        ...ivs.flatMap(([a, b, t]) => [String(a), String(b), `"${t}"`]),
+      ]),
       "",
     ].join("\n"),
   );
-const w = (label: string, startMs: number, endMs: number, layer = "Words") => ({ layer, label, comment: "", startMs, endMs });
+const w = (label: string, startMs: number, endMs: number, layer = "Words") => ({
+  layer,
+  label,
+  comment: "",
+  startMs,
+  endMs,
+});
 
 test("a TextGrid is read with the server's parser; tiers map by name, unknown ones are skipped until mapped", () => {
-  const imported = readImport(textGrid([["words", [[0, 0.5, "the"], [0.5, 1, "cat"]]], ["Mistakes", [[0, 1, "Grammar"]]]]), "a.TextGrid");
+  const imported = readImport(
+    textGrid([
+      [
+        "words",
+        [
+          [0, 0.5, "the"],
+          [0.5, 1, "cat"],
+        ],
+      ],
+      ["Mistakes", [[0, 1, "Grammar"]]],
+    ]),
+    "a.TextGrid",
+  );
   expect(imported.layers).toEqual(["words", "Mistakes"]);
   const mapping = defaultMapping(imported.layers, ["Words", "Error", "Noise"]);
   expect(mapping).toEqual({ words: "Words", Mistakes: null });
   expect(mappedItems(imported, mapping).map((i) => `${i.layer}:${i.label}`)).toEqual(["Words:the", "Words:cat"]);
-  expect(mappedItems(imported, { ...mapping, Mistakes: "Error" }).map((i) => `${i.layer}:${i.label}`).sort()).toEqual(["Error:Grammar", "Words:cat", "Words:the"]);
+  expect(
+    mappedItems(imported, { ...mapping, Mistakes: "Error" })
+      .map((i) => `${i.layer}:${i.label}`)
+      .sort(),
+  ).toEqual(["Error:Grammar", "Words:cat", "Words:the"]);
 });
 
 test("unreadable files throw with a message naming the problem", () => {
-  expect(() => readImport(new TextEncoder().encode("WEBVTT\n"), "x.vtt")).toThrow(/WebVTT can be exported but not imported/);
+  expect(() => readImport(new TextEncoder().encode("WEBVTT\n"), "x.vtt")).toThrow(
+    /WebVTT can be exported but not imported/,
+  );
 });
 
 test("the preview counts, per layer, what is added, removed and changed", () => {

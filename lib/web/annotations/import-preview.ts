@@ -29,7 +29,11 @@ const place = (i: Omit<Item, "id">) => `${i.startMs}:${i.endMs}`;
 const content = (i: Omit<Item, "id">) => `${i.label}\n${i.comment}`;
 
 /** Per layer (scheme order first), what replacing `current` with `next` adds, removes and changes. */
-export function previewChanges(current: readonly Omit<Item, "id">[], next: readonly Omit<Item, "id">[], layerOrder: readonly string[]): LayerChange[] {
+export function previewChanges(
+  current: readonly Omit<Item, "id">[],
+  next: readonly Omit<Item, "id">[],
+  layerOrder: readonly string[],
+): LayerChange[] {
   const layers = [...new Set([...layerOrder, ...current.map((i) => i.layer), ...next.map((i) => i.layer)])];
   return layers
     .map((layer) => {

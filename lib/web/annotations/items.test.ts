@@ -1,9 +1,24 @@
 import { expect, test } from "@playwright/test";
-import { contentKey, countsByLayer, itemsFromWire, itemsToWire, layerDifferences, placeKey, savedPlaces } from "./items";
+import {
+  contentKey,
+  countsByLayer,
+  itemsFromWire,
+  itemsToWire,
+  layerDifferences,
+  placeKey,
+  savedPlaces,
+} from "./items";
 import type { WireFragment } from "./types";
 
 const wire: WireFragment[] = [
-  { start: 0.1, end: 0.45, labels: [{ layer: "Words", label: "the", comment: "" }, { layer: "Prompt", label: "Prompt", comment: "x" }] },
+  {
+    start: 0.1,
+    end: 0.45,
+    labels: [
+      { layer: "Words", label: "the", comment: "" },
+      { layer: "Prompt", label: "Prompt", comment: "x" },
+    ],
+  },
   { start: 0.5, end: 0.9, labels: [{ layer: "Words", label: "cat", comment: "" }] },
 ];
 
@@ -21,9 +36,9 @@ test("saving groups items of the same span back into one fragment, sorted", () =
   const items = itemsFromWire(wire).reverse();
   expect(itemsToWire(items, ["Words", "Prompt"])).toEqual(wire);
   // Floating-point seconds come back exactly.
-  expect(itemsToWire(itemsFromWire([{ start: 0.3, end: 0.7, labels: [{ layer: "Words", label: " a ", comment: "" }] }]))).toEqual([
-    { start: 0.3, end: 0.7, labels: [{ layer: "Words", label: "a", comment: "" }] },
-  ]);
+  expect(
+    itemsToWire(itemsFromWire([{ start: 0.3, end: 0.7, labels: [{ layer: "Words", label: " a ", comment: "" }] }])),
+  ).toEqual([{ start: 0.3, end: 0.7, labels: [{ layer: "Words", label: "a", comment: "" }] }]);
 });
 
 test("content keys ignore ids and order", () => {
@@ -36,7 +51,10 @@ test("content keys ignore ids and order", () => {
 
 test("counts and differences per layer, scheme order first", () => {
   expect(countsByLayer(wire)).toEqual({ Words: 2, Prompt: 1 });
-  const theirs: WireFragment[] = [...wire, { start: 1, end: 1.2, labels: [{ layer: "Error", label: "Grammar", comment: "" }] }];
+  const theirs: WireFragment[] = [
+    ...wire,
+    { start: 1, end: 1.2, labels: [{ layer: "Error", label: "Grammar", comment: "" }] },
+  ];
   expect(layerDifferences(wire, theirs, ["Words", "Prompt", "OutOfPrompt", "Error"])).toEqual([
     { layer: "Words", mine: 2, theirs: 2 },
     { layer: "Prompt", mine: 1, theirs: 1 },

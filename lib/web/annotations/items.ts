@@ -12,7 +12,14 @@ export const toMs = (seconds: number): number => Math.round(seconds * 1000);
 
 export function itemsFromWire(fragments: readonly WireFragment[]): Item[] {
   return fragments.flatMap((f) =>
-    f.labels.map((l) => ({ id: newItemId(), layer: l.layer, label: l.label, comment: l.comment ?? "", startMs: toMs(f.start), endMs: toMs(f.end) })),
+    f.labels.map((l) => ({
+      id: newItemId(),
+      layer: l.layer,
+      label: l.label,
+      comment: l.comment ?? "",
+      startMs: toMs(f.start),
+      endMs: toMs(f.end),
+    })),
   );
 }
 
@@ -36,7 +43,8 @@ export function itemsToWire(items: readonly Item[], layerOrder: readonly string[
 }
 
 /** A comparable key of what a save would send (dirty checks). */
-export const contentKey = (items: readonly Item[], layerOrder: readonly string[] = []): string => JSON.stringify(itemsToWire(items, layerOrder));
+export const contentKey = (items: readonly Item[], layerOrder: readonly string[] = []): string =>
+  JSON.stringify(itemsToWire(items, layerOrder));
 
 /** How many labels each layer holds (the conflict summary). */
 export function countsByLayer(fragments: readonly WireFragment[]): Record<string, number> {
@@ -48,15 +56,22 @@ export function countsByLayer(fragments: readonly WireFragment[]): Record<string
 export type LayerDifference = { layer: string; mine: number; theirs: number };
 
 /** Per layer (scheme order first, then any other layer met): the label counts of both versions. */
-export function layerDifferences(mine: readonly WireFragment[], theirs: readonly WireFragment[], layerOrder: readonly string[]): LayerDifference[] {
+export function layerDifferences(
+  mine: readonly WireFragment[],
+  theirs: readonly WireFragment[],
+  layerOrder: readonly string[],
+): LayerDifference[] {
   const a = countsByLayer(mine);
   const b = countsByLayer(theirs);
   const layers = [...new Set([...layerOrder, ...Object.keys(a), ...Object.keys(b)])];
-  return layers.filter((layer) => a[layer] || b[layer]).map((layer) => ({ layer, mine: a[layer] ?? 0, theirs: b[layer] ?? 0 }));
+  return layers
+    .filter((layer) => a[layer] || b[layer])
+    .map((layer) => ({ layer, mine: a[layer] ?? 0, theirs: b[layer] ?? 0 }));
 }
 
 /** Keys of labels already saved at their place: the API never refuses those again. */
-export const placeKey = (layer: string, label: string, startMs: number, endMs: number): string => JSON.stringify([layer, label, startMs, endMs]);
+export const placeKey = (layer: string, label: string, startMs: number, endMs: number): string =>
+  JSON.stringify([layer, label, startMs, endMs]);
 
 export function savedPlaces(fragments: readonly WireFragment[]): Set<string> {
   return new Set(fragments.flatMap((f) => f.labels.map((l) => placeKey(l.layer, l.label, toMs(f.start), toMs(f.end)))));

@@ -1,10 +1,17 @@
 import { expect, test } from "@playwright/test";
-import { dragSpan, gapAround, msToX, newSpan, rulerTicks, stepZoom, visibleWindow, xToMs } from "./lanes";
 import { coverage } from "./density";
+import { dragSpan, gapAround, msToX, newSpan, rulerTicks, stepZoom, visibleWindow, xToMs } from "./lanes";
 import { parsePeaks } from "./peaks";
 import type { Item } from "./types";
 
-const item = (id: string, layer: string, startMs: number, endMs: number): Item => ({ id, layer, label: id, comment: "", startMs, endMs });
+const item = (id: string, layer: string, startMs: number, endMs: number): Item => ({
+  id,
+  layer,
+  label: id,
+  comment: "",
+  startMs,
+  endMs,
+});
 const view = { pxPerSec: 100, scrollLeft: 250, viewportWidth: 500 };
 
 test("times and pixels at the view's zoom and scroll", () => {
@@ -15,7 +22,12 @@ test("times and pixels at the view's zoom and scroll", () => {
 });
 
 test("the free gap of an item in a layer without overlaps", () => {
-  const items = [item("a", "Words", 0, 400), item("b", "Words", 500, 900), item("c", "Words", 1200, 1500), item("n", "Noise", 0, 2000)];
+  const items = [
+    item("a", "Words", 0, 400),
+    item("b", "Words", 500, 900),
+    item("c", "Words", 1200, 1500),
+    item("n", "Noise", 0, 2000),
+  ];
   expect(gapAround(items, items[1], 3000, false)).toEqual({ minMs: 400, maxMs: 1200 });
   expect(gapAround(items, items[0], 3000, false)).toEqual({ minMs: 0, maxMs: 500 });
   expect(gapAround(items, items[2], 3000, false)).toEqual({ minMs: 900, maxMs: 3000 });
@@ -89,6 +101,14 @@ test("peaks: BBC audiowaveform v2 (16-bit, 8-bit, two channels) and v1", () => {
 test("coverage: the share of each pixel column fragments cover", () => {
   const view = { pxPerSec: 10, scrollLeft: 10, viewportWidth: 6 };
   // Column c spans 1.0 + c*0.1 s .. 1.1 + c*0.1 s.
-  const cover = coverage([{ startMs: 1050, endMs: 1200 }, { startMs: 1200, endMs: 1300 }, { startMs: 1500, endMs: 1550 }, { startMs: 0, endMs: 900 }], view);
+  const cover = coverage(
+    [
+      { startMs: 1050, endMs: 1200 },
+      { startMs: 1200, endMs: 1300 },
+      { startMs: 1500, endMs: 1550 },
+      { startMs: 0, endMs: 900 },
+    ],
+    view,
+  );
   expect([...cover].map((c) => Math.round(c * 100) / 100)).toEqual([0.5, 1, 1, 0, 0, 0.5]);
 });

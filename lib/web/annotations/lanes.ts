@@ -16,7 +16,8 @@ export type View = {
 };
 
 export const msToX = (ms: number, view: View): number => (ms / 1000) * view.pxPerSec - view.scrollLeft;
-export const xToMs = (x: number, view: View): number => (view.pxPerSec > 0 ? Math.round(((x + view.scrollLeft) / view.pxPerSec) * 1000) : 0);
+export const xToMs = (x: number, view: View): number =>
+  view.pxPerSec > 0 ? Math.round(((x + view.scrollLeft) / view.pxPerSec) * 1000) : 0;
 
 /** The visible time window in ms, with a margin of half a screen on each side. */
 export function visibleWindow(view: View): { fromMs: number; toMs: number } {
@@ -25,7 +26,8 @@ export function visibleWindow(view: View): { fromMs: number; toMs: number } {
   return { fromMs: xToMs(-margin, view), toMs: xToMs(view.viewportWidth + margin, view) };
 }
 
-export const inWindow = (item: Pick<Item, "startMs" | "endMs">, w: { fromMs: number; toMs: number }): boolean => item.endMs >= w.fromMs && item.startMs <= w.toMs;
+export const inWindow = (item: Pick<Item, "startMs" | "endMs">, w: { fromMs: number; toMs: number }): boolean =>
+  item.endMs >= w.fromMs && item.startMs <= w.toMs;
 
 export type Gap = { minMs: number; maxMs: number };
 
@@ -33,7 +35,12 @@ export type Gap = { minMs: number; maxMs: number };
  * Where `item` may lie in its layer: between the end of the layer's previous item and the start
  * of its next one when the layer forbids overlaps, else the whole recording.
  */
-export function gapAround(items: readonly Item[], item: Pick<Item, "id" | "layer" | "startMs" | "endMs">, durationMs: number, allowOverlap: boolean): Gap {
+export function gapAround(
+  items: readonly Item[],
+  item: Pick<Item, "id" | "layer" | "startMs" | "endMs">,
+  durationMs: number,
+  allowOverlap: boolean,
+): Gap {
   if (allowOverlap) return { minMs: 0, maxMs: durationMs };
   let minMs = 0;
   let maxMs = durationMs;
@@ -57,7 +64,8 @@ export function dragSpan(span: Span, mode: DragMode, deltaMs: number, gap: Gap):
     const startMs = clamp(span.startMs + deltaMs, gap.minMs, Math.max(gap.minMs, gap.maxMs - length));
     return { startMs, endMs: startMs + length };
   }
-  if (mode === "start") return { startMs: clamp(span.startMs + deltaMs, gap.minMs, span.endMs - MIN_MS), endMs: span.endMs };
+  if (mode === "start")
+    return { startMs: clamp(span.startMs + deltaMs, gap.minMs, span.endMs - MIN_MS), endMs: span.endMs };
   return { startMs: span.startMs, endMs: clamp(span.endMs + deltaMs, span.startMs + MIN_MS, gap.maxMs) };
 }
 
@@ -66,7 +74,14 @@ export function dragSpan(span: Span, mode: DragMode, deltaMs: number, gap: Gap):
  * the layer forbids overlaps, inside the free gap around the anchor (null: the anchor is
  * inside another item, or the span is shorter than MIN_MS).
  */
-export function newSpan(items: readonly Item[], layer: string, anchorMs: number, currentMs: number, durationMs: number, allowOverlap: boolean): Span | null {
+export function newSpan(
+  items: readonly Item[],
+  layer: string,
+  anchorMs: number,
+  currentMs: number,
+  durationMs: number,
+  allowOverlap: boolean,
+): Span | null {
   let lo = 0;
   let hi = durationMs;
   if (!allowOverlap) {

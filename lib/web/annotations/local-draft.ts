@@ -31,7 +31,9 @@ export function readLocalDraft(scope: string, annotationId: number): LocalDraft 
   if (!raw) return null;
   try {
     const draft = JSON.parse(raw) as LocalDraft;
-    return typeof draft.etag === "string" && Array.isArray(draft.fragments) && Array.isArray(draft.baseFragments) ? draft : null;
+    return typeof draft.etag === "string" && Array.isArray(draft.fragments) && Array.isArray(draft.baseFragments)
+      ? draft
+      : null;
   } catch {
     return null;
   }

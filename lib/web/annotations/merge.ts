@@ -26,7 +26,13 @@ export type Merge = { base: Content[]; auto: Change[]; conflicts: ConflictGroup[
 export type Choice = "mine" | "theirs";
 
 const keyOf = (i: Content) => JSON.stringify([i.layer, i.label, i.comment, i.startMs, i.endMs]);
-const strip = ({ layer, label, comment, startMs, endMs }: Content): Content => ({ layer, label, comment, startMs, endMs });
+const strip = ({ layer, label, comment, startMs, endMs }: Content): Content => ({
+  layer,
+  label,
+  comment,
+  startMs,
+  endMs,
+});
 
 function counts(items: readonly Content[]): Map<string, { item: Content; n: number }> {
   const out = new Map<string, { item: Content; n: number }>();
@@ -44,12 +50,14 @@ function diff(base: readonly Content[], other: readonly Content[], side: Change[
   const a = counts(base);
   const b = counts(other);
   const out: Change[] = [];
-  for (const [k, { item, n }] of a) for (let x = (b.get(k)?.n ?? 0); x < n; x++) out.push({ side, kind: "remove", item });
-  for (const [k, { item, n }] of b) for (let x = (a.get(k)?.n ?? 0); x < n; x++) out.push({ side, kind: "add", item });
+  for (const [k, { item, n }] of a) for (let x = b.get(k)?.n ?? 0; x < n; x++) out.push({ side, kind: "remove", item });
+  for (const [k, { item, n }] of b) for (let x = a.get(k)?.n ?? 0; x < n; x++) out.push({ side, kind: "add", item });
   return out;
 }
 
-const overlaps = (a: Content, b: Content) => a.layer === b.layer && (a.startMs < b.endMs && b.startMs < a.endMs || (a.startMs === b.startMs && a.endMs === b.endMs));
+const overlaps = (a: Content, b: Content) =>
+  a.layer === b.layer &&
+  ((a.startMs < b.endMs && b.startMs < a.endMs) || (a.startMs === b.startMs && a.endMs === b.endMs));
 const changeKey = (c: Change) => `${c.kind}:${keyOf(c.item)}`;
 
 export function threeWayMerge(base: readonly Content[], mine: readonly Content[], theirs: readonly Content[]): Merge {
@@ -73,7 +81,13 @@ export function threeWayMerge(base: readonly Content[], mine: readonly Content[]
     grew = false;
     for (let i = 0; i < all.length; i++) {
       for (let j = i + 1; j < all.length; j++) {
-        if (all[i].side !== all[j].side || !overlaps(all[i].item, all[j].item) || (!linked.has(i) && !linked.has(j)) || find(i) === find(j)) continue;
+        if (
+          all[i].side !== all[j].side ||
+          !overlaps(all[i].item, all[j].item) ||
+          (!linked.has(i) && !linked.has(j)) ||
+          find(i) === find(j)
+        )
+          continue;
         parent[find(i)] = find(j);
         linked.add(i).add(j);
         grew = true;
@@ -101,7 +115,12 @@ export function threeWayMerge(base: readonly Content[], mine: readonly Content[]
   });
   const conflicts: ConflictGroup[] = [];
   for (const changes of groups.values()) {
-    const side = (s: Change["side"]) => changes.filter((c) => c.side === s).map(changeKey).sort().join("\n");
+    const side = (s: Change["side"]) =>
+      changes
+        .filter((c) => c.side === s)
+        .map(changeKey)
+        .sort()
+        .join("\n");
     // Both sides did exactly the same here: no choice to make.
     if (side("mine") === side("theirs")) {
       auto.push(...changes.filter((c) => c.side === "mine"));
@@ -111,7 +130,10 @@ export function threeWayMerge(base: readonly Content[], mine: readonly Content[]
     const endMs = Math.max(...changes.map((c) => c.item.endMs));
     const layer = changes[0].item.layer;
     const at = (version: readonly Content[]) =>
-      version.filter((i) => i.layer === layer && i.startMs < endMs && startMs < i.endMs).map(strip).sort((a, b) => a.startMs - b.startMs);
+      version
+        .filter((i) => i.layer === layer && i.startMs < endMs && startMs < i.endMs)
+        .map(strip)
+        .sort((a, b) => a.startMs - b.startMs);
     conflicts.push({ id: 0, layer, startMs, endMs, mine: at(mine), theirs: at(theirs), changes });
   }
   conflicts.sort((a, b) => a.startMs - b.startMs || a.layer.localeCompare(b.layer));
@@ -121,7 +143,10 @@ export function threeWayMerge(base: readonly Content[], mine: readonly Content[]
 
 /** The merged items: base, every automatic change, and per conflict group the chosen side's changes. */
 export function resolveMerge(merge: Merge, choices: Readonly<Record<number, Choice>>): Item[] {
-  const changes = [...merge.auto, ...merge.conflicts.flatMap((g) => g.changes.filter((c) => c.side === (choices[g.id] ?? "mine")))];
+  const changes = [
+    ...merge.auto,
+    ...merge.conflicts.flatMap((g) => g.changes.filter((c) => c.side === (choices[g.id] ?? "mine"))),
+  ];
   const result = counts(merge.base);
   for (const c of changes) {
     const k = keyOf(c.item);
@@ -137,4 +162,5 @@ export function resolveMerge(merge: Merge, choices: Readonly<Record<number, Choi
 }
 
 /** "Words 0.500 s–0.900 s" and each side's labels there, for the conflict panel. */
-export const describeSide = (items: readonly Content[]): string => (items.length ? items.map((i) => describeItem(i)).join(", ") : "nothing");
+export const describeSide = (items: readonly Content[]): string =>
+  items.length ? items.map((i) => describeItem(i)).join(", ") : "nothing";

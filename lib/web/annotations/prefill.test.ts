@@ -6,7 +6,10 @@ test("the words of a text, punctuation at their edges dropped", () => {
 });
 
 test("words spread over each cue in proportion to their length, touching", () => {
-  const items = spreadWords([{ startMs: 1000, endMs: 2000, text: "a bbbb" }, { startMs: 3000, endMs: 3300, text: "ok" }]);
+  const items = spreadWords([
+    { startMs: 1000, endMs: 2000, text: "a bbbb" },
+    { startMs: 3000, endMs: 3300, text: "ok" },
+  ]);
   expect(items.map((i) => [i.label, i.startMs, i.endMs])).toEqual([
     ["a", 1000, 1200],
     ["bbbb", 1200, 2000],
@@ -27,15 +30,34 @@ test("sources: the prompt at its cue times, the topic over the speech, the refer
   const min = Float32Array.from([0, 0, -0.5, -0.5, -0.5, -0.5, 0, 0]);
   const sources = prefillSources({
     layer: "Words",
-    cues: [{ startMs: 100, endMs: 500, text: "The cat" }, { startMs: 700, endMs: 900, text: "late" }],
+    cues: [
+      { startMs: 100, endMs: 500, text: "The cat" },
+      { startMs: 700, endMs: 900, text: "late" },
+    ],
     topic: "Big dogs",
-    reference: [{ start: 0.1, end: 0.2, labels: [{ layer: "Noise", label: "Breath", comment: "" }, { layer: "Words", label: "ref", comment: "c" }] }],
+    reference: [
+      {
+        start: 0.1,
+        end: 0.2,
+        labels: [
+          { layer: "Noise", label: "Breath", comment: "" },
+          { layer: "Words", label: "ref", comment: "c" },
+        ],
+      },
+    ],
     peaks: { pointsPerSecond: 10, max, min },
     durationMs: 800,
   });
   const spans = (key: string) => sources.find((s) => s.key === key)!.items?.map((i) => [i.label, i.startMs, i.endMs]);
-  expect(spans("prompt")).toEqual([["The", 100, 300], ["cat", 300, 500], ["late", 700, 800]]);
-  expect(spans("topic")).toEqual([["Big", 200, 371], ["dogs", 371, 600]]);
+  expect(spans("prompt")).toEqual([
+    ["The", 100, 300],
+    ["cat", 300, 500],
+    ["late", 700, 800],
+  ]);
+  expect(spans("topic")).toEqual([
+    ["Big", 200, 371],
+    ["dogs", 371, 600],
+  ]);
   expect(spans("reference")).toEqual([["ref", 100, 200]]);
   expect(sources.map((s) => s.label)).toEqual([
     "The challenge's prompt (2 cues, at their times)",
@@ -45,14 +67,32 @@ test("sources: the prompt at its cue times, the topic over the speech, the refer
 });
 
 test("sources that have nothing say why", () => {
-  const none = prefillSources({ layer: "Words", cues: [], topic: null, reference: null, peaks: null, durationMs: 1000 });
+  const none = prefillSources({
+    layer: "Words",
+    cues: [],
+    topic: null,
+    reference: null,
+    peaks: null,
+    durationMs: 1000,
+  });
   expect(none.map((s) => [s.items, s.reason])).toEqual([
     [null, "the challenge has no SRT prompt"],
     [null, "the challenge has no topic"],
     [null, "the recording has no reference annotation"],
   ]);
-  const noWords = prefillSources({ layer: "Words", cues: [{ startMs: 2000, endMs: 3000, text: "after the end" }], topic: "silent", reference: [], peaks: null, durationMs: 1000 });
-  expect(noWords.map((s) => s.reason)).toEqual(["its cues lie past the end of the recording", null, "the reference annotation has no Words fragments"]);
+  const noWords = prefillSources({
+    layer: "Words",
+    cues: [{ startMs: 2000, endMs: 3000, text: "after the end" }],
+    topic: "silent",
+    reference: [],
+    peaks: null,
+    durationMs: 1000,
+  });
+  expect(noWords.map((s) => s.reason)).toEqual([
+    "its cues lie past the end of the recording",
+    null,
+    "the reference annotation has no Words fragments",
+  ]);
   // No speech in the peaks: the topic goes over the whole recording.
   expect(noWords[1].items).toEqual([{ layer: "Words", label: "silent", comment: "", startMs: 0, endMs: 1000 }]);
 });
@@ -63,8 +103,12 @@ test("replacing a layer keeps the others", () => {
     { id: "a", layer: "Words", label: "old", comment: "", startMs: 0, endMs: 10 },
     { id: "b", layer: "Noise", label: "Breath", comment: "", startMs: 0, endMs: 10 },
   ];
-  expect(replaceLayer(items, "Words", [{ layer: "Words", label: "new", comment: "", startMs: 5, endMs: 9 }], () => `n${++n}`)).toEqual([
-    items[1],
-    { id: "n1", layer: "Words", label: "new", comment: "", startMs: 5, endMs: 9 },
-  ]);
+  expect(
+    replaceLayer(
+      items,
+      "Words",
+      [{ layer: "Words", label: "new", comment: "", startMs: 5, endMs: 9 }],
+      () => `n${++n}`,
+    ),
+  ).toEqual([items[1], { id: "n1", layer: "Words", label: "new", comment: "", startMs: 5, endMs: 9 }]);
 });

@@ -32,7 +32,12 @@ export function spreadWords(cues: readonly Cue[], layer = "Words"): Omit<Item, "
 }
 
 /** Where speech is, from the peaks: the first to the last point above `threshold` of the loudest. */
-export function speechSpan(max: Float32Array, min: Float32Array, pointsPerSecond: number, threshold = 0.1): { startMs: number; endMs: number } | null {
+export function speechSpan(
+  max: Float32Array,
+  min: Float32Array,
+  pointsPerSecond: number,
+  threshold = 0.1,
+): { startMs: number; endMs: number } | null {
   let loudest = 0;
   for (let i = 0; i < max.length; i++) loudest = Math.max(loudest, max[i], -min[i]);
   if (loudest <= 0) return null;
@@ -41,7 +46,10 @@ export function speechSpan(max: Float32Array, min: Float32Array, pointsPerSecond
   while (first < max.length && !loud(first)) first++;
   let last = max.length - 1;
   while (last > first && !loud(last)) last--;
-  return { startMs: Math.round((first / pointsPerSecond) * 1000), endMs: Math.round(((last + 1) / pointsPerSecond) * 1000) };
+  return {
+    startMs: Math.round((first / pointsPerSecond) * 1000),
+    endMs: Math.round(((last + 1) / pointsPerSecond) * 1000),
+  };
 }
 
 type Prefill = Omit<Item, "id">[];
@@ -57,31 +65,66 @@ export type PrefillSource = {
 
 /** Items kept inside the recording: cut at its end, dropped when they start past it. */
 const within = (items: Prefill, durationMs: number): Prefill =>
-  durationMs > 0 ? items.filter((i) => i.startMs < durationMs).map((i) => (i.endMs > durationMs ? { ...i, endMs: durationMs } : i)) : items;
+  durationMs > 0
+    ? items.filter((i) => i.startMs < durationMs).map((i) => (i.endMs > durationMs ? { ...i, endMs: durationMs } : i))
+    : items;
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /** The reference annotation's fragments on `layer`, as Words items. */
 export function referenceWords(fragments: readonly WireFragment[], layer: string): Prefill {
   return fragments.flatMap((f) =>
-    f.labels.filter((l) => l.layer === layer).map((l) => ({ layer, label: l.label, comment: "", startMs: Math.round(f.start * 1000), endMs: Math.round(f.end * 1000) })),
+    f.labels
+      .filter((l) => l.layer === layer)
+      .map((l) => ({
+        layer,
+        label: l.label,
+        comment: "",
+        startMs: Math.round(f.start * 1000),
+        endMs: Math.round(f.end * 1000),
+      })),
   );
 }
 
-type Inputs = { layer: string; cues: readonly Cue[]; topic: string | null; reference: readonly WireFragment[] | null; peaks: Peaks | null; durationMs: number };
+type Inputs = {
+  layer: string;
+  cues: readonly Cue[];
+  topic: string | null;
+  reference: readonly WireFragment[] | null;
+  peaks: Peaks | null;
+  durationMs: number;
+};
 
 /** Every source the Words layer can be pre-filled from, each with its items or why it has none. */
 export function prefillSources({ layer, cues, topic, reference, peaks, durationMs }: Inputs): PrefillSource[] {
-  const source = (key: PrefillSource["key"], name: string, detail: string, items: Prefill, none: string): PrefillSource => {
+  const source = (
+    key: PrefillSource["key"],
+    name: string,
+    detail: string,
+    items: Prefill,
+    none: string,
+  ): PrefillSource => {
     const kept = within(items, durationMs);
-    return { key, name, label: `${name[0].toUpperCase()}${name.slice(1)} (${detail})`, items: kept.length ? kept : null, reason: kept.length ? null : none };
+    return {
+      key,
+      name,
+      label: `${name[0].toUpperCase()}${name.slice(1)} (${detail})`,
+      items: kept.length ? kept : null,
+      reason: kept.length ? null : none,
+    };
   };
   const topicWords = topic ? wordsOf(topic) : [];
   // The topic has no times: its words go over the stretch with speech (the whole recording when the peaks show none).
   const span = (peaks && speechSpan(peaks.max, peaks.min, peaks.pointsPerSecond)) ?? { startMs: 0, endMs: durationMs };
   const fromReference = reference ? referenceWords(reference, layer) : [];
   return [
-    source("prompt", "the challenge's prompt", `${plural(cues.length, "cue")}, at their times`, spreadWords(cues, layer), cues.length ? "its cues lie past the end of the recording" : "the challenge has no SRT prompt"),
+    source(
+      "prompt",
+      "the challenge's prompt",
+      `${plural(cues.length, "cue")}, at their times`,
+      spreadWords(cues, layer),
+      cues.length ? "its cues lie past the end of the recording" : "the challenge has no SRT prompt",
+    ),
     source(
       "topic",
       "the challenge's topic",
@@ -93,7 +136,9 @@ export function prefillSources({ layer, cues, topic, reference, peaks, durationM
       "reference",
       "the recording's reference annotation",
       plural(fromReference.length, `${layer} fragment`),
-      fromReference, reference ? `the reference annotation has no ${layer} fragments` : "the recording has no reference annotation"),
+      fromReference,
+      reference ? `the reference annotation has no ${layer} fragments` : "the recording has no reference annotation",
+    ),
   ];
 }
 

@@ -20,12 +20,19 @@ const PATH = /\b(fragments|annotations)\.(\d+)(?:\.labels\.(\d+))?(?:\.(start|en
 /** One API message in words; `sent` are the fragments of the refused request. */
 export function describeServerProblem(message: string, sent: readonly WireFragment[]): string {
   const layerHint = /on layer (\S+?)[,.]?(?:\s|$)/.exec(message)?.[1];
-  return message.replace(PATH, (whole, _field: string, f: string, l: string | undefined, part: string | undefined) => {
-    const fragment = sent[Number(f)];
-    if (!fragment) return whole;
-    const label = l !== undefined ? fragment.labels[Number(l)] : (fragment.labels.find((x) => x.layer === layerHint) ?? fragment.labels[0]);
-    const text = label ? `${label.layer} fragment${label.label.trim() ? ` “${label.label.trim()}”` : ""}` : "Fragment";
-    const named = `${text} at ${clock(fragment.start * 1000)}–${clock(fragment.end * 1000)}`;
-    return part && part !== "labels" ? `${named}: ${part}` : named;
-  }).replace(/: (start|end|layer|label|comment):/g, ": $1");
+  return message
+    .replace(PATH, (whole, _field: string, f: string, l: string | undefined, part: string | undefined) => {
+      const fragment = sent[Number(f)];
+      if (!fragment) return whole;
+      const label =
+        l !== undefined
+          ? fragment.labels[Number(l)]
+          : (fragment.labels.find((x) => x.layer === layerHint) ?? fragment.labels[0]);
+      const text = label
+        ? `${label.layer} fragment${label.label.trim() ? ` “${label.label.trim()}”` : ""}`
+        : "Fragment";
+      const named = `${text} at ${clock(fragment.start * 1000)}–${clock(fragment.end * 1000)}`;
+      return part && part !== "labels" ? `${named}: ${part}` : named;
+    })
+    .replace(/: (start|end|layer|label|comment):/g, ": $1");
 }

@@ -8,6 +8,14 @@ import type { Imported } from "./import-preview";
 /** Throws InterchangeError (its message is fit to show) for unreadable files. */
 export function readImport(bytes: Uint8Array, fileName: string): Imported {
   const doc = importDocument(bytes, fileName);
-  const items = doc.fragments.flatMap((f) => f.labels.map((l) => ({ layer: l.layer, label: l.label.trim(), comment: l.comment.trim() ? l.comment : "", startMs: f.startMs, endMs: f.endMs })));
+  const items = doc.fragments.flatMap((f) =>
+    f.labels.map((l) => ({
+      layer: l.layer,
+      label: l.label.trim(),
+      comment: l.comment.trim() ? l.comment : "",
+      startMs: f.startMs,
+      endMs: f.endMs,
+    })),
+  );
   return { layers: [...new Set(items.map((i) => i.layer))], items };
 }

@@ -18,14 +18,27 @@ test("base annotators see their subset of layers and labels", () => {
   expect(layersFor(DEFAULT_LAYERS, "base").map((l) => l.name)).toEqual(["Words", "Prompt", "OutOfPrompt", "Noise"]);
   expect(layersFor(DEFAULT_LAYERS, "full").map((l) => l.name)).toContain("Error");
   expect(labelsFor(layer("Error"), "base")).toEqual([]);
-  expect(labelsFor(layer("Error"), "full")).toEqual(["Pronunciation", "Substitution", "Deletion", "Insertion", "Grammar"]);
+  expect(labelsFor(layer("Error"), "full")).toEqual([
+    "Pronunciation",
+    "Substitution",
+    "Deletion",
+    "Insertion",
+    "Grammar",
+  ]);
   expect(defaultLabel(layer("Noise"), "base")).toBe("Noise");
   expect(defaultLabel(layer("Words"), "base")).toBe("");
 });
 
 test("done markers per role", () => {
-  const keys = (role: Parameters<typeof markerActions>[0], doneBase: string | null, doneFull: string | null, hasBase = true) =>
-    markerActions(role, { doneBase, doneFull }, hasBase).map((a) => `${a.label}${a.disabledReason ? " (disabled)" : ""}`);
+  const keys = (
+    role: Parameters<typeof markerActions>[0],
+    doneBase: string | null,
+    doneFull: string | null,
+    hasBase = true,
+  ) =>
+    markerActions(role, { doneBase, doneFull }, hasBase).map(
+      (a) => `${a.label}${a.disabledReason ? " (disabled)" : ""}`,
+    );
   expect(keys("base", null, null)).toEqual(["Mark done (base)"]);
   expect(keys("base", at, null)).toEqual(["Reopen"]);
   expect(keys("base", at, at)).toEqual([]);
@@ -38,7 +51,9 @@ test("done markers per role", () => {
 });
 
 test("read-only views say why", () => {
-  expect(readOnlyReason("base", { doneBase: at, doneFull: at })).toContain("full annotator has marked this recording done");
+  expect(readOnlyReason("base", { doneBase: at, doneFull: at })).toContain(
+    "full annotator has marked this recording done",
+  );
   expect(readOnlyReason("base", { doneBase: at, doneFull: null })).toBeNull();
   expect(readOnlyReason("full", { doneBase: at, doneFull: at })).toBeNull();
   expect(readOnlyReason("none", null)).toContain("not an annotator");

@@ -1,12 +1,16 @@
-import { baseMayUse } from "./validate";
 import type { Annotation, Assignment, Role, SchemeLayer } from "./types";
+import { baseMayUse } from "./validate";
 
 // The two-stage workflow as the editor shows it (the API's rules: lib/annotations/workflow.ts,
 // access.ts): who the caller is in the assignment, which layers and labels they get, which
 // done markers they may move, and when their view is read-only.
 
 /** admin > full > base, as the API decides; `isAdministrator` means in scope of the assignment. */
-export function roleOf(assignment: Pick<Assignment, "baseAnnotator" | "fullAnnotator">, userId: string | null, isAdministrator: boolean): Role {
+export function roleOf(
+  assignment: Pick<Assignment, "baseAnnotator" | "fullAnnotator">,
+  userId: string | null,
+  isAdministrator: boolean,
+): Role {
   if (isAdministrator) return "admin";
   if (userId && assignment.fullAnnotator === userId) return "full";
   if (userId && assignment.baseAnnotator === userId) return "base";
@@ -14,14 +18,16 @@ export function roleOf(assignment: Pick<Assignment, "baseAnnotator" | "fullAnnot
 }
 
 /** The layers a role sees as lanes: base annotators only their subset. */
-export const layersFor = (layers: readonly SchemeLayer[], role: Role): SchemeLayer[] => (role === "base" ? layers.filter((l) => l.baseAllowed) : [...layers]);
+export const layersFor = (layers: readonly SchemeLayer[], role: Role): SchemeLayer[] =>
+  role === "base" ? layers.filter((l) => l.baseAllowed) : [...layers];
 
 /** The labels a role may pick on a fixed-list layer. */
 export const labelsFor = (layer: SchemeLayer, role: Role): string[] =>
   layer.labels.filter((l) => role !== "base" || baseMayUse(layer, l.label)).map((l) => l.label);
 
 /** The label a new fragment in this layer starts with ("" on free-text layers: typed next). */
-export const defaultLabel = (layer: SchemeLayer, role: Role): string => (layer.freeText ? "" : (labelsFor(layer, role)[0] ?? ""));
+export const defaultLabel = (layer: SchemeLayer, role: Role): string =>
+  layer.freeText ? "" : (labelsFor(layer, role)[0] ?? "");
 
 type Markers = Pick<Annotation, "doneBase" | "doneFull">;
 
@@ -45,7 +51,12 @@ export type MarkerAction = {
 /** The done-marker buttons of a role (the API refuses the rest). */
 export function markerActions(role: Role, markers: Markers, hasBaseAnnotator: boolean): MarkerAction[] {
   const base: MarkerAction = markers.doneBase
-    ? { key: "reopen-base", label: "Reopen (base)", change: { doneBase: null }, disabledReason: markers.doneFull && role === "full" ? "Reopen (full) first" : null }
+    ? {
+        key: "reopen-base",
+        label: "Reopen (base)",
+        change: { doneBase: null },
+        disabledReason: markers.doneFull && role === "full" ? "Reopen (full) first" : null,
+      }
     : { key: "done-base", label: "Mark done (base)", change: { doneBase: true }, disabledReason: null };
   const full: MarkerAction = markers.doneFull
     ? { key: "reopen-full", label: "Reopen (full)", change: { doneFull: null }, disabledReason: null }
@@ -53,7 +64,8 @@ export function markerActions(role: Role, markers: Markers, hasBaseAnnotator: bo
         key: "done-full",
         label: "Mark done (full)",
         change: { doneFull: true },
-        disabledReason: hasBaseAnnotator && !markers.doneBase ? "Waiting for the base annotator to mark it done (base)" : null,
+        disabledReason:
+          hasBaseAnnotator && !markers.doneBase ? "Waiting for the base annotator to mark it done (base)" : null,
       };
   switch (role) {
     case "admin":

@@ -4,7 +4,13 @@
 type Named = { name: string; labels: { label: string }[] };
 
 // (A label's own text needs no word: "label 3" says it.)
-const FIELDS: Record<string, string> = { name: "name", labels: "labels", freeText: "free text", allowOverlap: "overlap", baseAllowed: "base subset" };
+const FIELDS: Record<string, string> = {
+  name: "name",
+  labels: "labels",
+  freeText: "free text",
+  allowOverlap: "overlap",
+  baseAllowed: "base subset",
+};
 
 export function schemeErrorInWords(message: string, layers: readonly Named[]): string {
   const match = /^layers((?:\.[A-Za-z0-9]+)*):\s*(.*)$/s.exec(message.trim());

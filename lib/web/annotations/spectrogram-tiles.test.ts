@@ -20,11 +20,15 @@ const tile = (n: number, columns: number, value: (c: number, b: number) => numbe
   maxHz: 8000,
   floorDb: -100,
   ceilingDb: -20,
-  data: Uint8Array.from({ length: columns * SPECTROGRAM.bins }, (_, i) => value(Math.floor(i / SPECTROGRAM.bins), i % SPECTROGRAM.bins)),
+  data: Uint8Array.from({ length: columns * SPECTROGRAM.bins }, (_, i) =>
+    value(Math.floor(i / SPECTROGRAM.bins), i % SPECTROGRAM.bins),
+  ),
 });
 
 const colour = (v: number) => [PALETTE[v * 3], PALETTE[v * 3 + 1], PALETTE[v * 3 + 2], 255];
-const pixel = (p: Uint8ClampedArray, width: number, x: number, y: number) => [...p.subarray((y * width + x) * 4, (y * width + x) * 4 + 4)];
+const pixel = (p: Uint8ClampedArray, width: number, x: number, y: number) => [
+  ...p.subarray((y * width + x) * 4, (y * width + x) * 4 + 4),
+];
 
 test("tilePixels: each pixel column shows its time across tile edges, low bins at the bottom, nothing past the tiles", () => {
   // Tile 0 is 10, tile 1 is 200 in its lowest bin and 50 above; no tile 2.

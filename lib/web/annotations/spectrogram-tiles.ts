@@ -1,4 +1,10 @@
-import { parseSpectrogramTile, SPECTROGRAM, SPECTROGRAM_VERSION, spectrogramTileCount, type SpectrogramTile } from "@/lib/audio/spectrogram-format";
+import {
+  parseSpectrogramTile,
+  SPECTROGRAM,
+  SPECTROGRAM_VERSION,
+  type SpectrogramTile,
+  spectrogramTileCount,
+} from "@/lib/audio/spectrogram-format";
 import { PALETTE } from "./spectrogram";
 
 // The server's spectrogram tiles (GET <audio URL>/spectrogram?tile=N, 10 s each; format in
@@ -9,7 +15,8 @@ const MAX_CACHED = 48; // ~6 MB: several screens of scrolling back and forth
 const cache = new Map<string, Promise<SpectrogramTile>>();
 const resolved = new Map<string, SpectrogramTile>();
 
-export const tileUrl = (audioUrl: string, tile: number) => `${audioUrl}/spectrogram?tile=${tile}&v=${SPECTROGRAM_VERSION}`;
+export const tileUrl = (audioUrl: string, tile: number) =>
+  `${audioUrl}/spectrogram?tile=${tile}&v=${SPECTROGRAM_VERSION}`;
 
 /** The tile numbers that cover [fromMs, toMs) of a recording of `durationMs`. */
 export function tilesFor(fromMs: number, toMs: number, durationMs: number): number[] {
@@ -42,7 +49,12 @@ function load(url: string): Promise<SpectrogramTile> {
 }
 
 /** The tiles covering [fromMs, toMs) if every one of them is already here, else null. */
-export function cachedTiles(audioUrl: string, fromMs: number, toMs: number, durationMs: number): Map<number, SpectrogramTile> | null {
+export function cachedTiles(
+  audioUrl: string,
+  fromMs: number,
+  toMs: number,
+  durationMs: number,
+): Map<number, SpectrogramTile> | null {
   const out = new Map<number, SpectrogramTile>();
   for (const n of tilesFor(fromMs, toMs, durationMs)) {
     const tile = resolved.get(tileUrl(audioUrl, n));
@@ -53,7 +65,12 @@ export function cachedTiles(audioUrl: string, fromMs: number, toMs: number, dura
 }
 
 /** The tiles covering [fromMs, toMs), fetched in parallel (cached ones at once). */
-export async function loadTiles(audioUrl: string, fromMs: number, toMs: number, durationMs: number): Promise<Map<number, SpectrogramTile>> {
+export async function loadTiles(
+  audioUrl: string,
+  fromMs: number,
+  toMs: number,
+  durationMs: number,
+): Promise<Map<number, SpectrogramTile>> {
   const numbers = tilesFor(fromMs, toMs, durationMs);
   const tiles = await Promise.all(numbers.map((n) => load(tileUrl(audioUrl, n))));
   return new Map(numbers.map((n, i) => [n, tiles[i]!]));
@@ -64,7 +81,12 @@ export async function loadTiles(audioUrl: string, fromMs: number, toMs: number, 
  * (scrollLeft + x) / pxPerSec: the brightest tile column within the pixel (zoomed out, several
  * tile columns share a pixel), low frequencies at the bottom. Times without a tile stay transparent.
  */
-export function tilePixels(tiles: Map<number, SpectrogramTile>, view: { scrollLeft: number; pxPerSec: number }, width: number, height: number): Uint8ClampedArray<ArrayBuffer> {
+export function tilePixels(
+  tiles: Map<number, SpectrogramTile>,
+  view: { scrollLeft: number; pxPerSec: number },
+  width: number,
+  height: number,
+): Uint8ClampedArray<ArrayBuffer> {
   const pixels = new Uint8ClampedArray(width * height * 4);
   const { columnsPerSecond, tileMs } = SPECTROGRAM;
   const column = new Uint8Array(512);

@@ -7,7 +7,12 @@ import FFT from "fft.js";
 export type SpectrogramOptions = { fftSize?: number; maxHz?: number; floorDb?: number; ceilingDb?: number };
 
 /** Per column (`columns` of them, left to right) and bin (low to high, up to maxHz): intensity 0..255. */
-export function spectrogram(samples: Float32Array, sampleRate: number, columns: number, options: SpectrogramOptions = {}): { data: Uint8Array; bins: number } {
+export function spectrogram(
+  samples: Float32Array,
+  sampleRate: number,
+  columns: number,
+  options: SpectrogramOptions = {},
+): { data: Uint8Array; bins: number } {
   const size = options.fftSize ?? 1024;
   const maxHz = Math.min(options.maxHz ?? 8000, sampleRate / 2);
   const floor = options.floorDb ?? -110;

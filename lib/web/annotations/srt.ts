@@ -5,11 +5,15 @@
 export type Cue = { startMs: number; endMs: number; text: string };
 
 const TIMING = /(\d{1,2}):(\d{2}):(\d{2})[,.](\d{1,3})\s*-->\s*(\d{1,2}):(\d{2}):(\d{2})[,.](\d{1,3})/;
-const ms = (h: string, m: string, s: string, f: string) => ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(f.padEnd(3, "0"));
+const ms = (h: string, m: string, s: string, f: string) =>
+  ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(f.padEnd(3, "0"));
 
 export function parseSrt(text: string): Cue[] {
   const cues: Cue[] = [];
-  const blocks = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").split(/\n\s*\n/);
+  const blocks = text
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/);
   for (const block of blocks) {
     const lines = block.split("\n").filter((l) => l.trim() !== "");
     const at = lines.findIndex((l) => TIMING.test(l));

@@ -1,19 +1,19 @@
 "use client";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { usePrincipal } from "../use-principal";
-import { useApiQuery, useApiSession } from "../use-api";
 import type { ApiRequestError } from "../api-client";
+import { formatDateTime } from "../format";
+import { useApiQuery, useApiSession } from "../use-api";
+import { usePrincipal } from "../use-principal";
 import { readAnnotation, type Versioned } from "./annotation-api";
 import { findRef, listedAnnotation, schemePath } from "./editor-data";
 import { contentKey, itemsFromWire, itemsToWire, savedPlaces } from "./items";
 import { clearLocalDraft, readLocalDraft, writeLocalDraft } from "./local-draft";
-import { formatDateTime } from "../format";
 import { layersFor, readOnlyReason, roleOf } from "./roles";
+import type { Scheme } from "./types";
+import { useAnnotationSave } from "./use-annotation-save";
 import { useAssignment } from "./use-assignments";
 import { useDraft } from "./use-draft";
-import { useAnnotationSave } from "./use-annotation-save";
 import { checkItems } from "./validate";
-import type { Scheme } from "./types";
 
 // Everything the editor page needs: the assignment and the recording in it, the caller's
 // role, the organisation's label scheme, the annotation with its ETag (when one exists), the
@@ -64,20 +64,31 @@ export function useAnnotationEditor(assignmentId: number, recordingId: string, o
         // Unsaved work kept in this browser comes back on top of the version it started from:
         // when someone saved since, its save meets the conflict flow (If-Match of that version).
         const local = readLocalDraft(scope, id);
-        if (!local || contentKey(itemsFromWire(local.fragments), layerOrder) === contentKey(itemsFromWire(loaded.annotation.fragments), layerOrder)) {
+        if (
+          !local ||
+          contentKey(itemsFromWire(local.fragments), layerOrder) ===
+            contentKey(itemsFromWire(loaded.annotation.fragments), layerOrder)
+        ) {
           if (local) clearLocalDraft(scope, id);
           setServer(loaded);
           reset(itemsFromWire(loaded.annotation.fragments));
           return;
         }
         const stale = local.version !== loaded.annotation.version;
-        const base = stale ? { annotation: { ...loaded.annotation, fragments: local.baseFragments, version: local.version }, etag: local.etag } : loaded;
+        const base = stale
+          ? {
+              annotation: { ...loaded.annotation, fragments: local.baseFragments, version: local.version },
+              etag: local.etag,
+            }
+          : loaded;
         setServer(base);
         reset(itemsFromWire(base.annotation.fragments));
         apply("Restore unsaved changes", () => itemsFromWire(local.fragments));
         setRestoredDraft(
           `Your unsaved changes from ${formatDateTime(local.updated)} were restored from this browser (based on version ${local.version}).` +
-            (stale ? ` Version ${loaded.annotation.version} has been saved since: saving will merge with it.` : " Save to keep them, or undo to drop them."),
+            (stale
+              ? ` Version ${loaded.annotation.version} has been saved since: saving will merge with it.`
+              : " Save to keep them, or undo to drop them."),
         );
       },
       (error: unknown) => {
@@ -91,7 +102,9 @@ export function useAnnotationEditor(assignmentId: number, recordingId: string, o
     };
   }, [scope, listed?.id, server, reset, apply, layerOrder]);
 
-  const role = assignment.data ? roleOf(assignment.data, principal.user?.id ?? null, principal.isAdministrator) : "none";
+  const role = assignment.data
+    ? roleOf(assignment.data, principal.user?.id ?? null, principal.isAdministrator)
+    : "none";
   const readOnly = readOnlyReason(role, server?.annotation ?? null);
   const lanes = useMemo(() => layersFor(scheme.data?.layers ?? [], role), [scheme.data, role]);
   const durationMs = server?.annotation.duration == null ? null : Math.round(server.annotation.duration * 1000);
@@ -144,7 +157,11 @@ export function useAnnotationEditor(assignmentId: number, recordingId: string, o
   }, [draft.dirty, readOnly]);
 
   const error = assignment.error ?? scheme.error ?? loadError ?? principal.error ?? null;
-  const loading = assignment.isPending || principal.isLoading || (!!ref && scheme.isPending) || (!!listed?.id && !server && !loadError);
+  const loading =
+    assignment.isPending ||
+    principal.isLoading ||
+    (!!ref && scheme.isPending) ||
+    (!!listed?.id && !server && !loadError);
   return {
     assignment: assignment.data ?? null,
     ref,

@@ -6,23 +6,23 @@ import { ApiRequestError } from "../api-client";
 import { toast } from "../toast";
 import { apiKey, useApiSession } from "../use-api";
 import {
-  VersionConflict,
+  type Changes,
   createAnnotation,
+  type ExportFormat,
   exportAnnotation,
   saveBlob,
   updateAnnotation,
-  type Changes,
-  type ExportFormat,
+  VersionConflict,
   type Versioned,
 } from "./annotation-api";
 import type { Imported } from "./import-preview";
 import { itemsFromWire, itemsToWire } from "./items";
 import { clearLocalDraft } from "./local-draft";
-import { resolveMerge, threeWayMerge, type Choice, type Merge } from "./merge";
+import { type Choice, type Merge, resolveMerge, threeWayMerge } from "./merge";
 import { describeServerProblem } from "./problem-wording";
+import type { Item, Problem, RecordingRefOut, WireFragment } from "./types";
 import { assignmentPath } from "./use-assignments";
 import type { Draft } from "./use-draft";
-import type { Item, Problem, RecordingRefOut, WireFragment } from "./types";
 
 // Saving: the first save creates the annotation (POST), every later one sends If-Match with
 // the ETag it holds. A 409 with the current state is a conflict: a three-way merge of the
@@ -47,7 +47,16 @@ type Options = {
   readOnly: boolean;
 };
 
-export function useAnnotationSave({ assignmentId, ref, server, setServer, draft, layerOrder, problems, readOnly }: Options) {
+export function useAnnotationSave({
+  assignmentId,
+  ref,
+  server,
+  setServer,
+  draft,
+  layerOrder,
+  problems,
+  readOnly,
+}: Options) {
   const { scope } = useApiSession();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
@@ -73,12 +82,25 @@ export function useAnnotationSave({ assignmentId, ref, server, setServer, draft,
 
   /** Sends `fragments` (when given) and markers on top of `base`; the outcome, or a failure already shown. */
   const send = useCallback(
-    async (base: Versioned | null, fragments: WireFragment[] | null, markers: Markers): Promise<{ ok: true; result: Versioned } | { ok: false; error: unknown }> => {
+    async (
+      base: Versioned | null,
+      fragments: WireFragment[] | null,
+      markers: Markers,
+    ): Promise<{ ok: true; result: Versioned } | { ok: false; error: unknown }> => {
       const changes: Changes = { ...(fragments ? { fragments } : {}), ...markers };
       try {
         const result = base
           ? await updateAnnotation(base.annotation.id!, changes, base.etag)
-          : await createAnnotation(assignmentId, { tenant: ref!.tenant ?? "", organisation: ref!.organisation, challenge: ref!.challenge, recording: ref!.recording }, changes);
+          : await createAnnotation(
+              assignmentId,
+              {
+                tenant: ref!.tenant ?? "",
+                organisation: ref!.organisation,
+                challenge: ref!.challenge,
+                recording: ref!.recording,
+              },
+              changes,
+            );
         return { ok: true, result };
       } catch (error) {
         return { ok: false, error };
@@ -89,7 +111,9 @@ export function useAnnotationSave({ assignmentId, ref, server, setServer, draft,
 
   const shown = useCallback((error: unknown, sent: WireFragment[] | null) => {
     if (error instanceof ApiRequestError && (error.status === 422 || error.status === 409)) {
-      const messages = error.errors.length ? error.errors.map((e) => e.message ?? `${e.field}: ${e.code}`) : [error.message];
+      const messages = error.errors.length
+        ? error.errors.map((e) => e.message ?? `${e.field}: ${e.code}`)
+        : [error.message];
       setServerProblems(messages.map((m) => describeServerProblem(m, sent ?? [])));
     } else {
       toast.error(error instanceof Error ? error.message : String(error));
@@ -103,7 +127,9 @@ export function useAnnotationSave({ assignmentId, ref, server, setServer, draft,
       const sendFragments = force || !!items || draft.dirty || !base;
       if (sendFragments && !items && problems.length > 0) {
         setServerProblems([]);
-        toast.error(`Nothing was saved: ${problems.length === 1 ? "1 fragment needs" : `${problems.length} fragments need`} fixing first (see the list below the lanes).`);
+        toast.error(
+          `Nothing was saved: ${problems.length === 1 ? "1 fragment needs" : `${problems.length} fragments need`} fixing first (see the list below the lanes).`,
+        );
         return false;
       }
       setMerged(null);
@@ -130,14 +156,20 @@ export function useAnnotationSave({ assignmentId, ref, server, setServer, draft,
         }
         // Someone saved since `base`: merge base, mine and theirs.
         const theirs: Versioned = { annotation: error.current, etag: error.etag };
-        const merge = threeWayMerge(itemsFromWire(base.annotation.fragments), itemsFromWire(mine), itemsFromWire(theirs.annotation.fragments));
+        const merge = threeWayMerge(
+          itemsFromWire(base.annotation.fragments),
+          itemsFromWire(mine),
+          itemsFromWire(theirs.annotation.fragments),
+        );
         if (merge.conflicts.length === 0) {
           const result = resolveMerge(merge, {});
           draft.apply("Merge with their changes", () => result);
           const again = await send(theirs, itemsToWire(result, layerOrder), markers);
           if (again.ok) {
             accept(again.result, false);
-            setMerged(`Someone saved this annotation while you were editing; their changes and yours did not overlap, so both were kept and saved as version ${again.result.annotation.version}.`);
+            setMerged(
+              `Someone saved this annotation while you were editing; their changes and yours did not overlap, so both were kept and saved as version ${again.result.annotation.version}.`,
+            );
             return true;
           }
           if (!(again.error instanceof VersionConflict)) {
@@ -151,7 +183,22 @@ export function useAnnotationSave({ assignmentId, ref, server, setServer, draft,
         setSaving(false);
       }
     },
-    [readOnly, ref, saving, draft.dirty, draft.items, draft.apply, problems.length, layerOrder, assignmentId, accept, send, shown, queryClient, scope],
+    [
+      readOnly,
+      ref,
+      saving,
+      draft.dirty,
+      draft.items,
+      draft.apply,
+      problems.length,
+      layerOrder,
+      assignmentId,
+      accept,
+      send,
+      shown,
+      queryClient,
+      scope,
+    ],
   );
 
   const save = useCallback(() => saveOn(server), [saveOn, server]);

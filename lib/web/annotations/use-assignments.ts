@@ -1,8 +1,8 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateAssignment, UpdateAssignment } from "@/lib/annotations/schemas";
-import type { SpeechRecordingOut } from "@/lib/recordings/schemas";
 import type { SpeechChallenge } from "@/lib/challenges/speech/schemas";
+import type { SpeechRecordingOut } from "@/lib/recordings/schemas";
 import type { User } from "@/lib/users/schemas";
 import type { ApiRequestError } from "../api-client";
 import { fetchAll } from "../fetch-all";
@@ -19,11 +19,13 @@ import type { Assignment } from "./types";
 // speech challenges and their recordings.
 
 const PATH = "/api/assignments";
+
 export { assignmentPath };
 
 export const useAssignmentList = () => useServerList<Assignment>(PATH, { sort: null, perPage: 20 });
 
-export const useAssignment = (id: number | string | null) => useApiQuery<Assignment>(id === null ? null : assignmentPath(id));
+export const useAssignment = (id: number | string | null) =>
+  useApiQuery<Assignment>(id === null ? null : assignmentPath(id));
 
 export function useCreateAssignment() {
   const api = useApi();
@@ -44,7 +46,8 @@ function useForgetAssignments() {
   const queryClient = useQueryClient();
   return (id: number, removed: boolean) => {
     // Marked stale, not refetched: a detail page still showing a deleted one is leaving.
-    if (removed) void queryClient.invalidateQueries({ queryKey: apiKey(scope, assignmentPath(id)), refetchType: "none" });
+    if (removed)
+      void queryClient.invalidateQueries({ queryKey: apiKey(scope, assignmentPath(id)), refetchType: "none" });
     void queryClient.invalidateQueries({ queryKey: apiKey(scope, PATH) });
     void queryClient.invalidateQueries({ queryKey: ["api-all", scope, PATH] });
   };

@@ -1,12 +1,12 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import type { RecordingContext } from "@/lib/annotations/context";
-import { apiFetch, ApiRequestError, sessionCallHeaders } from "../api-client";
+import { ApiRequestError, apiFetch, sessionCallHeaders } from "../api-client";
 import { takeEarly } from "../early/early-requests";
 import { useApiQuery, useApiSession } from "../use-api";
-import { recordingPath, referenceKey } from "./editor-data";
 import { baseHandOver, earlyFullEdits, type Revision } from "./compare";
-import { parseSrt, type Cue } from "./srt";
+import { recordingPath, referenceKey } from "./editor-data";
+import { type Cue, parseSrt } from "./srt";
 import type { Annotation, RecordingRefOut } from "./types";
 
 // The editor's context around the recording: what the student was asked to read (topic and
@@ -14,7 +14,9 @@ import type { Annotation, RecordingRefOut } from "./types";
 // annotation, and the annotation's revisions (the base hand-over and early full edits).
 // Each part is optional: a part the API cannot give leaves the editor working without it.
 
-export type ContextOut = Omit<RecordingContext, "recording"> & { recording: Omit<RecordingContext["recording"], "created" | "updated"> & { created: string; updated: string } };
+export type ContextOut = Omit<RecordingContext, "recording"> & {
+  recording: Omit<RecordingContext["recording"], "created" | "updated"> & { created: string; updated: string };
+};
 
 /** A GET that answers null for 404 (nothing there, or not in this build) instead of failing. */
 async function optional<T>(path: string, signal: AbortSignal): Promise<T | null> {
@@ -28,7 +30,10 @@ async function optional<T>(path: string, signal: AbortSignal): Promise<T | null>
 
 export function useRecordingContext(ref: RecordingRefOut | null) {
   const { scope } = useApiSession();
-  const context = useApiQuery<ContextOut>(ref ? `${recordingPath(ref)}/context` : null, undefined, { staleTime: 5 * 60_000, retry: false });
+  const context = useApiQuery<ContextOut>(ref ? `${recordingPath(ref)}/context` : null, undefined, {
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
   const srtUrl = context.data?.challenge.srtUrl ?? null;
   const prompt = useQuery<Cue[]>({
     queryKey: ["srt", srtUrl],
@@ -60,7 +65,10 @@ export function useRevisions(annotationId: number | null, version: number | null
     retry: false,
     staleTime: 30_000,
     queryFn: async ({ signal }) => {
-      const body = await optional<Revision[] | { revisions?: Revision[]; items?: Revision[] }>(`/api/annotations/${annotationId}/revisions`, signal);
+      const body = await optional<Revision[] | { revisions?: Revision[]; items?: Revision[] }>(
+        `/api/annotations/${annotationId}/revisions`,
+        signal,
+      );
       if (body === null) return null;
       return Array.isArray(body) ? body : (body.revisions ?? body.items ?? []);
     },

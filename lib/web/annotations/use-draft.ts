@@ -1,7 +1,15 @@
 "use client";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { describeItem } from "./format";
-import { edit, emptyHistory, redo as redoStep, redoLabel, undo as undoStep, undoLabel, type DraftState } from "./history";
+import {
+  type DraftState,
+  edit,
+  emptyHistory,
+  redoLabel,
+  redo as redoStep,
+  undoLabel,
+  undo as undoStep,
+} from "./history";
 import { contentKey, newItemId } from "./items";
 import type { Item } from "./types";
 
@@ -31,7 +39,8 @@ export function useDraft(layerOrder: readonly string[]) {
   const dirty = useMemo(() => {
     if (items === baseline) return false;
     let known = baselineKey.current;
-    if (!known || known.of !== baseline || known.order !== layerOrder) known = baselineKey.current = { of: baseline, order: layerOrder, key: contentKey(baseline, layerOrder) };
+    if (!known || known.of !== baseline || known.order !== layerOrder)
+      known = baselineKey.current = { of: baseline, order: layerOrder, key: contentKey(baseline, layerOrder) };
     return contentKey(items, layerOrder) !== known.key;
   }, [items, baseline, layerOrder]);
 
@@ -52,14 +61,22 @@ export function useDraft(layerOrder: readonly string[]) {
     setState((s) => {
       const before = s.items.find((i) => i.id === id);
       if (!before || Object.entries(patch).every(([k, v]) => before[k as keyof Item] === v)) return s;
-      return edit(s, updateLabel(before, patch), (list) => list.map((i) => (i.id === id ? { ...i, ...patch } : i)), `update:${id}:${fields}`, Date.now());
+      return edit(
+        s,
+        updateLabel(before, patch),
+        (list) => list.map((i) => (i.id === id ? { ...i, ...patch } : i)),
+        `update:${id}:${fields}`,
+        Date.now(),
+      );
     });
   }, []);
 
   const remove = useCallback((id: string) => {
     setState((s) => {
       const gone = s.items.find((i) => i.id === id);
-      return gone ? edit(s, `Delete ${describeItem(gone)}`, (list) => list.filter((i) => i.id !== id), null, Date.now()) : s;
+      return gone
+        ? edit(s, `Delete ${describeItem(gone)}`, (list) => list.filter((i) => i.id !== id), null, Date.now())
+        : s;
     });
     setSelectedId((s) => (s === id ? null : s));
   }, []);

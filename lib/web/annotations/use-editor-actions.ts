@@ -2,12 +2,12 @@
 import { useCallback, useMemo } from "react";
 import { toast } from "../toast";
 import { byTime, mergeWith, neighbour, relabel, splitAt } from "./edits";
-import { RATES, type PeaksWaveform } from "./use-peaks-waveform";
-import { labelsFor } from "./roles";
 import { stepZoom } from "./lanes";
-import type { EditorKeys } from "./use-editor-keys";
-import type { Draft } from "./use-draft";
+import { labelsFor } from "./roles";
 import type { Item, Role, SchemeLayer } from "./types";
+import type { Draft } from "./use-draft";
+import type { EditorKeys } from "./use-editor-keys";
+import { type PeaksWaveform, RATES } from "./use-peaks-waveform";
 
 // What the editor's keys and buttons do beyond single-fragment edits: transport (seek, rate,
 // loop), the next or previous fragment, a layer's nth label, split at the playhead and merge
@@ -25,11 +25,18 @@ type Options = {
 };
 
 const focusItem = (id: string) =>
-  requestAnimationFrame(() => requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true })));
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true }),
+    ),
+  );
 
 export function useEditorActions({ wave, draft, lanes, role, durationMs, editableLayer, save, remove }: Options) {
   const { items, selected, select, apply } = draft;
-  const layerOf = useCallback((item: Item | null) => (item ? (lanes.find((l) => l.name === item.layer) ?? null) : null), [lanes]);
+  const layerOf = useCallback(
+    (item: Item | null) => (item ? (lanes.find((l) => l.name === item.layer) ?? null) : null),
+    [lanes],
+  );
 
   /** Selects the next (1) or previous (-1) fragment of the selected one's layer (else of the first layer with any, from the playhead). */
   const step = useCallback(
@@ -40,7 +47,10 @@ export function useEditorActions({ wave, draft, lanes, role, durationMs, editabl
         const at = Math.round((wave.ws?.getCurrentTime() ?? 0) * 1000);
         const layer = lanes.find((l) => items.some((i) => i.layer === l.name));
         const list = items.filter((i) => i.layer === layer?.name).sort(byTime);
-        next = direction > 0 ? (list.find((i) => i.startMs >= at) ?? null) : ([...list].reverse().find((i) => i.startMs < at) ?? null);
+        next =
+          direction > 0
+            ? (list.find((i) => i.startMs >= at) ?? null)
+            : ([...list].reverse().find((i) => i.startMs < at) ?? null);
       }
       if (!next) return false;
       select(next.id);

@@ -32,7 +32,8 @@ export type EditorKeys = {
 };
 
 /** Whether keys typed at `el` belong to a text field (its own editing, its own undo). */
-export const typing = (el: Element | null) => !!el && (el.matches("input, textarea, select, [contenteditable='true']") || !!el.closest("[contenteditable='true']"));
+export const typing = (el: Element | null) =>
+  !!el && (el.matches("input, textarea, select, [contenteditable='true']") || !!el.closest("[contenteditable='true']"));
 
 export function useEditorKeys(keys: EditorKeys, enabled: boolean): void {
   const latest = useRef(keys);
@@ -61,7 +62,8 @@ export function useEditorKeys(keys: EditorKeys, enabled: boolean): void {
         }
         return;
       }
-      const onControl = !!target?.closest("button, a, summary, [role='slider']") && !target.closest("[data-space-plays]");
+      const onControl =
+        !!target?.closest("button, a, summary, [role='slider']") && !target.closest("[data-space-plays]");
       // Tab walks fragments from the lanes or the page's body; from other controls it moves focus.
       if (e.key === "Tab") {
         const inLanes = !target || target === document.body || !!target.closest("[data-testid='editor-lanes']");

@@ -1,13 +1,13 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type RefObject } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type WaveSurfer from "wavesurfer.js";
 import type { ApiRequestError } from "../api-client";
 import { downloadFile } from "../api-upload";
 import { pageNonce } from "../csp";
 import { useApiSession } from "../use-api";
 import type { View } from "./lanes";
-import { flatPeaks, parsePeaks, type Peaks } from "./peaks";
+import { flatPeaks, type Peaks, parsePeaks } from "./peaks";
 
 // The waveform of a long recording without decoding it: wavesurfer draws the API's precomputed
 // peaks (10 ms per point) for the known duration, and plays the normalised Ogg Opus streamed
@@ -26,7 +26,8 @@ export function usePeaks(peaksUrl: string | null, durationSec: number | null) {
   const { scope } = useApiSession();
   return useQuery<Peaks, ApiRequestError | Error>({
     queryKey: ["peaks", scope, peaksUrl ?? `flat:${durationSec}`],
-    queryFn: async ({ signal }) => (peaksUrl ? parsePeaks(await (await downloadFile(peaksUrl, signal)).arrayBuffer()) : flatPeaks(durationSec ?? 0)),
+    queryFn: async ({ signal }) =>
+      peaksUrl ? parsePeaks(await (await downloadFile(peaksUrl, signal)).arrayBuffer()) : flatPeaks(durationSec ?? 0),
     enabled: !!scope && (!!peaksUrl || durationSec !== null),
     staleTime: Infinity,
     gcTime: 5 * 60_000,
@@ -95,7 +96,11 @@ export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSe
       scroller?.setAttribute("aria-label", "Waveform");
       const measure = () => {
         const width = ws.getWrapper().clientWidth;
-        setView({ pxPerSec: durationSec > 0 ? width / durationSec : 0, scrollLeft: ws.getScroll(), viewportWidth: ws.getWidth() });
+        setView({
+          pxPerSec: durationSec > 0 ? width / durationSec : 0,
+          scrollLeft: ws.getScroll(),
+          viewportWidth: ws.getWidth(),
+        });
       };
       ws.on("ready", () => {
         setReady(true);
@@ -187,11 +192,17 @@ export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSe
   /** Scrolls so that the view starts at `ms`. */
   const scrollToMs = useCallback((ms: number) => ws?.setScroll((ms / 1000) * view.pxPerSec), [ws, view.pxPerSec]);
   /** Moves the playback position by `deltaMs`. */
-  const seekBy = useCallback((deltaMs: number) => ws?.setTime(Math.max(0, Math.min(durationSec, ws.getCurrentTime() + deltaMs / 1000))), [ws, durationSec]);
+  const seekBy = useCallback(
+    (deltaMs: number) => ws?.setTime(Math.max(0, Math.min(durationSec, ws.getCurrentTime() + deltaMs / 1000))),
+    [ws, durationSec],
+  );
 
   /** Scrolls the waveform (and so the lanes) by `dx` pixels. */
   const scrollBy = useCallback((dx: number) => ws?.setScroll(ws.getScroll() + dx), [ws]);
-  const seek = useCallback((ms: number) => ws?.setTime(Math.max(0, Math.min(durationSec, ms / 1000))), [ws, durationSec]);
+  const seek = useCallback(
+    (ms: number) => ws?.setTime(Math.max(0, Math.min(durationSec, ms / 1000))),
+    [ws, durationSec],
+  );
   const playPause = useCallback(() => void ws?.playPause(), [ws]);
   const playRange = useCallback((startMs: number, endMs: number) => void ws?.play(startMs / 1000, endMs / 1000), [ws]);
 
@@ -209,7 +220,28 @@ export function usePeaksWaveform({ container, media, audioUrl, peaks, durationSe
 
   /** The px/s that fits the whole recording in view. */
   const fitPxPerSec = durationSec > 0 && view.viewportWidth > 0 ? view.viewportWidth / durationSec : 0;
-  return { ws, ready, playing, error, view, zoom, setZoom, zoomAt, fitPxPerSec, scrollBy, scrollToMs, seek, seekBy, playPause, playRange, reveal, rate, setRate, loop, setLoop };
+  return {
+    ws,
+    ready,
+    playing,
+    error,
+    view,
+    zoom,
+    setZoom,
+    zoomAt,
+    fitPxPerSec,
+    scrollBy,
+    scrollToMs,
+    seek,
+    seekBy,
+    playPause,
+    playRange,
+    reveal,
+    rate,
+    setRate,
+    loop,
+    setLoop,
+  };
 }
 export type PeaksWaveform = ReturnType<typeof usePeaksWaveform>;
 
@@ -223,5 +255,9 @@ export function useWaveTime(ws: WaveSurfer | null): number {
     },
     [ws],
   );
-  return useSyncExternalStore(subscribe, () => Math.round((ws?.getCurrentTime() ?? 0) * 1000), () => 0);
+  return useSyncExternalStore(
+    subscribe,
+    () => Math.round((ws?.getCurrentTime() ?? 0) * 1000),
+    () => 0,
+  );
 }

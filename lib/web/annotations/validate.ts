@@ -26,12 +26,14 @@ export const baseMayUse = (layer: SchemeLayer, label: string): boolean =>
 export function checkItems(items: readonly Item[], ctx: CheckContext): Problem[] {
   const problems: Problem[] = [];
   const layers = new Map(ctx.layers.map((l) => [l.name, l]));
-  const add = (item: Item, message: string) => problems.push({ itemId: item.id, message: `${describeItem(item)}: ${message}` });
+  const add = (item: Item, message: string) =>
+    problems.push({ itemId: item.id, message: `${describeItem(item)}: ${message}` });
 
   for (const item of items) {
     if (item.startMs < 0) add(item, "starts before the recording");
     if (item.startMs >= item.endMs) add(item, "must start before it ends");
-    if (ctx.durationMs !== null && item.endMs > ctx.durationMs) add(item, `ends after the end of the recording (${formatMs(ctx.durationMs)})`);
+    if (ctx.durationMs !== null && item.endMs > ctx.durationMs)
+      add(item, `ends after the end of the recording (${formatMs(ctx.durationMs)})`);
     const label = item.label.trim();
     if (!label) add(item, "needs a label");
     if (label.length > MAX_LABEL) add(item, `the label is longer than ${MAX_LABEL} characters`);
@@ -42,17 +44,22 @@ export function checkItems(items: readonly Item[], ctx: CheckContext): Problem[]
       add(item, `layer ${item.layer} is not in the scheme`);
       continue;
     }
-    if (!layer.freeText && !layer.labels.some((l) => l.label === label)) add(item, `“${label}” is not a label of layer ${layer.name}`);
-    else if (ctx.role === "base" && !baseMayUse(layer, label)) add(item, `“${label}” on layer ${layer.name} is for full annotators only`);
+    if (!layer.freeText && !layer.labels.some((l) => l.label === label))
+      add(item, `“${label}” is not a label of layer ${layer.name}`);
+    else if (ctx.role === "base" && !baseMayUse(layer, label))
+      add(item, `“${label}” on layer ${layer.name} is for full annotators only`);
   }
 
   for (const layer of ctx.layers.filter((l) => !l.allowOverlap)) {
-    const spans = items.filter((i) => i.layer === layer.name).sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs);
+    const spans = items
+      .filter((i) => i.layer === layer.name)
+      .sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs);
     // Against the span reaching furthest so far, as the server does: a long span is reported
     // against every span it covers.
     let reach = spans[0];
     for (const span of spans.slice(1)) {
-      if (span.startMs < reach.endMs) add(span, `overlaps ${describeItem(reach)} on layer ${layer.name}, which does not allow overlaps`);
+      if (span.startMs < reach.endMs)
+        add(span, `overlaps ${describeItem(reach)} on layer ${layer.name}, which does not allow overlaps`);
       if (span.endMs > reach.endMs) reach = span;
     }
   }
@@ -60,4 +67,5 @@ export function checkItems(items: readonly Item[], ctx: CheckContext): Problem[]
 }
 
 /** The ids of items with a problem. */
-export const problemIds = (problems: readonly Problem[]): Set<string> => new Set(problems.flatMap((p) => (p.itemId ? [p.itemId] : [])));
+export const problemIds = (problems: readonly Problem[]): Set<string> =>
+  new Set(problems.flatMap((p) => (p.itemId ? [p.itemId] : [])));

@@ -38,7 +38,8 @@ export function useRememberZoom(key: string | null, zoom: number | null): void {
 }
 
 /** The waveform's height: about 30% of the window's height, 120 to 360 px. */
-export const waveHeightFor = (windowHeight: number): number => Math.round(Math.min(360, Math.max(120, windowHeight * 0.3)));
+export const waveHeightFor = (windowHeight: number): number =>
+  Math.round(Math.min(360, Math.max(120, windowHeight * 0.3)));
 
 export function useWaveHeight(): number {
   const [height, setHeight] = useState(() => (typeof window === "undefined" ? 160 : waveHeightFor(window.innerHeight)));

@@ -11,7 +11,8 @@ const readers = new Map<string, Promise<Input>>();
 /** The byte range [start, end) of the file at `url`, by an HTTP range request. */
 async function readRange(url: string, start: number, end: number): Promise<Uint8Array> {
   const response = await fetch(url, { credentials: "same-origin", headers: { Range: `bytes=${start}-${end - 1}` } });
-  if (response.status !== 206) throw new Error(`The audio server did not answer a range request (HTTP ${response.status})`);
+  if (response.status !== 206)
+    throw new Error(`The audio server did not answer a range request (HTTP ${response.status})`);
   return new Uint8Array(await response.arrayBuffer());
 }
 
@@ -20,7 +21,8 @@ async function fileSize(url: string): Promise<number> {
   const response = await fetch(url, { credentials: "same-origin", headers: { Range: "bytes=0-0" } });
   const total = Number(/\/(\d+)$/.exec(response.headers.get("Content-Range") ?? "")?.[1]);
   await response.body?.cancel();
-  if (response.status !== 206 || !Number.isFinite(total)) throw new Error(`The audio server did not answer a range request (HTTP ${response.status})`);
+  if (response.status !== 206 || !Number.isFinite(total))
+    throw new Error(`The audio server did not answer a range request (HTTP ${response.status})`);
   return total;
 }
 
@@ -32,7 +34,14 @@ async function reader(url: string): Promise<Input> {
     // ("fileSystem") cost a few more round-trips on our own server and almost no bytes.
     input = import("mediabunny").then(
       ({ Input, CustomSource, ALL_FORMATS }) =>
-        new Input({ source: new CustomSource({ getSize: () => fileSize(url), read: (start, end) => readRange(url, start, end), prefetchProfile: "fileSystem" }), formats: ALL_FORMATS }),
+        new Input({
+          source: new CustomSource({
+            getSize: () => fileSize(url),
+            read: (start, end) => readRange(url, start, end),
+            prefetchProfile: "fileSystem",
+          }),
+          formats: ALL_FORMATS,
+        }),
     );
     readers.set(url, input);
   }
@@ -40,7 +49,12 @@ async function reader(url: string): Promise<Input> {
 }
 
 /** Mono samples of [fromSec, toSec) at the audio's own rate. */
-export async function decodeWindow(url: string, fromSec: number, toSec: number, signal?: AbortSignal): Promise<{ samples: Float32Array; sampleRate: number; fromSec: number }> {
+export async function decodeWindow(
+  url: string,
+  fromSec: number,
+  toSec: number,
+  signal?: AbortSignal,
+): Promise<{ samples: Float32Array; sampleRate: number; fromSec: number }> {
   const input = await reader(url);
   const track = await input.getPrimaryAudioTrack();
   if (!track) throw new Error("The recording has no audio track");

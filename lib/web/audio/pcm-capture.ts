@@ -26,9 +26,17 @@ async function loadProcessor(context: AudioContext): Promise<void> {
 }
 
 /** Starts capturing `source` (a node of `context`); `onLevel` gets the peak (0–1) of each block. */
-export async function startPcmCapture(context: AudioContext, source: AudioNode, onLevel?: (peak: number) => void): Promise<PcmCapture> {
+export async function startPcmCapture(
+  context: AudioContext,
+  source: AudioNode,
+  onLevel?: (peak: number) => void,
+): Promise<PcmCapture> {
   await loadProcessor(context);
-  const node = new AudioWorkletNode(context, PROCESSOR, { numberOfInputs: 1, numberOfOutputs: 1, outputChannelCount: [1] });
+  const node = new AudioWorkletNode(context, PROCESSOR, {
+    numberOfInputs: 1,
+    numberOfOutputs: 1,
+    outputChannelCount: [1],
+  });
   // Pulled by the destination so the processor runs; its output is silence (nothing written).
   const mute = context.createGain();
   mute.gain.value = 0;

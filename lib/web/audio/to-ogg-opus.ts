@@ -13,13 +13,25 @@ export class ConvertError extends Error {
 
 /** The audio of `file` as an Ogg Opus file (mono, 48 kHz); `onProgress` hears 0..1. */
 export async function toOggOpus(file: File, onProgress?: (fraction: number) => void): Promise<File> {
-  const { ALL_FORMATS, BlobSource, BufferTarget, Conversion, Input, OggOutputFormat, Output, QUALITY_HIGH, canEncodeAudio } = await import("mediabunny");
+  const {
+    ALL_FORMATS,
+    BlobSource,
+    BufferTarget,
+    Conversion,
+    Input,
+    OggOutputFormat,
+    Output,
+    QUALITY_HIGH,
+    canEncodeAudio,
+  } = await import("mediabunny");
   const input = new Input({ source: new BlobSource(file), formats: ALL_FORMATS });
   try {
     const track = await input.getPrimaryAudioTrack().catch(() => null);
     if (!track) throw new ConvertError("it is not audio this browser can read");
     if (!(await canEncodeAudio("opus", { numberOfChannels: 1, sampleRate: 48000 }))) {
-      throw new ConvertError("this browser cannot encode Opus; choose a WAV or Ogg Opus file, or use a recent Chrome, Edge or Firefox");
+      throw new ConvertError(
+        "this browser cannot encode Opus; choose a WAV or Ogg Opus file, or use a recent Chrome, Edge or Firefox",
+      );
     }
     const target = new BufferTarget();
     const output = new Output({ format: new OggOutputFormat(), target });
@@ -43,7 +55,9 @@ export async function toOggOpus(file: File, onProgress?: (fraction: number) => v
     try {
       await conversion.execute();
     } catch (error) {
-      throw new ConvertError(`its audio could not be decoded (${error instanceof Error ? error.message : String(error)})`);
+      throw new ConvertError(
+        `its audio could not be decoded (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
     if (!target.buffer || target.buffer.byteLength === 0) throw new ConvertError("the conversion produced no audio");
     const name = `${file.name.replace(/\.[^.]*$/, "") || "audio"}.opus`;

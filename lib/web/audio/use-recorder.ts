@@ -15,7 +15,9 @@ export type RecorderState = "idle" | "starting" | "recording" | "finishing";
 type Session = { finish: () => Promise<File>; release: () => void };
 
 export function canRecord(): boolean {
-  return typeof navigator !== "undefined" && !!navigator.mediaDevices?.getUserMedia && typeof AudioContext !== "undefined";
+  return (
+    typeof navigator !== "undefined" && !!navigator.mediaDevices?.getUserMedia && typeof AudioContext !== "undefined"
+  );
 }
 
 export function canRecordOgg(): boolean {
@@ -24,8 +26,10 @@ export function canRecordOgg(): boolean {
 
 function describeError(error: unknown): string {
   const name = (error as { name?: string })?.name;
-  if (name === "NotAllowedError" || name === "SecurityError") return "Microphone access was refused. Allow it in the browser's site settings, then try again.";
-  if (name === "NotFoundError" || name === "OverconstrainedError") return "No microphone was found. Connect one, then try again.";
+  if (name === "NotAllowedError" || name === "SecurityError")
+    return "Microphone access was refused. Allow it in the browser's site settings, then try again.";
+  if (name === "NotFoundError" || name === "OverconstrainedError")
+    return "No microphone was found. Connect one, then try again.";
   if (name === "NotReadableError") return "The microphone is in use by another program.";
   return error instanceof Error ? error.message : String(error);
 }
@@ -33,10 +37,13 @@ function describeError(error: unknown): string {
 const fileName = (ext: string) => `recording-${new Date().toISOString().replace(/[:.]/g, "-")}.${ext}`;
 
 async function open(format: RecordingFormat, onLevel: (level: number) => void): Promise<Session> {
-  if (!canRecord()) throw new Error("This browser cannot record audio on this page (recording needs a secure https page).");
+  if (!canRecord())
+    throw new Error("This browser cannot record audio on this page (recording needs a secure https page).");
   const webmType = format === "ogg" ? webmOpusType() : null;
   if (format === "ogg" && !webmType) throw new Error("This browser cannot record Opus audio; record WAV instead.");
-  const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false } });
+  const stream = await navigator.mediaDevices.getUserMedia({
+    audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
+  });
   const context = new AudioContext();
   let frame = 0;
   const release = () => {
@@ -67,7 +74,11 @@ async function open(format: RecordingFormat, onLevel: (level: number) => void): 
         finish: async () => {
           const pcm = await capture.stop();
           if (pcm.length === 0) throw new Error("Nothing was recorded.");
-          return new File([encodeWav(pcm, { sampleRate: capture.sampleRate }) as Uint8Array<ArrayBuffer>], fileName("wav"), { type: "audio/wav" });
+          return new File(
+            [encodeWav(pcm, { sampleRate: capture.sampleRate }) as Uint8Array<ArrayBuffer>],
+            fileName("wav"),
+            { type: "audio/wav" },
+          );
         },
       };
     }

@@ -10,7 +10,8 @@ import { concatFloat32, downmix, encodeWav, toInt } from "./wav-encoder";
 const sine = (frames: number, rate: number, hz = 440, amplitude = 0.5) =>
   Float32Array.from({ length: frames }, (_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / rate));
 
-const text = (bytes: Uint8Array, from: number, length: number) => String.fromCharCode(...bytes.subarray(from, from + length));
+const text = (bytes: Uint8Array, from: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(from, from + length));
 
 test("the canonical header describes the PCM that follows", () => {
   const wav = encodeWav(sine(480, 48000), { sampleRate: 48000 });
@@ -31,7 +32,9 @@ test("the canonical header describes the PCM that follows", () => {
 });
 
 test("samples are clamped, rounded and little-endian; channels are interleaved", () => {
-  expect([toInt(1, 16), toInt(-1, 16), toInt(0, 16), toInt(2, 16), toInt(-3, 16), toInt(Number.NaN, 16)]).toEqual([32767, -32768, 0, 32767, -32768, 0]);
+  expect([toInt(1, 16), toInt(-1, 16), toInt(0, 16), toInt(2, 16), toInt(-3, 16), toInt(Number.NaN, 16)]).toEqual([
+    32767, -32768, 0, 32767, -32768, 0,
+  ]);
   expect([toInt(1, 24), toInt(-1, 24), toInt(0.5, 24)]).toEqual([8388607, -8388608, 4194304]);
   const left = Float32Array.of(0.5, -1);
   const right = Float32Array.of(-0.5, 1);
@@ -49,7 +52,7 @@ test("24-bit samples, and odd data sizes padded to a word", () => {
   expect(view.getUint32(40, true)).toBe(9);
   expect(wav.length).toBe(44 + 9 + 1);
   expect(view.getUint32(4, true)).toBe(wav.length - 8);
-  const sample = (i: number) => (wav[44 + 3 * i] | (wav[45 + 3 * i] << 8) | (wav[46 + 3 * i] << 16)) << 8 >> 8;
+  const sample = (i: number) => ((wav[44 + 3 * i] | (wav[45 + 3 * i] << 8) | (wav[46 + 3 * i] << 16)) << 8) >> 8;
   expect([sample(0), sample(1), sample(2)]).toEqual([-8388608, 2097152, 8388607]);
 });
 
@@ -73,11 +76,20 @@ test("blocks are joined and channels mixed down", () => {
 test("the container sniffer knows WAV and Ogg Opus from everything else", () => {
   expect(sniffAudio(encodeWav(sine(10, 8000), { sampleRate: 8000 }))).toBe("wav");
   const ogg = new Uint8Array(64);
-  ogg.set([..."OggS"].map((c) => c.charCodeAt(0)), 0);
-  ogg.set([..."OpusHead"].map((c) => c.charCodeAt(0)), 28);
+  ogg.set(
+    [..."OggS"].map((c) => c.charCodeAt(0)),
+    0,
+  );
+  ogg.set(
+    [..."OpusHead"].map((c) => c.charCodeAt(0)),
+    28,
+  );
   expect(sniffAudio(ogg)).toBe("ogg-opus");
   const vorbis = Uint8Array.from(ogg);
-  vorbis.set([..."\x01vorbis\0"].map((c) => c.charCodeAt(0)), 28);
+  vorbis.set(
+    [..."\x01vorbis\0"].map((c) => c.charCodeAt(0)),
+    28,
+  );
   expect(sniffAudio(vorbis)).toBeNull();
   expect(describeBytes(vorbis)).toBe("Ogg, but not Opus");
   expect(sniffAudio(Uint8Array.of(0x1a, 0x45, 0xdf, 0xa3, 0, 0))).toBeNull();
@@ -100,9 +112,23 @@ test("what the browser encodes is WAV the API's own ingest accepts, sample for s
       const file = path.join(dir, `${c.sampleRate}-${c.channels}-${c.bitDepth}.wav`);
       await fs.writeFile(file, encodeWav(channels, c));
       const size = (await fs.stat(file)).size;
-      expect(await probeWav(file, size)).toMatchObject({ codec: c.codec, sampleRate: c.sampleRate, channels: c.channels, samples: frames, dataOffset: 44 });
+      expect(await probeWav(file, size)).toMatchObject({
+        codec: c.codec,
+        sampleRate: c.sampleRate,
+        channels: c.channels,
+        samples: frames,
+        dataOffset: 44,
+      });
       const r = await ingestAudio(file, { normalisedPath: `${file}.ogg`, peaksPath: `${file}.dat` }, { worker: false });
-      expect(r.info).toMatchObject({ format: "wav", contentType: "audio/wav", codec: c.codec, sampleRate: c.sampleRate, channels: c.channels, samples: frames, durationMs: 1500 });
+      expect(r.info).toMatchObject({
+        format: "wav",
+        contentType: "audio/wav",
+        codec: c.codec,
+        sampleRate: c.sampleRate,
+        channels: c.channels,
+        samples: frames,
+        durationMs: 1500,
+      });
       expect(r.normalised.durationMs).toBeGreaterThanOrEqual(1490);
     }
   } finally {

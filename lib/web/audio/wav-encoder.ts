@@ -29,7 +29,8 @@ export function downmix(channels: readonly Float32Array[]): Float32Array {
   if (channels.length === 0) return new Float32Array(0);
   if (channels.length === 1) return channels[0];
   const length = channels[0].length;
-  if (channels.some((c) => c.length !== length)) throw new RangeError("every channel must have the same number of frames");
+  if (channels.some((c) => c.length !== length))
+    throw new RangeError("every channel must have the same number of frames");
   const out = new Float32Array(length);
   for (const channel of channels) for (let i = 0; i < length; i++) out[i] += channel[i];
   for (let i = 0; i < length; i++) out[i] /= channels.length;
@@ -53,7 +54,8 @@ export function encodeWav(channels: Float32Array | readonly Float32Array[], opti
   const { sampleRate } = options;
   const bitDepth = options.bitDepth ?? 16;
   if (list.length < 1 || list.length > 8) throw new RangeError("between 1 and 8 channels");
-  if (!Number.isInteger(sampleRate) || sampleRate < 1 || sampleRate > 768_000) throw new RangeError(`invalid sample rate ${sampleRate}`);
+  if (!Number.isInteger(sampleRate) || sampleRate < 1 || sampleRate > 768_000)
+    throw new RangeError(`invalid sample rate ${sampleRate}`);
   const frames = list[0].length;
   if (list.some((c) => c.length !== frames)) throw new RangeError("every channel must have the same number of frames");
 

@@ -11,12 +11,15 @@ export class RemuxError extends Error {
 
 /** The Opus audio of a WebM recording as an Ogg Opus file's bytes. */
 export async function webmToOgg(webm: Blob): Promise<Uint8Array> {
-  const { ALL_FORMATS, BlobSource, BufferTarget, Conversion, Input, OggOutputFormat, Output } = await import("mediabunny");
+  const { ALL_FORMATS, BlobSource, BufferTarget, Conversion, Input, OggOutputFormat, Output } = await import(
+    "mediabunny"
+  );
   const input = new Input({ source: new BlobSource(webm), formats: ALL_FORMATS });
   try {
     const track = await input.getPrimaryAudioTrack();
     if (!track) throw new RemuxError("The recording holds no audio.");
-    if (track.codec !== "opus") throw new RemuxError(`The recording is ${track.codec ?? "of an unknown codec"}, not Opus.`);
+    if (track.codec !== "opus")
+      throw new RemuxError(`The recording is ${track.codec ?? "of an unknown codec"}, not Opus.`);
     const target = new BufferTarget();
     const output = new Output({ format: new OggOutputFormat(), target });
     // Same codec in and out: the packets are copied, never decoded or encoded again.

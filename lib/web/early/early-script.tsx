@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { log } from "@/lib/api/log";
 import { config } from "@/lib/config";
-import { earlyScript, type EarlyRequest } from "./early-requests";
+import { type EarlyRequest, earlyScript } from "./early-requests";
 import { currentView, type ServerAnswer, type View } from "./server-api";
 
 // Renders the early requests of a page (./early-requests.ts) as an inline script with the
@@ -30,7 +30,16 @@ export async function EarlyRequests({ plan }: { plan: EarlyPlan }) {
   // An async module: run as soon as it is parsed, without waiting for the stylesheets as a
   // classic inline script would. The browser empties the nonce attribute once it has read it:
   // not a difference to report.
-  return <script type="module" async nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: earlyScript(requests) }} />;
+  return (
+    <script
+      type="module"
+      async
+      nonce={nonce}
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: serialised JSON of our own answers, "<" escaped, in a script carrying the page's nonce
+      dangerouslySetInnerHTML={{ __html: earlyScript(requests) }}
+    />
+  );
 }
 
 /** Our own absolute URLs (files, peaks) as paths: the page's origin asks for them. */

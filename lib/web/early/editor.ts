@@ -1,7 +1,7 @@
-import type { ContextOut } from "../annotations/use-context";
-import type { Assignment } from "../annotations/types";
 import { assignmentPath, findRef, listedAnnotation, recordingPath, schemePath } from "../annotations/editor-data";
-import { answeredRead, fileRead, jsonRead, type EarlyPlan } from "./early-script";
+import type { Assignment } from "../annotations/types";
+import type { ContextOut } from "../annotations/use-context";
+import { answeredRead, type EarlyPlan, fileRead, jsonRead } from "./early-script";
 import { serverGet } from "./server-api";
 
 // The annotation editor asks first (lib/web/annotations/use-annotation-editor.ts, use-context.ts,

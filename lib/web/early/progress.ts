@@ -3,7 +3,7 @@ import type { User } from "@/lib/users/schemas";
 import { withQuery } from "../api-client";
 import { gridPath, gridQuery, linkedCategory, paramsOf, selectionOf } from "../progress-selection";
 import { scopeInfo } from "../session";
-import { answeredRead, jsonRead, type EarlyPlan } from "./early-script";
+import { answeredRead, type EarlyPlan, jsonRead } from "./early-script";
 import { serverGet } from "./server-api";
 
 // /progress asks first for the groups (the filters; pages of 100 as lib/web/fetch-all.ts) and
@@ -18,12 +18,16 @@ export const progressReads =
   (search: Record<string, string | string[] | undefined>): EarlyPlan =>
   async (view) => {
     const params = paramsOf(search);
-    const own = !params.getAll("group").length && params.get("nogroup") !== "1" && scopeInfo(view.scope).kind === "user";
+    const own =
+      !params.getAll("group").length && params.get("nogroup") !== "1" && scopeInfo(view.scope).kind === "user";
     const user = own ? await serverGet<User>(view, "/api/user") : null;
     const selection = selectionOf(params, user?.status === 200 ? user.data.groups : []);
     let category = selection.category;
     const groups = category ? null : await serverGet<Group[]>(view, GROUPS);
     if (groups?.status === 200 && !groups.nextCursor) category = linkedCategory(groups.data, selection.groups) ?? "";
-    const grid = category && !selection.from && !selection.to ? jsonRead(withQuery(gridPath(category), gridQuery({ ...selection, category }))) : null;
+    const grid =
+      category && !selection.from && !selection.to
+        ? jsonRead(withQuery(gridPath(category), gridQuery({ ...selection, category })))
+        : null;
     return [groups ? answeredRead(GROUPS, groups) : jsonRead(GROUPS), grid];
   };

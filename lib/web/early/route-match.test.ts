@@ -12,7 +12,9 @@ const entries = [
 test("a fixed segment wins over a named one, and params come back decoded", () => {
   expect(matchRoute(entries, "/users/me")).toEqual({ entry: { path: "/users/me" }, params: {} });
   expect(matchRoute(entries, "/users/a%2Fb")).toEqual({ entry: { path: "/users/{user}" }, params: { user: "a/b" } });
-  expect(matchRoute(entries, "/categories/root/progress/grid")?.entry.path).toBe("/categories/{category}/progress/grid");
+  expect(matchRoute(entries, "/categories/root/progress/grid")?.entry.path).toBe(
+    "/categories/{category}/progress/grid",
+  );
 });
 
 test("no route of its own (only the catch-all) or a malformed escape: no match", () => {

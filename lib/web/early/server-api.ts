@@ -3,7 +3,7 @@ import { cache } from "react";
 import { sessionStack } from "@/lib/auth/session-cookie";
 import { config } from "@/lib/config";
 import { ROUTE_MODULES } from "@/lib/openapi/route-modules";
-import { nextCursor, withQuery, type ApiRequest } from "../api-client";
+import { type ApiRequest, nextCursor, withQuery } from "../api-client";
 import { matchRoute } from "./route-match";
 
 // The API called in-process while a page renders on the server, as the view the browser will
@@ -31,7 +31,11 @@ export type ServerAnswer<T> = {
 };
 
 /** GET `path` (e.g. "/api/user") as `view`; null when no route of its own serves it. */
-export async function serverGet<T>(view: View, path: string, query?: ApiRequest["query"]): Promise<ServerAnswer<T> | null> {
+export async function serverGet<T>(
+  view: View,
+  path: string,
+  query?: ApiRequest["query"],
+): Promise<ServerAnswer<T> | null> {
   return (await readOnce(view.token, withQuery(path, query))) as ServerAnswer<T> | null;
 }
 
@@ -43,7 +47,9 @@ const readOnce = cache(async (token: string, url: string): Promise<ServerAnswer<
   if (!match) return null;
   const handler = (await match.entry.load()).GET;
   if (typeof handler !== "function") return null;
-  const request = new Request(`${config().publicBaseUrl}${url}`, { headers: { Accept: "application/json", Authorization: `Bearer ${token}` } });
+  const request = new Request(`${config().publicBaseUrl}${url}`, {
+    headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
+  });
   const response = (await handler(request, { params: Promise.resolve(match.params) })) as Response;
   const text = await response.text();
   const json = response.headers.get("Content-Type")?.includes("json") && text;

@@ -4,13 +4,13 @@
 
 export type Described = { primary: string; secondary: string };
 
-const fold = (s: string) =>
-  s
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase();
+const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
-export function searchTargets<T extends { id: string }>(items: readonly T[], text: string, describe: (item: T) => Described): T[] {
+export function searchTargets<T extends { id: string }>(
+  items: readonly T[],
+  text: string,
+  describe: (item: T) => Described,
+): T[] {
   const query = fold(text.trim());
   if (!query) return [...items];
   const words = query.split(/\s+/);

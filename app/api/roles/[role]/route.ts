@@ -1,13 +1,14 @@
-import { db } from "@/lib/db/client";
+import { otherMethods } from "@/lib/api/other-methods";
 import { json } from "@/lib/api/respond";
 import { withApi } from "@/lib/api/with-api";
-import { roleSchema, updateRoleSchema } from "@/lib/roles/schemas";
+import { db } from "@/lib/db/client";
 import { getRole, updateRole } from "@/lib/roles/roles";
-import { otherMethods } from "@/lib/api/other-methods";
+import { roleSchema, updateRoleSchema } from "@/lib/roles/schemas";
 
 // GET /api/roles/:role
-export const GET = withApi<{ role: string }>({ policy: "role", authenticated: true, resource: "Role", responses: { 200: roleSchema } }, async ({ params }) =>
-  json(roleSchema, await getRole(db(), params.role)),
+export const GET = withApi<{ role: string }>(
+  { policy: "role", authenticated: true, resource: "Role", responses: { 200: roleSchema } },
+  async ({ params }) => json(roleSchema, await getRole(db(), params.role)),
 );
 
 // PUT /api/roles/:role

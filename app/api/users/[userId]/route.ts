@@ -1,16 +1,17 @@
-import { db } from "@/lib/db/client";
+import { otherMethods } from "@/lib/api/other-methods";
 import { json, noContent } from "@/lib/api/respond";
 import { withApi } from "@/lib/api/with-api";
+import { db } from "@/lib/db/client";
 import { storage } from "@/lib/storage/storage";
-import { updateUserSchema, userSchema } from "@/lib/users/schemas";
-import { getUser } from "@/lib/users/users";
-import { updateUser } from "@/lib/users/update";
 import { eraseUser } from "@/lib/users/erase";
-import { otherMethods } from "@/lib/api/other-methods";
+import { updateUserSchema, userSchema } from "@/lib/users/schemas";
+import { updateUser } from "@/lib/users/update";
+import { getUser } from "@/lib/users/users";
 
 // GET /api/users/:userId
-export const GET = withApi<{ userId: string }>({ policy: "user", authenticated: true, resource: "User", responses: { 200: userSchema } }, async ({ principal, params }) =>
-  json(userSchema, await getUser(db(), principal, params.userId)),
+export const GET = withApi<{ userId: string }>(
+  { policy: "user", authenticated: true, resource: "User", responses: { 200: userSchema } },
+  async ({ principal, params }) => json(userSchema, await getUser(db(), principal, params.userId)),
 );
 
 // PUT /api/users/:userId
@@ -21,7 +22,8 @@ export const PUT = withApi<{ userId: string }, typeof updateUserSchema>(
     resource: "User",
     body: updateUserSchema,
     responses: { 200: userSchema },
-    summary: "Update a user (ours): the fields sent change; groups and roles, when sent, replace the lists. Roles follow the granting rules of create",
+    summary:
+      "Update a user (ours): the fields sent change; groups and roles, when sent, replace the lists. Roles follow the granting rules of create",
   },
   async ({ principal, params, body }) => json(userSchema, await updateUser(db(), principal, params.userId, body)),
 );

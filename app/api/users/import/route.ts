@@ -1,9 +1,9 @@
-import { db } from "@/lib/db/client";
+import { otherMethods } from "@/lib/api/other-methods";
 import { json } from "@/lib/api/respond";
 import { withApi } from "@/lib/api/with-api";
-import { otherMethods } from "@/lib/api/other-methods";
-import { importFailureSchema, importReportSchema, importUsersSchema } from "@/lib/users/import/schemas";
+import { db } from "@/lib/db/client";
 import { importStudents } from "@/lib/users/import/import";
+import { importFailureSchema, importReportSchema, importUsersSchema } from "@/lib/users/import/schemas";
 
 // POST /api/users/import
 export const POST = withApi(
@@ -14,7 +14,11 @@ export const POST = withApi(
     body: importUsersSchema,
     responses: {
       201: importReportSchema,
-      422: { body: importFailureSchema, description: "Some rows cannot be imported (the report names each row's problems) and nothing was created; or the CSV cannot be read" },
+      422: {
+        body: importFailureSchema,
+        description:
+          "Some rows cannot be imported (the report names each row's problems) and nothing was created; or the CSV cannot be read",
+      },
     },
     summary:
       "Import students (ours) from CSV text (header row: firstName, infix, lastName, group, username) or JSON rows, all or nothing. Each gets the STUDENT role, a username (given or made from the name) and a generated password children can type, reported once per row",

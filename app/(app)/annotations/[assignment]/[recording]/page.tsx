@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AnnotationEditor } from "@/components/annotations/annotation-editor";
-import { editorReads } from "@/lib/web/early/editor";
 import { EarlyRequests } from "@/lib/web/early/early-script";
+import { editorReads } from "@/lib/web/early/editor";
 
 export const metadata: Metadata = { title: "Annotation editor · Speech training platform" };
 
-type Props = { params: Promise<{ assignment: string; recording: string }>; searchParams: Promise<{ organisation?: string | string[] }> };
+type Props = {
+  params: Promise<{ assignment: string; recording: string }>;
+  searchParams: Promise<{ organisation?: string | string[] }>;
+};
 
 export default async function AnnotationEditorPage({ params, searchParams }: Props) {
   const { assignment, recording } = await params;
@@ -20,7 +23,12 @@ export default async function AnnotationEditorPage({ params, searchParams }: Pro
   return (
     <>
       <EarlyRequests plan={editorReads(id, recordingId, org)} />
-      <AnnotationEditor key={`${id}/${recording}/${org}`} assignmentId={id} recordingId={recordingId} organisation={org} />
+      <AnnotationEditor
+        key={`${id}/${recording}/${org}`}
+        assignmentId={id}
+        recordingId={recordingId}
+        organisation={org}
+      />
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { db } from "@/lib/db/client";
-import { json } from "@/lib/api/respond";
-import { nextLink } from "@/lib/api/pagination";
-import { withApi } from "@/lib/api/with-api";
-import { otherMethods } from "@/lib/api/other-methods";
-import { ANNOTATION_RESOURCE, idParam, listRevisionsQuery, revisionSchema } from "@/lib/annotations/schemas";
 import { listRevisions } from "@/lib/annotations/revisions";
+import { ANNOTATION_RESOURCE, idParam, listRevisionsQuery, revisionSchema } from "@/lib/annotations/schemas";
+import { otherMethods } from "@/lib/api/other-methods";
+import { nextLink } from "@/lib/api/pagination";
+import { json } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { db } from "@/lib/db/client";
 
 // GET /api/annotations/:annotation/revisions (ours: every save, newest first; perPage, startCursor; next page in Link)
 export const GET = withApi<{ annotation: string }, undefined, typeof listRevisionsQuery>(

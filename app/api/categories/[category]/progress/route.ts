@@ -1,8 +1,8 @@
-import { db } from "@/lib/db/client";
-import { withApi } from "@/lib/api/with-api";
 import { otherMethods } from "@/lib/api/other-methods";
-import { PROGRESS_RESOURCE, progressEntrySchema, progressQuery } from "@/lib/progress/schemas";
+import { withApi } from "@/lib/api/with-api";
+import { db } from "@/lib/db/client";
 import { progressResponse } from "@/lib/progress/respond";
+import { PROGRESS_RESOURCE, progressEntrySchema, progressQuery } from "@/lib/progress/schemas";
 
 // GET /api/categories/:category/progress?group=…&group=…&role=…: progress entries for the
 // current user (no group) or for the members of the groups (students: only themselves).
@@ -21,11 +21,13 @@ export const GET = withApi<{ category: string }, undefined, typeof progressQuery
         body: progressEntrySchema.array(),
         alsoText: ["text/csv"],
         headers: ["Content-Disposition"],
-        description: "The progress entries; with `Accept: text/csv`, a CSV file (header: id, firstName, infix, lastName, percentage, then one column per challenge with the time of its newest recording; Content-Disposition: attachment)",
+        description:
+          "The progress entries; with `Accept: text/csv`, a CSV file (header: id, firstName, infix, lastName, percentage, then one column per challenge with the time of its newest recording; Content-Disposition: attachment)",
       },
     },
   },
-  async ({ req, principal, params, query }) => progressResponse(db(), principal, params.category, query, req.headers.get("accept") ?? ""),
+  async ({ req, principal, params, query }) =>
+    progressResponse(db(), principal, params.category, query, req.headers.get("accept") ?? ""),
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,8 +1,8 @@
-import { db } from "@/lib/db/client";
-import { withApi } from "@/lib/api/with-api";
 import { otherMethods } from "@/lib/api/other-methods";
-import { downloadHeaders, serveFile } from "@/lib/downloads/serve";
+import { withApi } from "@/lib/api/with-api";
+import { db } from "@/lib/db/client";
 import { spectrogramQuery, spectrogramResponses } from "@/lib/downloads/schemas";
+import { downloadHeaders, serveFile } from "@/lib/downloads/serve";
 import { spectrogramTile } from "@/lib/downloads/spectrogram";
 import { storage } from "@/lib/storage/storage";
 
@@ -21,7 +21,10 @@ export const GET = withApi<{ file: string }, undefined, typeof spectrogramQuery>
   },
   async ({ req, principal, params, query, tokenFromQuery }) => {
     const tile = await spectrogramTile(db(), storage(), principal, params.file, query.tile, query.v);
-    return serveFile(req, tile, storage(), { "Cache-Control": "private, max-age=31536000, immutable", ...downloadHeaders(tokenFromQuery) });
+    return serveFile(req, tile, storage(), {
+      "Cache-Control": "private, max-age=31536000, immutable",
+      ...downloadHeaders(tokenFromQuery),
+    });
   },
 );
 

@@ -1,16 +1,22 @@
-import { db } from "@/lib/db/client";
-import { json, noContent } from "@/lib/api/respond";
-import { nextLink } from "@/lib/api/pagination";
-import { listUsersQuery, userSchema } from "@/lib/users/schemas";
-import { withApi } from "@/lib/api/with-api";
-import { addMembersSchema } from "@/lib/groups/edit-schemas";
-import { addMembers, listMembers } from "@/lib/groups/edit";
 import { otherMethods } from "@/lib/api/other-methods";
+import { nextLink } from "@/lib/api/pagination";
+import { json, noContent } from "@/lib/api/respond";
+import { withApi } from "@/lib/api/with-api";
+import { db } from "@/lib/db/client";
+import { addMembers, listMembers } from "@/lib/groups/edit";
+import { addMembersSchema } from "@/lib/groups/edit-schemas";
+import { listUsersQuery, userSchema } from "@/lib/users/schemas";
 
 // GET /api/groups/:group/members (ours): the members, paginated and sorted like GET /api/users
 // (which lists them too, with ?group=); 404 for an unknown group.
 export const GET = withApi<{ group: string }, undefined, typeof listUsersQuery>(
-  { policy: "user", permission: "USER_LIST", resource: "User", query: listUsersQuery, responses: { 200: { body: userSchema.array(), headers: ["Link"] } } },
+  {
+    policy: "user",
+    permission: "USER_LIST",
+    resource: "User",
+    query: listUsersQuery,
+    responses: { 200: { body: userSchema.array(), headers: ["Link"] } },
+  },
   async ({ req, principal, params, query }) => {
     const page = await listMembers(db(), principal, params.group, query);
     return json(userSchema.array(), page.items, { headers: nextLink(req, page.nextCursor) });

@@ -1,14 +1,18 @@
-import { db } from "@/lib/db/client";
+import { otherMethods } from "@/lib/api/other-methods";
 import { json } from "@/lib/api/respond";
 import { withApi } from "@/lib/api/with-api";
-import { credentialListSchema } from "@/lib/credentials/list-schema";
 import { listCredentials } from "@/lib/credentials/list";
-import { otherMethods } from "@/lib/api/other-methods";
+import { credentialListSchema } from "@/lib/credentials/list-schema";
+import { db } from "@/lib/db/client";
 
 // GET /api/users/:userId/credentials (ours): the user's usernames and email addresses, for
 // whoever may manage its credentials (lib/credentials/access.ts). Passwords are never shown.
-export const GET = withApi<{ userId: string }>({ policy: "credential", authenticated: true, resource: "Credential", responses: { 200: credentialListSchema } }, async ({ principal, params }) =>
-  json(credentialListSchema, await listCredentials(db(), principal, params.userId), { headers: { "Cache-Control": "no-store" } }),
+export const GET = withApi<{ userId: string }>(
+  { policy: "credential", authenticated: true, resource: "Credential", responses: { 200: credentialListSchema } },
+  async ({ principal, params }) =>
+    json(credentialListSchema, await listCredentials(db(), principal, params.userId), {
+      headers: { "Cache-Control": "no-store" },
+    }),
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

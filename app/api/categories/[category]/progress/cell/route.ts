@@ -1,9 +1,9 @@
-import { db } from "@/lib/db/client";
+import { otherMethods } from "@/lib/api/other-methods";
 import { json } from "@/lib/api/respond";
 import { withApi } from "@/lib/api/with-api";
-import { otherMethods } from "@/lib/api/other-methods";
-import { PROGRESS_RESOURCE, progressCellQuery, progressCellSchema } from "@/lib/progress/schemas";
+import { db } from "@/lib/db/client";
 import { progressCell } from "@/lib/progress/cell";
+import { PROGRESS_RESOURCE, progressCellQuery, progressCellSchema } from "@/lib/progress/schemas";
 
 // GET /api/categories/:category/progress/cell?user=…&challenge=…&from=…&to=… (ours): one cell
 // of the progress grid opened (lib/progress/cell.ts): the user's most recent result set for the
@@ -19,7 +19,8 @@ export const GET = withApi<{ category: string }, undefined, typeof progressCellQ
     summary: "One cell of the progress grid: the most recent result set of a user for a challenge, with its recordings",
     responses: { 200: progressCellSchema },
   },
-  async ({ principal, params, query }) => json(progressCellSchema, await progressCell(db(), principal, params.category, query)),
+  async ({ principal, params, query }) =>
+    json(progressCellSchema, await progressCell(db(), principal, params.category, query)),
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,8 +1,8 @@
-import { db } from "@/lib/db/client";
-import { withApi } from "@/lib/api/with-api";
 import { otherMethods } from "@/lib/api/other-methods";
-import { PROGRESS_RESOURCE, progressGridQuery, progressGridSchema } from "@/lib/progress/schemas";
+import { withApi } from "@/lib/api/with-api";
+import { db } from "@/lib/db/client";
 import { progressGridResponse } from "@/lib/progress/respond";
+import { PROGRESS_RESOURCE, progressGridQuery, progressGridSchema } from "@/lib/progress/schemas";
 
 // GET /api/categories/:category/progress/grid?group=…&role=…&from=…&to=… (ours): the progress
 // answer in a compact form for grids (lib/progress/grid.ts): the same selection, access rules and

@@ -1,8 +1,13 @@
-import { db } from "@/lib/db/client";
+import {
+  type ContextPath,
+  getRecordingContext,
+  RECORDING_CONTEXT_RESOURCE,
+  recordingContextSchema,
+} from "@/lib/annotations/context";
+import { otherMethods } from "@/lib/api/other-methods";
 import { json } from "@/lib/api/respond";
 import { withApi } from "@/lib/api/with-api";
-import { otherMethods } from "@/lib/api/other-methods";
-import { getRecordingContext, RECORDING_CONTEXT_RESOURCE, recordingContextSchema, type ContextPath } from "@/lib/annotations/context";
+import { db } from "@/lib/db/client";
 
 // GET /api/organisations/:organisation/challenges/speech/:challenge/recordings/:recording/context
 export const GET = withApi<ContextPath>(
@@ -11,7 +16,8 @@ export const GET = withApi<ContextPath>(
     authenticated: true,
     resource: RECORDING_CONTEXT_RESOURCE,
     responses: { 200: recordingContextSchema },
-    summary: "What the annotation editor shows around a recording: the challenge's topic and prompt, the student (or a pseudonym), the duration and the audio",
+    summary:
+      "What the annotation editor shows around a recording: the challenge's topic and prompt, the student (or a pseudonym), the duration and the audio",
   },
   async ({ principal, params }) => json(recordingContextSchema, await getRecordingContext(db(), principal, params)),
 );

@@ -5,5 +5,10 @@ export async function register() {
     await ensureStarted();
     const { startBackground } = await import("@/lib/bootstrap/background");
     startBackground();
+    const { config } = await import("@/lib/config");
+    if (config().serverRole !== "api") {
+      const { startRecognitionServer } = await import("@/lib/recognition/server/ws-server");
+      startRecognitionServer();
+    }
   }
 }

@@ -37,6 +37,8 @@ const nextConfig = {
     "@alexanderolsen/libsamplerate-js",
     "@aws-sdk/client-s3",
     "@aws-sdk/lib-storage",
+    "ws",
+    "piscina",
   ],
   // The API is strict about its paths (no redirects that would drop a POST body).
   skipTrailingSlashRedirect: true,

@@ -35,6 +35,9 @@ function server(kind: "sqlite" | "postgres", databaseUrl?: string): WebServer {
       LOGIN_LOCK_SECONDS: "2",
       // Small enough for tests to go over it cheaply (e2e/api/upload-limits.spec.ts).
       MAX_UPLOAD_BYTES: String(8 * 1024 * 1024),
+      // Small enough for the recognition protocol tests to go over them cheaply.
+      WS_MAX_FRAME_BYTES: String(2 * 1024 * 1024),
+      WS_MAX_ANSWER_SECONDS: "20",
     },
   };
 }
@@ -82,7 +85,7 @@ export default defineConfig({
           {
             name: "api-postgres",
             testMatch: /e2e\/api\/.*\.spec\.ts$/,
-            testIgnore: /e2e\/api\/(crash|s3-storage|logging|web-hardening|drain|serving)\.spec\.ts$/,
+            testIgnore: /e2e\/api\/(crash|s3-storage|logging|web-hardening|drain|serving|recognition-drain)\.spec\.ts$/,
             use: { baseURL: `http://127.0.0.1:${PORTS.postgres}` },
           },
         ]

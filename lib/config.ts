@@ -74,6 +74,18 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
   NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  // The recognition server (websocket at /ws): what this instance serves, and its limits.
+  SERVER_ROLE: z.enum(["all", "api", "recognition"]).default("all"),
+  WS_MAX_FRAME_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .default(8 * 1024 * 1024),
+  WS_MAX_ANSWER_SECONDS: z.coerce.number().int().min(1).default(300),
+  WS_MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).default(10),
+  WS_MAX_SESSIONS: z.coerce.number().int().min(1).default(500),
+  WS_IDLE_SECONDS: z.coerce.number().int().min(5).default(300),
+  ENGINE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = {
@@ -104,6 +116,17 @@ export type Config = {
   authSecret?: string;
   /** METRICS_TOKEN: a bearer token that may read GET /api/metrics; not enumerable. */
   metricsToken?: string;
+  /** all: API, pages and /ws; api: no /ws; recognition: /ws and the health probes only. */
+  serverRole: "all" | "api" | "recognition";
+  recognition: {
+    maxFrameBytes: number;
+    maxAnswerSeconds: number;
+    sessionsPerUser: number;
+    sessionsPerInstance: number;
+    idleSeconds: number;
+    answersPerSession: number;
+    engineTimeoutMs: number;
+  };
 };
 
 export type ServerSettings = {
@@ -116,6 +139,7 @@ export type ServerSettings = {
   /** Proxies (addresses, CIDR ranges) whose forwarding header is believed; empty: none. */
   trustProxy: string[];
   trustProxyHeader: "x-forwarded-for" | "forwarded";
+  serverRole: "all" | "api" | "recognition";
 };
 
 /** Without access keys the AWS SDK's default credential chain applies (environment, instance role). */
@@ -174,6 +198,17 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
       trustProxy: parseTrustList(e.TRUST_PROXY),
       trustProxyHeader: e.TRUST_PROXY_HEADER,
+      serverRole: e.SERVER_ROLE,
+    },
+    serverRole: e.SERVER_ROLE,
+    recognition: {
+      maxFrameBytes: e.WS_MAX_FRAME_BYTES,
+      maxAnswerSeconds: e.WS_MAX_ANSWER_SECONDS,
+      sessionsPerUser: e.WS_MAX_SESSIONS_PER_USER,
+      sessionsPerInstance: e.WS_MAX_SESSIONS,
+      idleSeconds: e.WS_IDLE_SECONDS,
+      answersPerSession: 32,
+      engineTimeoutMs: e.ENGINE_TIMEOUT_SECONDS * 1000,
     },
   };
   const authSecret = e.AUTH_SECRET ?? e.NEXTAUTH_SECRET;

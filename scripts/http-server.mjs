@@ -44,6 +44,22 @@ server.on("clientError", (error, socket) => {
   const answered = answerClientError(error, socket);
   if (answered) log("info", "request", { ...answered, error: error.code, client: socket.remoteAddress });
 });
+// The recognition server's websockets (/ws): handed to the handler that lib/recognition/server/ws-server.ts
+// registers when Next loads the app (instrumentation.ts). Other upgrades are refused.
+const WS_UPGRADE = Symbol.for("speech-platform.ws-upgrade");
+server.on("upgrade", (req, socket, head) => {
+  setClientAddress(req);
+  const handler = globalThis[WS_UPGRADE];
+  const pathname = req.url.split("?")[0];
+  if (pathname !== "/ws" || !handler || settings.serverRole === "api") {
+    const body = JSON.stringify({ message: pathname === "/ws" ? "This instance serves no recognition" : "Not found" });
+    socket.end(
+      `HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    return;
+  }
+  handler(req, socket, head);
+});
 server.listen(port, hostname, () => console.log(`Listening on http://${hostname}:${port}`));
 
 function onRequest(req, res) {
@@ -53,7 +69,10 @@ function onRequest(req, res) {
   patchResponse(req, res);
   if (isDraining() && !connections.acceptedBeforeDrain(req.socket)) return answerDraining(req, res);
 
-  const problem = apiRequestProblem(req.method, req.url);
+  const problem =
+    settings.serverRole === "recognition" && !req.url.startsWith("/api/health")
+      ? { status: 404, message: "This instance serves only the recognition server (/ws) and /api/health" }
+      : apiRequestProblem(req.method, req.url);
   if (problem) {
     const requestId = sendProblem(res, problem);
     const ms = Math.round(performance.now() - started);

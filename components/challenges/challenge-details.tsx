@@ -6,12 +6,14 @@ import { useApiQuery } from "@/lib/web/use-api";
 import { usePrincipal } from "@/lib/web/use-principal";
 import { ChallengeDetailFrame } from "./challenge-frame";
 import { EditChoiceForm } from "./choice-form";
+import { ChoiceEngine, ChoiceRecognitions } from "./choice-recognitions";
 import { PronunciationForm } from "./pronunciation-form";
 import { SpeechForm } from "./speech-form";
 import { StatusBadge } from "./status-badge";
 
 // The detail pages: the challenge as the API has it, in its edit form. A choice challenge's
-// status badge follows its preparation live (useChallenge polls while it is "preparing").
+// status badge follows its preparation live (useChallenge polls while it is "preparing"), and
+// those who set it see which engine judges its answers and what it made of them.
 
 /** Views that may not edit see the form disabled. */
 function Editable({ kind, children }: { kind: ChallengeKind; children: ReactNode }) {
@@ -52,9 +54,11 @@ export function ChoiceDetail({ id }: { id: string }) {
       {(c) => (
         <>
           <PreparationProblem challenge={c} />
+          <ChoiceEngine challenge={c} />
           <Editable kind="choice">
             <EditChoiceForm challenge={c} />
           </Editable>
+          <ChoiceRecognitions challenge={c} />
         </>
       )}
     </ChallengeDetailFrame>

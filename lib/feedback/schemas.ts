@@ -20,7 +20,8 @@ export const feedbackWordSchema = z
     sentenceIndex: int,
     textIndex: int,
     expected: z.string(),
-    recognized: z.string(),
+    /** null: nothing was heard for the expected word (a deletion, DW), as the original server sent it. */
+    recognized: z.string().nullable(),
     label: z.string().trim().min(1, "must not be empty").max(50),
     description: z.string(),
     explanation: z.string(),
@@ -35,9 +36,10 @@ export const feedbackWordSchema = z
 export const feedbackSentenceSchema = z.object({
   sentence: int,
   errors: int,
-  confidence: z.number(),
-  currentFrame: int,
-  eosFrame: int,
+  /** null (like the frames) when no engine judged the sentence: fields without a value are null. */
+  confidence: z.number().nullable(),
+  currentFrame: int.nullable(),
+  eosFrame: int.nullable(),
   sessionId: z.string(),
   tokenType: z.string(),
   words: z.array(feedbackWordSchema).max(MAX_WORDS),

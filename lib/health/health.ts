@@ -10,6 +10,20 @@ export const readinessSchema = z.object({
   database: checkSchema,
   storage: checkSchema,
   migrations: checkSchema.optional(),
+  /** GET /api/health only: the recognition server's path and its engines, available or why not. */
+  recognition: z
+    .object({
+      websocket: z.string().nullable(),
+      engines: z.array(
+        z.object({
+          name: z.string(),
+          available: z.boolean(),
+          languages: z.union([z.array(z.string()), z.literal("*")]),
+          reason: z.string().nullable(),
+        }),
+      ),
+    })
+    .optional(),
   draining: z.boolean().optional(),
 });
 export type Readiness = { status: "ok" | "unavailable" | "draining"; database: Check; storage: Check };

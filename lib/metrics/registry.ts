@@ -73,6 +73,42 @@ function create() {
       help: "Age of the oldest queued or running job (0 when none)",
       registers: [registry],
     }),
+    wsSessions: new client.Gauge({
+      name: "recognition_sessions",
+      help: "Open websocket (WAMP) sessions of the recognition server",
+      registers: [registry],
+    }),
+    wsSessionsRefused: new client.Counter({
+      name: "recognition_sessions_refused_total",
+      help: "Websocket sessions refused, by reason",
+      labelNames: ["reason"],
+      registers: [registry],
+    }),
+    wsCalls: new client.Counter({
+      name: "recognition_calls_total",
+      help: "Calls to the recognition server's procedures, by procedure and outcome",
+      labelNames: ["procedure", "outcome"],
+      registers: [registry],
+    }),
+    recognitionAudio: new client.Counter({
+      name: "recognition_audio_seconds_total",
+      help: "Seconds of answer audio judged, by kind of answer",
+      labelNames: ["kind"],
+      registers: [registry],
+    }),
+    engineCalls: new client.Counter({
+      name: "recognition_engine_calls_total",
+      help: "Engine judgements by engine and outcome",
+      labelNames: ["engine", "outcome"],
+      registers: [registry],
+    }),
+    engineSeconds: new client.Histogram({
+      name: "recognition_engine_seconds",
+      help: "Engine time per judgement",
+      labelNames: ["engine"],
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
   };
 }
 

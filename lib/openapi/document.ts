@@ -323,7 +323,17 @@ export async function buildDocument(serverUrl: string, extra: ExtraOperation[] =
       version: "1.0.0",
       description:
         "The open speech-training service. Operations and fields the contract (service-interface.md) defines are unmarked; " +
-        "what this service adds is marked `x-extension: true`. Lists are paginated with `perPage` and `startCursor`; the next page is in the `Link` header.",
+        "what this service adds is marked `x-extension: true`. Lists are paginated with `perPage` and `startCursor`; the next page is in the `Link` header. " +
+        "Recognition (choice recognition, pronunciation analysis, reading feedback, speech recording as the student speaks) is served by the " +
+        "recognition server: WAMP v2 over a websocket at `x-recognition-server.url` (subprotocol `wamp.2.json`, realm `default`, " +
+        "ticket authentication with an access token from POST /tokens), as the `@itslanguage/api` SDK speaks it.",
+    },
+    "x-recognition-server": {
+      url: `${serverUrl.replace(/^http/, "ws").replace(/\/api$/, "")}/ws`,
+      protocol: "wamp.2.json",
+      realm: "default",
+      authentication: "ticket (an access token)",
+      procedures: "nl.itslanguage.{choice,pronunciation,feedback,recording}.*",
     },
     servers: [{ url: serverUrl }],
     security: [{ bearerAuth: [] }, { accessToken: [] }],

@@ -14,6 +14,7 @@ test("defaults suit a load balancer with a 60 s idle timeout", () => {
     shutdownGraceMs: 30_000,
     trustProxy: [],
     trustProxyHeader: "x-forwarded-for",
+    serverRole: "all",
   });
 });
 

@@ -28,7 +28,8 @@ export const USER_SORTS = {
 export const useUserList = (filters: Record<string, string> = {}, perPage = 20) =>
   useServerList<User>(PATH, { sort: { field: "lastName", direction: "asc" }, perPage, filters });
 
-export const useUser = (id: string) => useApiQuery<User>(userPath(id));
+/** One user; null: none to read (yet). */
+export const useUser = (id: string | null) => useApiQuery<User>(id === null ? null : userPath(id));
 
 export { userName };
 

@@ -3,6 +3,7 @@ import { withApi } from "@/lib/api/with-api";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { readiness, readinessSchema } from "@/lib/health/health";
+import { recognitionStatus } from "@/lib/recognition/status";
 import { storage } from "@/lib/storage/storage";
 
 // GET /api/health
@@ -17,8 +18,11 @@ export const GET = withApi(
     },
   },
   async () => {
-    const result = await readiness(db(), config().databaseKind, storage());
-    return Response.json(result, {
+    const result = {
+      ...(await readiness(db(), config().databaseKind, storage())),
+      recognition: await recognitionStatus(),
+    };
+    return Response.json(readinessSchema.parse(result), {
       status: result.status === "ok" ? 200 : 503,
       headers: { "Cache-Control": "no-store" },
     });

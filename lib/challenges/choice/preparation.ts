@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { type JobHandler, PermanentJobError } from "@/lib/jobs/queue";
 import { deleteFileRows } from "@/lib/media/file-rows";
+import { prepareChoiceModel } from "@/lib/recognition/choice/prepare-choice-model";
 import { GrammarError, type RecognitionBackend } from "@/lib/recognition/recogniser";
 import type { Storage } from "@/lib/storage/storage";
 import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
@@ -51,9 +52,10 @@ export function choicePreparation(storage: Storage, backend: RecognitionBackend)
       }
 
       signal.throwIfAborted();
+      const model = await prepareChoiceModel(db, storage, grammar, challenge.choices, signal);
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), "grammar-"));
       const file = path.join(dir, "grammar.json");
-      await fs.writeFile(file, JSON.stringify(grammar, null, 2));
+      await fs.writeFile(file, JSON.stringify(model));
       let dropped: string[] = [];
       try {
         await withStoredFiles(
@@ -64,7 +66,13 @@ export function choicePreparation(storage: Storage, backend: RecognitionBackend)
             signal.throwIfAborted();
             const claimed = await tx.choiceChallenge.updateMany({
               where: { pk: challengePk, status: "preparing", updated: seen },
-              data: { status: "prepared", statusReason: null, grammarFilePk: row.pk },
+              data: {
+                status: "prepared",
+                statusReason: null,
+                grammarFilePk: row.pk,
+                engine: model.recogniser.engine,
+                engineNote: model.recogniser.reason,
+              },
             });
             if (claimed.count !== 1) throw new SupersededError();
             await tx.storedFile.create({ data: row });

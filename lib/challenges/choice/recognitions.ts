@@ -20,6 +20,8 @@ type Row = {
   id: string;
   audioFilePk: string;
   recognised: string | null;
+  engine: string | null;
+  confidence: number | null;
   created: Date;
   updated: Date;
   user: { id: string };
@@ -38,6 +40,7 @@ export async function createRecognition(
   challengeId: string,
   input: { id?: string; recognised?: string },
   audio: UploadedFile,
+  judged: { engine: string; confidence: number } | null = null,
 ) {
   const user = requireUser(caller);
   const challenge = await choiceChallengeInScope(db, caller, challengeId);
@@ -74,6 +77,8 @@ export async function createRecognition(
           userPk: user.pk,
           audioFilePk,
           recognised: input.recognised || null,
+          engine: judged?.engine ?? null,
+          confidence: judged?.confidence ?? null,
         },
       });
     });

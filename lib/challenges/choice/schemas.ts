@@ -33,6 +33,10 @@ export const choiceChallengeSchema = z.object({
   choices: z.array(z.object({ choice: z.string(), audioUrl: z.string().nullable() })),
   status: storedStatus,
   language: z.string(),
+  /** Ours: the engine the recognition server judges answers with (set when prepared); null when none can. */
+  engine: z.string().nullable().default(null),
+  /** Ours: why no engine can judge this challenge, or what an engine before it refused, in words. */
+  engineNote: z.string().nullable().default(null),
   ...timestamps,
 });
 export type ChoiceChallenge = z.output<typeof choiceChallengeSchema>;
@@ -56,5 +60,9 @@ export const recognitionSchema = z.object({
   recognised: z.string().nullable(),
   challengeId: z.string(),
   userId: z.string(),
+  /** Ours: the engine that judged the answer on the recognition server; null when an app posted its own result. */
+  engine: z.string().nullable(),
+  /** Ours: the engine's confidence (0..1) in what it recognised, or in recognising nothing. */
+  confidence: z.number().nullable(),
   ...timestamps,
 });

@@ -1,0 +1,168 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { GrammarError } from "../../recogniser";
+import { EngineError, type Pcm } from "../types";
+import { POCKETSPHINX_ENGINE, type PocketsphinxPrepared, pocketsphinxEngine } from "./pocketsphinx-engine";
+
+const engine = pocketsphinxEngine({ poolSize: 2 });
+const info = await engine.info();
+const tools = ["espeak-ng", "sox"].every((tool) => {
+  try {
+    execFileSync("which", [tool], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+});
+const dir = mkdtempSync(path.join(os.tmpdir(), "pocketsphinx-test-"));
+
+test.skip(!info.available || !tools, `needs pocketsphinx, espeak-ng and sox: ${info.reason ?? "no espeak-ng/sox"}`);
+test.afterAll(() => {
+  engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let count = 0;
+/** espeak-ng speech as 16 kHz mono PCM (sox -R: its dither is the same on every run). */
+function say(text: string, voice = "en-us", pad = 0.3): Pcm {
+  const raw = path.join(dir, `${++count}.wav`);
+  const wav = path.join(dir, `${count}-16k.wav`);
+  execFileSync("espeak-ng", ["-v", voice, "-s", "150", "-w", raw, text], { stdio: "ignore" });
+  execFileSync("sox", ["-R", raw, "-r", "16000", "-c", "1", "-b", "16", wav, "pad", `${pad}`, `${pad}`], { stdio: "ignore" });
+  const data = readFileSync(wav);
+  const at = data.indexOf("data") + 8;
+  const samples = new Float32Array((data.length - at) >> 1);
+  for (let i = 0; i < samples.length; i++) samples[i] = data.readInt16LE(at + 2 * i) / 32768;
+  return { samples, sampleRate: 16000 };
+}
+
+const VOICES = ["en-us", "en-us+f3", "en+m3", "en-gb"];
+const CAT = ["The cat is black.", "The cat was black."];
+const WAYS = ["Turn left.", "Turn right.", "Go straight ahead."];
+
+test("the engine names itself and speaks English", () => {
+  expect(info).toEqual({ name: POCKETSPHINX_ENGINE, languages: ["eng"], available: true });
+});
+
+test("prepare lists each choice's words and spells the words CMUdict lacks", async () => {
+  const prepared = await engine.prepare({
+    language: "eng",
+    choices: [
+      { text: "My name is Zorblax!", audio: null },
+      { text: "My name is Anna", audio: null },
+    ],
+  });
+  expect(prepared.choices).toEqual([
+    ["my", "name", "is", "zorblax"],
+    ["my", "name", "is", "anna"],
+  ]);
+  expect(Object.keys(prepared.prons)).toEqual(["zorblax"]);
+  expect(prepared.jsgf).toContain("my name is zorblax | my name is anna");
+  expect(JSON.parse(JSON.stringify(prepared))).toEqual(prepared);
+});
+
+test("prepare refuses choices that cannot form a grammar", async () => {
+  const choices = (...texts: string[]) => ({ language: "eng", choices: texts.map((text) => ({ text, audio: null })) });
+  await expect(engine.prepare(choices("yes", "?!"))).rejects.toThrow(GrammarError);
+  await expect(engine.prepare(choices("Yes.", "yes"))).rejects.toThrow(GrammarError);
+  await expect(engine.prepare({ ...choices("ja"), language: "nld" })).rejects.toThrow(GrammarError);
+});
+
+test("the is/was minimal pair is told apart in four voices", async () => {
+  const prepared = await engine.prepare({ language: "eng", choices: CAT.map((text) => ({ text, audio: null })) });
+  for (const voice of VOICES) {
+    for (const [index, text] of CAT.entries()) {
+      const result = await engine.recognise(prepared, say(text, voice));
+      expect(result.choice, `${voice}: ${text} (${result.detail})`).toBe(index);
+      expect(result.confidence).toBeGreaterThan(0.5);
+      expect(result.engine).toBe(POCKETSPHINX_ENGINE);
+    }
+  }
+});
+
+test("three choices in five voices", async () => {
+  const prepared = await engine.prepare({ language: "eng", choices: WAYS.map((text) => ({ text, audio: null })) });
+  for (const voice of [...VOICES, "en-us+f2"]) {
+    for (const [index, text] of WAYS.entries()) {
+      const result = await engine.recognise(prepared, say(text, voice));
+      expect(result.choice, `${voice}: ${text} (${result.detail})`).toBe(index);
+    }
+  }
+});
+
+test("a word CMUdict lacks is spelled by espeak-ng and recognised", async () => {
+  const texts = ["My name is Zorblax.", "My name is Peter."];
+  const prepared = await engine.prepare({ language: "eng", choices: texts.map((text) => ({ text, audio: null })) });
+  for (const voice of ["en-us", "en-us+f3", "en-us+f2"]) {
+    for (const [index, text] of texts.entries()) {
+      const result = await engine.recognise(prepared, say(text, voice));
+      expect(result.choice, `${voice}: ${text} (${result.detail})`).toBe(index);
+    }
+  }
+});
+
+test("sentences outside the choices, silence and noise are rejected", async () => {
+  const prepared = await engine.prepare({ language: "eng", choices: CAT.map((text) => ({ text, audio: null })) });
+  const others = ["Please open the window.", "Where is the train station?", "I like apples.", "The dog is white."];
+  for (const voice of VOICES) {
+    for (const text of others) {
+      const result = await engine.recognise(prepared, say(text, voice));
+      expect(result.choice, `${voice}: ${text} (${result.detail})`).toBeNull();
+    }
+  }
+  const silence: Pcm = { samples: new Float32Array(32000), sampleRate: 16000 };
+  expect((await engine.recognise(prepared, silence)).choice).toBeNull();
+  let seed = 1;
+  const noise = silence.samples.map(() => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 0.2);
+  expect((await engine.recognise(prepared, { samples: noise, sampleRate: 16000 })).choice).toBeNull();
+  expect((await engine.recognise(prepared, { samples: new Float32Array(0), sampleRate: 16000 })).choice).toBeNull();
+});
+
+test("wrong preparations and audio are engine errors", async () => {
+  const answer = say("yes");
+  await expect(engine.recognise({ engine: "other" }, answer)).rejects.toThrow(EngineError);
+  const prepared: PocketsphinxPrepared = { engine: POCKETSPHINX_ENGINE, choices: [["yes"]], prons: {}, jsgf: "" };
+  const at8k = { samples: answer.samples, sampleRate: 8000 } as unknown as Pcm;
+  await expect(engine.recognise(prepared, at8k)).rejects.toThrow(EngineError);
+});
+
+test("a request that times out fails alone and the process is replaced", async () => {
+  const hasty = pocketsphinxEngine({ poolSize: 1, timeoutMs: 1, timeoutPerSecondMs: 0 });
+  const prepared = await engine.prepare({ language: "eng", choices: CAT.map((text) => ({ text, audio: null })) });
+  try {
+    await expect(hasty.recognise(prepared, say(CAT[0]!))).rejects.toThrow(/did not answer within/);
+  } finally {
+    hasty.close();
+  }
+  const again = await engine.recognise(prepared, say(CAT[1]!));
+  expect(again.choice).toBe(1);
+});
+
+test("an aborted request rejects at once", async () => {
+  const prepared = await engine.prepare({ language: "eng", choices: CAT.map((text) => ({ text, audio: null })) });
+  const controller = new AbortController();
+  const pending = engine.recognise(prepared, say(CAT[0]!), controller.signal);
+  controller.abort(new Error("gone"));
+  await expect(pending).rejects.toThrow("gone");
+});
+
+test("phones of the expected words are aligned with goodness-of-pronunciation scores", async () => {
+  const answer = say("the cat is black");
+  const right = await engine.phones(["the", "cat", "is", "black"], answer);
+  expect(right.words.map((w) => w.phones.map((p) => p.phone).join(" "))).toEqual([
+    "DH AH",
+    "K AE T",
+    "IH Z",
+    "B L AE K",
+  ]);
+  const starts = right.words.flatMap((w) => w.phones.map((p) => p.start));
+  expect(starts).toEqual([...starts].sort((a, b) => a - b));
+  expect(right.loop.length).toBeGreaterThan(3);
+  // Aligned against "was", the vowel and glide that were never said score far worse than "is" did.
+  const wrong = await engine.phones(["the", "cat", "was", "black"], answer);
+  const gop = (a: typeof right, word: number) => Math.min(...a.words[word]!.phones.map((p) => p.gop));
+  expect(gop(wrong, 2)).toBeLessThan(gop(right, 2) - 5);
+});

@@ -1,0 +1,237 @@
+// The English choice engine on Debian's pocketsphinx: a JSGF grammar of the choices picks the best
+// one, and a free phone loop over the same frames says whether the answer is any of them at all
+// (sphinx-server.py explains the scores). The same processes align phones for pronunciation.
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { GrammarError, normaliseChoice } from "../../recogniser";
+import {
+  type ChoiceEngine,
+  type ChoiceInput,
+  type ChoiceResult,
+  EngineError,
+  type EngineInfo,
+  type Pcm,
+} from "../types";
+import { SphinxPool } from "./sphinx-pool";
+
+export const POCKETSPHINX_ENGINE = "pocketsphinx-en-us/5prealpha";
+/**
+ * Grammar path minus phone loop, in nats per speech frame, below which an answer matches no choice.
+ * Chosen on espeak-ng voices (en-us, en-us+f3, en+m3, en-gb; padded, half with noise) as the best
+ * sum of in-set acceptance and out-of-set rejection; in-set answers sit around -2, unrelated ones below -5.
+ */
+export const DEFAULT_REJECT_LLR = -4.2;
+
+export type PocketsphinxOptions = {
+  /** Debian's interpreter, which has python3-pocketsphinx (default /usr/bin/python3). */
+  python?: string;
+  /** Default /usr/share/pocketsphinx/model/en-us. */
+  modelDir?: string;
+  /** Processes, each with its own model (default min(2, cores)). */
+  poolSize?: number;
+  /** Per request (default 15000 ms), plus timeoutPerSecondMs per second of answer (default 500). */
+  timeoutMs?: number;
+  timeoutPerSecondMs?: number;
+  /** Longer answers are refused with an EngineError (default 60 s). */
+  maxAnswerSeconds?: number;
+  rejectLlr?: number;
+};
+
+/** What prepare() returns (JSON). */
+export type PocketsphinxPrepared = {
+  engine: typeof POCKETSPHINX_ENGINE;
+  /** Each choice's words, as the grammar has them. */
+  choices: string[][];
+  /** CMU phones of the words CMUdict lacks (from espeak-ng), so every process spells them alike. */
+  prons: Record<string, string>;
+  jsgf: string;
+};
+
+/** Per phone of a known word sequence: frames (10 ms, from the answer's start) and scores in nats. */
+export type PhoneAlignment = {
+  frameMs: 10;
+  words: {
+    word: string;
+    phones: { phone: string; start: number; end: number; score: number; loop: number; gop: number }[];
+  }[];
+  silences: [number, number][];
+  /** The free phone loop's best path over the same audio. */
+  loop: { phone: string; start: number; end: number; score: number }[];
+};
+
+type ChoiceAnswer = {
+  choice: number | null;
+  index: number | null;
+  reason?: string;
+  llr?: number;
+  second?: { index: number; margin: number } | null;
+};
+
+const logistic = (x: number) => 1 / (1 + Math.exp(-x));
+
+// Beside this module, or in the source tree when a bundle moved the module elsewhere.
+function serverScript(): string {
+  try {
+    const beside = path.join(path.dirname(fileURLToPath(import.meta.url)), "sphinx-server.py");
+    if (existsSync(beside)) return beside;
+  } catch {
+    // not a file: URL
+  }
+  return path.join(process.cwd(), "lib/recognition/engines/pocketsphinx/sphinx-server.py");
+}
+
+/** Mono PCM as base64 of 16-bit little-endian samples, the server's audio format. */
+export function encodePcm(pcm: Pcm): string {
+  const out = Buffer.allocUnsafe(pcm.samples.length * 2);
+  pcm.samples.forEach((x, i) => {
+    out.writeInt16LE(Math.round(Math.max(-1, Math.min(1, x || 0)) * 32767), i * 2);
+  });
+  return out.toString("base64");
+}
+
+/** The pocketsphinx engine over a pool of sphinx-server.py processes; close() ends them. */
+export class PocketsphinxEngine implements ChoiceEngine {
+  private readonly python: string;
+  private readonly modelDir: string;
+  private readonly script = serverScript();
+  private readonly pool: SphinxPool;
+  private availability: Promise<EngineInfo> | null = null;
+
+  constructor(private readonly options: PocketsphinxOptions = {}) {
+    this.python = options.python ?? "/usr/bin/python3";
+    this.modelDir = options.modelDir ?? "/usr/share/pocketsphinx/model/en-us";
+    const size = options.poolSize ?? Math.min(2, os.availableParallelism());
+    this.pool = new SphinxPool({
+      python: this.python,
+      script: this.script,
+      size,
+      env: { SPHINX_MODEL: this.modelDir },
+    });
+  }
+
+  info(): Promise<EngineInfo> {
+    this.availability ??= this.probe().then((reason) => ({
+      name: POCKETSPHINX_ENGINE,
+      languages: ["eng"],
+      available: reason === null,
+      ...(reason ? { reason } : {}),
+    }));
+    return this.availability;
+  }
+
+  async prepare(input: ChoiceInput, signal?: AbortSignal): Promise<PocketsphinxPrepared> {
+    if (input.language.toLowerCase() !== "eng")
+      throw new GrammarError(`${POCKETSPHINX_ENGINE} recognises English only, not "${input.language}"`);
+    if (input.choices.length === 0) throw new GrammarError("a choice challenge needs at least one choice");
+    const seen = new Map<string, number>();
+    const choices = input.choices.map(({ text }, index) => {
+      const words = normaliseChoice(text).map((w) => w.replace(/’/g, "'"));
+      if (words.length === 0) throw new GrammarError(`choice ${index + 1} ("${text}") has no words to recognise`);
+      const twin = seen.get(words.join(" "));
+      if (twin !== undefined) throw new GrammarError(`choices ${twin + 1} and ${index + 1} are the same words`);
+      seen.set(words.join(" "), index);
+      return words;
+    });
+    const { result } = await this.call("lexicon", { words: [...new Set(choices.flat())], choices }, signal);
+    const found = result as {
+      prons: Record<string, { phones: string; source: string }>;
+      missing: Record<string, string>;
+      jsgf: string;
+    };
+    const missing = Object.values(found.missing);
+    if (missing.length) throw new GrammarError(`cannot pronounce every word: ${missing.join("; ")}`);
+    const prons = Object.fromEntries(
+      Object.entries(found.prons)
+        .filter(([, p]) => p.source !== "dictionary")
+        .map(([word, p]) => [word, p.phones]),
+    );
+    return { engine: POCKETSPHINX_ENGINE, choices, prons, jsgf: found.jsgf };
+  }
+
+  async recognise(prepared: unknown, answer: Pcm, signal?: AbortSignal): Promise<ChoiceResult> {
+    const p = prepared as PocketsphinxPrepared | null;
+    if (p?.engine !== POCKETSPHINX_ENGINE || !Array.isArray(p.choices))
+      throw new EngineError(`${POCKETSPHINX_ENGINE}: the challenge was prepared by another engine or version`);
+    const threshold = this.options.rejectLlr ?? DEFAULT_REJECT_LLR;
+    const audio = this.audio(answer);
+    const body = { choices: p.choices, prons: p.prons, threshold, audio };
+    const { result, ms } = await this.call("choice", body, signal, answer);
+    const a = result as ChoiceAnswer;
+    const text = (i: number) => `"${p.choices[i]!.join(" ")}"`;
+    if (a.index === null || a.llr === undefined)
+      return { choice: null, confidence: 1, engine: POCKETSPHINX_ENGINE, ms: Math.round(ms), detail: a.reason ?? "" };
+    // Sure it is in the set (llr well above the threshold) and sure of which (a clear runner-up margin).
+    const inSet = logistic(2 * (a.llr - threshold));
+    const ofWhich = a.second ? logistic(4 * a.second.margin) : 1;
+    const runnerUp = a.second
+      ? `; runner-up ${text(a.second.index)} ${a.second.margin.toFixed(2)} nats/frame behind`
+      : "";
+    const verdict = a.choice === null ? `rejected: below ${threshold}` : "accepted";
+    return {
+      choice: a.choice,
+      confidence: Number((a.choice === null ? 1 - inSet : inSet * ofWhich).toFixed(3)),
+      engine: POCKETSPHINX_ENGINE,
+      ms: Math.round(ms),
+      detail: `best ${text(a.index)} at ${a.llr.toFixed(2)} nats/frame against a free phone loop (${verdict})${runnerUp}`,
+    };
+  }
+
+  /** Phones of the expected words aligned to the answer, with goodness-of-pronunciation scores. */
+  async phones(
+    words: string[],
+    answer: Pcm,
+    options: { prons?: Record<string, string>; signal?: AbortSignal } = {},
+  ): Promise<PhoneAlignment> {
+    const body = { words, prons: options.prons ?? {}, audio: this.audio(answer) };
+    return (await this.call("phones", body, options.signal, answer)).result as PhoneAlignment;
+  }
+
+  /** Ends the processes (they start again on the next request). */
+  close() {
+    this.pool.close();
+  }
+
+  private audio(answer: Pcm): string {
+    if (answer.sampleRate !== 16000) throw new EngineError(`${POCKETSPHINX_ENGINE}: the answer is not 16 kHz`);
+    const max = this.options.maxAnswerSeconds ?? 60;
+    if (answer.samples.length > max * 16000)
+      throw new EngineError(`${POCKETSPHINX_ENGINE}: the answer is longer than ${max} s`);
+    return encodePcm(answer);
+  }
+
+  private async call(op: string, body: Record<string, unknown>, signal?: AbortSignal, answer?: Pcm) {
+    const info = await this.info();
+    if (!info.available) throw new EngineError(`${POCKETSPHINX_ENGINE} is not available: ${info.reason}`);
+    const seconds = answer ? answer.samples.length / 16000 : 0;
+    const timeoutMs = (this.options.timeoutMs ?? 15_000) + seconds * (this.options.timeoutPerSecondMs ?? 500);
+    return this.pool.call(op, body, { timeoutMs, signal });
+  }
+
+  /** Why the engine cannot run here, or null when it can. */
+  private async probe(): Promise<string | null> {
+    if (!existsSync(this.python)) return `${this.python} is missing (Debian's python3, with python3-pocketsphinx)`;
+    if (!existsSync(path.join(this.modelDir, "en-us", "mdef")))
+      return `pocketsphinx-en-us is not installed (no acoustic model in ${this.modelDir})`;
+    if (!existsSync(path.join(this.modelDir, "cmudict-en-us.dict")))
+      return `pocketsphinx-en-us is not installed (no cmudict-en-us.dict in ${this.modelDir})`;
+    if (!existsSync(this.script)) return `sphinx-server.py is missing beside ${POCKETSPHINX_ENGINE}'s module`;
+    return new Promise((resolve) => {
+      execFile(this.python, ["-c", "import pocketsphinx"], { timeout: 15_000 }, (error, _out, stderr) => {
+        const why = stderr.trim().split("\n").pop() || error?.message;
+        resolve(error ? `python3-pocketsphinx is not importable by ${this.python} (${why})` : null);
+      });
+    });
+  }
+}
+
+const SHARED = Symbol.for("speech-platform.pocketsphinx");
+
+/** The registry's English engine; without options, one shared instance per process. */
+export function pocketsphinxEngine(options?: PocketsphinxOptions): PocketsphinxEngine {
+  if (options) return new PocketsphinxEngine(options);
+  const g = globalThis as unknown as Record<symbol, PocketsphinxEngine | undefined>;
+  return (g[SHARED] ??= new PocketsphinxEngine());
+}

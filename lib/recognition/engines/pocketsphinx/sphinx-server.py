@@ -1,0 +1,259 @@
+#!/usr/bin/python3
+# Long-lived CMU Sphinx worker for the Node engine (pocketsphinx-engine.ts): one model load, then
+# JSON lines on stdin -> JSON lines on stdout. Each request is {"id", "op", ...}; each answer is
+# {"id", "ok": true, "result"} or {"id", "ok": false, "error"}. Audio is base64 of 16-bit
+# little-endian mono PCM at 16 kHz. Run with Debian's /usr/bin/python3 (python3-pocketsphinx).
+import array
+import base64
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import unicodedata
+
+from pocketsphinx import Decoder
+
+MODEL = os.environ.get("SPHINX_MODEL", "/usr/share/pocketsphinx/model/en-us")
+PHONES = "AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH".split()
+# Scores are log base 1.0001 shifted right by 10 bits (SENSCR_SHIFT); this turns them into nats.
+NATS = 1024 * math.log(1.0001)
+# Per speech frame, grammar path minus phone loop (nats); tuned on synthetic voices (see engine).
+DEFAULT_THRESHOLD = -4.2
+MIN_FRAMES = 10
+# log10 of the mean squared 16-bit sample of a 10 ms frame: -60 dBFS, and a 6 dB loud-to-quiet range.
+SILENT, STEADY = 3.0, 0.6
+WORD = re.compile(r"^[\w'-]+$")
+FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+)$")
+# espeak-ng IPA -> CMU phones; the longest symbol wins, stress and length marks are dropped first.
+IPA = {k: v.replace("_", " ") for k, v in (pair.split("=") for pair in """
+    aɪə=AY_AH aɪɚ=AY_ER ɑɹ=AA_R oɹ=AO_R ɔɹ=AO_R ɛɹ=EH_R ɪɹ=IH_R ʊɹ=UH_R eə=EH_R ʊə=UH_R iə=IY_AH
+    ɪə=IH_R aɪ=AY aʊ=AW ɔɪ=OY eɪ=EY oʊ=OW əʊ=OW tʃ=CH dʒ=JH əl=AH_L ɪ=IH
+    ᵻ=IH i=IY ɛ=EH e=EH æ=AE a=AE ɑ=AA ɒ=AA ɔ=AO o=OW ʊ=UH u=UW ʌ=AH ə=AH ɐ=AH ɚ=ER ɜ=ER ɝ=ER
+    p=P b=B t=T d=D k=K ɡ=G g=G f=F v=V θ=TH ð=DH s=S z=Z ʃ=SH ʒ=ZH h=HH x=HH m=M n=N ŋ=NG l=L
+    ɫ=L ɹ=R r=R j=Y w=W ʍ=W ɾ=T ʔ=T""".split())}
+
+
+class Refused(Exception):
+    """A request this worker cannot answer; the message names the cause for the user."""
+
+
+def make_decoder():
+    config = Decoder.default_config()
+    config.set_string("-hmm", os.path.join(MODEL, "en-us"))
+    config.set_string("-dict", os.path.join(MODEL, "cmudict-en-us.dict"))
+    config.set_string("-logfn", "/dev/null")
+    # All senones every frame: otherwise scores are normalised over the search's active set
+    # only, and a grammar's and a phone loop's scores could not be compared.
+    config.set_boolean("-compallsen", True)
+    config.set_boolean("-allphone_ci", True)
+    # Keep every frame, so frame numbers are 10 ms steps of the audio as sent; trim() drops the
+    # silence around the answer instead, which batch mean normalisation would otherwise average in.
+    config.set_boolean("-remove_silence", False)
+    # Wide beams: synthetic and accented speech fell off the default ones before the grammar's end.
+    config.set_float("-beam", 1e-80)
+    config.set_float("-pbeam", 1e-80)
+    config.set_float("-wbeam", 1e-60)
+    decoder = Decoder(config)
+    for phone in PHONES:
+        decoder.add_word("ph_" + phone.lower(), phone, phone == PHONES[-1])
+    # Without a phone LM: pocketsphinx's allphone mis-reports acoustic scores when one is set.
+    decoder.set_allphone_file("loop", None)
+    return decoder
+
+
+def espeak_phones(word):
+    try:
+        out = subprocess.run(["espeak-ng", "-q", "-v", "en-us", "--ipa", "--sep=_", word],
+                             capture_output=True, text=True, timeout=10, check=True).stdout
+    except (OSError, subprocess.SubprocessError) as error:
+        raise Refused(f'"{word}" is not in the dictionary and espeak-ng could not spell it ({error})')
+    # Language switches like "(fr)", stress and length go; a syllabic consonant is schwa + consonant.
+    text = re.sub("([nlm])\u0329", "ə\\1", re.sub(r"\([a-z-]+\)|[ˈˌː]", "", out))
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    phones = []
+    for chunk in re.split(r"[\s_]+", text.strip()):
+        while chunk:
+            key = next((k for k in (chunk[:3], chunk[:2], chunk[:1]) if k in IPA), None)
+            if key is None:
+                raise Refused(f'"{word}" is not in the dictionary and espeak-ng gave an unknown sound "{chunk[0]}"')
+            phones.append(IPA[key])
+            chunk = chunk[len(key):]
+    if not phones:
+        raise Refused(f'"{word}" has no pronunciation')
+    return " ".join(phones)
+
+
+def trim(raw):
+    """The answer without the quiet around it (150 ms kept each side), its first 10 ms frame, and
+    why it holds no speech (too short, silent, or a steady noise), if it holds none."""
+    samples = array.array("h")
+    samples.frombytes(raw[: len(raw) // 2 * 2])
+    if sys.byteorder == "big":
+        samples.byteswap()
+    n = len(samples) // 160
+    if n < MIN_FRAMES:
+        return b"", 0, "too little audio"
+    energy = [math.log10(1 + sum(x * x for x in samples[i * 160:(i + 1) * 160]) / 160) for i in range(n)]
+    ranked = sorted(energy)
+    floor, top = ranked[n // 10], ranked[n - 1 - n // 50]
+    # Grammar and phone loop fit silence or noise equally badly, so their ratio cannot reject it.
+    if top < SILENT or top - floor < STEADY:
+        return b"", 0, "no speech (silence)" if top < SILENT else "no speech (a steady sound)"
+    loud = [i for i, e in enumerate(energy) if e > floor + 0.25 * (top - floor)]
+    first, last = max(loud[0] - 15, 0), min(loud[-1] + 16, n)
+    return samples[first * 160:last * 160].tobytes(), first, None
+
+
+class Worker:
+    def __init__(self):
+        self.decoder = make_decoder()
+
+    def pronounce(self, word, given=None):
+        """The word's phones and where they came from; adds the word to the dictionary."""
+        if not WORD.match(word):
+            raise Refused(f'"{word}" cannot be a grammar word')
+        known = self.decoder.lookup_word(word)
+        if known:
+            return known, "dictionary"
+        parts = [self.decoder.lookup_word(p) for p in word.split("-") if p] if "-" in word else []
+        if parts and all(parts):
+            phones, source = " ".join(parts), "dictionary"
+        elif given:
+            phones, source = given, "given"
+        else:
+            phones, source = espeak_phones(word), "espeak-ng"
+        if any(p not in PHONES for p in phones.split()):
+            raise Refused(f'"{word}" has phones the model does not know: {phones}')
+        self.decoder.add_word(word, phones, True)
+        return phones, source
+
+    def decode(self, search, raw, offset=0):
+        d = self.decoder
+        d.set_search(search)
+        d.start_utt()
+        d.process_raw(raw, False, True)  # one full utterance: batch mean normalisation over all of it
+        d.end_utt()
+        hyp = d.hyp()
+        segs = d.seg() if hyp else []
+        return hyp, [(s.word, s.start_frame + offset, s.end_frame + offset, s.ascore * NATS) for s in segs]
+
+    def grammar(self, name, sequences):
+        self.decoder.set_jsgf_string(name, jsgf(name, sequences))
+
+    def op_ping(self, req):
+        return {"pong": True, "model": MODEL}
+
+    def op_lexicon(self, req):
+        """Every word's phones and their source, why the others have none, and the choices' grammar."""
+        prons, missing = {}, {}
+        for word in req["words"]:
+            try:
+                phones, source = self.pronounce(word.replace("’", "'"))
+                prons[word] = {"phones": phones, "source": source}
+            except Refused as error:
+                missing[word] = str(error)
+        return {"prons": prons, "missing": missing, "jsgf": jsgf("choice", req.get("choices") or [])}
+
+    def op_choice(self, req):
+        """The best choice, scored against a free phone loop and against the runner-up choice."""
+        choices = [[w.replace("’", "'") for w in c] for c in req["choices"]]
+        given = req.get("prons") or {}
+        for word in sorted({w for c in choices for w in c}):
+            self.pronounce(word, given.get(word))
+        threshold = req.get("threshold", DEFAULT_THRESHOLD)
+        raw, _, silent = trim(base64.b64decode(req["audio"]))
+        if silent:
+            return {"choice": None, "index": None, "reason": silent}
+        keys = [" ".join(c) for c in choices]
+        self.grammar("choice", choices)
+        hyp, segs = self.decode("choice", raw)
+        _, loop = self.decode("loop", raw)
+        best = match(hyp, keys)
+        if best is None:
+            return {"choice": None, "index": None, "reason": "no path through the grammar"}
+        score = sum(s[3] for s in segs)
+        speech = max(sum(s[2] - s[1] + 1 for s in segs if not FILLER.match(s[0])), 1)
+        llr = (score - sum(s[3] for s in loop)) / speech
+        second = None
+        if len(choices) > 1:
+            self.grammar("second", [c for i, c in enumerate(choices) if i != best])
+            hyp2, segs2 = self.decode("second", raw)
+            index2 = match(hyp2, keys)
+            if index2 is not None:
+                second = {"index": index2, "margin": (score - sum(s[3] for s in segs2)) / speech}
+        return {"choice": best if llr >= threshold else None, "index": best, "llr": llr, "second": second,
+                "threshold": threshold, "speechFrames": speech}
+
+    def op_phones(self, req):
+        """Phones of a known word sequence with frames and scores, and the free phone loop's path."""
+        words = [w.replace("’", "'") for w in req["words"]]
+        given = req.get("prons") or {}
+        prons = [re.sub(r"\d", "", given.get(w) or self.pronounce(w)[0]).split() for w in words]
+        if any(p not in PHONES for pron in prons for p in pron):
+            raise Refused(f"unknown phones in {prons}; the model has {' '.join(PHONES)}")
+        raw, first, silent = trim(base64.b64decode(req["audio"]))
+        if silent:
+            raise Refused(silent)
+        # One dictionary word per phone, so the grammar's segments are phones.
+        self.grammar("align", [["ph_" + p.lower() for pron in prons for p in pron]])
+        hyp, segs = self.decode("align", raw, first)
+        if hyp is None:
+            raise Refused("the audio could not be aligned with the words")
+        _, loop = self.decode("loop", raw, first)
+        phones = iter(s for s in segs if s[0].startswith("ph_"))
+        out = []
+        for word, pron in zip(words, prons):
+            items = []
+            for phone, start, end, score in (next(phones) for _ in pron):
+                free = loop_over(loop, start, end)
+                items.append({"phone": phone[3:].upper(), "start": start, "end": end, "score": score,
+                              "loop": free, "gop": (score - free) / (end - start + 1)})
+            out.append({"word": word, "phones": items})
+        return {"frameMs": 10, "words": out, "silences": [s[1:3] for s in segs if FILLER.match(s[0])],
+                "loop": [{"phone": s[0], "start": s[1], "end": s[2], "score": s[3]} for s in loop]}
+
+
+def jsgf(name, sequences):
+    """One alternative per word sequence, all equally likely."""
+    body = " | ".join(" ".join(words) for words in sequences)
+    return f"#JSGF V1.0;\ngrammar {name};\npublic <s> = {body};\n"
+
+
+def match(hyp, keys):
+    """The index of the choice the hypothesis spells, ignoring fillers and alternative marks."""
+    if hyp is None:
+        return None
+    key = " ".join(re.sub(r"\(\d+\)$", "", w) for w in hyp.hypstr.split() if not FILLER.match(w))
+    return keys.index(key) if key in keys else None
+
+
+def loop_over(loop, start, end):
+    """The phone loop's score over frames start..end, shared out by frame where segments overlap."""
+    return sum(score * max(0, min(e, end) - max(s, start) + 1) / (e - s + 1) for _, s, e, score in loop)
+
+
+def main():
+    # C libraries may print to stdout; keep the protocol on its own descriptor.
+    out = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)
+    worker = Worker()
+    for line in sys.stdin.buffer:
+        rid = None
+        try:
+            req = json.loads(line)
+            rid = req.get("id")
+            handler = getattr(worker, "op_" + str(req.get("op")), None)
+            if handler is None:
+                raise Refused(f"unknown op {req.get('op')!r}")
+            answer = {"id": rid, "ok": True, "result": handler(req)}
+        except Exception as error:  # noqa: BLE001 -- one bad request must not end the worker
+            text = str(error) if isinstance(error, Refused) else f"{type(error).__name__}: {error}"
+            answer = {"id": rid, "ok": False, "error": text}
+        out.write(json.dumps(answer) + "\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+import type { ChoiceEngine, EngineInfo } from "./types";
+
+// Which engines this installation has, and which one listens to a language. Engines are tried
+// in order: the first available one that speaks the language judges its answers. pocketsphinx
+// (Debian packages) for English; the template engine (pure JavaScript) for every language.
+
+type Entry = { load: () => Promise<ChoiceEngine> };
+
+const ENTRIES: Entry[] = [
+  { load: async () => (await import("./pocketsphinx/pocketsphinx-engine")).pocketsphinxEngine() },
+  { load: async () => (await import("./template/template-engine")).templateEngine() },
+];
+
+const KEY = Symbol.for("speech-platform.engines");
+type Loaded = { engine: ChoiceEngine; info: EngineInfo }[];
+
+/** Every engine with what it says of itself (available or why not), loaded once per process. */
+export function choiceEngines(): Promise<Loaded> {
+  const g = globalThis as unknown as Record<symbol, Promise<Loaded> | undefined>;
+  g[KEY] ??= Promise.all(
+    ENTRIES.map(async (entry) => {
+      const engine = await entry.load();
+      return { engine, info: await engine.info() };
+    }),
+  );
+  return g[KEY];
+}
+
+const speaks = (info: EngineInfo, language: string) =>
+  info.languages === "*" || info.languages.includes(language.toLowerCase());
+
+/** The available engines for a language, best first. */
+export async function choiceEnginesFor(language: string): Promise<Loaded> {
+  return (await choiceEngines()).filter(({ info }) => info.available && speaks(info, language));
+}
+
+/** The engine that prepared a challenge, by the name stored with it. */
+export async function choiceEngineNamed(name: string): Promise<ChoiceEngine | null> {
+  return (await choiceEngines()).find(({ info }) => info.available && info.name === name)?.engine ?? null;
+}
+
+/** For start-up and health: each engine, available or not, and why. */
+export async function engineSummary(): Promise<EngineInfo[]> {
+  return (await choiceEngines()).map(({ info }) => info);
+}

@@ -1,0 +1,34 @@
+import type { Features } from "./mfcc.mjs";
+
+export type ClassifyOptions = {
+  band: number;
+  window: number;
+  maxStretch: number;
+  minMargin: number;
+  candidates: number;
+  impostors: number;
+};
+export declare const DEFAULTS: Readonly<ClassifyOptions>;
+
+export type Candidate = { index: number; distance: number; template: number; stretch: number };
+export type Classification = {
+  choice: number | null;
+  confidence: number;
+  best: Candidate;
+  second: Candidate | null;
+  margin: number;
+  reference: number;
+};
+
+/** Classifies answer features against each choice's template features. */
+export declare function classify(
+  answer: Features,
+  choices: { templates: Features[] }[],
+  options?: Partial<ClassifyOptions>,
+): Classification;
+/** One line for teachers: what was heard closest, by how much, and why it was (not) accepted. */
+export declare function describe(
+  result: Classification,
+  texts: readonly string[],
+  options?: Partial<ClassifyOptions>,
+): string;

@@ -1,0 +1,105 @@
+// Which choice an answer is, by DTW against each choice's templates, and whether it is any of
+// them. Absolute DTW distances say little (they move with the voice, the microphone, the length),
+// so every decision is relative to a scale measured on the answer itself:
+//  - impostors: the choices' templates played backwards (same sounds and voice, other order: what
+//    a different sentence of that length looks like to DTW). Their mean distance to the answer
+//    is this answer's level of "no match".
+//  - the closest few choices by overall distance are aligned with the answer, and each alignment
+//    is searched for its worst-fitting stretch (`window` frames), relative to the impostor level.
+//    An answer that shares most words with a choice but not all ("a glass of water" against "a cup
+//    of tea") has a stretch that fits no better than an impostor: "none of them" (maxStretch).
+//  - between choices, the margin (s2 − s1) / s2 of the two lowest worst stretches: choices that
+//    differ in one word ("is" / "was") differ only there, which the overall distance dilutes.
+import { DEFAULT_BAND, dtwAlign, dtwDistance, worstStretch } from "./dtw.mjs";
+import { reversedFeatures } from "./mfcc.mjs";
+
+export const DEFAULTS = Object.freeze({
+  band: DEFAULT_BAND,
+  /** Frames (10 ms) in the stretch of the alignment that must still fit: 400 ms, about a short word. */
+  window: 40,
+  /** Reject when the worst stretch is at least this fraction of the impostors' mean distance. */
+  maxStretch: 0.9,
+  /** Reject when the best choice beats the second by less than this (relative) margin. */
+  minMargin: 0.1,
+  /** Choices (closest by overall distance) compared by their worst stretch. */
+  candidates: 3,
+  /** Impostors per answer (spread over the choices' templates). */
+  impostors: 6,
+});
+
+const clamp01 = (x) => Math.min(1, Math.max(0, x));
+
+/** Spreads `count` picks over the choices' templates, first templates of every choice first. */
+function pickImpostors(choices, count) {
+  const out = [];
+  for (let t = 0; out.length < count; t++) {
+    let any = false;
+    for (const c of choices) {
+      if (t < c.templates.length && out.length < count) {
+        out.push(reversedFeatures(c.templates[t]));
+        any = true;
+      }
+    }
+    if (!any) break;
+  }
+  return out;
+}
+
+/**
+ * Classifies answer features against each choice's template features.
+ * Returns the chosen index (or null), a 0..1 confidence (0.5 = at a rejection threshold) and the
+ * figures behind it.
+ */
+export function classify(answer, choices, options = {}) {
+  const o = { ...DEFAULTS, ...options };
+  if (choices.length === 0) throw new Error("no choices to compare with");
+  const ranked = choices
+    .map((c, index) => {
+      let distance = Number.POSITIVE_INFINITY;
+      let template = -1;
+      c.templates.forEach((t, k) => {
+        const d = dtwDistance(answer, t, o.band);
+        if (d < distance) [distance, template] = [d, k];
+      });
+      return { index, distance, template, stretch: Number.POSITIVE_INFINITY };
+    })
+    .sort((x, y) => x.distance - y.distance);
+  if (!Number.isFinite(ranked[0].distance)) {
+    return { choice: null, confidence: 0, best: ranked[0], second: ranked[1] ?? null, margin: 0, reference: 0 };
+  }
+
+  const impostors = pickImpostors(choices, o.impostors);
+  let reference = 0;
+  for (const imp of impostors) reference += dtwDistance(answer, imp, o.band);
+  reference /= impostors.length;
+  const candidates = ranked.slice(0, o.candidates);
+  for (const c of candidates) {
+    const { steps } = dtwAlign(answer, choices[c.index].templates[c.template], o.band);
+    c.stretch = worstStretch(steps, o.window) / reference;
+  }
+  candidates.sort((x, y) => x.stretch - y.stretch);
+  const [best, second = null] = candidates;
+  const margin = second ? (second.stretch - best.stretch) / second.stretch : 1;
+  // Each score is 0.5 exactly at its threshold; the confidence is the weaker of the two.
+  const fit = clamp01(0.5 + (o.maxStretch - best.stretch) / 0.6);
+  const separation = second ? clamp01(margin / (2 * o.minMargin)) : 1;
+  const confidence = Math.min(fit, separation);
+  const accepted = best.stretch < o.maxStretch && margin >= o.minMargin;
+  return { choice: accepted ? best.index : null, confidence, best, second, margin, reference };
+}
+
+/** One line for teachers: what was heard closest, by how much, and why it was (not) accepted. */
+export function describe(result, texts, options = {}) {
+  const o = { ...DEFAULTS, ...options };
+  if (!Number.isFinite(result.best.distance)) return "no speech to compare (the answer is too short)";
+  const pct = (x) => `${Math.round(100 * x)}%`;
+  const name = (r) =>
+    `${r.index + 1} "${texts[r.index]}" (worst stretch ${pct(r.stretch)}, distance ${r.distance.toFixed(2)})`;
+  const parts = [`best ${name(result.best)}`];
+  if (result.second) parts.push(`next ${name(result.second)}, margin ${pct(result.margin)}`);
+  let verdict = "accepted";
+  if (!(result.best.stretch < o.maxStretch))
+    verdict = `rejected: part of the answer fits no choice (stretch ≥ ${pct(o.maxStretch)} of an impostor's distance)`;
+  else if (result.choice === null) verdict = `rejected: too close between two choices (margin < ${pct(o.minMargin)})`;
+  return `${parts.join("; ")}; ${verdict}`;
+}

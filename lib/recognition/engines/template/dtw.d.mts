@@ -1,0 +1,9 @@
+import type { Features } from "./mfcc.mjs";
+
+export declare const DEFAULT_BAND: number;
+/** Path-length-normalised DTW distance between two feature sequences (Infinity when either is empty). */
+export declare function dtwDistance(a: Features, b: Features, band?: number): number;
+/** DTW with its alignment: the distance and the local distance of every step of the best path. */
+export declare function dtwAlign(a: Features, b: Features, band?: number): { distance: number; steps: Float32Array };
+/** The highest mean of `window` consecutive values (the whole mean when there are fewer). */
+export declare function worstStretch(steps: ArrayLike<number>, window: number): number;

@@ -1,0 +1,154 @@
+// The language-independent choice engine: MFCC features and dynamic time warping against each
+// choice's templates (classify.mjs explains the decisions). Templates are the choice's reference
+// recording, when it has one, and espeak-ng speech in several voices when espeak-ng speaks the
+// language. The DSP runs in the shared worker pool.
+import { findWorkerScript, PoolBusyError, PoolTimeoutError, sharedPool, type WorkerPool } from "@/lib/workers/pool";
+import {
+  type ChoiceEngine,
+  type ChoiceInput,
+  type ChoiceResult,
+  EngineError,
+  type EngineInfo,
+  type Pcm,
+} from "../types";
+import type { ClassifyOptions } from "./classify.mjs";
+import type { EncodedFeatures } from "./codec.mjs";
+import { DEFAULT_VARIANTS, type EspeakVariant, espeakLanguages, espeakVoicesFor, synthesise } from "./espeak";
+import runTemplateTask, { type TemplateTask, type TemplateVerdict } from "./template-worker.mjs";
+
+export const TEMPLATE_ENGINE = "template-mfcc-dtw/1";
+
+/** A template's origin: "audio" (the choice's recording) or "espeak:<voice>[+variant][@speed]". */
+export type PreparedTemplate = EncodedFeatures & { source: string };
+/** What prepare() returns (JSON). */
+export type TemplatePrepared = {
+  engine: typeof TEMPLATE_ENGINE;
+  language: string;
+  choices: { text: string; templates: PreparedTemplate[] }[];
+};
+
+export type TemplateEngineOptions = {
+  /** Default: the process's shared pool. */
+  pool?: WorkerPool;
+  /** espeak-ng templates beside a choice's recording, not only instead of it (default true). */
+  synthesiseAlongsideAudio?: boolean;
+  variants?: readonly EspeakVariant[];
+  /** Decision thresholds (classify.mjs DEFAULTS). */
+  classify?: Partial<ClassifyOptions>;
+  /** Per answer, in the pool (default 10000 ms). */
+  timeoutMs?: number;
+  /** Longer answers are refused with an EngineError (default 30 s). */
+  maxAnswerSeconds?: number;
+};
+
+/** A choice cannot be templated (no recording and no espeak-ng voice) or its audio holds no speech. */
+export class TemplatePrepareError extends Error {
+  override name = "TemplatePrepareError";
+}
+
+const MIN_TEMPLATE_FRAMES = 10; // 100 ms of speech
+const SOURCES = ["template-worker.mjs", "classify.mjs", "codec.mjs", "dtw.mjs", "mfcc.mjs"];
+
+/** The template engine (the registry's entry for every language). */
+export function templateEngine(options: TemplateEngineOptions = {}): ChoiceEngine {
+  const script = findWorkerScript(import.meta.url, "lib/recognition/engines/template", SOURCES);
+  const variants = options.variants ?? DEFAULT_VARIANTS;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const maxAnswerSeconds = options.maxAnswerSeconds ?? 30;
+
+  // Without the worker script (a bundle without the source tree) the work runs in this thread.
+  const run = async <R>(task: TemplateTask, signal?: AbortSignal): Promise<R> => {
+    if (!script) return runTemplateTask(task as never) as R;
+    const pool = options.pool ?? sharedPool();
+    try {
+      return await pool.run<R>(script, task, { signal, timeoutMs });
+    } catch (err) {
+      if (err instanceof PoolBusyError || signal?.aborted) throw err;
+      const why = err instanceof PoolTimeoutError ? err.message : `worker failed: ${(err as Error).message}`;
+      throw new EngineError(`${TEMPLATE_ENGINE}: ${why}`, { cause: err });
+    }
+  };
+
+  return {
+    async info(): Promise<EngineInfo> {
+      // Available everywhere: with a recording per choice it needs nothing else; espeak-ng only
+      // adds the languages whose choices have no recording (prepare() says when that fails).
+      return { name: TEMPLATE_ENGINE, languages: "*", available: true };
+    },
+
+    async prepare(input: ChoiceInput, signal?: AbortSignal): Promise<TemplatePrepared> {
+      if (input.choices.length === 0) throw new TemplatePrepareError("a choice challenge needs at least one choice");
+      const needsSpeech = input.choices.some((c) => !c.audio);
+      const espeak =
+        needsSpeech || options.synthesiseAlongsideAudio !== false
+          ? await espeakVoicesFor(input.language)
+          : { error: "not needed" };
+      const utterances: { choice: number; source: string; pcm: Pcm }[] = [];
+      for (const [index, choice] of input.choices.entries()) {
+        if (!choice.text.trim()) throw new TemplatePrepareError(`choice ${index + 1} has no text`);
+        if (choice.audio) {
+          if (choice.audio.sampleRate !== 16000)
+            throw new TemplatePrepareError(`choice ${index + 1}: audio is not 16 kHz`);
+          utterances.push({ choice: index, source: "audio", pcm: choice.audio });
+          if (options.synthesiseAlongsideAudio === false) continue;
+        }
+        if ("error" in espeak) {
+          if (choice.audio) continue;
+          throw new TemplatePrepareError(
+            `choice ${index + 1} ("${choice.text}") has no reference recording and cannot be synthesised: ${espeak.error}`,
+          );
+        }
+        signal?.throwIfAborted();
+        const spoken = await Promise.all(
+          variants.map(async (how, k) => {
+            const voice = espeak.voices[k % espeak.voices.length]!;
+            const source = `espeak:${voice}${how.variant ? `+${how.variant}` : ""}${how.speed ? `@${how.speed}` : ""}`;
+            return { choice: index, source, pcm: await synthesise(voice, choice.text, how, signal) };
+          }),
+        );
+        utterances.push(...spoken);
+      }
+      const features = await run<EncodedFeatures[]>(
+        { op: "features", utterances: utterances.map((u) => u.pcm.samples) },
+        signal,
+      );
+      const choices = input.choices.map((c) => ({ text: c.text, templates: [] as PreparedTemplate[] }));
+      features.forEach((f, i) => {
+        const { choice, source } = utterances[i]!;
+        if (f.frames < MIN_TEMPLATE_FRAMES) {
+          if (source === "audio")
+            throw new TemplatePrepareError(
+              `choice ${choice + 1} ("${choices[choice]!.text}"): its recording holds no speech`,
+            );
+          return;
+        }
+        choices[choice]!.templates.push({ source, ...f });
+      });
+      const empty = choices.findIndex((c) => c.templates.length === 0);
+      if (empty >= 0)
+        throw new TemplatePrepareError(`choice ${empty + 1} ("${choices[empty]!.text}") yields no speech`);
+      return { engine: TEMPLATE_ENGINE, language: input.language, choices };
+    },
+
+    async recognise(prepared: unknown, answer: Pcm, signal?: AbortSignal): Promise<ChoiceResult> {
+      const p = prepared as TemplatePrepared | null;
+      if (p?.engine !== TEMPLATE_ENGINE || !Array.isArray(p.choices))
+        throw new EngineError(`${TEMPLATE_ENGINE}: the challenge was prepared by another engine or version`);
+      if (answer.sampleRate !== 16000) throw new EngineError(`${TEMPLATE_ENGINE}: the answer is not 16 kHz`);
+      if (answer.samples.length > maxAnswerSeconds * 16000)
+        throw new EngineError(`${TEMPLATE_ENGINE}: the answer is longer than ${maxAnswerSeconds} s`);
+      const verdict = await run<TemplateVerdict>(
+        { op: "recognise", prepared: p, answer: answer.samples, options: options.classify },
+        signal,
+      );
+      return { ...verdict, engine: TEMPLATE_ENGINE, ms: Math.round(verdict.ms) };
+    },
+  };
+}
+
+/** Whether espeak-ng can make templates here, and for which language codes (for health pages). */
+export async function templateSynthesis(): Promise<{ available: boolean; reason?: string; languages: string[] }> {
+  const found = await espeakLanguages();
+  if ("error" in found) return { available: false, reason: found.error, languages: [] };
+  return { available: true, languages: [...found.languages].sort() };
+}

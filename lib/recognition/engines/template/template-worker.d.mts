@@ -1,0 +1,15 @@
+import type { ClassifyOptions } from "./classify.mjs";
+import type { EncodedFeatures } from "./codec.mjs";
+
+export type PreparedTemplates = { choices: { text: string; templates: EncodedFeatures[] }[] };
+
+export type TemplateTask =
+  | { op: "features"; utterances: Float32Array[] }
+  | { op: "recognise"; prepared: PreparedTemplates; answer: Float32Array; options?: Partial<ClassifyOptions> };
+
+export type TemplateVerdict = { choice: number | null; confidence: number; detail: string; ms: number };
+
+/** Runs one task: features of utterances, or the verdict on one answer. */
+declare function runTemplateTask(task: { op: "features"; utterances: Float32Array[] }): EncodedFeatures[];
+declare function runTemplateTask(task: Extract<TemplateTask, { op: "recognise" }>): TemplateVerdict;
+export default runTemplateTask;

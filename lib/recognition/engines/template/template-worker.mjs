@@ -1,0 +1,26 @@
+// Worker-pool entry of the template engine (lib/workers/pool.ts runs it; template-engine.ts also
+// calls it in-thread when the script cannot be found). Plain JS: workers have no TS loader.
+//   { op: "features", utterances: Float32Array[] } → encoded features, one per utterance
+//   { op: "recognise", prepared, answer: Float32Array, options? } → { choice, confidence, detail, ms }
+import { classify, describe } from "./classify.mjs";
+import { decodeFeatures, encodeFeatures } from "./codec.mjs";
+import { utteranceFeatures } from "./mfcc.mjs";
+
+/** Runs one task (see above). */
+export default function runTemplateTask(task) {
+  if (task.op === "features") return task.utterances.map((samples) => encodeFeatures(utteranceFeatures(samples)));
+  if (task.op === "recognise") {
+    const started = performance.now();
+    const { prepared, answer, options } = task;
+    const choices = prepared.choices.map((c) => ({ templates: c.templates.map(decodeFeatures) }));
+    const result = classify(utteranceFeatures(answer), choices, options);
+    const texts = prepared.choices.map((c) => c.text);
+    return {
+      choice: result.choice,
+      confidence: Math.round(result.confidence * 1000) / 1000,
+      detail: describe(result, texts, options),
+      ms: performance.now() - started,
+    };
+  }
+  throw new Error(`unknown template task ${JSON.stringify(task?.op)}`);
+}

@@ -1,0 +1,45 @@
+// What every listening engine offers the recognition server. An engine is chosen per challenge
+// language and by what is installed (lib/recognition/engines/registry.ts), and its name is stored
+// with every result it produced.
+
+/** Mono PCM, 16 kHz, samples in -1..1. */
+export type Pcm = { samples: Float32Array; sampleRate: 16000 };
+
+export type EngineInfo = {
+  /** Stored with each result, e.g. "template-mfcc-dtw/1" or "pocketsphinx-en-us/5prealpha". */
+  name: string;
+  /** ISO 639-2 codes, or "*" for any language. */
+  languages: readonly string[] | "*";
+  available: boolean;
+  /** Why not, when not available (e.g. "pocketsphinx-en-us is not installed"). */
+  reason?: string;
+};
+
+export type ChoiceInput = {
+  language: string;
+  /** In the challenge's order; audio is the choice's reference recording, when it has one. */
+  choices: { text: string; audio: Pcm | null }[];
+};
+
+export type ChoiceResult = {
+  /** Index into the challenge's choices, or null when the answer matched none well enough. */
+  choice: number | null;
+  /** 0..1, the engine's own measure of how sure it is (its margin or posterior). */
+  confidence: number;
+  engine: string;
+  /** Engine time in milliseconds. */
+  ms: number;
+  /** A short human-readable account (best and second-best candidates), kept for teachers. */
+  detail: string;
+};
+
+export interface ChoiceEngine {
+  info(): Promise<EngineInfo>;
+  /** Builds what recognition needs (features of the reference audio, a grammar); JSON-serialisable. */
+  prepare(input: ChoiceInput, signal?: AbortSignal): Promise<unknown>;
+  /** Compares one answer against what prepare() built. Runs off the event loop, with a timeout. */
+  recognise(prepared: unknown, answer: Pcm, signal?: AbortSignal): Promise<ChoiceResult>;
+}
+
+/** The engine could not judge (e.g. the process died or timed out); the caller reports it in words. */
+export class EngineError extends Error {}

@@ -1,0 +1,80 @@
+import { requireOrganisation, requirePermission } from "@/lib/auth/principal";
+import { choiceChallengeInScope } from "@/lib/challenges/choice/choice-challenges";
+import { createRecognition } from "@/lib/challenges/choice/recognitions";
+import { db } from "@/lib/db/client";
+import { storage } from "@/lib/storage/storage";
+import { judgeChoice } from "../choice/judge-choice";
+import { ERRORS, WampError } from "../wamp/messages";
+import type { Procedure } from "../wamp/wamp-session";
+import {
+  answerOf,
+  challengeOf,
+  initAudio,
+  inOrder,
+  pullAudio,
+  startAnswer,
+  withAnswerFile,
+  writeChunk,
+} from "./answers";
+
+// nl.itslanguage.choice.*: which choice the student said. The answer is judged by the engine the
+// challenge was prepared for, then stored exactly as POST .../recognitions stores it.
+
+type Challenge = { id: string };
+
+const challengeArg = (args: unknown[]) => (args.length >= 3 ? args[2] : args[1]);
+
+export const choiceProcedures: Record<string, Procedure> = {
+  // choice.init_recognition () → id
+  "nl.itslanguage.choice.init_recognition": async (ctx) => {
+    requirePermission(ctx.principal, "AUDIO_RECOGNITION_CREATE");
+    requireOrganisation(ctx.principal);
+    return startAnswer(ctx, "choice").id;
+  },
+  // choice.init_challenge [id, challengeId] (the docs: [id, organisationId, challengeId])
+  "nl.itslanguage.choice.init_challenge": async (ctx, args) => {
+    const answer = answerOf<Challenge>(ctx, "choice", args[0]);
+    const id = challengeArg(args);
+    if (typeof id !== "string") throw new WampError(ERRORS.invalidArgument, "Name the choice challenge");
+    const challenge = await choiceChallengeInScope(db(), ctx.principal, id);
+    if (challenge.status !== "prepared") {
+      throw new WampError(
+        ERRORS.recognitionFailed,
+        `The challenge is ${challenge.status}: recognitions need a prepared challenge`,
+      );
+    }
+    answer.challenge = { id: challenge.id };
+    return null;
+  },
+  // choice.init_audio [id, mimeType] {channels, sampleWidth, frameRate, sampleRate}
+  "nl.itslanguage.choice.init_audio": async (ctx, args, kwargs) => {
+    const answer = answerOf(ctx, "choice", args[0]);
+    return inOrder(answer, async () => initAudio(answer, args[1], kwargs));
+  },
+  // choice.write [id, data, "base64"]
+  "nl.itslanguage.choice.write": async (ctx, args) => {
+    const answer = answerOf(ctx, "choice", args[0]);
+    return inOrder(answer, async () => writeChunk(answer, args[1], args[2]));
+  },
+  // choice.recognise [id, streamProcedure?] → {id, audioUrl, recognised}
+  "nl.itslanguage.choice.recognise": async (ctx, args) => {
+    const answer = answerOf<Challenge>(ctx, "choice", args[0]);
+    const challenge = challengeOf(answer);
+    if (args[1] !== undefined && args[1] !== null) await pullAudio(ctx, answer, args[1]);
+    return inOrder(answer, () =>
+      withAnswerFile(answer, async (file) => {
+        const verdict = await judgeChoice(challenge.id, ctx.principal, file.path, ctx.signal);
+        const recognition = await createRecognition(
+          db(),
+          storage(),
+          ctx.principal,
+          challenge.id,
+          { id: answer.id, recognised: verdict.recognised ?? undefined },
+          file,
+          { engine: verdict.engine, confidence: verdict.confidence },
+        );
+        return { ...recognition, recognised: recognition.recognised ?? null };
+      }),
+    );
+  },
+};

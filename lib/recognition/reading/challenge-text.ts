@@ -1,0 +1,35 @@
+import type { Db } from "@/lib/db/client";
+import type { Storage } from "@/lib/storage/storage";
+import { parseSrt } from "@/lib/web/annotations/srt";
+
+// What a read-aloud answer is expected to say: the speech challenge's SRT cues as sentences, or,
+// without SRT, its topic as one sentence. Words are split on white space, punctuation kept off.
+
+export type ExpectedSentence = { text: string; words: string[] };
+
+/** The expected sentences of a speech challenge (empty when it has neither SRT nor topic). */
+export async function expectedSentences(
+  db: Db,
+  storage: Storage,
+  challenge: { srtFilePk: string | null; topic: string | null },
+): Promise<ExpectedSentence[]> {
+  let texts: string[] = [];
+  if (challenge.srtFilePk) {
+    const row = await db.storedFile.findUnique({ where: { pk: challenge.srtFilePk }, select: { storageKey: true } });
+    if (row) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await storage.read(row.storageKey)) chunks.push(chunk as Buffer);
+      texts = parseSrt(Buffer.concat(chunks).toString("utf8")).map((c) => c.text);
+    }
+  }
+  if (texts.length === 0 && challenge.topic?.trim()) texts = [challenge.topic.trim()];
+  return texts.map((text) => ({ text, words: wordsOf(text) }));
+}
+
+/** The words of a text as a reader says them: split on white space, outer punctuation removed. */
+export function wordsOf(text: string): string[] {
+  return text
+    .split(/\s+/)
+    .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
+    .filter(Boolean);
+}

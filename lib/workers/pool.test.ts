@@ -1,0 +1,60 @@
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { createWorkerPool, findWorkerScript, PoolBusyError, PoolTimeoutError, type WorkerPool } from "./pool";
+
+const unexpected = (): never => {
+  throw new Error("expected a failure");
+};
+
+const script = path.join(process.cwd(), "lib/workers/pool-test-worker.mjs");
+let pool: WorkerPool;
+
+test.describe.configure({ mode: "default" });
+test.beforeAll(() => {
+  pool = createWorkerPool({ threads: 2, maxQueue: 2, timeoutMs: 5000 });
+});
+test.afterAll(() => pool.close());
+
+test("runs a task in a worker and returns its result; worker errors reach the caller", async () => {
+  expect(await pool.run(script, { op: "echo", value: { a: [1, 2] } })).toEqual({ a: [1, 2] });
+  const samples = new Float32Array([0.5, -0.5]);
+  expect(await pool.run(script, { op: "echo", value: samples })).toEqual(samples);
+  await expect(pool.run(script, { op: "fail", message: "no such thing" })).rejects.toThrow("no such thing");
+  expect(pool.stats()).toMatchObject({ maxThreads: 2, completed: 2, failed: 1 });
+});
+
+test("a task past its timeout is stopped and fails with PoolTimeoutError; the pool carries on", async () => {
+  const started = Date.now();
+  const err = await pool.run(script, { op: "spin", ms: 10_000 }, { timeoutMs: 300 }).then(unexpected, (e: Error) => e);
+  expect(err).toBeInstanceOf(PoolTimeoutError);
+  expect(err.message).toMatch(/pool-test-worker\.mjs did not finish within 300 ms/);
+  expect(Date.now() - started).toBeLessThan(3000);
+  expect(await pool.run(script, { op: "echo", value: 1 })).toBe(1);
+  expect(pool.stats().timedOut).toBe(1);
+});
+
+test("an aborted signal stops the task with the signal's reason", async () => {
+  const controller = new AbortController();
+  const running = pool.run(script, { op: "spin", ms: 10_000 }, { signal: controller.signal });
+  setTimeout(() => controller.abort(new Error("client went away")), 100);
+  await expect(running).rejects.toThrow("client went away");
+  await expect(pool.run(script, { op: "echo", value: 1 }, { signal: AbortSignal.abort() })).rejects.toThrow();
+});
+
+test("past threads + queue, tasks are refused with PoolBusyError", async () => {
+  const tasks = Array.from({ length: 4 }, () => pool.run(script, { op: "spin", ms: 400 }));
+  const stats = pool.stats();
+  expect(stats.busy + stats.queued).toBe(4);
+  const err = await pool.run(script, { op: "echo", value: 1 }).then(unexpected, (e: Error) => e);
+  expect(err).toBeInstanceOf(PoolBusyError);
+  expect((err as PoolBusyError).queued).toBe(2);
+  expect(await Promise.all(tasks)).toEqual([400, 400, 400, 400]);
+  expect(pool.stats()).toMatchObject({ busy: 0, queued: 0, rejectedBusy: 1 });
+});
+
+test("worker scripts are found next to the module or under the source tree", () => {
+  const here = new URL(`file://${path.join(process.cwd(), "lib/workers/pool.ts")}`).href;
+  expect(findWorkerScript(here, "nowhere", ["pool-test-worker.mjs"])).toBe(script);
+  expect(findWorkerScript("file:///bundled/chunk.js", "lib/workers", ["pool-test-worker.mjs"])).toBe(script);
+  expect(findWorkerScript(undefined, "lib/workers", ["pool-test-worker.mjs", "missing.mjs"])).toBeNull();
+});

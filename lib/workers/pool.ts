@@ -1,0 +1,178 @@
+// One worker-thread pool for the server's CPU work on audio (template matching now, audio ingest
+// later), so that such work never blocks the event loop and never runs more threads than cores.
+// Built on piscina (one pool serves any number of worker scripts: each task names its script).
+// Added here: a per-task timeout, a bounded queue that answers PoolBusyError instead of letting
+// latency grow without limit, and counters for /metrics.
+//
+// Piscina resolves its own worker bootstrap file next to its code, so Next must not bundle it:
+// "piscina" belongs in next.config's serverExternalPackages.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Piscina } from "piscina";
+
+/** Every worker is busy and the queue is full: the caller should answer "busy, retry later". */
+export class PoolBusyError extends Error {
+  constructor(readonly queued: number) {
+    super(`all workers are busy and ${queued} tasks are waiting; retry later`);
+    this.name = "PoolBusyError";
+  }
+}
+
+/** The task ran out of time; its worker thread was stopped and replaced. */
+export class PoolTimeoutError extends Error {
+  constructor(
+    readonly script: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`worker task ${path.basename(script)} did not finish within ${timeoutMs} ms and was stopped`);
+    this.name = "PoolTimeoutError";
+  }
+}
+
+export type PoolOptions = {
+  /** Worker threads; default os.availableParallelism() (WORKER_POOL_THREADS). */
+  threads?: number;
+  /** Tasks that may wait for a worker; default 4 per thread (WORKER_POOL_MAX_QUEUE). */
+  maxQueue?: number;
+  /** Default per-task timeout in ms, counted from submission; default 30000 (WORKER_POOL_TIMEOUT_MS). */
+  timeoutMs?: number;
+};
+
+export type RunOptions = {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Buffers moved to the worker instead of copied (they become unusable here). */
+  transferList?: ArrayBuffer[];
+};
+
+export type PoolStats = {
+  threads: number;
+  maxThreads: number;
+  busy: number;
+  queued: number;
+  maxQueue: number;
+  completed: number;
+  failed: number;
+  aborted: number;
+  timedOut: number;
+  rejectedBusy: number;
+};
+
+export interface WorkerPool {
+  /** Runs `task` with the default export of `script` (an absolute path to a plain .mjs worker module). */
+  run<R>(script: string, task: unknown, options?: RunOptions): Promise<R>;
+  stats(): PoolStats;
+  close(): Promise<void>;
+}
+
+const envInt = (name: string): number | undefined => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? Math.floor(v) : undefined;
+};
+
+/** Creates a pool (most code wants sharedPool(); tests make their own). */
+export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
+  const threads = options.threads ?? envInt("WORKER_POOL_THREADS") ?? os.availableParallelism();
+  const maxQueue = options.maxQueue ?? envInt("WORKER_POOL_MAX_QUEUE") ?? 4 * threads;
+  const defaultTimeout = options.timeoutMs ?? envInt("WORKER_POOL_TIMEOUT_MS") ?? 30_000;
+  const piscina = new Piscina({
+    minThreads: 1,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+    // Our own bound below: piscina's maxQueue does not count tasks that carry an AbortSignal.
+    maxQueue: Number.POSITIVE_INFINITY,
+    // Plain-JS workers: do not inherit loaders such as tsx (slower start, nothing to load).
+    execArgv: [],
+    // Lets a worker's event loop run between tasks (needed by async tasks such as file I/O).
+    atomics: "async",
+  });
+  let inFlight = 0;
+  const counts = { completed: 0, failed: 0, aborted: 0, timedOut: 0, rejectedBusy: 0 };
+
+  const run = async <R>(script: string, task: unknown, o: RunOptions = {}): Promise<R> => {
+    o.signal?.throwIfAborted();
+    if (inFlight >= threads + maxQueue) {
+      counts.rejectedBusy++;
+      throw new PoolBusyError(Math.max(0, inFlight - threads));
+    }
+    const timeoutMs = o.timeoutMs ?? defaultTimeout;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new PoolTimeoutError(script, timeoutMs)), timeoutMs);
+    const onAbort = () => controller.abort(o.signal?.reason);
+    o.signal?.addEventListener("abort", onAbort, { once: true });
+    inFlight++;
+    try {
+      const result = (await piscina.run(task, {
+        filename: script,
+        signal: controller.signal,
+        transferList: o.transferList,
+      })) as R;
+      counts.completed++;
+      return result;
+    } catch (err) {
+      // An aborted task rejects with piscina's AbortError; answer with the reason instead.
+      const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;
+      if (reason instanceof PoolTimeoutError) {
+        counts.timedOut++;
+        throw reason;
+      }
+      if (controller.signal.aborted) {
+        counts.aborted++;
+        throw reason ?? err;
+      }
+      counts.failed++;
+      throw err;
+    } finally {
+      inFlight--;
+      clearTimeout(timer);
+      o.signal?.removeEventListener("abort", onAbort);
+    }
+  };
+
+  return {
+    run,
+    stats: () => {
+      const queued = Math.min(piscina.queueSize, inFlight);
+      return {
+        threads: piscina.threads.length,
+        maxThreads: threads,
+        busy: Math.min(threads, inFlight - queued),
+        queued,
+        maxQueue,
+        ...counts,
+      };
+    },
+    close: () => piscina.destroy(),
+  };
+}
+
+// One pool per process; kept on globalThis so Next's dev-mode module reloading does not start more.
+const GLOBAL_KEY = Symbol.for("speech-training-platform.worker-pool");
+type PoolGlobal = { [GLOBAL_KEY]?: WorkerPool };
+
+/** The process's shared pool, created on first use. */
+export function sharedPool(): WorkerPool {
+  const g = globalThis as PoolGlobal;
+  return (g[GLOBAL_KEY] ??= createWorkerPool());
+}
+
+/**
+ * Finds a worker script: next to the calling module (`moduleUrl`, its import.meta.url) or, when a
+ * bundler has moved that module, under `<cwd>/<sourceDir>`. All of `files` (the script first, then
+ * the modules it imports) must be present together. Null when neither place has them.
+ * (Deliberately not `new URL("./x.mjs", import.meta.url)`: bundlers turn that pattern into an
+ * emitted asset without its sibling modules.)
+ */
+export function findWorkerScript(moduleUrl: string | undefined, sourceDir: string, files: string[]): string | null {
+  const dirs: string[] = [];
+  try {
+    if (moduleUrl?.startsWith("file:")) dirs.push(path.dirname(fileURLToPath(moduleUrl)));
+  } catch {
+    // no usable module URL
+  }
+  dirs.push(path.join(process.cwd(), sourceDir));
+  const dir = dirs.find((d) => files.every((f) => fs.existsSync(path.join(d, f))));
+  return dir ? path.join(dir, files[0]!) : null;
+}

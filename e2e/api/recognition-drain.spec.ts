@@ -51,6 +51,10 @@ test("answers in progress finish, then sessions get GOODBYE and the process exit
   }
   expect(await exited).toBe(0);
   expect(server.log()).toMatch(/"event":"shutdown-complete"/);
+  // Sessions and calls are in the log with the user, never the token.
+  expect(server.log()).toMatch(/"event":"ws-session".*"scope":"tenant\/ws-drain-t/);
+  expect(server.log()).toMatch(/"event":"ws-call".*"procedure":"nl\.itslanguage\.recording\.close","outcome":"ok"/);
+  expect(server.log()).not.toContain(asStudent);
 
   // Started again on the same data, the recording is there.
   await server.start();

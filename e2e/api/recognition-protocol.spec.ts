@@ -153,7 +153,7 @@ test("the limits answer with errors naming them: audio seconds per answer and se
   for (const s of sessions) s.close();
 });
 
-test("50 sessions streaming at once all store their recordings", async ({ request, world }) => {
+test("50 sessions streaming at once all store their recordings", async ({ request, world, admin }) => {
   test.setTimeout(180_000);
   const challengeId = await speechChallenge(request, world);
   const students = await Promise.all(Array.from({ length: 10 }, () => member(request, world, "STUDENT")));
@@ -172,4 +172,9 @@ test("50 sessions streaming at once all store their recordings", async ({ reques
   );
   expect(listed.map((r) => r.id).sort()).toEqual(recordings.map((r) => r.id).sort());
   for (const c of clients) c.close();
+  const metrics = await (await request.get("/api/metrics", { headers: authed(admin) })).text();
+  expect(metrics).toMatch(
+    /recognition_calls_total\{procedure="nl\.itslanguage\.recording\.close",outcome="ok"\} [1-9]/,
+  );
+  expect(metrics).toMatch(/^recognition_sessions \d+/m);
 });

@@ -42,6 +42,13 @@ let choiceId: string;
 let pronunciationId: string;
 let speechId: string;
 let baseURL: string;
+let orgToken: string;
+let studentToken: string;
+/** Acts with another token: the SDK's connection is opened again with it. */
+async function actAs(token: string) {
+  await sdk.websocket.closeWebsocketConnection();
+  sdk.communication.updateSettings({ authorizationToken: token });
+}
 
 const ch = () => sdk.challenges as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<unknown>>>;
 const rest = <T>(path: string) => sdk.communication.authorisedRequest("GET", path) as Promise<T>;
@@ -88,7 +95,9 @@ test.beforeAll(async ({}, testInfo) => {
     expect(status, "the choice challenge is prepared by the background job").not.toBe("unprepared");
     await new Promise((r) => setTimeout(r, 500));
   }
+  orgToken = sdk.communication.settings.authorizationToken!;
   await sdk.authentication.impersonate(`tenant/${tenantId}/organisation/${orgId}/student/${studentId}`);
+  studentToken = sdk.communication.settings.authorizationToken!;
 });
 
 test.afterAll(async () => {
@@ -150,6 +159,37 @@ test("choice.recogniseNonStreaming: init_audio and written base64 chunks", async
   expect(result.recognised).toBe(CHOICES[0]);
   const all = (await rest<Recognition[]>(`/challenges/choice/${choiceId}/recognitions`)).map((r) => r.id);
   expect(all).toContain(result.id);
+});
+
+test("choice in Dutch: the engine for the language (template matching with the choices' recordings) recognises another voice", async () => {
+  await actAs(orgToken);
+  const dutch = ["de kat is zwart", "mijn broer speelt voetbal", "wij eten groene appels"];
+  const form = new FormData();
+  for (const text of dutch) form.append("choices", text);
+  for (const text of dutch)
+    form.append(
+      "audio",
+      new Blob([new Uint8Array(await speakWav(text, { voice: "nl" }))], { type: "audio/wav" }),
+      "c.wav",
+    );
+  form.append("language", "nld");
+  const id = ((await ch().choice!.create!(form)) as { id: string }).id;
+  let challenge: { status: string; engine: string | null } = { status: "preparing", engine: null };
+  for (let i = 0; i < 120 && challenge.status === "preparing"; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    challenge = (await ch().choice!.getById!(id)) as typeof challenge;
+  }
+  expect(challenge).toMatchObject({ status: "prepared", engine: expect.stringMatching(/^template-mfcc-dtw/) });
+  await actAs(studentToken);
+  const answer = await speakWav(dutch[2]!, { voice: "nl+f3", pitch: 120, tempo: 1.1 });
+  const result = (await ch().choiceRecognition!.recognise!(
+    id,
+    new FakeRecorder(wavChunks(answer, 5), "audio/wav"),
+  )) as Recognition;
+  expect(result.recognised).toBe(dutch[2]);
+  expect((await rest<Recognition>(`/challenges/choice/${id}/recognitions/${result.id}`)).engine).toMatch(
+    /^template-mfcc-dtw/,
+  );
 });
 
 test("pronunciation: prepare, prepareChallenge, alignChallenge, prepareAudio, streamAudio and endStreamAudio", async () => {

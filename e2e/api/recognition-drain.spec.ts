@@ -67,3 +67,27 @@ test("answers in progress finish, then sessions get GOODBYE and the process exit
   );
   expect(stored.id).toBe(id);
 });
+
+test("an instance of its own for recognition serves /ws and health only; an API instance serves no /ws; idle answers are dropped", async () => {
+  // Tokens minted by the full instance (the first test left it running) work on the recognition one.
+  const { org, asStudent } = await seedOrganisation(server, "ws-drain-t", "ws-drain-o");
+  await server.terminate();
+  await server.start({ SERVER_ROLE: "recognition", WS_IDLE_SECONDS: "5" });
+  expect((await fetch(`${server.url}/api/tenants`, { headers: { Authorization: `Bearer ${org}` } })).status).toBe(404);
+  expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
+  const ws = `${server.url.replace(/^http/, "ws")}/ws`;
+  const { client, reply } = await WampClient.session(ws, asStudent);
+  expect(reply[0], JSON.stringify(reply)).toBe(2);
+  const id = await client.call("nl.itslanguage.recording.init_recording");
+  // WS_IDLE_SECONDS=5: the sweep runs every second, so after 7 s the answer is gone.
+  await new Promise((r) => setTimeout(r, 7000));
+  const dropped = (await client.call("nl.itslanguage.recording.init_challenge", [id, "x"]).catch((e) => e)) as Error;
+  expect(dropped.message).toBe("nl.itslanguage.session_not_initialised");
+  client.close();
+
+  await server.terminate();
+  await server.start({ SERVER_ROLE: "api" });
+  const refused = await WampClient.connect(ws).catch((e: Error) => e);
+  expect(refused).toBeInstanceOf(Error);
+  expect((refused as Error).message).toMatch(/404/);
+});

@@ -44,8 +44,28 @@ import { storedCopies } from "../support/storage";
 const BASE = "/api/challenges/choice";
 const CHALLENGE = "ChoiceChallenge";
 const RECOGNITION = "ChoiceRecognition";
-const CHALLENGE_FIELDS = ["choices", "created", "id", "language", "question", "status", "updated"];
-const RECOGNITION_FIELDS = ["audioUrl", "challengeId", "created", "id", "recognised", "updated", "userId"];
+const CHALLENGE_FIELDS = [
+  "choices",
+  "created",
+  "engine",
+  "engineNote",
+  "id",
+  "language",
+  "question",
+  "status",
+  "updated",
+];
+const RECOGNITION_FIELDS = [
+  "audioUrl",
+  "challengeId",
+  "confidence",
+  "created",
+  "engine",
+  "id",
+  "recognised",
+  "updated",
+  "userId",
+];
 
 type Choice = { choice: string; audioUrl: string | null };
 type Challenge = {
@@ -54,6 +74,8 @@ type Challenge = {
   choices: Choice[];
   status: string;
   language: string;
+  engine?: string | null;
+  engineNote?: string | null;
   created: string;
   updated: string;
 };
@@ -170,6 +192,8 @@ test.describe("choice challenges: create and read", () => {
       ],
       status: "preparing",
       language: "eng",
+      engine: null,
+      engineNote: null,
       created: ISO,
       updated: ISO,
     });
@@ -180,7 +204,14 @@ test.describe("choice challenges: create and read", () => {
 
     // The background preparation makes it prepared (≤ 30 s) and changes nothing else.
     const done = await settled(request, world.orgToken, id);
-    expect(done).toEqual({ ...created, status: "prepared", updated: ISO });
+    // ... and names the engine that will judge its answers.
+    expect(done).toEqual({
+      ...created,
+      status: "prepared",
+      engine: expect.any(String),
+      engineNote: done.engineNote,
+      updated: ISO,
+    });
     expect(await expectJson<Challenge>(await request.get(location!, { headers: authed(world.orgToken) }), 200)).toEqual(
       done,
     );
@@ -259,6 +290,8 @@ test.describe("choice challenges: create and read", () => {
       choices: [{ choice: "Good morning", audioUrl: null }],
       status: "preparing",
       language: "nld",
+      engine: null,
+      engineNote: null,
       created: ISO,
       updated: ISO,
     });
@@ -422,7 +455,13 @@ test.describe("choice challenges: states", () => {
     expect(response.headers().location).toBe(`${baseURL()}${BASE}/${twins.id}`);
     expect(Date.parse(updated.updated)).toBeGreaterThanOrEqual(Date.parse(twins.updated));
     const fixed = await settled(request, world.orgToken, twins.id);
-    expect(fixed).toEqual({ ...updated, status: "prepared", updated: ISO });
+    expect(fixed).toEqual({
+      ...updated,
+      status: "prepared",
+      engine: expect.any(String),
+      engineNote: fixed.engineNote,
+      updated: ISO,
+    });
 
     const ready = await expectJson<Preparation>(await request.get(view, { headers: authed(world.orgToken) }), 200);
     expect(ready).toEqual({ status: "prepared", reason: null, grammarUrl: downloadUrl(), attempts: 1 });
@@ -685,6 +724,9 @@ test.describe("choice recognitions", () => {
       recognised: "Maybe later",
       challengeId: challenge.id,
       userId: student.id,
+      // Posted by an app with its own result: no engine of ours judged it.
+      engine: null,
+      confidence: null,
       created: ISO,
       updated: ISO,
     });
@@ -710,6 +752,8 @@ test.describe("choice recognitions", () => {
       recognised: null,
       challengeId: challenge.id,
       userId: student.id,
+      engine: null,
+      confidence: null,
       created: ISO,
       updated: ISO,
     });

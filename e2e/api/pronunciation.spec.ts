@@ -120,7 +120,15 @@ async function newChallenge(request: APIRequestContext, token: string, fields: M
     referenceAudio: oggPart(ogg),
     ...fields,
   });
-  return expectJson<Challenge>(response, 201);
+  const created = await expectJson<Challenge>(response, 201);
+  // The background job aligns the reference audio (or finds that it cannot): wait until it has,
+  // so that what a test compares later is not changed under it.
+  for (let i = 0; i < 100; i++) {
+    const now = await getChallenge(request, token, created.id);
+    if (now.status !== "preparing") return now;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`pronunciation challenge ${created.id} stayed preparing`);
 }
 
 const getChallenge = async (request: APIRequestContext, token: string, id: string) =>

@@ -22,6 +22,8 @@ type ChoiceChallenge = {
   choices: { choice: string; audioUrl: string | null }[];
   status: string;
   language: string;
+  engine?: string | null;
+  engineNote?: string | null;
   created: string;
   updated: string;
 };
@@ -171,6 +173,8 @@ test("choice.create(FormData): repeated choices and audio parts, language → th
     ],
     status: "preparing",
     language: "eng",
+    engine: null,
+    engineNote: null,
     created: timestamp,
     updated: timestamp,
   });
@@ -196,7 +200,13 @@ test("choice.create(FormData): repeated choices and audio parts, language → th
     })
     .toBe("prepared");
   choice = await sdk.challenges.choice.getById(choiceId);
-  expect(choice).toEqual({ ...created, status: "prepared", updated: timestamp });
+  expect(choice).toEqual({
+    ...created,
+    status: "prepared",
+    engine: expect.any(String),
+    engineNote: choice.engineNote,
+    updated: timestamp,
+  });
 
   // Errors reject with the parsed JSON body.
   const noChoices = new FormData();
@@ -224,6 +234,8 @@ test("as the student: choiceRecognition.create(challengeId, base64 audio, recogn
     recognised: WAV_TEXT,
     challengeId: choiceId,
     userId: studentId,
+    engine: null,
+    confidence: null,
     created: timestamp,
     updated: timestamp,
   });
@@ -239,6 +251,8 @@ test("as the student: choiceRecognition.create(challengeId, base64 audio, recogn
     recognised: null,
     challengeId: choiceId,
     userId: studentId,
+    engine: null,
+    confidence: null,
     created: timestamp,
     updated: timestamp,
   });

@@ -26,6 +26,7 @@ type WsSdk = ItslSdk & {
   };
   challenges: Record<string, Record<string, (...args: never[]) => Promise<unknown>>>;
 };
+type Alignment = { words: { chunks: { graphemes: string; phonemes: unknown[] }[] }[] };
 type Recognition = { id: string; audioUrl: string; recognised: string | null; engine?: string | null };
 
 const CHOICES = ["the cat is black", "my brother plays football", "we eat green apples"];
@@ -50,6 +51,13 @@ async function actAs(token: string) {
   sdk.communication.updateSettings({ authorizationToken: token });
 }
 
+/** Whether this server judges English pronunciation and reading (pocketsphinx installed). */
+const englishJudged = async () => {
+  const health = (await (await fetch(`${baseURL}/api/health`)).json()) as {
+    recognition?: { engines: { name: string; available: boolean }[] };
+  };
+  return health.recognition?.engines.some((e) => e.name.startsWith("pocketsphinx") && e.available) ?? false;
+};
 const ch = () => sdk.challenges as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<unknown>>>;
 const rest = <T>(path: string) => sdk.communication.authorisedRequest("GET", path) as Promise<T>;
 
@@ -196,9 +204,22 @@ test("pronunciation: prepare, prepareChallenge, alignChallenge, prepareAudio, st
   const api = ch().pronunciationAnalysis!;
   const id = (await api.prepare!()) as string;
   await api.prepareChallenge!(id, pronunciationId);
-  const alignment = await api.alignChallenge!(id);
-  const challenge = await rest<{ alignment: unknown }>(`/challenges/pronunciation/${pronunciationId}`);
+  // The background job aligns the reference audio (where an engine speaks the language).
+  let challenge = await rest<{ status: string; alignment: Alignment | null }>(
+    `/challenges/pronunciation/${pronunciationId}`,
+  );
+  for (let i = 0; i < 120 && challenge.status === "preparing"; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    challenge = await rest(`/challenges/pronunciation/${pronunciationId}`);
+  }
+  expect(challenge.status).toBe("prepared");
+  const alignment = (await api.alignChallenge!(id)) as Alignment | null;
   expect(alignment).toEqual(challenge.alignment);
+  if (await englishJudged()) {
+    expect(alignment!.words).toHaveLength(1);
+    expect(alignment!.words[0]!.chunks.map((c) => c.graphemes).join("")).toBe(TRANSCRIPTION);
+    expect(alignment!.words[0]!.chunks.flatMap((c) => c.phonemes).length).toBeGreaterThanOrEqual(5);
+  }
   const recorder = new FakeRecorder(byteChunks(await speakOgg(TRANSCRIPTION, { voice: "en-us+f2" }), 3), "audio/ogg");
   await api.prepareAudio!(id, recorder);
   await api.streamAudio!(id, recorder);
@@ -207,11 +228,65 @@ test("pronunciation: prepare, prepareChallenge, alignChallenge, prepareAudio, st
   expect(progress.length).toBeGreaterThan(0);
   const stored = await rest<Json>(`/challenges/pronunciation/${pronunciationId}/analyses/${id}`);
   expect(stored).toMatchObject({ id, audioUrl: analysis.audioUrl, userId: studentId });
-  // Until an engine scores phonemes, the answer says so in words and carries no number.
-  if (analysis.score === null) {
+  if (await englishJudged()) {
+    // Scored from the audio: every phoneme with a score, the graphemes spelling the word.
+    expect(analysis.score).toEqual(expect.any(Number));
+    expect(stored.score).toBe(analysis.score);
+    const chunks = (stored.words as { chunks: { graphemes: string; phonemes: { score: number }[] }[] }[])[0]!.chunks;
+    expect(chunks.map((c) => c.graphemes).join("")).toBe(TRANSCRIPTION);
+    expect(stored.console).toMatch(/pocketsphinx/);
+  } else {
     expect(stored.console).toMatch(/Not assessed/);
     expect(stored.words).toBeNull();
   }
+});
+
+test("a language without an engine for pronunciation or reading says so in words, with no numbers", async () => {
+  await actAs(orgToken);
+  const pronunciation = new FormData();
+  pronunciation.append("transcription", "fiets");
+  pronunciation.append("language", "nld");
+  pronunciation.append(
+    "referenceAudio",
+    new Blob([new Uint8Array(await speakWav("fiets", { voice: "nl" }))], { type: "audio/wav" }),
+    "r.wav",
+  );
+  const challengeId = ((await ch().pronunciation!.create!(pronunciation)) as { id: string }).id;
+  const speech = new FormData();
+  speech.append("language", "nld");
+  speech.append("topic", "De fiets is rood.");
+  const speechChallengeId = ((await ch().speech!.create!(speech)) as { id: string }).id;
+  await actAs(studentToken);
+
+  const api = ch().pronunciationAnalysis!;
+  const id = (await api.prepare!()) as string;
+  await api.prepareChallenge!(id, challengeId);
+  const recorder = new FakeRecorder(wavChunks(await speakWav("fiets", { voice: "nl+f3" }), 3), "audio/wav");
+  await api.prepareAudio!(id, recorder);
+  await api.streamAudio!(id, recorder);
+  const analysis = (await api.endStreamAudio!(id, () => {})) as Json;
+  expect(analysis).toMatchObject({
+    score: null,
+    words: null,
+    console: expect.stringMatching(/^Not assessed: no engine .* "nld"/),
+  });
+
+  const progress: Json[] = [];
+  const wav = await speakWav("De fiets is rood.", { voice: "nl" });
+  const feedback = (await ch().feedbackSpeech!.feedback!(
+    speechChallengeId,
+    (_id: string, s: Json) => progress.push(s),
+    new FakeRecorder(wavChunks(wav, 3), "audio/wav"),
+  )) as Json;
+  const words = progress.flatMap((s) => s.words as Json[]);
+  expect(words.map((w) => [w.expected, w.label, w.recognized])).toEqual([
+    ["De", "NA", null],
+    ["fiets", "NA", null],
+    ["is", "NA", null],
+    ["rood", "NA", null],
+  ]);
+  expect(progress[0]).toMatchObject({ confidence: null, errors: 0 });
+  expect((await rest<Json>(`/feedback/${feedback.id}`)).extra).toMatchObject({ assessed: false });
 });
 
 test("feedback.feedback: the speech challenge's sentences come back one by one and the feedback is stored", async () => {
@@ -224,8 +299,16 @@ test("feedback.feedback: the speech challenge's sentences come back one by one a
     new FakeRecorder(wavChunks(wav, 6), "audio/wav"),
   )) as Json;
   expect(progress.map((p) => p.sentence)).toEqual([0, 1]);
-  const words = (progress[0]!.words as Json[]).map((w) => w.expected);
-  expect(words).toEqual(["The", "sun", "is", "warm"]);
+  const words = (progress[0]!.words as Json[]).filter((w) => w.expected !== "");
+  expect(words.map((w) => w.expected)).toEqual(["The", "sun", "is", "warm"]);
+  if (await englishJudged()) {
+    // Read as written by a clear voice: most words correct, each with its timing in the audio.
+    const all = progress.flatMap((s) => s.words as Json[]).filter((w) => w.expected !== "");
+    expect(all.filter((w) => w.label === "CW" || w.label === "PC").length).toBeGreaterThanOrEqual(6);
+    for (const w of all.filter((w) => w.label === "CW"))
+      expect(w.endTiming as number).toBeGreaterThan(w.startTiming as number);
+    expect(all[0]).toHaveProperty("correct");
+  }
   const stored = await rest<Json>(`/feedback/${result.id}`);
   expect(stored).toMatchObject({ id: result.id, challengeId: speechId, audioUrl: result.audioUrl });
   expect((stored.sentences as Json[]).length).toBe(2);

@@ -2,6 +2,7 @@ import path from "node:path";
 import { log } from "@/lib/api/log";
 import { PREPARE_CHOICE_CHALLENGE } from "@/lib/challenges/choice/choice-challenges";
 import { choicePreparation } from "@/lib/challenges/choice/preparation";
+import { PREPARE_PRONUNCIATION_CHALLENGE, pronunciationPreparation } from "@/lib/challenges/pronunciation/preparation";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { startWorker } from "@/lib/jobs/worker";
@@ -31,7 +32,10 @@ export function startBackground(): void {
   }
   const worker = startWorker(
     db(),
-    { [PREPARE_CHOICE_CHALLENGE]: choicePreparation(storage(), grammarBackend()) },
+    {
+      [PREPARE_CHOICE_CHALLENGE]: choicePreparation(storage(), grammarBackend()),
+      [PREPARE_PRONUNCIATION_CHALLENGE]: pronunciationPreparation(storage()),
+    },
     {
       pollMs: cfg.jobPollMs,
       leaseMs: cfg.jobLeaseMs,

@@ -1,17 +1,9 @@
-import { config } from "@/lib/config";
+import { type Config, config } from "@/lib/config";
 
 // The recognition server's limits (README: "The recognition server"), read from the validated
 // configuration. Past one, the client gets a WAMP error naming it; the instance stays healthy.
 
-export type RecognitionLimits = {
-  maxFrameBytes: number;
-  maxAnswerSeconds: number;
-  sessionsPerUser: number;
-  sessionsPerInstance: number;
-  idleSeconds: number;
-  answersPerSession: number;
-  engineTimeoutMs: number;
-};
+export type RecognitionLimits = Config["recognition"];
 
 /** The limits in force on this instance. */
 export function recognitionLimits(): RecognitionLimits {

@@ -6,11 +6,13 @@ import type { Db, Tx } from "@/lib/db/client";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { lockRow } from "@/lib/db/locks";
 import { fileUrl } from "@/lib/downloads/urls";
+import { enqueue } from "@/lib/jobs/queue";
 import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
 import { audioFilePks, deleteFileRows } from "@/lib/media/file-rows";
 import type { Storage } from "@/lib/storage/storage";
 import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
 import { type Alignment, fromJsonColumn } from "./alignment";
+import { PREPARE_PRONUNCIATION_CHALLENGE } from "./preparation";
 import { CHALLENGE_RESOURCE, type CreateChallenge, type UpdateChallenge } from "./schemas";
 
 // Pronunciation challenges live in an organisation (the caller's namespace) and are only
@@ -77,9 +79,11 @@ export async function createChallenge(
   try {
     const row = await withStoredFiles(db, storage, audio.files(caller.ns), async (tx, rows) => {
       const referenceAudioFilePk = await createAudioRows(tx, rows);
+      const pk = newPk();
+      await enqueue(tx, PREPARE_PRONUNCIATION_CHALLENGE, pk);
       return tx.pronunciationChallenge.create({
         data: {
-          pk: newPk(),
+          pk,
           ns: caller.ns,
           id: input.id ?? newId(),
           transcription: input.transcription,

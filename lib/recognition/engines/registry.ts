@@ -1,4 +1,4 @@
-import type { ChoiceEngine, EngineInfo } from "./types";
+import type { ChoiceEngine, EngineInfo, PronunciationEngine, ReadingEngine } from "./types";
 
 // Which engines this installation has, and which one listens to a language. Engines are tried
 // in order: the first available one that speaks the language judges its answers. pocketsphinx
@@ -42,4 +42,39 @@ export async function choiceEngineNamed(name: string): Promise<ChoiceEngine | nu
 /** For start-up and health: each engine, available or not, and why. */
 export async function engineSummary(): Promise<EngineInfo[]> {
   return (await choiceEngines()).map(({ info }) => info);
+}
+
+// Pronunciation (forced alignment with goodness of pronunciation) and reading aloud (words heard,
+// constrained by the text): pocketsphinx for English. Other languages have none here: their
+// answers say so in words.
+
+type Judging = { pronunciation: PronunciationEngine; reading: ReadingEngine; info: EngineInfo };
+const JUDGING = Symbol.for("speech-platform.judging-engines");
+
+function judgingEngines(): Promise<Judging[]> {
+  const g = globalThis as unknown as Record<symbol, Promise<Judging[]> | undefined>;
+  g[JUDGING] ??= (async () => {
+    const sphinx = await import("./pocketsphinx/judging");
+    const pronunciation = sphinx.pocketsphinxPronunciation();
+    return [{ pronunciation, reading: sphinx.pocketsphinxReading(), info: await pronunciation.info() }];
+  })();
+  return g[JUDGING];
+}
+
+/** The engine that aligns and scores pronunciation in a language, or null with the reason. */
+export async function pronunciationEngineFor(
+  language: string,
+): Promise<{ engine: PronunciationEngine; name: string } | { engine: null; reason: string }> {
+  const found = (await judgingEngines()).find(({ info }) => info.available && speaks(info, language));
+  if (found) return { engine: found.pronunciation, name: found.info.name };
+  return { engine: null, reason: `no engine on this server aligns and scores phonemes in the language "${language}"` };
+}
+
+/** The engine that hears which words were read in a language, or null with the reason. */
+export async function readingEngineFor(
+  language: string,
+): Promise<{ engine: ReadingEngine; name: string } | { engine: null; reason: string }> {
+  const found = (await judgingEngines()).find(({ info }) => info.available && speaks(info, language));
+  if (found) return { engine: found.reading, name: found.info.name };
+  return { engine: null, reason: `no engine on this server recognises read speech in the language "${language}"` };
 }

@@ -43,3 +43,60 @@ export interface ChoiceEngine {
 
 /** The engine could not judge (e.g. the process died or timed out); the caller reports it in words. */
 export class EngineError extends Error {}
+
+// ---- pronunciation and reading aloud ----
+
+/** One phone of an aligned utterance; times in seconds from the start of its audio. */
+export type PhoneSegment = {
+  /** The engine's own symbol (e.g. ARPAbet "AH"). */
+  phone: string;
+  ipa: string;
+  start: number;
+  end: number;
+  /**
+   * Goodness of pronunciation: the mean per-frame log-likelihood of the expected phone minus that
+   * of the best competing phone over the same frames (≤ 0; 0 when the expected phone is the best).
+   * null when the engine could not measure it.
+   */
+  gop: number | null;
+};
+
+export type WordSegment = {
+  word: string;
+  start: number;
+  end: number;
+  /** Grapheme chunks in spelling order, each with the phones its letters became. */
+  chunks: { graphemes: string; phones: PhoneSegment[] }[];
+};
+
+export type AlignmentResult = {
+  words: WordSegment[];
+  /** 0..1: how well the acoustic model fits the alignment overall. */
+  confidence: number;
+  /** 0 when the first beam sufficed; higher when the aligner had to widen its search (less reliable). */
+  pruningLevel: number;
+  /** A short account for `console` (engine, beams tried, frames). */
+  console: string;
+  engine: string;
+  ms: number;
+};
+
+export interface PronunciationEngine {
+  info(): Promise<EngineInfo>;
+  /** Forced alignment of `text` in `audio`, with goodness of pronunciation per phone. */
+  align(input: { language: string; text: string; audio: Pcm }, signal?: AbortSignal): Promise<AlignmentResult>;
+}
+
+export type HeardWord = { word: string; start: number; end: number; confidence: number };
+
+export interface ReadingEngine {
+  info(): Promise<EngineInfo>;
+  /**
+   * The words heard in `audio`, recognised with a vocabulary and language model built from the
+   * expected words (with room for insertions and repetitions); times in seconds.
+   */
+  listen(
+    input: { language: string; expected: string[]; audio: Pcm },
+    signal?: AbortSignal,
+  ): Promise<{ words: HeardWord[]; engine: string; ms: number }>;
+}

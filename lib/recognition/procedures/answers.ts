@@ -6,9 +6,11 @@ import { config } from "@/lib/config";
 import { AnswerAudio, containerOf } from "../answers/answer-audio";
 import { joinOpusSegments, remuxWebmToOgg } from "../answers/segments";
 import { formatFromParameters } from "../answers/wav-chunks";
+import { decodePcmFile } from "../audio/decode-pcm";
+import type { Pcm } from "../engines/types";
 import { recognitionLimits } from "../limits";
 import { ERRORS, WampError } from "../wamp/messages";
-import type { CallContext } from "../wamp/wamp-session";
+import type { CallContext, Procedure } from "../wamp/wamp-session";
 
 // The answers a session is building, by the id its init_* call returned. Each lives in its
 // session only (a session cannot name another's), and is dropped when idle for WS_IDLE_SECONDS
@@ -127,13 +129,33 @@ export async function pullAudio(
   answer: Answer,
   procedure: unknown,
   accept: () => boolean = () => true,
+  onChunk: () => void = () => {},
 ): Promise<void> {
   if (typeof procedure !== "string") throw new WampError(ERRORS.invalidArgument, "Name the registered audio procedure");
   answer.audio ??= new AnswerAudio(recognitionLimits().maxAnswerSeconds);
   for await (const chunk of ctx.session.pull(procedure, ctx.signal)) {
     answer.touched = Date.now();
     const bytes = chunkBytes(Array.isArray(chunk) && Array.isArray(chunk[0]) ? chunk[0] : chunk);
-    if (accept()) answer.audio.add(bytes);
+    if (accept()) {
+      answer.audio.add(bytes);
+      onChunk();
+    }
+  }
+}
+
+/** The answer's audio so far as PCM (for judging while the student speaks); null when it cannot be read yet. */
+export async function audioSoFar(answer: Answer): Promise<Pcm | null> {
+  if (!answer.audio || answer.audio.empty) return null;
+  const tmp = path.join(config().dataDir, "tmp");
+  await fs.mkdir(tmp, { recursive: true });
+  const dir = await fs.mkdtemp(path.join(tmp, "ws-"));
+  try {
+    const written = await answer.audio.write(dir, joinOpusSegments, remuxWebmToOgg);
+    return await decodePcmFile(written.path);
+  } catch {
+    return null;
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -160,4 +182,18 @@ export async function withAnswerFile<T>(answer: Answer, use: (file: UploadedFile
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
+}
+
+/** `<group>.init_audio [id, mimeType] {channels, sampleWidth, frameRate, sampleRate}` and `<group>.write [id, data, "base64"]`. */
+export function audioProcedures(kind: AnswerKind, group: string): Record<string, Procedure> {
+  return {
+    [`nl.itslanguage.${group}.init_audio`]: async (ctx, args, kwargs) => {
+      const answer = answerOf(ctx, kind, args[0]);
+      return inOrder(answer, async () => initAudio(answer, args[1], kwargs));
+    },
+    [`nl.itslanguage.${group}.write`]: async (ctx, args) => {
+      const answer = answerOf(ctx, kind, args[0]);
+      return inOrder(answer, async () => writeChunk(answer, args[1], args[2]));
+    },
+  };
 }

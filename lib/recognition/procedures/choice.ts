@@ -6,16 +6,7 @@ import { storage } from "@/lib/storage/storage";
 import { judgeChoice } from "../choice/judge-choice";
 import { ERRORS, WampError } from "../wamp/messages";
 import type { Procedure } from "../wamp/wamp-session";
-import {
-  answerOf,
-  challengeOf,
-  initAudio,
-  inOrder,
-  pullAudio,
-  startAnswer,
-  withAnswerFile,
-  writeChunk,
-} from "./answers";
+import { answerOf, audioProcedures, challengeOf, inOrder, pullAudio, startAnswer, withAnswerFile } from "./answers";
 
 // nl.itslanguage.choice.*: which choice the student said. The answer is judged by the engine the
 // challenge was prepared for, then stored exactly as POST .../recognitions stores it.
@@ -46,16 +37,7 @@ export const choiceProcedures: Record<string, Procedure> = {
     answer.challenge = { id: challenge.id };
     return null;
   },
-  // choice.init_audio [id, mimeType] {channels, sampleWidth, frameRate, sampleRate}
-  "nl.itslanguage.choice.init_audio": async (ctx, args, kwargs) => {
-    const answer = answerOf(ctx, "choice", args[0]);
-    return inOrder(answer, async () => initAudio(answer, args[1], kwargs));
-  },
-  // choice.write [id, data, "base64"]
-  "nl.itslanguage.choice.write": async (ctx, args) => {
-    const answer = answerOf(ctx, "choice", args[0]);
-    return inOrder(answer, async () => writeChunk(answer, args[1], args[2]));
-  },
+  ...audioProcedures("choice", "choice"),
   // choice.recognise [id, streamProcedure?] → {id, audioUrl, recognised}
   "nl.itslanguage.choice.recognise": async (ctx, args) => {
     const answer = answerOf<Challenge>(ctx, "choice", args[0]);

@@ -3,22 +3,37 @@ import { speechChallengeInScope } from "@/lib/challenges/speech/speech-challenge
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { createFeedback } from "@/lib/feedback/feedback";
-import { feedbackSchema } from "@/lib/feedback/schemas";
+import { type FeedbackSentence, feedbackSchema } from "@/lib/feedback/schemas";
 import { storage } from "@/lib/storage/storage";
+import { decodePcmFile } from "../audio/decode-pcm";
 import { type ExpectedSentence, expectedSentences } from "../reading/challenge-text";
-import { notAssessedSentences } from "../reading/not-assessed";
+import { judgeReading, type ReadingVerdict } from "../reading/judge-reading";
+import { docsError, type LABELS } from "../reading/labels";
 import { ERRORS, WampError } from "../wamp/messages";
-import type { Procedure } from "../wamp/wamp-session";
-import { answerOf, challengeOf, inOrder, pullAudio, startAnswer, withAnswerFile } from "./answers";
+import type { CallContext, Procedure } from "../wamp/wamp-session";
+import {
+  type Answer,
+  answerOf,
+  audioSoFar,
+  challengeOf,
+  inOrder,
+  pullAudio,
+  startAnswer,
+  withAnswerFile,
+} from "./answers";
 
 // nl.itslanguage.feedback.*: reading aloud with feedback per sentence, pulled from the client's
-// audio procedure until it returns. Paused, the stream's audio is neither judged nor kept; resumed,
-// it continues from the sentence named. Stored exactly as POST /feedback stores it.
+// audio procedure until it returns. While the audio arrives it is judged again every few seconds
+// and each sentence the reader has moved past is sent as progress; the rest follow when the audio
+// ends. Paused, the stream's audio is neither judged nor kept; resumed, it continues from the
+// sentence named. Stored exactly as POST /feedback stores it.
 
 type Challenge = { id: string; language: string; sentences: ExpectedSentence[] };
-type State = { paused: boolean; fromSentence: number; resultSetId: string };
+type State = { paused: boolean; fromSentence: number; resultSetId: string; sent: Set<number> };
 
 const stateOf = (extra: Record<string, unknown>) => extra as State;
+/** Seconds of new audio before the reading is judged again while the student reads. */
+const INTERIM_EVERY_SECONDS = 2;
 
 export const feedbackProcedures: Record<string, Procedure> = {
   // feedback.prepare [challengeId] → id
@@ -30,7 +45,12 @@ export const feedbackProcedures: Record<string, Procedure> = {
     const challenge = await speechChallengeInScope(db(), ctx.principal, id);
     const sentences = await expectedSentences(db(), storage(), challenge);
     const answer = startAnswer(ctx, "feedback", { id: challenge.id, language: challenge.language, sentences });
-    Object.assign(answer.extra, { paused: false, fromSentence: 0, resultSetId: newId() } satisfies State);
+    Object.assign(answer.extra, {
+      paused: false,
+      fromSentence: 0,
+      resultSetId: newId(),
+      sent: new Set(),
+    } satisfies State);
     return answer.id;
   },
   // feedback.listen_and_reply [id, streamProcedure] → progress per sentence, then the stored feedback
@@ -38,12 +58,31 @@ export const feedbackProcedures: Record<string, Procedure> = {
     const answer = answerOf<Challenge>(ctx, "feedback", args[0]);
     const challenge = challengeOf(answer);
     const state = stateOf(answer.extra);
-    await pullAudio(ctx, answer, args[1], () => !state.paused);
+    let judgedAt = 0;
+    let interim: Promise<void> = Promise.resolve();
+    await pullAudio(
+      ctx,
+      answer,
+      args[1],
+      () => !state.paused,
+      () => {
+        const seconds = answer.audio?.seconds ?? 0;
+        if (seconds - judgedAt < INTERIM_EVERY_SECONDS) return;
+        judgedAt = seconds;
+        interim = interim.then(() => judgeSoFar(ctx, answer, challenge, state));
+      },
+    );
+    await interim;
     return inOrder(answer, () =>
       withAnswerFile(answer, async (file) => {
-        const sentences = notAssessedSentences(challenge.sentences, challenge.language, state.fromSentence);
-        for (const sentence of sentences)
-          ctx.progress({ feedback_id: answer.id, ...sentence, errors: sentence.errors });
+        const verdict = await judgeReading(
+          challenge,
+          await decodePcmFile(file.path),
+          state.fromSentence,
+          true,
+          ctx.signal,
+        );
+        sendSentences(ctx, answer, verdict, state);
         const feedback = await createFeedback(
           db(),
           storage(),
@@ -52,13 +91,16 @@ export const feedbackProcedures: Record<string, Procedure> = {
             id: answer.id,
             challengeId: challenge.id,
             resultSetId: state.resultSetId,
-            sentences,
-            extra: { engine: null, assessed: false },
+            sentences: verdict.sentences,
+            extra: {
+              engine: verdict.engine,
+              assessed: verdict.engine !== null,
+              ...(verdict.reason ? { notAssessed: verdict.reason } : {}),
+            },
           },
           { audio: [file] },
         );
-        const stored = feedbackSchema.parse(feedback);
-        return { ...stored, errors: sentences.map((s) => s.errors) };
+        return { ...feedbackSchema.parse(feedback), errors: verdict.sentences.map((s) => s.errors) };
       }),
     );
   },
@@ -73,11 +115,47 @@ export const feedbackProcedures: Record<string, Procedure> = {
     const answer = answerOf<Challenge>(ctx, "feedback", args[0]);
     const state = stateOf(answer.extra);
     const sentence = args[1] ?? 0;
-    if (!Number.isInteger(sentence) || (sentence as number) < 0)
+    if (!Number.isInteger(sentence) || (sentence as number) < 0) {
       throw new WampError(ERRORS.invalidArgument, "sentence is a non-negative integer");
+    }
     state.paused = false;
     state.fromSentence = sentence as number;
     answer.audio?.resume();
     return null;
   },
 };
+
+/** Judges the audio received so far and sends the sentences the reader has moved past. */
+async function judgeSoFar(ctx: CallContext, answer: Answer, challenge: Challenge, state: State): Promise<void> {
+  const audio = await audioSoFar(answer);
+  if (!audio) return;
+  const verdict = await judgeReading(challenge, audio, state.fromSentence, false, ctx.signal).catch(() => null);
+  if (verdict?.engine) sendSentences(ctx, answer, verdict, state, true);
+}
+
+/** Progress for each sentence not sent yet (only the complete ones while reading), in both the docs' and the contract's fields. */
+function sendSentences(
+  ctx: CallContext,
+  answer: Answer,
+  verdict: ReadingVerdict,
+  state: State,
+  completeOnly = false,
+): void {
+  for (const [i, sentence] of verdict.sentences.entries()) {
+    if (state.sent.has(sentence.sentence) || (completeOnly && !verdict.complete[i])) continue;
+    state.sent.add(sentence.sentence);
+    ctx.progress(progressOf(answer.id, sentence));
+  }
+}
+
+function progressOf(feedbackId: string, sentence: FeedbackSentence) {
+  return {
+    feedback_id: feedbackId,
+    ...sentence,
+    words: sentence.words.map((w) => ({
+      ...w,
+      error: docsError(w.label as keyof typeof LABELS),
+      correct: w.label === "CW",
+    })),
+  };
+}

@@ -7,7 +7,7 @@ import { storage } from "@/lib/storage/storage";
 import { judgePronunciation } from "../pronunciation/judge-pronunciation";
 import { ERRORS, WampError } from "../wamp/messages";
 import type { Procedure } from "../wamp/wamp-session";
-import { answerOf, challengeOf, initAudio, inOrder, startAnswer, withAnswerFile, writeChunk } from "./answers";
+import { answerOf, audioProcedures, challengeOf, inOrder, startAnswer, withAnswerFile } from "./answers";
 
 // nl.itslanguage.pronunciation.*: a pronunciation answer written in chunks, judged where an engine
 // can, and stored exactly as POST .../analyses stores it. Where nothing judged it, the analysis
@@ -37,16 +37,7 @@ export const pronunciationProcedures: Record<string, Procedure> = {
     const challenge = await challengeInScope(db(), ctx.principal, challengeOf(answer).id);
     return toChallenge(challenge).alignment ?? null;
   },
-  // pronunciation.init_audio [id, mimeType] {channels, sampleWidth, frameRate, sampleRate}
-  "nl.itslanguage.pronunciation.init_audio": async (ctx, args, kwargs) => {
-    const answer = answerOf(ctx, "pronunciation", args[0]);
-    return inOrder(answer, async () => initAudio(answer, args[1], kwargs));
-  },
-  // pronunciation.write [id, data, "base64"]
-  "nl.itslanguage.pronunciation.write": async (ctx, args) => {
-    const answer = answerOf(ctx, "pronunciation", args[0]);
-    return inOrder(answer, async () => writeChunk(answer, args[1], args[2]));
-  },
+  ...audioProcedures("pronunciation", "pronunciation"),
   // pronunciation.analyse [id] → the stored analysis {id, audioUrl, score, words, ...}; progress while judging
   "nl.itslanguage.pronunciation.analyse": async (ctx, args) => {
     const answer = answerOf<Challenge>(ctx, "pronunciation", args[0]);
@@ -54,8 +45,10 @@ export const pronunciationProcedures: Record<string, Procedure> = {
     return inOrder(answer, () =>
       withAnswerFile(answer, async (file) => {
         ctx.progress({ id: answer.id, stage: "received" });
-        const verdict = await judgePronunciation(challenge, file.path, ctx.signal);
-        ctx.progress({ id: answer.id, stage: verdict.score === null ? "not-assessed" : "judged" });
+        const verdict = await judgePronunciation(challenge, file.path, ctx.signal, (stage) =>
+          ctx.progress({ id: answer.id, stage }),
+        );
+        ctx.progress({ id: answer.id, stage: verdict.score === null ? "not-assessed" : "scored" });
         const analysis = await createAnalysis(
           db(),
           storage(),

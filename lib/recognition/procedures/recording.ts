@@ -8,7 +8,7 @@ import { recordingSchema } from "@/lib/recordings/schemas";
 import { storage } from "@/lib/storage/storage";
 import { ERRORS, WampError } from "../wamp/messages";
 import type { Procedure } from "../wamp/wamp-session";
-import { answerOf, challengeOf, initAudio, inOrder, startAnswer, withAnswerFile, writeChunk } from "./answers";
+import { answerOf, audioProcedures, challengeOf, inOrder, startAnswer, withAnswerFile } from "./answers";
 
 // nl.itslanguage.recording.*: a speech recording written in chunks, stored (without analysis)
 // exactly as POST /challenges/speech/:c/recordings stores it, joining its result set.
@@ -34,16 +34,7 @@ export const recordingProcedures: Record<string, Procedure> = {
     answer.challenge = { id: challenge.id, resultSetId };
     return answer.id;
   },
-  // recording.init_audio [id, mimeType] {channels, sampleWidth, frameRate, sampleRate}
-  "nl.itslanguage.recording.init_audio": async (ctx, args, kwargs) => {
-    const answer = answerOf(ctx, "recording", args[0]);
-    return inOrder(answer, async () => initAudio(answer, args[1], kwargs));
-  },
-  // recording.write [id, data, "base64"]
-  "nl.itslanguage.recording.write": async (ctx, args) => {
-    const answer = answerOf(ctx, "recording", args[0]);
-    return inOrder(answer, async () => writeChunk(answer, args[1], args[2]));
-  },
+  ...audioProcedures("recording", "recording"),
   // recording.close [id] → the stored speech recording
   "nl.itslanguage.recording.close": async (ctx, args) => {
     const answer = answerOf<Challenge>(ctx, "recording", args[0]);

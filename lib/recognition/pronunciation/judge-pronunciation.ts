@@ -1,19 +1,59 @@
-// Judging a pronunciation answer. No engine here scores phonemes yet (the issue "Judging
-// pronunciation and reading aloud"), so every answer is stored with its audio and says so in
-// words, with no score: never a number that nothing measured.
+import { decodePcmFile } from "../audio/decode-pcm";
+import { pronunciationEngineFor } from "../engines/registry";
+import { ERRORS, WampError } from "../wamp/messages";
+import { analysisOf } from "./score";
 
-export type PronunciationVerdict = { console: string; score: null; words: null; pruningLevel: null };
+// Judging a pronunciation answer: the challenge's transcription force-aligned in the student's
+// audio by the language's engine, each phone scored by goodness of pronunciation. Where no
+// engine can, the analysis is stored with its audio and says so in `console`, with no score.
 
-/** What can be said of a pronunciation answer today: that nothing judged it, and why. */
+export type PronunciationVerdict = {
+  console: string;
+  score: number | null;
+  words: NonNullable<ReturnType<typeof analysisOf>>["words"] | null;
+  pruningLevel: number | null;
+};
+
+/** Scores an answer, reporting stages through `progress`. */
 export async function judgePronunciation(
-  challenge: { language: string },
-  _file: string,
-  _signal: AbortSignal,
+  challenge: { language: string; transcription: string },
+  file: string,
+  signal: AbortSignal,
+  progress: (stage: string) => void = () => {},
 ): Promise<PronunciationVerdict> {
+  const found = await pronunciationEngineFor(challenge.language);
+  if (!found.engine) {
+    return {
+      console: `Not assessed: ${found.reason}; the audio is stored for a teacher to judge.`,
+      score: null,
+      words: null,
+      pruningLevel: null,
+    };
+  }
+  const audio = await decodePcmFile(file);
+  progress("aligning");
+  const alignment = await found.engine
+    .align({ language: challenge.language, text: challenge.transcription, audio }, signal)
+    .catch((error) => {
+      throw new WampError(
+        ERRORS.alignmentFailed,
+        `The ${found.name} engine could not align the answer: ${(error as Error).message}`,
+      );
+    });
+  progress("scoring");
+  const analysis = analysisOf(alignment);
+  if (!analysis) {
+    return {
+      console: `Not assessed: ${alignment.engine} aligned the answer but could not measure every phoneme. ${alignment.console}`,
+      score: null,
+      words: null,
+      pruningLevel: alignment.pruningLevel,
+    };
+  }
   return {
-    console: `Not assessed: no pronunciation engine on this server scores phonemes (language ${challenge.language}); the audio is stored for a teacher to judge.`,
-    score: null,
-    words: null,
-    pruningLevel: null,
+    console: `${alignment.engine}: ${alignment.console}`,
+    score: analysis.score,
+    words: analysis.words,
+    pruningLevel: alignment.pruningLevel,
   };
 }

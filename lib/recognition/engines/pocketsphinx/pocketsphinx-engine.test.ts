@@ -31,7 +31,9 @@ function say(text: string, voice = "en-us", pad = 0.3): Pcm {
   const raw = path.join(dir, `${++count}.wav`);
   const wav = path.join(dir, `${count}-16k.wav`);
   execFileSync("espeak-ng", ["-v", voice, "-s", "150", "-w", raw, text], { stdio: "ignore" });
-  execFileSync("sox", ["-R", raw, "-r", "16000", "-c", "1", "-b", "16", wav, "pad", `${pad}`, `${pad}`], { stdio: "ignore" });
+  execFileSync("sox", ["-R", raw, "-r", "16000", "-c", "1", "-b", "16", wav, "pad", `${pad}`, `${pad}`], {
+    stdio: "ignore",
+  });
   const data = readFileSync(wav);
   const at = data.indexOf("data") + 8;
   const samples = new Float32Array((data.length - at) >> 1);
@@ -45,6 +47,17 @@ const WAYS = ["Turn left.", "Turn right.", "Go straight ahead."];
 
 test("the engine names itself and speaks English", () => {
   expect(info).toEqual({ name: POCKETSPHINX_ENGINE, languages: ["eng"], available: true });
+});
+
+test("without Debian's python or the model the engine says why it is unavailable", async () => {
+  const noPython = await pocketsphinxEngine({ python: "/nonexistent/python3" }).info();
+  expect(noPython).toMatchObject({ available: false, reason: expect.stringContaining("/nonexistent/python3") });
+  const noModel = await pocketsphinxEngine({ modelDir: "/nonexistent/en-us" }).info();
+  expect(noModel).toMatchObject({ available: false, reason: expect.stringContaining("pocketsphinx-en-us") });
+  const off = pocketsphinxEngine({ modelDir: "/nonexistent/en-us" });
+  await expect(off.recognise({ engine: POCKETSPHINX_ENGINE, choices: [["yes"]] }, say("yes"))).rejects.toThrow(
+    /not available/,
+  );
 });
 
 test("prepare lists each choice's words and spells the words CMUdict lacks", async () => {

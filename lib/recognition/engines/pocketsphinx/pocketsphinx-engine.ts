@@ -37,6 +37,7 @@ export type PocketsphinxOptions = {
   timeoutPerSecondMs?: number;
   /** Longer answers are refused with an EngineError (default 60 s). */
   maxAnswerSeconds?: number;
+  /** Default DEFAULT_REJECT_LLR. */
   rejectLlr?: number;
 };
 
@@ -61,6 +62,9 @@ export type PhoneAlignment = {
   /** The free phone loop's best path over the same audio. */
   loop: { phone: string; start: number; end: number; score: number }[];
 };
+
+/** Words heard in a reading, frames (10 ms) from the answer's start; confidence is the posterior 0..1. */
+export type HeardAnswer = { frameMs: 10; words: { word: string; start: number; end: number; confidence: number }[] };
 
 type ChoiceAnswer = {
   choice: number | null;
@@ -112,6 +116,7 @@ export class PocketsphinxEngine implements ChoiceEngine {
     });
   }
 
+  /** Available when Debian's python3 imports pocketsphinx and the en-us model is installed (checked once). */
   info(): Promise<EngineInfo> {
     this.availability ??= this.probe().then((reason) => ({
       name: POCKETSPHINX_ENGINE,
@@ -122,6 +127,7 @@ export class PocketsphinxEngine implements ChoiceEngine {
     return this.availability;
   }
 
+  /** The choices' grammar; reference recordings are not used. Throws GrammarError for unusable choices. */
   async prepare(input: ChoiceInput, signal?: AbortSignal): Promise<PocketsphinxPrepared> {
     if (input.language.toLowerCase() !== "eng")
       throw new GrammarError(`${POCKETSPHINX_ENGINE} recognises English only, not "${input.language}"`);
@@ -151,6 +157,7 @@ export class PocketsphinxEngine implements ChoiceEngine {
     return { engine: POCKETSPHINX_ENGINE, choices, prons, jsgf: found.jsgf };
   }
 
+  /** The answer's choice, or null when it is none of them (or holds no speech). */
   async recognise(prepared: unknown, answer: Pcm, signal?: AbortSignal): Promise<ChoiceResult> {
     const p = prepared as PocketsphinxPrepared | null;
     if (p?.engine !== POCKETSPHINX_ENGINE || !Array.isArray(p.choices))
@@ -187,6 +194,16 @@ export class PocketsphinxEngine implements ChoiceEngine {
   ): Promise<PhoneAlignment> {
     const body = { words, prons: options.prons ?? {}, audio: this.audio(answer) };
     return (await this.call("phones", body, options.signal, answer)).result as PhoneAlignment;
+  }
+
+  /** Words heard when `expected` is read aloud (frames; garbage runs spelled "/k ae t/"; sphinx_reading.py). */
+  async words(
+    expected: string[],
+    answer: Pcm,
+    options: { prons?: Record<string, string>; signal?: AbortSignal } = {},
+  ): Promise<HeardAnswer> {
+    const body = { expected, prons: options.prons ?? {}, audio: this.audio(answer) };
+    return (await this.call("words", body, options.signal, answer)).result as HeardAnswer;
   }
 
   /** Ends the processes (they start again on the next request). */

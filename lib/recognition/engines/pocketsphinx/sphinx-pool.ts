@@ -159,7 +159,9 @@ class SphinxProcess {
       clearTimeout(current.timer);
       const tail = this.stderrTail.trim().split("\n").slice(-3).join(" | ");
       const detail = tail && !why.startsWith("did not") ? ` (${tail})` : "";
-      settle(current.job, { error: new EngineError(`pocketsphinx ${why}${detail}; the process was restarted`) });
+      settle(current.job, {
+        error: new EngineError(`pocketsphinx ${why}${detail}; a new process takes the next request`),
+      });
     }
     this.pump();
   }

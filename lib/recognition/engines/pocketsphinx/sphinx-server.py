@@ -9,11 +9,12 @@ import json
 import math
 import os
 import re
-import subprocess
 import sys
-import unicodedata
 
 from pocketsphinx import Decoder
+
+from sphinx_lexicon import Refused, espeak_phones
+from sphinx_reading import heard_words, make_reader, set_reading_lm
 
 MODEL = os.environ.get("SPHINX_MODEL", "/usr/share/pocketsphinx/model/en-us")
 PHONES = "AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH".split()
@@ -26,17 +27,6 @@ MIN_FRAMES = 10
 SILENT, STEADY = 3.0, 0.6
 WORD = re.compile(r"^[\w'-]+$")
 FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+)$")
-# espeak-ng IPA -> CMU phones; the longest symbol wins, stress and length marks are dropped first.
-IPA = {k: v.replace("_", " ") for k, v in (pair.split("=") for pair in """
-    aɪə=AY_AH aɪɚ=AY_ER ɑɹ=AA_R oɹ=AO_R ɔɹ=AO_R ɛɹ=EH_R ɪɹ=IH_R ʊɹ=UH_R eə=EH_R ʊə=UH_R iə=IY_AH
-    ɪə=IH_R aɪ=AY aʊ=AW ɔɪ=OY eɪ=EY oʊ=OW əʊ=OW tʃ=CH dʒ=JH əl=AH_L ɪ=IH
-    ᵻ=IH i=IY ɛ=EH e=EH æ=AE a=AE ɑ=AA ɒ=AA ɔ=AO o=OW ʊ=UH u=UW ʌ=AH ə=AH ɐ=AH ɚ=ER ɜ=ER ɝ=ER
-    p=P b=B t=T d=D k=K ɡ=G g=G f=F v=V θ=TH ð=DH s=S z=Z ʃ=SH ʒ=ZH h=HH x=HH m=M n=N ŋ=NG l=L
-    ɫ=L ɹ=R r=R j=Y w=W ʍ=W ɾ=T ʔ=T""".split())}
-
-
-class Refused(Exception):
-    """A request this worker cannot answer; the message names the cause for the user."""
 
 
 def make_decoder():
@@ -63,28 +53,6 @@ def make_decoder():
     return decoder
 
 
-def espeak_phones(word):
-    try:
-        out = subprocess.run(["espeak-ng", "-q", "-v", "en-us", "--ipa", "--sep=_", word],
-                             capture_output=True, text=True, timeout=10, check=True).stdout
-    except (OSError, subprocess.SubprocessError) as error:
-        raise Refused(f'"{word}" is not in the dictionary and espeak-ng could not spell it ({error})')
-    # Language switches like "(fr)", stress and length go; a syllabic consonant is schwa + consonant.
-    text = re.sub("([nlm])\u0329", "ə\\1", re.sub(r"\([a-z-]+\)|[ˈˌː]", "", out))
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    phones = []
-    for chunk in re.split(r"[\s_]+", text.strip()):
-        while chunk:
-            key = next((k for k in (chunk[:3], chunk[:2], chunk[:1]) if k in IPA), None)
-            if key is None:
-                raise Refused(f'"{word}" is not in the dictionary and espeak-ng gave an unknown sound "{chunk[0]}"')
-            phones.append(IPA[key])
-            chunk = chunk[len(key):]
-    if not phones:
-        raise Refused(f'"{word}" has no pronunciation')
-    return " ".join(phones)
-
-
 def trim(raw):
     """The answer without the quiet around it (150 ms kept each side), its first 10 ms frame, and
     why it holds no speech (too short, silent, or a steady noise), if it holds none."""
@@ -109,6 +77,7 @@ def trim(raw):
 class Worker:
     def __init__(self):
         self.decoder = make_decoder()
+        self.reader = None  # made on the first reading request
 
     def pronounce(self, word, given=None):
         """The word's phones and where they came from; adds the word to the dictionary."""
@@ -213,6 +182,23 @@ class Worker:
             out.append({"word": word, "phones": items})
         return {"frameMs": 10, "words": out, "silences": [s[1:3] for s in segs if FILLER.match(s[0])],
                 "loop": [{"phone": s[0], "start": s[1], "end": s[2], "score": s[3]} for s in loop]}
+
+    def op_words(self, req):
+        """The words heard when the expected text is read aloud (sphinx_reading.py), frames from the start."""
+        words = [w.replace("’", "'").lower() for w in req["expected"]]
+        given = req.get("prons") or {}
+        prons = {w: re.sub(r"\d", "", self.pronounce(w, given.get(w))[0]) for w in set(words)}
+        raw, first, silent = trim(base64.b64decode(req["audio"]))
+        if silent:
+            return {"frameMs": 10, "words": [], "reason": silent}
+        self.reader = self.reader or make_reader(MODEL, PHONES)
+        set_reading_lm(self.reader, words, prons, PHONES)
+        self.reader.set_search("read")
+        self.reader.start_utt()
+        self.reader.process_raw(raw, False, True)
+        self.reader.end_utt()
+        segs = self.reader.seg() if self.reader.hyp() else []
+        return {"frameMs": 10, "words": heard_words(self.reader, segs, first)}
 
 
 def jsgf(name, sequences):

@@ -7,6 +7,9 @@ export type ClassifyOptions = {
   minMargin: number;
   candidates: number;
   impostors: number;
+  topK: number;
+  stretchTemplates: number;
+  stretchWeight: number;
 };
 export declare const DEFAULTS: Readonly<ClassifyOptions>;
 
@@ -18,6 +21,8 @@ export type Classification = {
   second: Candidate | null;
   margin: number;
   reference: number;
+  /** The choice with the lowest overall distance (before the stretch re-ranking). */
+  nearest: number;
 };
 
 /** Classifies answer features against each choice's template features. */

@@ -147,11 +147,12 @@ test.describe("classification", () => {
 
   test("two choices that sound the same: no answer (margin)", () => {
     const twins = [choices[0]!, { templates: [features(shape(0, 200, 0.02, 9))] }];
-    const result = classify(features(shape(0, 230, 0.1)), twins);
+    // At the engine's default margin (1.5 %) these synthetic twins differ enough; at 10 % they do not.
+    const result = classify(features(shape(0, 230, 0.1)), twins, { minMargin: 0.1 });
     expect(result.choice).toBeNull();
     expect(result.margin).toBeLessThan(0.1);
     expect(result.confidence).toBeLessThan(0.5);
-    expect(describeResult(result, ["a", "a"])).toMatch(/too close between two choices/);
+    expect(describeResult(result, ["a", "a"], { minMargin: 0.1 })).toMatch(/too close between two choices/);
   });
 
   test("an answer that matches a choice only half-way is none of them (worst stretch)", () => {

@@ -77,7 +77,7 @@ for (const [language, set] of Object.entries(SETS)) {
       choices: set.choices.map((text) => ({ text, audio: null })),
     })) as TemplatePrepared;
     expect(prepared.engine).toBe(TEMPLATE_ENGINE);
-    expect(prepared.choices.map((c) => c.templates.length)).toEqual([4, 4, 4]);
+    expect(prepared.choices.map((c) => c.templates.length)).toEqual([8, 8, 8]);
     const stored = JSON.parse(JSON.stringify(prepared)); // as kept in the database
     for (const speaker of SPEAKERS) {
       for (const [index, text] of set.choices.entries()) {
@@ -111,6 +111,10 @@ test("a single choice accepts itself and rejects another sentence; a recording i
     "espeak:en-gb+f3",
     "espeak:en-us+m3@150",
     "espeak:en-gb+f4@130",
+    "espeak:en-us+f1@160",
+    "espeak:en-gb+m1",
+    "espeak:en-us+m7@140",
+    "espeak:en-gb+m6@190",
   ]);
   const yes = await engine.recognise(prepared, await speak("en-us", "The weather is nice today", SPEAKERS[0]!));
   expect(yes.choice, yes.detail).toBe(0);

@@ -13,7 +13,14 @@ import {
 } from "../types";
 import type { ClassifyOptions } from "./classify.mjs";
 import type { EncodedFeatures } from "./codec.mjs";
-import { DEFAULT_VARIANTS, type EspeakVariant, espeakLanguages, espeakVoicesFor, synthesise } from "./espeak";
+import {
+  DEFAULT_VARIANTS,
+  type EspeakVariant,
+  espeakLanguages,
+  espeakVoicesFor,
+  synthesise,
+  templateSources,
+} from "./espeak";
 import runTemplateTask, { type TemplateTask, type TemplateVerdict } from "./template-worker.mjs";
 
 export const TEMPLATE_ENGINE = "template-mfcc-dtw/1";
@@ -100,8 +107,7 @@ export function templateEngine(options: TemplateEngineOptions = {}): ChoiceEngin
         }
         signal?.throwIfAborted();
         const spoken = await Promise.all(
-          variants.map(async (how, k) => {
-            const voice = espeak.voices[k % espeak.voices.length]!;
+          templateSources(espeak.voices, variants).map(async ({ voice, how }) => {
             const source = `espeak:${voice}${how.variant ? `+${how.variant}` : ""}${how.speed ? `@${how.speed}` : ""}`;
             return { choice: index, source, pcm: await synthesise(voice, choice.text, how, signal) };
           }),

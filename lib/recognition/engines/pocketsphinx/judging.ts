@@ -1,0 +1,119 @@
+// Pronunciation and reading aloud on the pocketsphinx processes of the choice engine: align()
+// segments the text's phones with goodness of pronunciation (PocketsphinxEngine.phones) and
+// groups them by the letters they came from; listen() hears which words of a text were read
+// (PocketsphinxEngine.words). Both share the choice engine's processes and its availability.
+import {
+  type AlignmentResult,
+  EngineError,
+  type EngineInfo,
+  type HeardWord,
+  type Pcm,
+  type PronunciationEngine,
+  type ReadingEngine,
+  type WordSegment,
+} from "../types";
+import { graphemeChunks, ipaOf } from "./grapheme-chunks";
+import { POCKETSPHINX_ENGINE, type PocketsphinxEngine, pocketsphinxEngine } from "./pocketsphinx-engine";
+
+/** Seconds per decoder frame. */
+const FRAME = 0.01;
+/** Confidence = exp(mean GOP / scale): the same scale as a phone's score in pronunciation/score.ts. */
+const CONFIDENCE_SCALE = 4;
+
+const round = (x: number, digits = 3) => Number(x.toFixed(digits));
+
+/** The words of a text as shown (case kept): split on white space, punctuation around and inside dropped. */
+export function textWords(text: string): string[] {
+  return text
+    .split(/\s+/)
+    .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "").replace(/[^\p{L}\p{N}'’-]/gu, ""))
+    .filter((w) => w.length > 0);
+}
+
+/** How the recogniser spells a word: lower case, a plain apostrophe. */
+const sphinxWord = (w: string) => w.toLocaleLowerCase("en").replace(/’/g, "'");
+
+async function infoOf(engine: PocketsphinxEngine): Promise<EngineInfo> {
+  const { available, reason } = await engine.info();
+  return { name: POCKETSPHINX_ENGINE, languages: ["eng"], available, ...(reason ? { reason } : {}) };
+}
+
+function checkLanguage(language: string) {
+  if (language.toLowerCase() !== "eng")
+    throw new EngineError(`${POCKETSPHINX_ENGINE} knows English only, not "${language}"`);
+}
+
+/** Forced alignment with per-phone goodness of pronunciation, phones grouped by grapheme chunks. */
+export function pocketsphinxPronunciation(engine: PocketsphinxEngine = pocketsphinxEngine()): PronunciationEngine {
+  return {
+    info: () => infoOf(engine),
+    async align({ language, text, audio }, signal): Promise<AlignmentResult> {
+      checkLanguage(language);
+      const started = performance.now();
+      const shown = textWords(text);
+      if (shown.length === 0) throw new EngineError(`${POCKETSPHINX_ENGINE}: the text has no words to align`);
+      const aligned = await engine.phones(shown.map(sphinxWord), audio, { signal });
+      let frames = 0;
+      let weighted = 0;
+      const words: WordSegment[] = aligned.words.map((w, k) => {
+        const symbols = w.phones.map((p) => p.phone);
+        const ipa = ipaOf(w.word, symbols);
+        const phones = w.phones.map((p, i) => {
+          // phones() measures against a phone loop whose path may fit worse than the forced one;
+          // the contract's GOP is ≤ 0 (0: the expected phone is the best there is).
+          const gop = Math.min(0, p.gop);
+          frames += p.end - p.start + 1;
+          weighted += gop * (p.end - p.start + 1);
+          const times = { start: round(p.start * FRAME), end: round((p.end + 1) * FRAME) };
+          return { phone: p.phone, ipa: ipa[i]!, ...times, gop: round(gop) };
+        });
+        const chunks = graphemeChunks(shown[k]!, symbols).map((c) => ({
+          graphemes: c.graphemes,
+          phones: c.phones.map((i) => phones[i]!),
+        }));
+        return { word: shown[k]!, start: phones[0]!.start, end: phones.at(-1)!.end, chunks };
+      });
+      const meanGop = frames ? weighted / frames : 0;
+      const seconds = audio.samples.length / audio.sampleRate;
+      const ms = Math.round(performance.now() - started);
+      return {
+        words,
+        confidence: round(Math.exp(meanGop / CONFIDENCE_SCALE)),
+        pruningLevel: 0,
+        console:
+          `${POCKETSPHINX_ENGINE}: aligned ${words.length} words, ${aligned.words.flatMap((w) => w.phones).length} phones ` +
+          `in ${seconds.toFixed(1)} s of audio (${frames} speech frames); mean GOP ${meanGop.toFixed(2)} nats/frame`,
+        engine: POCKETSPHINX_ENGINE,
+        ms,
+      };
+    },
+  };
+}
+
+/** The words heard when a text is read aloud, constrained by the text but open to other words. */
+export function pocketsphinxReading(engine: PocketsphinxEngine = pocketsphinxEngine()): ReadingEngine {
+  return {
+    info: () => infoOf(engine),
+    async listen({ language, expected, audio }, signal) {
+      checkLanguage(language);
+      const started = performance.now();
+      const shown = expected.flatMap(textWords);
+      if (shown.length === 0) return { words: [], engine: POCKETSPHINX_ENGINE, ms: 0 };
+      // The recogniser answers in lower case; show a word as the text spells it when the text
+      // spells it one way only ("Birds"), in lower case when it has several ("The" and "the").
+      const display = new Map<string, string | null>();
+      for (const w of shown) {
+        const key = sphinxWord(w);
+        display.set(key, display.has(key) && display.get(key) !== w ? null : w);
+      }
+      const heard = await engine.words(shown.map(sphinxWord), audio as Pcm, { signal });
+      const words: HeardWord[] = heard.words.map((w) => ({
+        word: display.get(w.word) || w.word,
+        start: round(w.start * FRAME),
+        end: round((w.end + 1) * FRAME),
+        confidence: round(Math.max(0, Math.min(1, w.confidence))),
+      }));
+      return { words, engine: POCKETSPHINX_ENGINE, ms: Math.round(performance.now() - started) };
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import type { FeedbackSentence } from "@/lib/feedback/schemas";
+import { pronunciationEngineFor, readingEngineFor } from "../engines/registry";
+import type { Pcm } from "../engines/types";
+import { soundsChanged } from "../pronunciation/score";
+import type { ExpectedSentence } from "./challenge-text";
+import { type ExpectedWord, type LabelledWord, labelWords, normaliseWord } from "./label-words";
+import { LABELS } from "./labels";
+import { notAssessedSentences } from "./not-assessed";
+
+// Judging a reading aloud: the words heard by the language's reading engine, labelled against the
+// text (label-words.ts); a word read correctly whose sounds the pronunciation engine heard changed
+// becomes PC. A sentence is complete once a word of a later sentence has been heard (or the audio
+// ended), so feedback can be sent sentence by sentence while the student reads.
+
+export type ReadingVerdict = {
+  sentences: FeedbackSentence[];
+  /** Per returned sentence: whether the reader has moved past it (or the audio ended). */
+  complete: boolean[];
+  engine: string | null;
+  reason: string | null;
+};
+
+const FRAME_MS = 10;
+
+/** Judges the sentences from `from` on in `audio`; `final` when the audio has ended. */
+export async function judgeReading(
+  challenge: { language: string; sentences: ExpectedSentence[] },
+  audio: Pcm,
+  from: number,
+  final: boolean,
+  signal: AbortSignal,
+): Promise<ReadingVerdict> {
+  const found = await readingEngineFor(challenge.language);
+  if (!found.engine) {
+    const sentences = notAssessedSentences(challenge.sentences, challenge.language, from);
+    return { sentences, complete: sentences.map(() => final), engine: null, reason: found.reason };
+  }
+  const expected: ExpectedWord[] = [];
+  let textIndex = challenge.sentences.slice(0, from).reduce((n, s) => n + s.words.length, 0);
+  for (const [i, sentence] of challenge.sentences.entries()) {
+    if (i < from) continue;
+    for (const text of sentence.words) expected.push({ sentenceIndex: i, textIndex: textIndex++, text });
+  }
+  const heard = await found.engine.listen(
+    { language: challenge.language, expected: expected.map((w) => w.text), audio },
+    signal,
+  );
+  const words = labelWords(
+    expected,
+    heard.words.map((w) => ({ word: w.word, startMs: w.start * 1000, endMs: w.end * 1000, confidence: w.confidence })),
+  );
+  if (final) await markPhoneticChanges(challenge, audio, words, signal);
+  const reached = Math.max(
+    -1,
+    ...words.filter((w) => w.recognized !== null && w.expected !== "").map((w) => w.sentenceIndex),
+  );
+  const sentences: FeedbackSentence[] = [];
+  const complete: boolean[] = [];
+  for (let i = from; i < challenge.sentences.length; i++) {
+    const own = words.filter((w) => w.sentenceIndex === i);
+    const last = own.filter((w) => w.recognized !== null).at(-1);
+    sentences.push({
+      sentence: i,
+      errors: own.filter((w) => LABELS[w.label].error).length,
+      confidence: null,
+      currentFrame: Math.round((audio.samples.length / audio.sampleRate) * (1000 / FRAME_MS)),
+      eosFrame: last ? Math.round(last.endTiming / FRAME_MS) : null,
+      sessionId: "",
+      tokenType: "EOS",
+      words: own.map(({ confidence: _c, ...w }) => w),
+    });
+    complete.push(final || i < reached);
+  }
+  return { sentences, complete, engine: heard.engine, reason: null };
+}
+
+/** PC: a correctly read word, aligned again on its own span, with a phone judged bad. */
+async function markPhoneticChanges(
+  challenge: { language: string },
+  audio: Pcm,
+  words: LabelledWord[],
+  signal: AbortSignal,
+) {
+  const found = await pronunciationEngineFor(challenge.language);
+  if (!found.engine) return;
+  for (const word of words) {
+    if (word.label !== "CW") continue;
+    const start = Math.max(0, Math.floor(((word.startTiming - 60) / 1000) * audio.sampleRate));
+    const end = Math.min(audio.samples.length, Math.ceil(((word.endTiming + 60) / 1000) * audio.sampleRate));
+    if (end - start < audio.sampleRate * 0.1) continue;
+    const span = { samples: audio.samples.subarray(start, end), sampleRate: audio.sampleRate };
+    const aligned = await found.engine
+      .align({ language: challenge.language, text: normaliseWord(word.expected), audio: span }, signal)
+      .catch(() => null);
+    const segment = aligned?.words[0];
+    if (segment && soundsChanged(segment)) {
+      Object.assign(word, { label: "PC", description: LABELS.PC.description, explanation: LABELS.PC.explanation });
+    }
+  }
+}

@@ -22,6 +22,26 @@ export const distribution = (xs: number[]) =>
     ? `median ${f(quantile(xs, 0.5))}, p10 ${f(quantile(xs, 0.1))}, p90 ${f(quantile(xs, 0.9))} (n = ${xs.length})`
     : "no phones";
 
+/**
+ * The GOP thresholds meeting `targets` on these phones: flag below the lowest GOP that flags the
+ * target share of substituted phones, judge bad below the highest that keeps correct phones judged
+ * bad within the target (never above the flagging one); null when no flagging threshold below 0 can.
+ */
+export function fitThresholds(
+  correct: number[],
+  substituted: number[],
+  targets: { flagged: number; correctBad: number },
+): { flagAt: number; badAt: number } | null {
+  if (!correct.length || !substituted.length) return null;
+  const s = substituted.map((x) => Math.min(0, x)).sort((a, b) => a - b);
+  const c = correct.map((x) => Math.min(0, x)).sort((a, b) => a - b);
+  const k = Math.ceil(targets.flagged * s.length);
+  if (s[k - 1]! >= 0) return null;
+  const flagAt = k >= s.length ? s.at(-1)! + 0.01 : (s[k - 1]! + s[k]!) / 2 + (s[k - 1] === s[k] ? 0.01 : 0);
+  const m = Math.floor(targets.correctBad * c.length);
+  return { flagAt, badAt: Math.min(c[m]!, flagAt) };
+}
+
 /** Lines suggesting GOP thresholds and score.ts constants for the targets, and what they would give here. */
 export function suggestConstants(
   correct: number[],

@@ -4,7 +4,9 @@
 //  1. pronunciation: words and short sentences said correctly and with exact single-phoneme
 //     substitutions (espeak-ng [[phonemes]]), aligned (engine.align) and judged (analysisOf):
 //     substituted phonemes flagged bad or moderate (target ≥ 70 %), correct phonemes flagged bad
-//     (target ≤ 10 %), GOP distributions, and score.ts constants that would meet the targets;
+//     (target ≤ 10 %), GOP distributions, and score.ts constants that would meet the targets; the
+//     same split by voice: thresholds fitted on the tuning voices only (pronunciation-measure.ts
+//     TUNING_VOICES, BENCH_TUNING_VOICES), both targets reported on the held-out voices;
 //  2. reading aloud: texts read with words omitted, substituted, repeated and inserted, heard
 //     (engine.listen) and labelled (labelWords): recall and precision of DW, SW, RW, IW (target
 //     ≥ 80 %) and false alarms on words read correctly;
@@ -17,6 +19,7 @@
 //   BENCH_PARTS=pronunciation,reading,alignment BENCH_LANGUAGES=eng,nld,deu,fra,spa ...
 //   BENCH_SNR=15 BENCH_SEED=1 BENCH_CORRECT_VOICES=3 BENCH_SUB_VOICES=2 BENCH_READ_VOICES=5 BENCH_LOW_SNR=30 ...
 //   BENCH_JOBS=2 ...   # corpus generation processes;   BENCH_VERBOSE=1 ...   # every miss
+//   BENCH_GOPS=/tmp/gops.json ...   # every judged phone (voice, kind, GOP) as JSON, to fit offline
 // Prints figures; asserts nothing. Corpora are kept under bench/results/judging-<part>-<hash>.
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -68,7 +71,7 @@ for (const language of languages) {
     console.log(`\n${pronunciation.name} · ${language} · 1. pronunciation (${corpus.dir})`);
     console.log(`  voices ${[...new Set(corpus.answers.map((a) => a.voice))].join(", ")}; speed -s 130..180`);
     const s = reportPronunciation(await measurePronunciation(engine, language, corpus, load), corpus, verbose);
-    const figures = `substituted flagged ${s.flagged} (≥ 70 %), correct bad ${s.correctBad} (≤ 10 %)`;
+    const figures = `substituted flagged ${s.flagged} (≥ 70 %), correct bad ${s.correctBad} (≤ 10 %); ${s.heldOut}`;
     row(language, pronunciation.name, "pronunciation", `${figures}; align ${s.time.wall.toFixed(3)} s/s`);
   }
   if (reading.engine && parts.has("reading")) {

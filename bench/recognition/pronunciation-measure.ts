@@ -4,13 +4,31 @@
 // changed in espeak-ng's phonemes; when the engine's word has another number of phones than
 // espeak-ng said, the answer is "unalignable"), another phone of the substituted word, or a phone
 // of another word of a substituted sentence.
+
+import fs from "node:fs";
 import type { Pcm, PronunciationEngine } from "../../lib/recognition/engines/types";
-import { analysisOf, type Verdict } from "../../lib/recognition/pronunciation/score";
+import {
+  analysisOf,
+  GOOD_FROM,
+  GOP_SCALE,
+  MODERATE_FROM,
+  type Verdict,
+} from "../../lib/recognition/pronunciation/score";
 import { normaliseWord } from "../../lib/recognition/reading/label-words";
-import { distribution, suggestConstants } from "./gop-fit";
+import { distribution, fitThresholds, suggestConstants } from "./gop-fit";
 import type { PronunciationAnswer, PronunciationCorpus } from "./judging-corpus";
 
 export const TARGETS = { flagged: 0.7, correctBad: 0.1 };
+/**
+ * The voice split: score.ts's constants are fitted on the TUNING voices only (with MARGIN, stricter
+ * than TARGETS), and the targets are reported on the HELD-OUT voices, speech they were not tuned on.
+ * Each side has a US or default-English male, a variant voice and a regional accent; the held-out
+ * side has both British voices (en-gb, en-gb-x-rp), so the fit is tested on an accent it never saw.
+ * BENCH_TUNING_VOICES=a,b,c overrides the tuning voices (every other voice is then held out).
+ */
+export const TUNING_VOICES = (process.env.BENCH_TUNING_VOICES ?? "en-us,en-us+f3,en-gb-scotland").split(",");
+/** The targets the tuning voices are fitted to: a margin for the held-out voices. */
+export const MARGIN = { flagged: 0.75, correctBad: 0.075 };
 const VOWEL = /^[aAeEiIoOuUV03@]/;
 
 type Kind = "correct" | "substituted" | "same-word" | "other-word";
@@ -131,7 +149,7 @@ export function reportPronunciation(run: PronunciationRun, corpus: Pronunciation
     console.log(
       `  ${kind === "same-word" ? "other phonemes of a substituted word" : "phonemes of the other words of a substituted sentence"} flagged bad: ${pct(bad(of(kind)), of(kind).length)} (n = ${of(kind).length})`,
     );
-  const split = (label: string, keyOf: (r: PhoneRecord) => string) => {
+  const splitBy = (label: string, keyOf: (r: PhoneRecord) => string) => {
     const keys = [...new Set(run.records.map(keyOf))];
     const parts = keys.map((k) => {
       const s = subs.filter((r) => keyOf(r) === k);
@@ -140,8 +158,12 @@ export function reportPronunciation(run: PronunciationRun, corpus: Pronunciation
     });
     console.log(`  per ${label} (substituted flagged / correct bad): ${parts.join(", ")}`);
   };
-  split("voice", (r) => r.answer.voice);
-  split("noise", (r) => r.answer.noise ?? "none");
+  splitBy("voice", (r) => r.answer.voice);
+  if (process.env.BENCH_GOPS) {
+    const dump = run.records.map((r) => ({ voice: r.answer.voice, kind: r.kind, gop: r.gop, noise: r.answer.noise }));
+    fs.writeFileSync(process.env.BENCH_GOPS, JSON.stringify(dump));
+  }
+  splitBy("noise", (r) => r.answer.noise ?? "none");
   const vowels = subs.filter((r) => VOWEL.test(r.answer.sub!.from));
   const consonants = subs.filter((r) => !VOWEL.test(r.answer.sub!.from));
   console.log(
@@ -161,6 +183,7 @@ export function reportPronunciation(run: PronunciationRun, corpus: Pronunciation
     TARGETS,
   );
   for (const line of suggestion) console.log(`  ${line}`);
+  const split = voiceSplit(subs, correct);
   const time = timePerSecond(run.timings);
   console.log(`  time (align): ${time.line}`);
   if (verbose) {
@@ -173,6 +196,54 @@ export function reportPronunciation(run: PronunciationRun, corpus: Pronunciation
   return {
     flagged: `${pct(flagged(subs), subs.length)} ${tick(flaggedRate >= TARGETS.flagged)}`,
     correctBad: `${pct(bad(correct), correct.length)} ${tick(badRate <= TARGETS.correctBad)}`,
+    heldOut: split,
     time,
   };
 }
+
+const shareBelow = (rs: PhoneRecord[], below: number) =>
+  rs.filter((r) => r.gop < below).length / Math.max(1, rs.length);
+
+/**
+ * Thresholds fitted on the tuning voices (MARGIN), and both targets at them on the held-out voices:
+ * what score.ts's constants give on speech they were not tuned on. Prints; returns the table's figures.
+ */
+function voiceSplit(subs: PhoneRecord[], correct: PhoneRecord[]): string {
+  const tuning = (r: PhoneRecord) => TUNING_VOICES.includes(r.answer.voice);
+  const side = (rs: PhoneRecord[], held: boolean) => rs.filter((r) => tuning(r) !== held);
+  const heldVoices = [...new Set([...subs, ...correct].filter((r) => !tuning(r)).map((r) => r.answer.voice))];
+  const now = { flagAt: GOP_SCALE * Math.log(GOOD_FROM), badAt: GOP_SCALE * Math.log(MODERATE_FROM) };
+  const at = (t: { flagAt: number; badAt: number }, held: boolean) => {
+    const s = side(subs, held);
+    const c = side(correct, held);
+    const f = shareBelow(s, t.flagAt);
+    const b = shareBelow(c, t.badAt);
+    return {
+      f,
+      b,
+      line: `substituted flagged ${pct100(f)} ${tick(f >= TARGETS.flagged)} (n = ${s.length}), correct bad ${pct100(b)} ${tick(b <= TARGETS.correctBad)} (n = ${c.length}), correct flagged ${pct100(shareBelow(c, t.flagAt))}`,
+    };
+  };
+  console.log(`  voice split: tuning ${TUNING_VOICES.join(", ")}; held out ${heldVoices.join(", ")}`);
+  console.log(`    score.ts now, tuning:   ${at(now, false).line}`);
+  const heldNow = at(now, true);
+  console.log(`    score.ts now, held out: ${heldNow.line}`);
+  const fit = fitThresholds(
+    side(correct, false).map((r) => r.gop),
+    side(subs, false).map((r) => r.gop),
+    MARGIN,
+  );
+  if (!fit) {
+    console.log(`    no thresholds meet ${pct100(MARGIN.flagged)} / ${pct100(MARGIN.correctBad)} on the tuning voices`);
+    return `held out ${pct100(heldNow.f)} / ${pct100(heldNow.b)} (score.ts now)`;
+  }
+  const scale = fit.flagAt / Math.log(GOOD_FROM);
+  console.log(
+    `    fitted on tuning (flagged ≥ ${pct100(MARGIN.flagged)}, correct bad ≤ ${pct100(MARGIN.correctBad)}): flag below GOP ${fit.flagAt.toFixed(2)}, bad below ${fit.badAt.toFixed(2)} ` +
+      `= GOP_SCALE ${scale.toFixed(2)}, GOOD_FROM ${GOOD_FROM}, MODERATE_FROM ${Math.exp(fit.badAt / scale).toFixed(3)}`,
+  );
+  console.log(`    fitted, tuning:   ${at(fit, false).line}`);
+  console.log(`    fitted, held out: ${at(fit, true).line}`);
+  return `held out (${heldVoices.join(", ")}) flagged ${pct100(heldNow.f)} ${tick(heldNow.f >= TARGETS.flagged)}, correct bad ${pct100(heldNow.b)} ${tick(heldNow.b <= TARGETS.correctBad)}`;
+}
+const pct100 = (x: number) => `${(100 * x).toFixed(1)} %`;

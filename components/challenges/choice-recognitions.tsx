@@ -22,6 +22,8 @@ const SECTION = "space-y-3 rounded-lg border border-slate-200 bg-white p-4";
 
 /** The engine's name in a teacher's words; unknown engines by their own name. */
 function engineWords(engine: string): string {
+  if (engine.startsWith("template") && engine.includes("+pocketsphinx"))
+    return "Answers are recognised by comparing them with the choices' recordings where that is sure, otherwise by the English speech recogniser (CMU PocketSphinx)";
   if (engine.startsWith("template"))
     return "Answers are recognised by comparing them with the choices' recordings (template matching, any language)";
   if (engine.startsWith("pocketsphinx"))

@@ -35,6 +35,8 @@ function engineSentence(challenge: Choice): string {
   const { engine, engineNote } = challenge;
   if (engine === null)
     return `No engine on this server can recognise this challenge${engineNote ? `: ${engineNote}` : "."}`;
+  if (engine.startsWith("template") && engine.includes("+pocketsphinx"))
+    return "Answers are recognised by comparing them with the choices' recordings where that is sure, otherwise by the English speech recogniser (CMU PocketSphinx).";
   if (engine.startsWith("template"))
     return "Answers are recognised by comparing them with the choices' recordings (template matching, any language).";
   if (engine.startsWith("pocketsphinx"))

@@ -1,14 +1,20 @@
 import type { ChoiceEngine, EngineInfo, PronunciationEngine, ReadingEngine } from "./types";
 
 // Which engines this installation has, and which one listens to a language. Engines are tried
-// in order: the first available one that speaks the language judges its answers. pocketsphinx
-// (Debian packages) for English; the template engine (pure JavaScript) for every language.
+// in order: the first available one that speaks the language judges its answers. English: the
+// template engine where it is sure, then pocketsphinx (Debian packages); every other language:
+// the template engine (pure JavaScript).
 
 type Entry = { load: () => Promise<ChoiceEngine> };
 
+const pocketsphinx = async () => (await import("./pocketsphinx/pocketsphinx-engine")).pocketsphinxEngine();
+const template = async () => (await import("./template/template-engine")).templateEngine();
+
 const ENTRIES: Entry[] = [
-  { load: async () => (await import("./pocketsphinx/pocketsphinx-engine")).pocketsphinxEngine() },
-  { load: async () => (await import("./template/template-engine")).templateEngine() },
+  // English: template matching where it is sure, the recogniser for the rest (cascade-engine.ts).
+  { load: async () => (await import("./cascade-engine")).cascadeEngine(await template(), await pocketsphinx()) },
+  { load: pocketsphinx },
+  { load: template },
 ];
 
 const KEY = Symbol.for("speech-platform.engines");

@@ -26,6 +26,16 @@ test("verdicts follow the two thresholds", () => {
   expect(verdictOf(GOOD_FROM - 0.01)).toBe("moderate");
   expect(verdictOf(MODERATE_FROM)).toBe("moderate");
   expect(verdictOf(MODERATE_FROM - 0.01)).toBe("bad");
+  expect(MODERATE_FROM).toBeLessThan(GOOD_FROM);
+});
+
+test("the fitted constants: a phone is flagged below GOP ≈ −1.1 and judged bad below GOP ≈ −6.6", () => {
+  expect(verdictOf(scoreOf(-0.5))).toBe("good");
+  expect(verdictOf(scoreOf(-1))).toBe("good");
+  expect(verdictOf(scoreOf(-1.2))).toBe("moderate");
+  expect(verdictOf(scoreOf(-4))).toBe("moderate");
+  expect(verdictOf(scoreOf(-6.5))).toBe("moderate");
+  expect(verdictOf(scoreOf(-6.8))).toBe("bad");
 });
 
 test("an alignment becomes the contract's words, chunks and phonemes, each scored from its phones", () => {

@@ -47,6 +47,19 @@ test("a word read twice is a repetition, not an error", () => {
   expect(labels("the cat sat", "the the cat sat")).toEqual(["+:the:RW", "the:the:CW", "cat:cat:CW", "sat:sat:CW"]);
 });
 
+test("a word repeated in place of the next one is a repetition and a deletion, not two substitutions", () => {
+  expect(labels("He ran the last part", "He ran ran the part")).toEqual([
+    "He:He:CW",
+    "+:ran:RW",
+    "ran:ran:CW",
+    "the:the:CW",
+    "last:-:DW",
+    "part:part:CW",
+  ]);
+  // A word really read in place of another stays a substitution, even when it repeats a neighbour.
+  expect(labels("the cat sat", "the the sat")).toEqual(["the:the:CW", "cat:the:SW", "sat:sat:CW"]);
+});
+
 test("a false start corrected at once is a self-correction", () => {
   expect(labels("the house is red", "the hou house is red")).toEqual([
     "the:the:CW",

@@ -32,26 +32,42 @@ export const normaliseWord = (w: string) =>
 
 type Step = { kind: "match" | "sub" | "del" | "ins"; e?: number; h?: number };
 
-/** The cheapest alignment of heard words to expected words (match 0, substitution 1, gap 1). */
+/**
+ * The cheapest alignment of heard words to expected words (match 0, substitution 1, gap 1). A
+ * substitution by a word that repeats a neighbour (the heard word before or after it, or the
+ * expected word before or after the one it replaces) costs a little more, never enough to change
+ * the number of edits: so among alignments with as many edits, a repeated word is an insertion (a
+ * repetition) plus a deletion rather than two substitutions ("He ran ran the part" for "He ran the
+ * last part": RW, DW, not two SW).
+ */
 export function alignWords(expected: string[], heard: string[]): Step[] {
   const n = expected.length;
   const m = heard.length;
+  const e = expected.map(normaliseWord);
+  const h = heard.map(normaliseWord);
+  // Below 1 summed over every possible substitution (at most min(n, m)): only breaks ties.
+  const epsilon = 0.5 / (n + m + 1);
+  /** The cost of heard word j-1 for expected word i-1. */
+  const diagonal = (i: number, j: number) => {
+    const w = h[j - 1]!;
+    if (e[i - 1] === w) return 0;
+    const repeats = h[j - 2] === w || h[j] === w || e[i - 2] === w || e[i] === w;
+    return repeats ? 1 + epsilon : 1;
+  };
   const cost = Array.from({ length: n + 1 }, () => new Float64Array(m + 1));
   for (let i = 0; i <= n; i++) cost[i]![0] = i;
   for (let j = 0; j <= m; j++) cost[0]![j] = j;
   for (let i = 1; i <= n; i++) {
     for (let j = 1; j <= m; j++) {
-      const same = normaliseWord(expected[i - 1]!) === normaliseWord(heard[j - 1]!);
-      cost[i]![j] = Math.min(cost[i - 1]![j - 1]! + (same ? 0 : 1), cost[i - 1]![j]! + 1, cost[i]![j - 1]! + 1);
+      cost[i]![j] = Math.min(cost[i - 1]![j - 1]! + diagonal(i, j), cost[i - 1]![j]! + 1, cost[i]![j - 1]! + 1);
     }
   }
   const steps: Step[] = [];
   let i = n;
   let j = m;
   while (i > 0 || j > 0) {
-    const same = i > 0 && j > 0 && normaliseWord(expected[i - 1]!) === normaliseWord(heard[j - 1]!);
-    if (i > 0 && j > 0 && cost[i]![j] === cost[i - 1]![j - 1]! + (same ? 0 : 1)) {
-      steps.push({ kind: same ? "match" : "sub", e: --i, h: --j });
+    if (i > 0 && j > 0 && cost[i]![j] === cost[i - 1]![j - 1]! + diagonal(i, j)) {
+      steps.push({ kind: e[i - 1] === h[j - 1] ? "match" : "sub", e: --i, h: --j });
     } else if (i > 0 && cost[i]![j] === cost[i - 1]![j]! + 1) {
       steps.push({ kind: "del", e: --i });
     } else {

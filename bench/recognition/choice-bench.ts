@@ -14,6 +14,7 @@
 //   BENCH_LANGUAGES=nld BENCH_ENGINES=template ...   # a subset (engine names contain the words)
 //   BENCH_ANSWERS=4 BENCH_OUT_VOICES=2 BENCH_SNR=15 BENCH_SEED=1 ...   # corpus shape (cached per shape)
 //   BENCH_JOBS=2 ...        # corpus generation processes;  BENCH_VERBOSE=1 ...  # list every miss
+//   BENCH_VOICES=en-gb,en-us+m3 ...   # only the answers in these voices (exact names), e.g. held-out ones
 // Prints figures; asserts nothing. The corpus is kept under bench/results/choice-corpus-<hash>.
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -28,6 +29,7 @@ const TARGET_OUT_OF_SET = 0.8;
 const wantedLanguages = (process.env.BENCH_LANGUAGES ?? "eng,nld").split(",");
 const wantedEngines = process.env.BENCH_ENGINES?.split(",");
 const verbose = !!process.env.BENCH_VERBOSE;
+const wantedVoices = process.env.BENCH_VOICES ? new Set(process.env.BENCH_VOICES.split(",")) : null;
 
 const corpus = await buildCorpus(corpusParams(), Number(process.env.BENCH_JOBS ?? 2));
 console.log(
@@ -71,6 +73,7 @@ async function runVariant(engine: ChoiceEngine, lang: LanguageCorpus, withAudio:
       continue;
     }
     for (const answer of challenge.answers) {
+      if (wantedVoices && !wantedVoices.has(answer.voice)) continue;
       const pcm = await load(answer.file);
       const t1 = performance.now();
       try {
@@ -146,12 +149,14 @@ function report(engineName: string, lang: LanguageCorpus, variant: string, run: 
         0,
       )} ms; prepare ${(sum(run.prepareMs) / Math.max(1, run.prepareMs.length)).toFixed(0)} ms per challenge`,
   );
-  const voices = lang.answerVoices.map((v) => {
-    const mine = run.outcomes.filter((o) => o.answer.voice === v);
-    const ins = mine.filter((o) => o.answer.expected !== null);
-    const outs = mine.filter((o) => o.answer.expected === null);
-    return `${v}${seen.has(v) ? "*" : ""} ${ins.filter((o) => o.result?.choice === o.answer.expected).length}/${ins.length} ${outs.filter((o) => o.result?.choice === null && !o.error).length}/${outs.length}`;
-  });
+  const voices = lang.answerVoices
+    .filter((v) => !wantedVoices || wantedVoices.has(v))
+    .map((v) => {
+      const mine = run.outcomes.filter((o) => o.answer.voice === v);
+      const ins = mine.filter((o) => o.answer.expected !== null);
+      const outs = mine.filter((o) => o.answer.expected === null);
+      return `${v}${seen.has(v) ? "*" : ""} ${ins.filter((o) => o.result?.choice === o.answer.expected).length}/${ins.length} ${outs.filter((o) => o.result?.choice === null && !o.error).length}/${outs.length}`;
+    });
   console.log(`  per voice (in set correct, out of set rejected): ${voices.join(", ")}`);
   const noises = (["white", "pink"] as const).map((n) => {
     const ins = inSet.filter((o) => o.answer.noise === n);

@@ -24,6 +24,14 @@ export const POCKETSPHINX_ENGINE = "pocketsphinx-en-us/5prealpha";
  * sum of in-set acceptance and out-of-set rejection; in-set answers sit around -2, unrelated ones below -5.
  */
 export const DEFAULT_REJECT_LLR = -4.2;
+/**
+ * The same ratio per word of the recognised choice (its own frames, plus 8 frames at 0 so that a short
+ * word cannot sink alone), below which the answer is rejected too: a sentence near a choice, one or two
+ * words different, keeps a whole-answer ratio close to the choice's but not the wrong word's. Fitted on
+ * four espeak-ng voices of the choice bench (en-gb+f3, en-us+f2, en-gb-scotland, en-us-nyc+f4) as the
+ * most out-of-set rejections that cost no in-set answer; checked on the other four.
+ */
+export const DEFAULT_REJECT_WORD_LLR = -4.2;
 
 export type PocketsphinxOptions = {
   /** Debian's interpreter, which has python3-pocketsphinx (default /usr/bin/python3). */
@@ -39,6 +47,8 @@ export type PocketsphinxOptions = {
   maxAnswerSeconds?: number;
   /** Default DEFAULT_REJECT_LLR. */
   rejectLlr?: number;
+  /** Default DEFAULT_REJECT_WORD_LLR. */
+  rejectWordLlr?: number;
 };
 
 /** What prepare() returns (JSON). */
@@ -72,6 +82,8 @@ type ChoiceAnswer = {
   reason?: string;
   llr?: number;
   second?: { index: number; margin: number } | null;
+  /** The recognised choice's word that fits the answer worst against the phone loop. */
+  worst?: { word: string; start: number; end: number; llr: number } | null;
 };
 
 const logistic = (x: number) => 1 / (1 + Math.exp(-x));
@@ -163,26 +175,35 @@ export class PocketsphinxEngine implements ChoiceEngine {
     if (p?.engine !== POCKETSPHINX_ENGINE || !Array.isArray(p.choices))
       throw new EngineError(`${POCKETSPHINX_ENGINE}: the challenge was prepared by another engine or version`);
     const threshold = this.options.rejectLlr ?? DEFAULT_REJECT_LLR;
+    const wordThreshold = this.options.rejectWordLlr ?? DEFAULT_REJECT_WORD_LLR;
     const audio = this.audio(answer);
-    const body = { choices: p.choices, prons: p.prons, threshold, audio };
+    const body = { choices: p.choices, prons: p.prons, threshold, wordThreshold, audio };
     const { result, ms } = await this.call("choice", body, signal, answer);
     const a = result as ChoiceAnswer;
     const text = (i: number) => `"${p.choices[i]!.join(" ")}"`;
     if (a.index === null || a.llr === undefined)
       return { choice: null, confidence: 1, engine: POCKETSPHINX_ENGINE, ms: Math.round(ms), detail: a.reason ?? "" };
-    // Sure it is in the set (llr well above the threshold) and sure of which (a clear runner-up margin).
-    const inSet = logistic(2 * (a.llr - threshold));
+    // Sure it is in the set (llr and its worst word well above their thresholds) and sure of which
+    // (a clear runner-up margin).
+    const worst = a.worst ?? null;
+    const inSet = Math.min(logistic(2 * (a.llr - threshold)), worst ? logistic(2 * (worst.llr - wordThreshold)) : 1);
     const ofWhich = a.second ? logistic(4 * a.second.margin) : 1;
     const runnerUp = a.second
       ? `; runner-up ${text(a.second.index)} ${a.second.margin.toFixed(2)} nats/frame behind`
       : "";
-    const verdict = a.choice === null ? `rejected: below ${threshold}` : "accepted";
+    const verdict =
+      a.choice === null
+        ? a.llr < threshold
+          ? `rejected: below ${threshold}`
+          : `rejected: "${worst?.word}" below ${wordThreshold}`
+        : "accepted";
+    const weakest = worst ? `; worst word "${worst.word}" at ${worst.llr.toFixed(2)}` : "";
     return {
       choice: a.choice,
       confidence: Number((a.choice === null ? 1 - inSet : inSet * ofWhich).toFixed(3)),
       engine: POCKETSPHINX_ENGINE,
       ms: Math.round(ms),
-      detail: `best ${text(a.index)} at ${a.llr.toFixed(2)} nats/frame against a free phone loop (${verdict})${runnerUp}`,
+      detail: `best ${text(a.index)} at ${a.llr.toFixed(2)} nats/frame against a free phone loop (${verdict})${weakest}${runnerUp}`,
     };
   }
 

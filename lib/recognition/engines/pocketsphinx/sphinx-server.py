@@ -22,6 +22,11 @@ PHONES = "AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY 
 NATS = 1024 * math.log(1.0001)
 # Per speech frame, grammar path minus phone loop (nats); tuned on synthetic voices (see engine).
 DEFAULT_THRESHOLD = -4.2
+# Per word of the recognised choice, the same ratio over the word's own frames, below which one word
+# of the answer is not the choice's (a sentence near a choice): nats per frame, with WORD_PRIOR_FRAMES
+# frames at a ratio of 0 added to every word, so that a short function word cannot reject alone.
+DEFAULT_WORD_THRESHOLD = -4.2
+WORD_PRIOR_FRAMES = 8
 MIN_FRAMES = 10
 # log10 of the mean squared 16-bit sample of a 10 ms frame: -60 dBFS, and a 6 dB loud-to-quiet range.
 SILENT, STEADY = 3.0, 0.6
@@ -132,6 +137,7 @@ class Worker:
         for word in sorted({w for c in choices for w in c}):
             self.pronounce(word, given.get(word))
         threshold = req.get("threshold", DEFAULT_THRESHOLD)
+        word_threshold = req.get("wordThreshold", DEFAULT_WORD_THRESHOLD)
         raw, _, silent = trim(base64.b64decode(req["audio"]))
         if silent:
             return {"choice": None, "index": None, "reason": silent}
@@ -145,6 +151,13 @@ class Worker:
         score = sum(s[3] for s in segs)
         speech = max(sum(s[2] - s[1] + 1 for s in segs if not FILLER.match(s[0])), 1)
         llr = (score - sum(s[3] for s in loop)) / speech
+        # Each word against the loop's best path over the same frames: one wrong word in a near
+        # sentence hardly moves the whole answer's ratio, but sinks its own.
+        words = [{"word": re.sub(r"\(\d+\)$", "", w), "start": a, "end": b,
+                  "llr": (sc - loop_over(loop, a, b)) / (b - a + 1 + WORD_PRIOR_FRAMES)}
+                 for w, a, b, sc in segs if not FILLER.match(w)]
+        worst = min(words, key=lambda w: w["llr"]) if words else None
+        accepted = llr >= threshold and (worst is None or worst["llr"] >= word_threshold)
         second = None
         if len(choices) > 1:
             self.grammar("second", [c for i, c in enumerate(choices) if i != best])
@@ -152,8 +165,9 @@ class Worker:
             index2 = match(hyp2, keys)
             if index2 is not None:
                 second = {"index": index2, "margin": (score - sum(s[3] for s in segs2)) / speech}
-        return {"choice": best if llr >= threshold else None, "index": best, "llr": llr, "second": second,
-                "threshold": threshold, "speechFrames": speech}
+        return {"choice": best if accepted else None, "index": best, "llr": llr, "second": second,
+                "threshold": threshold, "speechFrames": speech, "words": words, "worst": worst,
+                "wordThreshold": word_threshold}
 
     def op_phones(self, req):
         """Phones of a known word sequence with frames and scores, and the free phone loop's path."""

@@ -119,12 +119,16 @@ async function newChallenge(
 const getChallenge = async (request: APIRequestContext, token: string, id: string) =>
   expectJson<Challenge>(await request.get(`${BASE}/${id}`, { headers: authed(token) }), 200);
 
-/** Waits (≤ 30 s) until the background preparation has finished, and returns the challenge. */
+/**
+ * Waits (≤ 50 s) until the background preparation has finished, and returns the challenge. Preparing
+ * synthesises templates and builds the recognisers' models, one job at a time per instance: under
+ * the whole suite's load a challenge may wait behind others.
+ */
 async function settled(request: APIRequestContext, token: string, id: string): Promise<Challenge> {
   await expect
     .poll(async () => (await getChallenge(request, token, id)).status, {
       message: `challenge ${id} is still preparing`,
-      timeout: 30_000,
+      timeout: 50_000,
       intervals: [100, 200, 500],
     })
     .not.toBe("preparing");

@@ -38,6 +38,7 @@ export function startRecognitionServer(): void {
   });
   const procedures = allProcedures();
   const perUser = new Map<string, number>();
+  const admitted = new Set<WampSession>();
   const userKey = (s: WampSession) => s.principal?.user?.pk ?? s.principal?.scope ?? "";
 
   g[UPGRADE_HANDLER] = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -62,6 +63,7 @@ export function startRecognitionServer(): void {
             );
           }
           perUser.set(key, open + 1);
+          admitted.add(s);
           metrics().wsSessions.inc();
           log("info", "ws-session", {
             session: s.id,
@@ -85,7 +87,9 @@ export function startRecognitionServer(): void {
         },
         onClose: (s) => {
           server.sessions.delete(s);
-          if (!s.open && !s.principal) return;
+          // Only sessions that were let in count against the limits (a refused one never did).
+          if (!admitted.delete(s)) return;
+          metrics().wsSessions.dec();
           const key = userKey(s);
           const left = (perUser.get(key) ?? 1) - 1;
           if (left > 0) perUser.set(key, left);
@@ -93,9 +97,6 @@ export function startRecognitionServer(): void {
         },
       });
       server.sessions.add(session);
-      ws.on("close", () => {
-        if (session.principal) metrics().wsSessions.dec();
-      });
     });
   };
 

@@ -54,6 +54,15 @@ export class TemplatePrepareError extends Error {
 }
 
 const MIN_TEMPLATE_FRAMES = 10; // 100 ms of speech
+
+/** Features of synthesised templates by source and text (a few KB each), the least recently made dropped first. */
+const synthesised = new Map<string, EncodedFeatures>();
+const SYNTHESISED_KEPT = 2000;
+function remember(key: string, features: EncodedFeatures): void {
+  synthesised.delete(key);
+  synthesised.set(key, features);
+  if (synthesised.size > SYNTHESISED_KEPT) synthesised.delete(synthesised.keys().next().value!);
+}
 const SOURCES = ["template-worker.mjs", "classify.mjs", "codec.mjs", "dtw.mjs", "mfcc.mjs"];
 
 /** The template engine (the registry's entry for every language). */
@@ -90,7 +99,9 @@ export function templateEngine(options: TemplateEngineOptions = {}): ChoiceEngin
         needsSpeech || options.synthesiseAlongsideAudio !== false
           ? await espeakVoicesFor(input.language)
           : { error: "not needed" };
-      const utterances: { choice: number; source: string; pcm: Pcm }[] = [];
+      // Features of synthesised templates are kept by voice and text: saving a challenge again, or
+      // another with the same sentences ("Yes", "No"), costs no espeak-ng run.
+      const utterances: { choice: number; source: string; pcm: Pcm | null; key?: string }[] = [];
       for (const [index, choice] of input.choices.entries()) {
         if (!choice.text.trim()) throw new TemplatePrepareError(`choice ${index + 1} has no text`);
         if (choice.audio) {
@@ -109,15 +120,20 @@ export function templateEngine(options: TemplateEngineOptions = {}): ChoiceEngin
         const spoken = await Promise.all(
           templateSources(espeak.voices, variants).map(async ({ voice, how }) => {
             const source = `espeak:${voice}${how.variant ? `+${how.variant}` : ""}${how.speed ? `@${how.speed}` : ""}`;
-            return { choice: index, source, pcm: await synthesise(voice, choice.text, how, signal) };
+            const key = `${source}|${choice.text}`;
+            const pcm = synthesised.has(key) ? null : await synthesise(voice, choice.text, how, signal);
+            return { choice: index, source, pcm, key };
           }),
         );
         utterances.push(...spoken);
       }
-      const features = await run<EncodedFeatures[]>(
-        { op: "features", utterances: utterances.map((u) => u.pcm.samples) },
+      const fresh = utterances.filter((u) => u.pcm !== null);
+      const computed = await run<EncodedFeatures[]>(
+        { op: "features", utterances: fresh.map((u) => u.pcm!.samples) },
         signal,
       );
+      fresh.forEach((u, i) => u.key && remember(u.key, computed[i]!));
+      const features = utterances.map((u) => (u.pcm === null ? synthesised.get(u.key!)! : computed[fresh.indexOf(u)]!));
       const choices = input.choices.map((c) => ({ text: c.text, templates: [] as PreparedTemplate[] }));
       features.forEach((f, i) => {
         const { choice, source } = utterances[i]!;

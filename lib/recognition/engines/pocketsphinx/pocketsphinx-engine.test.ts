@@ -20,7 +20,9 @@ const tools = ["espeak-ng", "sox"].every((tool) => {
 const dir = mkdtempSync(path.join(os.tmpdir(), "pocketsphinx-test-"));
 
 test.skip(!info.available || !tools, `needs pocketsphinx, espeak-ng and sox: ${info.reason ?? "no espeak-ng/sox"}`);
-test.afterAll(() => {
+// Made once per worker process when the file is loaded, so removed when that process exits: a worker
+// may run more of this file's tests after an afterAll (fully parallel runs split a file's tests).
+process.once("exit", () => {
   engine.close();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { Providers } from "@/components/providers";
 import { SignInForm } from "@/components/sign-in-form";
 import { currentSession } from "@/lib/web/auth";
-import { Providers } from "@/lib/web/query-provider";
 
 export const metadata: Metadata = { title: "Sign in · Speech training platform" };
 

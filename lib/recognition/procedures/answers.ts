@@ -146,42 +146,46 @@ export async function pullAudio(
 /** The answer's audio so far as PCM (for judging while the student speaks); null when it cannot be read yet. */
 export async function audioSoFar(answer: Answer): Promise<Pcm | null> {
   if (!answer.audio || answer.audio.empty) return null;
+  const audio = answer.audio;
+  return inTempDir(async (dir) => decodePcmFile((await audio.write(dir, joinOpusSegments, remuxWebmToOgg)).path)).catch(
+    () => null,
+  );
+}
+
+/** Runs `work` in a fresh directory under DATA_DIR/tmp (swept if a crash leaves it), removed afterwards. */
+async function inTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
   const tmp = path.join(config().dataDir, "tmp");
   await fs.mkdir(tmp, { recursive: true });
   const dir = await fs.mkdtemp(path.join(tmp, "ws-"));
   try {
-    const written = await answer.audio.write(dir, joinOpusSegments, remuxWebmToOgg);
-    return await decodePcmFile(written.path);
-  } catch {
-    return null;
+    return await work(dir);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
-/** Writes the answer's audio to a temp directory as the upload the REST domain functions take. */
+/**
+ * Writes the answer's audio to a temp directory as the upload the REST domain functions take. Once
+ * stored, the answer lets its audio go (it stays in the session only to refuse a second store).
+ */
 export async function withAnswerFile<T>(answer: Answer, use: (file: UploadedFile) => Promise<T>): Promise<T> {
-  if (!answer.audio || answer.audio.empty)
-    throw new WampError(ERRORS.invalidAudio, "No audio was received for this answer");
   if (answer.done) throw new WampError(ERRORS.invalidArgument, `This ${answer.kind} has already been stored`);
-  const tmp = path.join(config().dataDir, "tmp");
-  await fs.mkdir(tmp, { recursive: true });
-  const dir = await fs.mkdtemp(path.join(tmp, "ws-"));
-  try {
-    const written = await answer.audio.write(dir, joinOpusSegments, remuxWebmToOgg);
+  const audio = answer.audio;
+  if (!audio || audio.empty) throw new WampError(ERRORS.invalidAudio, "No audio was received for this answer");
+  const result = await inTempDir(async (dir) => {
+    const written = await audio.write(dir, joinOpusSegments, remuxWebmToOgg);
     const { size } = await fs.stat(written.path);
-    const result = await use({
+    return use({
       field: "audio",
       filename: written.filename,
       contentType: written.contentType,
       path: written.path,
       size,
     });
-    answer.done = true;
-    return result;
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  });
+  answer.done = true;
+  answer.audio = null;
+  return result;
 }
 
 /** `<group>.init_audio [id, mimeType] {channels, sampleWidth, frameRate, sampleRate}` and `<group>.write [id, data, "base64"]`. */

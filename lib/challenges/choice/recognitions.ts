@@ -31,6 +31,9 @@ export function toRecognition(row: Row, challengeId: string) {
   return { ...row, audioUrl: fileUrl(row.audioFilePk)!, challengeId, userId: row.user.id };
 }
 
+/** What an engine made of the audio (the recognition server's answers); recognised is a choice's text or null. */
+export type Judged = { recognised: string | null; engine: string; confidence: number };
+
 const withUser = { user: { select: { id: true } } } as const;
 
 export async function createRecognition(
@@ -40,7 +43,7 @@ export async function createRecognition(
   challengeId: string,
   input: { id?: string; recognised?: string },
   audio: UploadedFile,
-  judged: { engine: string; confidence: number } | null = null,
+  judge: (() => Promise<Judged>) | null = null,
 ) {
   const user = requireUser(caller);
   const challenge = await choiceChallengeInScope(db, caller, challengeId);
@@ -58,7 +61,9 @@ export async function createRecognition(
       { resource: "ChoiceRecognition", field: "id", code: "already_exists" },
     ]);
   if (input.id && (await db.choiceRecognition.findUnique({ where: { ns_id: { ns: caller.ns, id } } }))) throw taken();
-  const analysed = await analyseAudio(audio, "ChoiceRecognition");
+  // The engine listens while the audio is checked and encoded for storage: the student waits for one, not both.
+  const [analysed, judged] = await Promise.all([analyseAudio(audio, "ChoiceRecognition"), judge?.() ?? null]);
+  const recognised = judged ? judged.recognised : input.recognised || null;
   try {
     await withStoredFiles(db, storage, analysed.files(caller.ns), async (tx, rows) => {
       // Held against a concurrent update or delete of the challenge, then checked again.
@@ -76,7 +81,7 @@ export async function createRecognition(
           challengePk: challenge.pk,
           userPk: user.pk,
           audioFilePk,
-          recognised: input.recognised || null,
+          recognised,
           engine: judged?.engine ?? null,
           confidence: judged?.confidence ?? null,
         },

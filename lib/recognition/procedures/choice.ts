@@ -45,15 +45,14 @@ export const choiceProcedures: Record<string, Procedure> = {
     if (args[1] !== undefined && args[1] !== null) await pullAudio(ctx, answer, args[1]);
     return inOrder(answer, () =>
       withAnswerFile(answer, async (file) => {
-        const verdict = await judgeChoice(challenge.id, ctx.principal, file.path, ctx.signal);
         const recognition = await createRecognition(
           db(),
           storage(),
           ctx.principal,
           challenge.id,
-          { id: answer.id, recognised: verdict.recognised ?? undefined },
+          { id: answer.id },
           file,
-          { engine: verdict.engine, confidence: verdict.confidence },
+          () => judgeChoice(challenge.id, ctx.principal, file.path, ctx.signal),
         );
         return { ...recognition, recognised: recognition.recognised ?? null };
       }),

@@ -20,13 +20,6 @@ MODEL = os.environ.get("SPHINX_MODEL", "/usr/share/pocketsphinx/model/en-us")
 PHONES = "AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH".split()
 # Scores are log base 1.0001 shifted right by 10 bits (SENSCR_SHIFT); this turns them into nats.
 NATS = 1024 * math.log(1.0001)
-# Per speech frame, grammar path minus phone loop (nats); tuned on synthetic voices (see engine).
-DEFAULT_THRESHOLD = -4.2
-# Per word of the recognised choice, the same ratio over the word's own frames, below which one word
-# of the answer is not the choice's (a sentence near a choice): nats per frame, with WORD_PRIOR_FRAMES
-# frames at a ratio of 0 added to every word, so that a short function word cannot reject alone.
-DEFAULT_WORD_THRESHOLD = -4.2
-WORD_PRIOR_FRAMES = 8
 MIN_FRAMES = 10
 # log10 of the mean squared 16-bit sample of a 10 ms frame: -60 dBFS, and a 6 dB loud-to-quiet range.
 SILENT, STEADY = 3.0, 0.6
@@ -130,44 +123,32 @@ class Worker:
                 missing[word] = str(error)
         return {"prons": prons, "missing": missing, "jsgf": jsgf("choice", req.get("choices") or [])}
 
-    def op_choice(self, req):
-        """The best choice, scored against a free phone loop and against the runner-up choice."""
+    def op_choice_path(self, req):
+        """The choices' grammar's best path through the answer: the choice and its words' frames and
+        scores. Its twin op_loop_path runs in another process at the same time; choice-llr.ts
+        weighs the two."""
         choices = [[w.replace("’", "'") for w in c] for c in req["choices"]]
         given = req.get("prons") or {}
         for word in sorted({w for c in choices for w in c}):
             self.pronounce(word, given.get(word))
-        threshold = req.get("threshold", DEFAULT_THRESHOLD)
-        word_threshold = req.get("wordThreshold", DEFAULT_WORD_THRESHOLD)
         raw, _, silent = trim(base64.b64decode(req["audio"]))
         if silent:
-            return {"choice": None, "index": None, "reason": silent}
-        keys = [" ".join(c) for c in choices]
+            return {"index": None, "reason": silent}
         self.grammar("choice", choices)
         hyp, segs = self.decode("choice", raw)
-        _, loop = self.decode("loop", raw)
-        best = match(hyp, keys)
+        best = match(hyp, [" ".join(c) for c in choices])
         if best is None:
-            return {"choice": None, "index": None, "reason": "no path through the grammar"}
-        score = sum(s[3] for s in segs)
-        speech = max(sum(s[2] - s[1] + 1 for s in segs if not FILLER.match(s[0])), 1)
-        llr = (score - sum(s[3] for s in loop)) / speech
-        # Each word against the loop's best path over the same frames: one wrong word in a near
-        # sentence hardly moves the whole answer's ratio, but sinks its own.
-        words = [{"word": re.sub(r"\(\d+\)$", "", w), "start": a, "end": b,
-                  "llr": (sc - loop_over(loop, a, b)) / (b - a + 1 + WORD_PRIOR_FRAMES)}
-                 for w, a, b, sc in segs if not FILLER.match(w)]
-        worst = min(words, key=lambda w: w["llr"]) if words else None
-        accepted = llr >= threshold and (worst is None or worst["llr"] >= word_threshold)
-        second = None
-        if len(choices) > 1:
-            self.grammar("second", [c for i, c in enumerate(choices) if i != best])
-            hyp2, segs2 = self.decode("second", raw)
-            index2 = match(hyp2, keys)
-            if index2 is not None:
-                second = {"index": index2, "margin": (score - sum(s[3] for s in segs2)) / speech}
-        return {"choice": best if accepted else None, "index": best, "llr": llr, "second": second,
-                "threshold": threshold, "speechFrames": speech, "words": words, "worst": worst,
-                "wordThreshold": word_threshold}
+            return {"index": None, "reason": "no path through the grammar"}
+        return {"index": best, "segments": [[re.sub(r"\(\d+\)$", "", w), a, b, sc, bool(FILLER.match(w))]
+                                            for w, a, b, sc in segs]}
+
+    def op_loop_path(self, req):
+        """A free phone loop's best path through the same (trimmed) answer: what any speech scores."""
+        raw, _, silent = trim(base64.b64decode(req["audio"]))
+        if silent:
+            return {"segments": []}
+        _, loop = self.decode("loop", raw)
+        return {"segments": [[p, a, b, sc] for p, a, b, sc in loop]}
 
     def op_phones(self, req):
         """Phones of a known word sequence with frames and scores, and the free phone loop's path."""

@@ -1,0 +1,64 @@
+// Whether an answer is the choice the grammar found, or none of them: the grammar's best path
+// against a free phone loop's over the same frames (a log-likelihood ratio, nats per frame). The two
+// paths come from two sphinx-server.py processes decoding the answer at the same time.
+
+/** A grammar path segment: word (without its alternative mark), frames (10 ms), score in nats, filler. */
+export type PathSegment = [word: string, start: number, end: number, score: number, filler: boolean];
+/** A phone loop segment: phone, frames, score in nats. */
+export type LoopSegment = [phone: string, start: number, end: number, score: number];
+
+/**
+ * Frames at a ratio of 0 added to every word's own ratio, so that a short function word cannot
+ * reject an answer alone.
+ */
+export const WORD_PRIOR_FRAMES = 8;
+
+export type WordRatio = { word: string; start: number; end: number; llr: number };
+
+export type ChoiceWeighing = {
+  /** Grammar path minus phone loop over the answer's speech frames. */
+  llr: number;
+  speechFrames: number;
+  words: WordRatio[];
+  /** The recognised choice's word that fits the answer worst against the phone loop. */
+  worst: WordRatio | null;
+  accepted: boolean;
+};
+
+/** The loop's score over frames start..end, shared out by frame where its segments overlap them. */
+export function loopOver(loop: LoopSegment[], start: number, end: number): number {
+  let sum = 0;
+  for (const [, s, e, score] of loop) {
+    const overlap = Math.min(e, end) - Math.max(s, start) + 1;
+    if (overlap > 0) sum += (score * overlap) / (e - s + 1);
+  }
+  return sum;
+}
+
+/**
+ * Accepts the grammar's choice when the whole answer's ratio and its worst word's are at or above
+ * their thresholds: one wrong word in a sentence near a choice hardly moves the whole ratio, but
+ * sinks its own.
+ */
+export function weighChoice(
+  path: PathSegment[],
+  loop: LoopSegment[],
+  thresholds: { llr: number; wordLlr: number },
+): ChoiceWeighing {
+  const score = path.reduce((sum, [, , , s]) => sum + s, 0);
+  const speech = path.filter(([, , , , filler]) => !filler);
+  const speechFrames = Math.max(
+    speech.reduce((sum, [, start, end]) => sum + end - start + 1, 0),
+    1,
+  );
+  const llr = (score - loop.reduce((sum, [, , , s]) => sum + s, 0)) / speechFrames;
+  const words = speech.map(([word, start, end, s]) => ({
+    word,
+    start,
+    end,
+    llr: (s - loopOver(loop, start, end)) / (end - start + 1 + WORD_PRIOR_FRAMES),
+  }));
+  const worst = words.reduce<WordRatio | null>((w, x) => (w === null || x.llr < w.llr ? x : w), null);
+  const accepted = llr >= thresholds.llr && (worst === null || worst.llr >= thresholds.wordLlr);
+  return { llr, speechFrames, words, worst, accepted };
+}

@@ -152,7 +152,15 @@ test.describe("speech recordings", () => {
     });
     const created = await expectJson<Recording>(response, 201);
     expect(response.headers().location).toMatch(new RegExp(`/api/challenges/speech/${challenge}/recordings/${id}$`));
-    expect(Object.keys(created).sort()).toEqual(["audioUrl", "created", "id", "resultSet", "updated", "userId"]);
+    expect(Object.keys(created).sort()).toEqual([
+      "audioUrl",
+      "created",
+      "id",
+      "referenceAnnotation",
+      "resultSet",
+      "updated",
+      "userId",
+    ]);
     expect(created).toMatchObject({ id, userId: student.id, created: ISO, updated: ISO });
     expect(created.audioUrl).toMatch(/\/api\/download\/[^/]+$/);
     expect(created.resultSet).toEqual({

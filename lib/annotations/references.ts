@@ -132,7 +132,8 @@ async function saveReference(
       if (version === null) return tx.referenceAnnotation.create({ data: { recordingPk, fragments } });
       const done = await tx.referenceAnnotation.updateMany({
         where: { recordingPk, version },
-        data: { fragments, version: version + 1 },
+        // Saved by a person from now on (a forced alignment's engine name no longer applies).
+        data: { fragments, version: version + 1, engine: null },
       });
       return done.count === 1 ? tx.referenceAnnotation.findUnique({ where: { recordingPk } }) : null;
     });

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { ALIGN_RECORDING_REFERENCE, referenceAlignment } from "@/lib/annotations/reference-alignment";
 import { log } from "@/lib/api/log";
 import { PREPARE_CHOICE_CHALLENGE } from "@/lib/challenges/choice/choice-challenges";
 import { choicePreparation } from "@/lib/challenges/choice/preparation";
@@ -12,8 +13,9 @@ import { storage } from "@/lib/storage/storage";
 import { sweepOrphans } from "@/lib/storage/sweep";
 import { removeStaleTempDirs, STALE_IN_SWEEP_MS } from "@/lib/storage/temp-dirs";
 
-// Background work of each app instance: the job worker (challenge preparation), the
-// periodic sweep of stored files no row references, and of its own stale temp directories.
+// Background work of each app instance: the job worker (challenge preparation, reference
+// annotations by forced alignment), the periodic sweep of stored files no row references, and
+// of its own stale temp directories.
 // When the instance drains (scripts/http-server.mjs on SIGTERM) it stops claiming and hands
 // its running job over.
 
@@ -35,6 +37,7 @@ export function startBackground(): void {
     {
       [PREPARE_CHOICE_CHALLENGE]: choicePreparation(storage(), grammarBackend()),
       [PREPARE_PRONUNCIATION_CHALLENGE]: pronunciationPreparation(storage()),
+      [ALIGN_RECORDING_REFERENCE]: referenceAlignment(storage()),
     },
     {
       pollMs: cfg.jobPollMs,

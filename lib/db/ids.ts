@@ -11,6 +11,9 @@ export const ns = {
   organisation: (organisationPk: string) => `o:${organisationPk}`,
 };
 
+/** The organisation of an organisation namespace key, or null for a tenant or the top. */
+export const organisationPkOf = (key: string): string | null => (key.startsWith("o:") ? key.slice(2) : null);
+
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 }

@@ -1,3 +1,4 @@
+import { ALIGN_RECORDING_REFERENCE, hasTextToAlign } from "@/lib/annotations/reference-alignment";
 import type { UploadedFile } from "@/lib/api/body";
 import { conflict, notFound } from "@/lib/api/errors";
 import { finishPage, pageArgs } from "@/lib/api/pagination";
@@ -5,20 +6,36 @@ import { type Principal, requireOrganisation, requireUser } from "@/lib/auth/pri
 import type { Db } from "@/lib/db/client";
 import { isForeignKeyViolation, isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { fileUrl } from "@/lib/downloads/urls";
+import { enqueue } from "@/lib/jobs/queue";
 import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
 import { visibleRecordings } from "@/lib/policies/submissions";
 import type { Storage } from "@/lib/storage/storage";
 import { withStoredFiles } from "@/lib/storage/stored-files";
 import { publicUserIds } from "@/lib/users/public-ids";
 import { appendToResultSet, checkAppendable, combinedAudioUrl } from "./result-sets";
-import { type CreateRecording, type ListRecordings, RECORDING_RESOURCE } from "./schemas";
+import { type CreateRecording, type ListRecordings, RECORDING_RESOURCE, type SpeechRecordingOut } from "./schemas";
 
 // Speech recordings: a user's audio for a speech challenge, appended to a result set.
 // Created as the current user and persisted without analysis; ids unique within the
 // organisation. Teachers and administrators see every user's recordings, others their own
 // (others' are 404, as if they did not exist).
 
-type RecordingRow = NonNullable<Awaited<ReturnType<Db["speechRecording"]["findUnique"]>>>;
+type RecordingRow = NonNullable<Awaited<ReturnType<Db["speechRecording"]["findUnique"]>>> & {
+  reference: { engine: string | null } | null;
+};
+
+/** Where the recording's reference annotation stands (ours; the contract has no such field). */
+export function referenceState(row: {
+  reference: { engine: string | null } | null;
+  referenceNote: string | null;
+}): SpeechRecordingOut["referenceAnnotation"] {
+  if (row.reference)
+    return row.reference.engine
+      ? { status: "aligned", engine: row.reference.engine, note: null }
+      : { status: "saved", engine: null, note: null };
+  if (row.referenceNote) return { status: "unavailable", engine: null, note: row.referenceNote };
+  return { status: "pending", engine: null, note: null };
+}
 
 export function toRecording(row: RecordingRow, resultSetId: string, userIds: Map<string, string>) {
   return {
@@ -26,15 +43,25 @@ export function toRecording(row: RecordingRow, resultSetId: string, userIds: Map
     audioUrl: fileUrl(row.audioFilePk),
     resultSet: { id: resultSetId, combinedAudioUrl: combinedAudioUrl(resultSetId) },
     userId: userIds.get(row.userPk) ?? null,
+    referenceAnnotation: referenceState(row),
     created: row.created,
     updated: row.updated,
   };
 }
 
+const withReference = { reference: { select: { engine: true } } } as const;
+
 /** The speech challenge of the caller's organisation, or 404. */
-async function speechChallengeInScope(db: Db, caller: Principal, id: string): Promise<{ pk: string }> {
+async function speechChallengeInScope(
+  db: Db,
+  caller: Principal,
+  id: string,
+): Promise<{ pk: string; srtFilePk: string | null }> {
   requireOrganisation(caller);
-  const row = await db.speechChallenge.findUnique({ where: { ns_id: { ns: caller.ns, id } }, select: { pk: true } });
+  const row = await db.speechChallenge.findUnique({
+    where: { ns_id: { ns: caller.ns, id } },
+    select: { pk: true, srtFilePk: true },
+  });
   if (!row) throw notFound("Speech challenge");
   return row;
 }
@@ -88,8 +115,11 @@ export async function createRecording(
             challengePk: challenge.pk,
             durationMs,
           });
+          const aligned = hasTextToAlign(challenge);
           const row = await tx.speechRecording.create({
+            include: withReference,
             data: {
+              referenceNote: aligned ? null : "the challenge has no SRT sentences to align",
               pk: newPk(),
               ns: caller.ns,
               id: input.id ?? newId(),
@@ -100,6 +130,7 @@ export async function createRecording(
               audioFilePk,
             },
           });
+          if (aligned) await enqueue(tx, ALIGN_RECORDING_REFERENCE, row.pk);
           return { row, resultSetId: set.id };
         },
         { maxWait: 30_000, timeout: 30_000 },
@@ -137,7 +168,7 @@ export async function listRecordings(db: Db, caller: Principal, challengeId: str
   const rows = await db.speechRecording.findMany({
     ...args,
     where: { AND: filters },
-    include: { resultSet: { select: { id: true } } },
+    include: { resultSet: { select: { id: true } }, ...withReference },
   });
   const page = finishPage(rows, query, (r) => r.created);
   const userIds = await publicUserIds(
@@ -153,7 +184,7 @@ export async function getRecording(db: Db, caller: Principal, challengeId: strin
     where: {
       AND: [{ ns: caller.ns, id: recordingId, challengePk: challenge.pk }, await visibleRecordings(db, caller)],
     },
-    include: { resultSet: { select: { id: true } } },
+    include: { resultSet: { select: { id: true } }, ...withReference },
   });
   if (!row) throw notFound("Speech recording");
   return toRecording(row, row.resultSet.id, await publicUserIds(db, [row.userPk]));

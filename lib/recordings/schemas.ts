@@ -25,6 +25,15 @@ export const recordingSchema = z.object({
   audioUrl: z.string().nullable(),
   resultSet: resultSetRefSchema,
   userId: z.string().nullable(),
+  /**
+   * Ours: where the reference annotation stands. "aligned": made by forced alignment (engine named);
+   * "saved": saved by a person; "pending": an engine is aligning it; "unavailable": none can (note says why).
+   */
+  referenceAnnotation: z.object({
+    status: z.enum(["aligned", "saved", "pending", "unavailable"]),
+    engine: z.string().nullable(),
+    note: z.string().nullable(),
+  }),
   ...timestamps,
 });
 export type SpeechRecordingOut = z.output<typeof recordingSchema>;

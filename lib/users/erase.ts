@@ -11,7 +11,7 @@ import { manageableUser } from "./update";
 // pronunciation analyses, choice recognitions) with the stored files of all of it.
 //
 // Annotation work is never deleted as a side effect (as with a speech challenge): when a
-// recording of theirs carries an annotation or a reference annotation, or they are named on an
+// recording of theirs carries an annotation or a reference annotation a person saved, or they are named on an
 // assignment as an annotator, the erase is refused with 409 saying so. The administrator
 // exports and removes that work first.
 //
@@ -63,7 +63,8 @@ async function refuseWhenAnnotationWork(tx: Tx, userPk: string): Promise<void> {
   const recording = { userPk };
   const [annotations, references, assignments] = await Promise.all([
     tx.annotation.count({ where: { recording } }),
-    tx.referenceAnnotation.count({ where: { recording } }),
+    // Only what a person saved: a forced alignment's reference goes with the recording (it can be made again).
+    tx.referenceAnnotation.count({ where: { recording, engine: null } }),
     tx.assignment.count({ where: { OR: [{ fullAnnotatorPk: userPk }, { baseAnnotatorPk: userPk }] } }),
   ]);
   const reasons = [

@@ -1,0 +1,100 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Db } from "@/lib/db/client";
+import { isUniqueViolation, organisationPkOf } from "@/lib/db/ids";
+import { type JobHandler, PermanentJobError } from "@/lib/jobs/queue";
+import { decodePcmFile } from "@/lib/recognition/audio/decode-pcm";
+import { pronunciationEngineFor } from "@/lib/recognition/engines/registry";
+import { expectedSentences } from "@/lib/recognition/reading/challenge-text";
+import type { Storage } from "@/lib/storage/storage";
+import { type Fragment, toMs } from "./fragments";
+import { schemeOf } from "./label-schemes";
+
+// Reference annotations by forced alignment (background job, queued when a speech recording of a
+// challenge with SRT sentences is stored): the language's engine aligns the sentences' words with
+// the recording, and the Words layer of its reference annotation gets one fragment per word, so the
+// editor's pre-fill from the reference works without anyone drawing it. A reference a person saved
+// is never replaced. Where nothing can align, the recording's referenceNote says why.
+
+export const ALIGN_RECORDING_REFERENCE = "align-recording-reference";
+const WORDS_LAYER = "Words";
+
+/** Words with times in seconds → Words fragments in whole ms, inside the recording, none empty. */
+export function wordFragments(words: { word: string; start: number; end: number }[], durationMs: number): Fragment[] {
+  const out: Fragment[] = [];
+  for (const w of words) {
+    const startMs = Math.max(0, toMs(w.start));
+    const endMs = Math.min(durationMs, toMs(w.end));
+    if (endMs <= startMs) continue;
+    out.push({ startMs, endMs, labels: [{ layer: WORDS_LAYER, label: w.word, comment: "" }] });
+  }
+  return out;
+}
+
+/** Whether a speech challenge gives its recordings a text to align: SRT sentences. */
+export const hasTextToAlign = (challenge: { srtFilePk: string | null }) => challenge.srtFilePk !== null;
+
+async function note(db: Db, recordingPk: string, why: string) {
+  await db.speechRecording.updateMany({ where: { pk: recordingPk }, data: { referenceNote: why } });
+}
+
+/** The job that makes a recording's reference annotation. */
+export function referenceAlignment(storage: Storage): JobHandler {
+  return {
+    maxAttempts: 3,
+    run: async (db, recordingPk, signal) => {
+      const recording = await db.speechRecording.findUnique({
+        where: { pk: recordingPk },
+        include: { challenge: true, reference: { select: { recordingPk: true } } },
+      });
+      if (!recording || recording.reference) return;
+      const { challenge } = recording;
+      const words = (await expectedSentences(db, storage, { srtFilePk: challenge.srtFilePk, topic: null })).flatMap(
+        (s) => s.words,
+      );
+      if (words.length === 0) return note(db, recordingPk, "the challenge has no SRT sentences to align");
+      const scheme = await schemeOf(db, organisationPkOf(recording.ns)!);
+      if (!scheme.layers.some((l) => l.name === WORDS_LAYER && l.freeText))
+        return note(db, recordingPk, "the organisation's annotation scheme has no free-text Words layer");
+      const found = await pronunciationEngineFor(challenge.language);
+      if (!found.engine) return note(db, recordingPk, found.reason);
+
+      const original = await db.storedFile.findUnique({ where: { pk: recording.audioFilePk } });
+      const normalised = original?.normalisedPk
+        ? await db.storedFile.findUnique({ where: { pk: original.normalisedPk } })
+        : null;
+      if (!normalised) throw new PermanentJobError("the recording's audio is missing");
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), "reference-alignment-"));
+      let fragments: Fragment[];
+      try {
+        const file = path.join(dir, "recording.ogg");
+        await storage.download(normalised.storageKey, file);
+        const audio = await decodePcmFile(file);
+        signal.throwIfAborted();
+        const aligned = await found.engine
+          .align({ language: challenge.language, text: words.join(" "), audio }, signal)
+          .catch((error) => {
+            if (signal.aborted) throw error;
+            throw new PermanentJobError(
+              `the recording could not be aligned with the text: ${(error as Error).message}`,
+            );
+          });
+        fragments = wordFragments(aligned.words, Math.floor((audio.samples.length / audio.sampleRate) * 1000));
+      } finally {
+        await fs.rm(dir, { recursive: true, force: true });
+      }
+      signal.throwIfAborted();
+      try {
+        await db.referenceAnnotation.create({
+          data: { recordingPk, fragments: JSON.stringify(fragments), engine: found.name },
+        });
+        await db.speechRecording.updateMany({ where: { pk: recordingPk }, data: { referenceNote: null } });
+      } catch (error) {
+        // A person saved one meanwhile: theirs stands.
+        if (!isUniqueViolation(error)) throw error;
+      }
+    },
+    onFailure: async (db, recordingPk, reason) => note(db, recordingPk, reason),
+  };
+}

@@ -3,23 +3,52 @@ import type { AnalysisWords as Words } from "@/lib/challenges/pronunciation/alig
 import { VERDICT_CLASS } from "@/lib/web/pronunciation";
 
 // A pronunciation analysis read as text: each grapheme group coloured by its verdict (good,
-// moderate, bad); hovering or focusing one shows its phonemes with their scores.
+// moderate, bad); hovering or focusing one shows its phonemes with their scores. With the
+// analysis's audio, a word's play button and a grapheme group (click, Enter or Space) play
+// exactly that stretch of the student's answer.
 
 const pct = (score: number) => `${Math.round(score * 100)}%`;
 
-function Chunk({ chunk }: { chunk: Words[number]["chunks"][number] }) {
+type Chunk = Words[number]["chunks"][number];
+const CHUNK_CLASS = "rounded-sm px-0.5 font-medium underline decoration-2 underline-offset-4";
+export type PlaySpan = (span: { start: number; end: number }, what: string) => void;
+
+/** The stretch of audio of some phonemes (null when they have none). */
+function spanOf(chunks: Chunk[]): { start: number; end: number } | null {
+  const phonemes = chunks.flatMap((c) => c.phonemes);
+  if (phonemes.length === 0) return null;
+  return { start: Math.min(...phonemes.map((p) => p.start)), end: Math.max(...phonemes.map((p) => p.end)) };
+}
+
+function ChunkText({ chunk, onPlay }: { chunk: Chunk; onPlay?: PlaySpan }) {
   const id = useId();
+  const span = spanOf([chunk]);
+  const play = onPlay && span ? () => onPlay(span, `“${chunk.graphemes}”`) : undefined;
   return (
     <span className="group relative inline-block">
-      <span
-        tabIndex={0}
-        data-testid="grapheme"
-        data-verdict={chunk.verdict}
-        aria-describedby={id}
-        className={`rounded-sm px-0.5 font-medium underline decoration-2 underline-offset-4 ${VERDICT_CLASS[chunk.verdict]}`}
-      >
-        {chunk.graphemes}
-      </span>
+      {play ? (
+        <button
+          type="button"
+          onClick={play}
+          aria-label={`Play “${chunk.graphemes}”: ${chunk.verdict}, ${pct(chunk.score)}`}
+          aria-describedby={id}
+          data-testid="grapheme"
+          data-verdict={chunk.verdict}
+          className={`${CHUNK_CLASS} cursor-pointer ${VERDICT_CLASS[chunk.verdict]}`}
+        >
+          {chunk.graphemes}
+        </button>
+      ) : (
+        <span
+          tabIndex={0}
+          data-testid="grapheme"
+          data-verdict={chunk.verdict}
+          aria-describedby={id}
+          className={`${CHUNK_CLASS} ${VERDICT_CLASS[chunk.verdict]}`}
+        >
+          {chunk.graphemes}
+        </span>
+      )}
       <span
         id={id}
         role="tooltip"
@@ -37,16 +66,30 @@ function Chunk({ chunk }: { chunk: Words[number]["chunks"][number] }) {
   );
 }
 
-export function AnalysisWords({ words }: { words: Words }) {
+export function AnalysisWords({ words, onPlay }: { words: Words; onPlay?: PlaySpan }) {
   return (
     <p className="text-lg leading-9" data-testid="analysis-words">
-      {words.map((word, w) => (
-        <span key={w} className="mr-2 inline-block">
-          {word.chunks.map((chunk, c) => (
-            <Chunk key={c} chunk={chunk} />
-          ))}
-        </span>
-      ))}
+      {words.map((word, w) => {
+        const text = word.chunks.map((c) => c.graphemes).join("");
+        const span = spanOf(word.chunks);
+        return (
+          <span key={w} className="mr-2 inline-flex items-center">
+            {word.chunks.map((chunk, c) => (
+              <ChunkText key={c} chunk={chunk} onPlay={onPlay} />
+            ))}
+            {onPlay && span && (
+              <button
+                type="button"
+                onClick={() => onPlay(span, `“${text}”`)}
+                aria-label={`Play the word “${text}”`}
+                className="ml-0.5 rounded px-1 text-xs text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
+              >
+                ▶
+              </button>
+            )}
+          </span>
+        );
+      })}
     </p>
   );
 }

@@ -5,7 +5,11 @@ import { useEffect, useRef, useState } from "react";
 // API (a recording, or a result set's combined audio), which <audio> streams (same-origin, so
 // the API answers it by the session cookie) and plays at once.
 
-export type Playing = { url: string; label: string };
+/** What to play; `span` (seconds) plays only that stretch, e.g. one word of an analysis. */
+export type Playing = { url: string; label: string; span?: { start: number; end: number } };
+
+// A media fragment (#t=start,end): the browser seeks to the start and pauses at the end.
+const sourceOf = ({ url, span }: Playing) => (span ? `${url}#t=${span.start.toFixed(3)},${span.end.toFixed(3)}` : url);
 
 type Status = "idle" | "loading" | "playing" | "paused" | "error";
 
@@ -17,7 +21,7 @@ export function AudioPlayer({ playing }: { playing: Playing | null }) {
     const a = audio.current;
     if (!a || !playing) return;
     setStatus("loading");
-    a.src = playing.url;
+    a.src = sourceOf(playing);
     a.play().catch((error: Error) => {
       // A newer choice replaced this one: not a failure.
       if (error.name !== "AbortError") setStatus("error");

@@ -89,7 +89,19 @@ export function PronunciationPanel({
                     )}
                   </div>
                   {a.words ? (
-                    <AnalysisWords words={a.words} />
+                    <AnalysisWords
+                      words={a.words}
+                      onPlay={
+                        a.audioUrl
+                          ? (span, what) =>
+                              onPlay({
+                                url: a.audioUrl!,
+                                span,
+                                label: `${name}, ${what} of ${formatDateTime(a.created)}`,
+                              })
+                          : undefined
+                      }
+                    />
                   ) : (
                     <p className="text-sm text-slate-500">No assessed words.</p>
                   )}

@@ -103,7 +103,7 @@ export function PronunciationPanel({
                       }
                     />
                   ) : (
-                    <p className="text-sm text-slate-500">No assessed words.</p>
+                    <p className="text-sm text-slate-500">{a.console || "No assessed words."}</p>
                   )}
                 </li>
               ))}

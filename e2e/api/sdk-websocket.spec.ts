@@ -270,6 +270,9 @@ test("a language without an engine for pronunciation or reading says so in words
     words: null,
     console: expect.stringMatching(/^Not assessed: no engine .* "nld"/),
   });
+  // What can be measured is offered, and named: likeness to the teacher's recording, not a score.
+  expect(analysis.console).toMatch(/Similarity to the reference recording: \d{1,3} % \(template-mfcc-dtw/);
+  expect(analysis.console).toMatch(/not pronunciation\.$/);
 
   const progress: Json[] = [];
   const wav = await speakWav("De fiets is rood.", { voice: "nl" });

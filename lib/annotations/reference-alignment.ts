@@ -1,10 +1,7 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, organisationPkOf } from "@/lib/db/ids";
 import { type JobHandler, PermanentJobError } from "@/lib/jobs/queue";
-import { decodePcmFile } from "@/lib/recognition/audio/decode-pcm";
+import { storedPcm } from "@/lib/recognition/audio/stored-pcm";
 import { pronunciationEngineFor } from "@/lib/recognition/engines/registry";
 import { expectedSentences } from "@/lib/recognition/reading/challenge-text";
 import type { Storage } from "@/lib/storage/storage";
@@ -60,30 +57,16 @@ export function referenceAlignment(storage: Storage): JobHandler {
       const found = await pronunciationEngineFor(challenge.language);
       if (!found.engine) return note(db, recordingPk, found.reason);
 
-      const original = await db.storedFile.findUnique({ where: { pk: recording.audioFilePk } });
-      const normalised = original?.normalisedPk
-        ? await db.storedFile.findUnique({ where: { pk: original.normalisedPk } })
-        : null;
-      if (!normalised) throw new PermanentJobError("the recording's audio is missing");
-      const dir = await fs.mkdtemp(path.join(os.tmpdir(), "reference-alignment-"));
-      let fragments: Fragment[];
-      try {
-        const file = path.join(dir, "recording.ogg");
-        await storage.download(normalised.storageKey, file);
-        const audio = await decodePcmFile(file);
-        signal.throwIfAborted();
-        const aligned = await found.engine
-          .align({ language: challenge.language, text: words.join(" "), audio }, signal)
-          .catch((error) => {
-            if (signal.aborted) throw error;
-            throw new PermanentJobError(
-              `the recording could not be aligned with the text: ${(error as Error).message}`,
-            );
-          });
-        fragments = wordFragments(aligned.words, Math.floor((audio.samples.length / audio.sampleRate) * 1000));
-      } finally {
-        await fs.rm(dir, { recursive: true, force: true });
-      }
+      const audio = await storedPcm(db, storage, recording.audioFilePk);
+      if (!audio) throw new PermanentJobError("the recording's audio is missing");
+      signal.throwIfAborted();
+      const aligned = await found.engine
+        .align({ language: challenge.language, text: words.join(" "), audio }, signal)
+        .catch((error) => {
+          if (signal.aborted) throw error;
+          throw new PermanentJobError(`the recording could not be aligned with the text: ${(error as Error).message}`);
+        });
+      const fragments = wordFragments(aligned.words, Math.floor((audio.samples.length / audio.sampleRate) * 1000));
       signal.throwIfAborted();
       try {
         await db.referenceAnnotation.create({

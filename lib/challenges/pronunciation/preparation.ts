@@ -1,8 +1,5 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { type JobHandler, PermanentJobError } from "@/lib/jobs/queue";
-import { decodePcmFile } from "@/lib/recognition/audio/decode-pcm";
+import { storedPcm } from "@/lib/recognition/audio/stored-pcm";
 import { pronunciationEngineFor } from "@/lib/recognition/engines/registry";
 import type { AlignmentResult } from "@/lib/recognition/engines/types";
 import { scoreOf } from "@/lib/recognition/pronunciation/score";
@@ -47,32 +44,19 @@ export function pronunciationPreparation(storage: Storage): JobHandler {
       const found = await pronunciationEngineFor(challenge.language);
       let alignment: Alignment | null = null;
       if (found.engine) {
-        const original = challenge.referenceAudioFilePk
-          ? await db.storedFile.findUnique({ where: { pk: challenge.referenceAudioFilePk } })
-          : null;
-        const normalised = original?.normalisedPk
-          ? await db.storedFile.findUnique({ where: { pk: original.normalisedPk } })
-          : null;
-        if (!normalised) return;
-        const dir = await fs.mkdtemp(path.join(os.tmpdir(), "reference-"));
-        try {
-          const file = path.join(dir, "reference.ogg");
-          await storage.download(normalised.storageKey, file);
-          const audio = await decodePcmFile(file);
-          signal.throwIfAborted();
-          const aligned = await found.engine
-            .align({ language: challenge.language, text: challenge.transcription, audio }, signal)
-            .catch((error) => {
-              if (signal.aborted) throw error;
-              // The reference audio does not say the transcription (or cannot be aligned): trying again will not help.
-              throw new PermanentJobError(
-                `the reference audio could not be aligned with the transcription: ${(error as Error).message}`,
-              );
-            });
-          alignment = toContractAlignment(aligned);
-        } finally {
-          await fs.rm(dir, { recursive: true, force: true });
-        }
+        const audio = await storedPcm(db, storage, challenge.referenceAudioFilePk);
+        if (!audio) return;
+        signal.throwIfAborted();
+        const aligned = await found.engine
+          .align({ language: challenge.language, text: challenge.transcription, audio }, signal)
+          .catch((error) => {
+            if (signal.aborted) throw error;
+            // The reference audio does not say the transcription (or cannot be aligned): trying again will not help.
+            throw new PermanentJobError(
+              `the reference audio could not be aligned with the transcription: ${(error as Error).message}`,
+            );
+          });
+        alignment = toContractAlignment(aligned);
       }
       signal.throwIfAborted();
       await db.pronunciationChallenge.updateMany({

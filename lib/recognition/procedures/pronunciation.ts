@@ -4,6 +4,7 @@ import { challengeInScope, toChallenge } from "@/lib/challenges/pronunciation/pr
 import { analysisSchema } from "@/lib/challenges/pronunciation/schemas";
 import { db } from "@/lib/db/client";
 import { storage } from "@/lib/storage/storage";
+import { storedPcm } from "../audio/stored-pcm";
 import { judgePronunciation } from "../pronunciation/judge-pronunciation";
 import { ERRORS, WampError } from "../wamp/messages";
 import type { Procedure } from "../wamp/wamp-session";
@@ -13,7 +14,7 @@ import { answerOf, audioProcedures, challengeOf, inOrder, startAnswer, withAnswe
 // can, and stored exactly as POST .../analyses stores it. Where nothing judged it, the analysis
 // says so in `console` and carries no score.
 
-type Challenge = { id: string; language: string; transcription: string };
+type Challenge = { id: string; language: string; transcription: string; referenceAudioFilePk: string | null };
 
 export const pronunciationProcedures: Record<string, Procedure> = {
   // pronunciation.init_analysis () → id
@@ -28,7 +29,12 @@ export const pronunciationProcedures: Record<string, Procedure> = {
     const id = args.length >= 3 ? args[2] : args[1];
     if (typeof id !== "string") throw new WampError(ERRORS.invalidArgument, "Name the pronunciation challenge");
     const challenge = await challengeInScope(db(), ctx.principal, id);
-    answer.challenge = { id: challenge.id, language: challenge.language, transcription: challenge.transcription };
+    answer.challenge = {
+      id: challenge.id,
+      language: challenge.language,
+      transcription: challenge.transcription,
+      referenceAudioFilePk: challenge.referenceAudioFilePk,
+    };
     return null;
   },
   // pronunciation.alignment [id] → the challenge's reference alignment (null until one is made)
@@ -45,8 +51,12 @@ export const pronunciationProcedures: Record<string, Procedure> = {
     return inOrder(answer, () =>
       withAnswerFile(answer, async (file) => {
         ctx.progress({ id: answer.id, stage: "received" });
-        const verdict = await judgePronunciation(challenge, file.path, ctx.signal, (stage) =>
-          ctx.progress({ id: answer.id, stage }),
+        const verdict = await judgePronunciation(
+          challenge,
+          file.path,
+          ctx.signal,
+          (stage) => ctx.progress({ id: answer.id, stage }),
+          () => storedPcm(db(), storage(), challenge.referenceAudioFilePk),
         );
         ctx.progress({ id: answer.id, stage: verdict.score === null ? "not-assessed" : "scored" });
         const analysis = await createAnalysis(

@@ -1,5 +1,7 @@
 import { decodePcmFile } from "../audio/decode-pcm";
 import { pronunciationEngineFor } from "../engines/registry";
+import { referenceSimilarity, TEMPLATE_ENGINE } from "../engines/template/template-engine";
+import type { Pcm } from "../engines/types";
 import { ERRORS, WampError } from "../wamp/messages";
 import { analysisOf } from "./score";
 
@@ -14,17 +16,26 @@ export type PronunciationVerdict = {
   pruningLevel: number | null;
 };
 
-/** Scores an answer, reporting stages through `progress`. */
+/** Scores an answer, reporting stages through `progress`; `reference` loads the challenge's reference audio. */
 export async function judgePronunciation(
   challenge: { language: string; transcription: string },
   file: string,
   signal: AbortSignal,
   progress: (stage: string) => void = () => {},
+  reference: () => Promise<Pcm | null> = async () => null,
 ): Promise<PronunciationVerdict> {
   const found = await pronunciationEngineFor(challenge.language);
   if (!found.engine) {
+    // What can still be measured: likeness to the teacher's recording, named as such (no score).
+    progress("comparing");
+    const [answer, ref] = await Promise.all([decodePcmFile(file).catch(() => null), reference().catch(() => null)]);
+    const similarity = ref && answer ? await referenceSimilarity(ref, answer, signal).catch(() => null) : null;
+    const measured =
+      similarity === null
+        ? ""
+        : ` Similarity to the reference recording: ${Math.round(similarity * 100)} % (${TEMPLATE_ENGINE}: the whole answer against the teacher's recording; 100 % is as close as that recording to itself, 0 % no closer than it played backwards). It measures likeness to one speaker, not pronunciation.`;
     return {
-      console: `Not assessed: ${found.reason}; the audio is stored for a teacher to judge.`,
+      console: `Not assessed: ${found.reason}; the audio is stored for a teacher to judge.${measured}`,
       score: null,
       words: null,
       pruningLevel: null,

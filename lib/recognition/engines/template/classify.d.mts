@@ -37,3 +37,9 @@ export declare function describe(
   texts: readonly string[],
   options?: Partial<ClassifyOptions>,
 ): string;
+
+export function referenceSimilarity(
+  answer: Features,
+  reference: Features,
+  band?: number,
+): { distance: number; impostor: number; similarity: number } | null;

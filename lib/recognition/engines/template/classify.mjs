@@ -127,3 +127,16 @@ export function describe(result, texts, options = {}) {
   else if (result.choice === null) verdict = `rejected: too close between two choices (margin < ${pct(o.minMargin)})`;
   return `${parts.join("; ")}; ${verdict}`;
 }
+
+/**
+ * How close an answer is to one reference recording, for languages no engine judges: the DTW
+ * distance against the reference, on the scale of the reference played backwards (the same voice
+ * and sounds in another order). 1: as close as the reference to itself; 0: no closer than the
+ * backwards reference. A measure of likeness to the teacher's recording, not of pronunciation.
+ */
+export function referenceSimilarity(answer, reference, band = DEFAULTS.band) {
+  const distance = dtwDistance(answer, reference, band);
+  const impostor = dtwDistance(answer, reversedFeatures(reference), band);
+  if (!Number.isFinite(distance) || !Number.isFinite(impostor) || impostor <= 0) return null;
+  return { distance, impostor, similarity: clamp01(1 - distance / impostor) };
+}

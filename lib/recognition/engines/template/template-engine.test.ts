@@ -7,7 +7,13 @@ import { expect, test } from "@playwright/test";
 import { createWorkerPool, type WorkerPool } from "@/lib/workers/pool";
 import { decodePcmFile } from "../../audio/decode-pcm";
 import { type ChoiceEngine, EngineError, type Pcm } from "../types";
-import { TEMPLATE_ENGINE, type TemplatePrepared, TemplatePrepareError, templateEngine } from "./template-engine";
+import {
+  referenceSimilarity,
+  TEMPLATE_ENGINE,
+  type TemplatePrepared,
+  TemplatePrepareError,
+  templateEngine,
+} from "./template-engine";
 
 const unexpected = (): never => {
   throw new Error("expected a failure");
@@ -162,4 +168,30 @@ test("refuses what another engine prepared, and audio that is not 16 kHz", async
   await expect(engine.recognise(prepared, { samples: answer.samples, sampleRate: 8000 as 16000 })).rejects.toThrow(
     /not 16 kHz/,
   );
+});
+
+test("similarity to a reference recording: the same sentence in other voices is closer than another sentence", async () => {
+  test.skip(!hasEspeak || !hasSox, "espeak-ng, sox and opusenc are needed");
+  test.setTimeout(60_000);
+  const teacher = { espeak: [""], sox: [], opus: false };
+  const reference = await speak("nl", SETS.dut.choices[0]!, teacher);
+  expect(await referenceSimilarity(reference, reference, undefined, pool)).toBeCloseTo(1, 6);
+  for (const speaker of SPEAKERS) {
+    const same = await referenceSimilarity(
+      reference,
+      await speak("nl", SETS.dut.choices[0]!, speaker),
+      undefined,
+      pool,
+    );
+    const other = await referenceSimilarity(
+      reference,
+      await speak("nl", SETS.dut.others[0]!, speaker),
+      undefined,
+      pool,
+    );
+    expect(same).not.toBeNull();
+    expect(other).not.toBeNull();
+    expect(same!, `${speaker.espeak.join(" ")}: same ${same}, other ${other}`).toBeGreaterThan(other! + 0.1);
+    expect(other!).toBeGreaterThanOrEqual(0);
+  }
 });

@@ -21,7 +21,11 @@ import {
   synthesise,
   templateSources,
 } from "./espeak";
-import runTemplateTask, { type TemplateTask, type TemplateVerdict } from "./template-worker.mjs";
+import runTemplateTask, {
+  type ReferenceSimilarity,
+  type TemplateTask,
+  type TemplateVerdict,
+} from "./template-worker.mjs";
 
 export const TEMPLATE_ENGINE = "template-mfcc-dtw/1";
 
@@ -166,6 +170,24 @@ export function templateEngine(options: TemplateEngineOptions = {}): ChoiceEngin
       return { ...verdict, engine: TEMPLATE_ENGINE, ms: Math.round(verdict.ms) };
     },
   };
+}
+
+/**
+ * How like the reference recording an answer sounds (0..1, see classify.mjs referenceSimilarity),
+ * computed in the shared worker pool; null when either holds no speech.
+ */
+export async function referenceSimilarity(
+  reference: Pcm,
+  answer: Pcm,
+  signal?: AbortSignal,
+  pool: WorkerPool = sharedPool(),
+): Promise<number | null> {
+  const script = findWorkerScript(import.meta.url, "lib/recognition/engines/template", SOURCES);
+  const task = { op: "similarity" as const, reference: reference.samples, answer: answer.samples };
+  const result = script
+    ? await pool.run<ReferenceSimilarity | null>(script, task, { signal, timeoutMs: 10_000 })
+    : runTemplateTask(task);
+  return result ? result.similarity : null;
 }
 
 /** Whether espeak-ng can make templates here, and for which language codes (for health pages). */

@@ -5,11 +5,15 @@ export type PreparedTemplates = { choices: { text: string; templates: EncodedFea
 
 export type TemplateTask =
   | { op: "features"; utterances: Float32Array[] }
-  | { op: "recognise"; prepared: PreparedTemplates; answer: Float32Array; options?: Partial<ClassifyOptions> };
+  | { op: "recognise"; prepared: PreparedTemplates; answer: Float32Array; options?: Partial<ClassifyOptions> }
+  | { op: "similarity"; reference: Float32Array; answer: Float32Array };
 
 export type TemplateVerdict = { choice: number | null; confidence: number; detail: string; ms: number };
 
 /** Runs one task: features of utterances, or the verdict on one answer. */
 declare function runTemplateTask(task: { op: "features"; utterances: Float32Array[] }): EncodedFeatures[];
 declare function runTemplateTask(task: Extract<TemplateTask, { op: "recognise" }>): TemplateVerdict;
+declare function runTemplateTask(task: Extract<TemplateTask, { op: "similarity" }>): ReferenceSimilarity | null;
 export default runTemplateTask;
+
+export type ReferenceSimilarity = { distance: number; impostor: number; similarity: number };

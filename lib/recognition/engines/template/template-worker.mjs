@@ -2,7 +2,8 @@
 // calls it in-thread when the script cannot be found). Plain JS: workers have no TS loader.
 //   { op: "features", utterances: Float32Array[] } → encoded features, one per utterance
 //   { op: "recognise", prepared, answer: Float32Array, options? } → { choice, confidence, detail, ms }
-import { classify, describe } from "./classify.mjs";
+//   { op: "similarity", reference: Float32Array, answer: Float32Array } → { distance, impostor, similarity } | null
+import { classify, describe, referenceSimilarity } from "./classify.mjs";
 import { decodeFeatures, encodeFeatures } from "./codec.mjs";
 import { utteranceFeatures } from "./mfcc.mjs";
 
@@ -22,5 +23,7 @@ export default function runTemplateTask(task) {
       ms: performance.now() - started,
     };
   }
+  if (task.op === "similarity")
+    return referenceSimilarity(utteranceFeatures(task.answer), utteranceFeatures(task.reference));
   throw new Error(`unknown template task ${JSON.stringify(task?.op)}`);
 }

@@ -3,7 +3,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "@/lib/db/ids";
 import type { Permission } from "@/lib/permissions/catalog";
-import { editorOf, visibleAnnotations, visibleAssignments } from "./access";
+import { editorOf, visibleAnnotations, visibleAssignments } from "@/lib/policies/annotation-access";
 import {
   annotationShape,
   checkFragments,

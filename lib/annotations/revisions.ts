@@ -3,8 +3,8 @@ import { notFound } from "@/lib/api/errors";
 import { decodeSignedCursor, encodeSignedCursor } from "@/lib/api/signed-cursor";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
+import { visibleAnnotations } from "@/lib/policies/annotation-access";
 import { sharedSecret } from "@/lib/settings/shared-secrets";
-import { visibleAnnotations } from "./access";
 import { parseStored, sortFragments, toWire } from "./fragments";
 import type { ListRevisions, RevisionOut } from "./schemas";
 

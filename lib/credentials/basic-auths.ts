@@ -3,7 +3,7 @@ import { hashPassword } from "@/lib/auth/passwords";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newPk } from "@/lib/db/ids";
-import { credentialOwner } from "./access";
+import { credentialOwner } from "@/lib/policies/credential-access";
 import type { CreateBasicAuth, CreatedCredential } from "./schemas";
 
 // Username/password credentials. A username is unique within its user's namespace

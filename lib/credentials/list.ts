@@ -1,6 +1,6 @@
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
-import { credentialOwner } from "./access";
+import { credentialOwner } from "@/lib/policies/credential-access";
 
 // Ours, beyond the contract: which credentials a user has (usernames and addresses, never
 // passwords), for whoever may manage them (the rules of access.ts).

@@ -1,7 +1,7 @@
+import type { Editor } from "@/lib/annotations/fragments";
 import { forbidden } from "@/lib/api/errors";
 import { can, isAdministrator, type Principal } from "@/lib/auth/principal";
 import type { Permission } from "@/lib/permissions/catalog";
-import type { Editor } from "./fragments";
 
 // Who sees and edits assignments and annotations. Administrators (tenants, organisations,
 // and users with an administrative role) manage the assignments of their scope: a top-level

@@ -1,6 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { type Actor, buildPrincipal, type Level, type Principal } from "@/lib/auth/principal";
-import { type CredentialTarget, isImpersonating, mayManageCredentialsOf, mayManageOwnCredentials } from "./access";
+import {
+  type CredentialTarget,
+  isImpersonating,
+  mayManageCredentialsOf,
+  mayManageOwnCredentials,
+} from "./credential-access";
 
 const org = { pk: "o1", id: "org" };
 const tenant = { pk: "t1", id: "ten" };

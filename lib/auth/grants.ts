@@ -1,8 +1,10 @@
 import { ApiError, OAuthError } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/client";
 import { ns } from "@/lib/db/ids";
+import type { Target } from "@/lib/policies/impersonation";
+import { policyRules } from "@/lib/policies/registry";
 import { verifyPassword } from "./passwords";
-import { actorView, hasAdminRole, isAdministrator, type Level, type Principal } from "./principal";
+import { actorView, hasAdminRole, type Level, type Principal } from "./principal";
 import { formatScope, parseScope, type Scope } from "./scope";
 import { clearAttempts, type ThrottlePolicy, takeAttempt } from "./throttle";
 import { issueToken, type TokenResponse, TokenRevokedError, type TokenSubject } from "./tokens";
@@ -168,8 +170,6 @@ async function canonicalUserScope(db: Db, userPk: string): Promise<string> {
   return formatScope({ kind: "top-user", userId: user.id });
 }
 
-type Target = TokenSubject & { level: Level; kind: "user" | "tenant" | "organisation"; administrative: boolean };
-
 // grant_type=client_credentials: a token for the caller (no scope) or for a scope below the
 // caller. Upward and sideways impersonation is refused, judged both from the current token and
 // from the rights of the person who signed in, so no chain of tokens reaches past them. The new
@@ -197,7 +197,7 @@ export async function clientCredentialsGrant(
     const scope = parseScope(rawScope);
     if (!scope) throw new OAuthError("invalid_scope", "The scope is malformed");
     const target = await resolveTarget(db, scope);
-    if (!target || !mayImpersonate(caller, target) || !mayImpersonate(actorView(caller), target))
+    if (!target || !policyRules.token.update(caller, target) || !policyRules.token.update(actorView(caller), target))
       throw new OAuthError("invalid_scope", BAD_SCOPE);
     const { userPk, tenantPk, organisationPk } = target;
     return await issueToken(db, { userPk, tenantPk, organisationPk }, formatScope(scope), opts);
@@ -294,27 +294,4 @@ async function resolveTarget(db: Db, scope: Scope): Promise<Target | null> {
     select: { user: { select: userSelect } },
   });
   return asTarget(cred?.user);
-}
-
-const DEPTH: Record<Level, number> = { top: 0, tenant: 1, organisation: 2 };
-
-function mayImpersonate(caller: Principal, target: Target): boolean {
-  const isSelf =
-    (target.kind === "user" && target.userPk === caller.user?.pk) ||
-    (target.kind === "tenant" && caller.kind === "tenant" && target.tenantPk === caller.tenant?.pk) ||
-    (target.kind === "organisation" &&
-      caller.kind === "organisation" &&
-      target.organisationPk === caller.organisation?.pk);
-  if (isSelf) return true;
-  if (!isAdministrator(caller)) return false;
-  // Within the caller's own subtree only.
-  if (caller.level === "tenant" && target.tenantPk !== caller.tenant!.pk) return false;
-  if (caller.level === "organisation" && target.organisationPk !== caller.organisation!.pk) return false;
-  if (DEPTH[target.level] < DEPTH[caller.level]) return false;
-  // An administrative user may act as its own tenant or organisation ("as a tenant does"),
-  // but never as another administrator of the same level (sideways).
-  if (DEPTH[target.level] === DEPTH[caller.level] && target.kind === "user") {
-    return caller.kind !== "user" || !target.administrative;
-  }
-  return true;
 }

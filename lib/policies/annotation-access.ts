@@ -1,11 +1,12 @@
 import type { Editor } from "@/lib/annotations/fragments";
 import { forbidden } from "@/lib/api/errors";
-import { can, isAdministrator, type Principal } from "@/lib/auth/principal";
+import { can, type Principal } from "@/lib/auth/principal";
 import type { Permission } from "@/lib/permissions/catalog";
+import { adminReach } from "./reach";
 
-// Who sees and edits assignments and annotations. Administrators (tenants, organisations,
-// and users with an administrative role) manage the assignments of their scope: a top-level
-// admin all, a tenant its own, an organisation those whose recordings are all its own.
+// The "assignment" and "annotation" policies (table.ts). Administrators manage the assignments
+// of their reach (reach.ts): a top-level admin all, a tenant its own, an organisation those
+// whose recordings are all its own.
 // Annotators (base or full) see the assignments they are named in, and their annotations.
 // Anything else is 404, as if it did not exist.
 
@@ -13,10 +14,12 @@ type AssignmentWhere = Record<string, unknown>;
 
 /** The assignments the caller manages, as a Prisma filter; null when it manages none. */
 export function managedAssignments(caller: Principal): AssignmentWhere | null {
-  if (!isAdministrator(caller)) return null;
-  if (caller.level === "top") return {};
-  if (caller.level === "tenant") return { tenantPk: caller.tenant!.pk };
-  return { tenantPk: caller.tenant!.pk, organisationPk: caller.organisation!.pk };
+  const reach = adminReach(caller);
+  if (!reach) return null;
+  if ("all" in reach) return {};
+  if ("tenantPk" in reach) return { tenantPk: reach.tenantPk };
+  // Assignments carry their tenant as well as their organisation: both must match.
+  return caller.tenant ? { tenantPk: caller.tenant.pk, organisationPk: reach.organisationPk } : null;
 }
 
 export function requireManager(caller: Principal): AssignmentWhere {
@@ -54,8 +57,7 @@ type AssignmentRoles = {
 
 /** The caller's part in an assignment it can see, for edits (admin > full > base); null if none. */
 export function editorOf(caller: Principal, assignment: AssignmentRoles, permission: Permission): Editor | null {
-  const managed = managedAssignments(caller);
-  if (managed && manages(caller, assignment)) return "admin";
+  if (manages(caller, assignment)) return "admin";
   if (!caller.user || !can(caller, permission)) return null;
   if (assignment.fullAnnotatorPk === caller.user.pk) return "full";
   if (assignment.baseAnnotatorPk === caller.user.pk) return "base";
@@ -63,15 +65,17 @@ export function editorOf(caller: Principal, assignment: AssignmentRoles, permiss
 }
 
 function manages(caller: Principal, a: AssignmentRoles): boolean {
-  if (caller.level === "top") return true;
-  if (caller.level === "tenant") return a.tenantPk === caller.tenant!.pk;
-  return a.tenantPk === caller.tenant!.pk && a.organisationPk === caller.organisation!.pk;
+  const reach = adminReach(caller);
+  if (!reach) return false;
+  if ("all" in reach) return true;
+  if ("tenantPk" in reach) return a.tenantPk === reach.tenantPk;
+  return a.tenantPk === caller.tenant?.pk && a.organisationPk === reach.organisationPk;
 }
 
 /** Annotations the caller sees: those of visible assignments (by tenant, without a join, above organisation level). */
 export function visibleAnnotations(caller: Principal, permission: Permission): Record<string, unknown> {
-  const managed = managedAssignments(caller);
-  if (managed && caller.level === "top") return {};
-  if (managed && caller.level === "tenant") return { tenantPk: caller.tenant!.pk };
+  const reach = adminReach(caller);
+  if (reach && "all" in reach) return {};
+  if (reach && "tenantPk" in reach) return { tenantPk: reach.tenantPk };
   return { assignment: visibleAssignments(caller, permission) };
 }

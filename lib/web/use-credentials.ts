@@ -11,7 +11,7 @@ import { userPath } from "./use-users";
 // A user's credentials. Listing (GET /api/users/:id/credentials) and email credentials
 // (POST /api/users/:id/emailauths) take a user id; username credentials and every delete
 // act on "the current user" only, so they are made as that user (act-as-user.ts).
-// Who may do what is the API's rule (lib/credentials/access.ts); its refusal is shown as is.
+// Who may do what is the API's rule (lib/policies/credential-access.ts); its refusal is shown as is.
 
 export type CredentialKind = "basic" | "email";
 type Owner = Pick<User, "id" | "firstName" | "infix" | "lastName">;

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { policyRules } from "@/lib/policies/registry";
 import type { ProgressQuery } from "./schemas";
 
-// Who and what a progress answer covers (the rules are written in lib/progress/progress.ts):
+// Who and what a progress answer covers (the rules are written in lib/progress/stream-progress.ts):
 // the category's subtree, its challenges in walk order, and the users in answer order.
 
 const CHUNK = 500;

@@ -1,7 +1,7 @@
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { fileUrl } from "@/lib/downloads/urls";
-import { type Cell, type CellRange, progressCells, recordingSetJson, USERS_PER_BLOCK } from "./cells";
+import { type Cell, type CellRange, progressCells, recordingSetJson, USERS_PER_BLOCK } from "./read-progress-cells";
 import type { ProgressQuery } from "./schemas";
 import { type Challenge, categoryChallenges, progressUsers, type UserRow } from "./selection";
 
@@ -32,7 +32,7 @@ import { type Challenge, categoryChallenges, progressUsers, type UserRow } from 
 // Queries (set-based; none per user, per challenge or per category): 1 for the organisation's
 // category tree (walked in memory), 1 for the subtree's challenge links and 1 for those
 // challenges (each per ≤ 500 categories / challenges), 1 for the users, and 1 per block of 500
-// users (lib/progress/cells.ts: the cells of the read model ProgressCell, which the database
+// users (lib/progress/read-progress-cells.ts: the cells of the read model ProgressCell, which the database
 // keeps on every recording write, or with a date range the recordings themselves). So 5 for up
 // to 500 users, 6 for 1,000 users × 200 challenges.
 //
@@ -83,7 +83,7 @@ const bytes = (piece: string | Uint8Array) => (typeof piece === "string" ? Buffe
 
 /**
  * The contract answer (a JSON list of progress entries) as UTF-8 bytes, one entry per piece.
- * The recordingSet objects come finished from the database (lib/progress/cells.ts); what is
+ * The recordingSet objects come finished from the database (lib/progress/read-progress-cells.ts); what is
  * the same for every user is encoded once.
  */
 export async function* progressJson(db: Db, plan: ProgressPlan): AsyncGenerator<Uint8Array> {

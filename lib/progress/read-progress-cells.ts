@@ -18,7 +18,7 @@ import { combinedAudioUrl } from "@/lib/recordings/result-sets";
 //   the range, by user and challenge, with the set's newest recording time and its recording
 //   count; and the block's result sets (id, duration). The rest is one pass here: per (user,
 //   challenge) the most recent set is picked and the attempts are summed, by the same rule as
-//   the read model's triggers (lib/progress/progress.ts states it).
+//   the read model's triggers (lib/progress/stream-progress.ts states it).
 //
 // The rows come as arrays straight from the driver (lib/db/raw-rows.ts): with 180,000
 // recordings, Prisma's per-row objects cost as much again as the query. Users and challenges

@@ -4,13 +4,13 @@ import type { Db } from "@/lib/db/client";
 import { fileUrl } from "@/lib/downloads/urls";
 import { policyRules } from "@/lib/policies/registry";
 import { combinedAudioUrl } from "@/lib/recordings/result-sets";
-import { progressCells } from "./cells";
+import { progressCells } from "./read-progress-cells";
 import type { ProgressCell, ProgressCellQuery } from "./schemas";
 import { categoryChallenges } from "./selection";
 
 // GET /categories/:category/progress/cell?user=…&challenge=…&from=…&to=… (ours): one cell of the
 // grid opened. The grid carries numbers only; this names the cell's most recent result set, by
-// the same read and rule (lib/progress/cells.ts), and lists its recordings to play. Who may read
+// the same read and rule (lib/progress/read-progress-cells.ts), and lists its recordings to play. Who may read
 // it is the "progress" policy (lib/policies/table.ts), read from the same place as the grid's
 // (the "progress" policy's read rule): those who see the whole organisation's submissions read anyone's cell, others
 // only their own; any other user, like a challenge outside the category's subtree, answers 404.

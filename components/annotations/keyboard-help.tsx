@@ -1,4 +1,4 @@
-import { EDITOR_SHORTCUTS } from "@/lib/web/annotations/editor-shortcuts";
+import { EDITOR_SHORTCUTS } from "@/lib/web/annotations/keys/editor-shortcuts";
 
 // The editor's keys and mouse gestures, for whoever looks: the table the key handler runs.
 export function KeyboardHelp() {

@@ -4,13 +4,6 @@ import { Button } from "@/components/button";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
 import {
-  downloadProgressCsv,
-  useGroups,
-  useProgressCell,
-  useProgressGrid,
-  useProgressSelection,
-} from "@/lib/web/progress";
-import {
   denseCells,
   displayName,
   formatPercentage,
@@ -18,9 +11,16 @@ import {
   meanPercentage,
   nextSort,
   type SortKey,
-} from "@/lib/web/progress-grid";
-import { linkedCategory } from "@/lib/web/progress-selection";
-import { usePrincipal } from "@/lib/web/use-principal";
+} from "@/lib/web/progress/progress-grid";
+import { linkedCategory } from "@/lib/web/progress/progress-selection";
+import {
+  downloadProgressCsv,
+  useGroups,
+  useProgressCell,
+  useProgressGrid,
+  useProgressSelection,
+} from "@/lib/web/progress/use-progress";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { AudioPlayer, type Playing } from "./audio-player";
 import { CellDetails, combinedAudioPath } from "./cell-details";
 import { ProgressFilters } from "./progress-filters";

@@ -1,11 +1,11 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
-import { formatDateTime } from "@/lib/web/format";
-import { roleWords } from "@/lib/web/role-words";
-import { useGroupChoices } from "@/lib/web/use-groups";
-import { usePrincipal } from "@/lib/web/use-principal";
-import { userName, useUser } from "@/lib/web/use-users";
+import { useGroupChoices } from "@/lib/web/groups/use-groups";
+import { formatDateTime } from "@/lib/web/ui/display-format";
+import { roleWords } from "@/lib/web/users/role-words";
+import { userName, useUser } from "@/lib/web/users/use-users";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { PageHeader } from "../page-header";
 import { ErrorState, LoadingBlock } from "../states";
 import { CredentialsSection } from "./credentials-section";

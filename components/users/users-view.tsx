@@ -2,12 +2,12 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { User } from "@/lib/users/schemas";
-import { formatDateTime } from "@/lib/web/format";
-import { roleWords } from "@/lib/web/role-words";
-import type { ServerList } from "@/lib/web/use-api";
-import { useGroupChoices } from "@/lib/web/use-groups";
-import { usePrincipal } from "@/lib/web/use-principal";
-import { useRoles, userName, useUserList } from "@/lib/web/use-users";
+import type { ServerList } from "@/lib/web/api/use-api";
+import { useGroupChoices } from "@/lib/web/groups/use-groups";
+import { formatDateTime } from "@/lib/web/ui/display-format";
+import { roleWords } from "@/lib/web/users/role-words";
+import { useRoles, userName, useUserList } from "@/lib/web/users/use-users";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { PermissionGuard } from "../admin/permission-guard";
 import { SelectField } from "../admin/select-field";
 import { CreatePanel } from "../create-panel";

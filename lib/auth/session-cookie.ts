@@ -1,8 +1,8 @@
 import { decode } from "next-auth/jwt";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { authSecret } from "@/lib/web/auth-secret";
-import { ACT_AS_HEADER, SESSION_CALL_HEADER, type StackEntry } from "@/lib/web/session";
+import { authSecret } from "@/lib/web/session/auth-secret";
+import { ACT_AS_HEADER, SESSION_CALL_HEADER, type StackEntry } from "@/lib/web/session/session";
 import { clientCredentialsGrant, grantSettingsOf } from "./grants";
 import { resolveToken } from "./tokens";
 

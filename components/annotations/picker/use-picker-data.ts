@@ -5,9 +5,9 @@ import type { AssignmentOut } from "@/lib/annotations/schemas";
 import type { SpeechChallenge } from "@/lib/challenges/speech/schemas";
 import type { Group } from "@/lib/groups/schemas";
 import type { User } from "@/lib/users/schemas";
-import type { ApiRequestError } from "@/lib/web/api-client";
-import { fetchAll } from "@/lib/web/fetch-all";
-import { useApiSession } from "@/lib/web/use-api";
+import type { ApiRequestError } from "@/lib/web/api/api-client";
+import { fetchAll } from "@/lib/web/api/fetch-all";
+import { useApiSession } from "@/lib/web/api/use-api";
 
 // What the recording picker shows, fetched whole (pages of 100) and joined in the browser:
 // the recordings of the organisation (GET /api/recordings, with their durations), the

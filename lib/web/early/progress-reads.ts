@@ -1,13 +1,13 @@
 import type { Group } from "@/lib/groups/schemas";
 import type { User } from "@/lib/users/schemas";
-import { withQuery } from "../api-client";
-import { gridPath, gridQuery, linkedCategory, paramsOf, selectionOf } from "../progress-selection";
-import { scopeInfo } from "../session";
+import { withQuery } from "../api/api-client";
+import { gridPath, gridQuery, linkedCategory, paramsOf, selectionOf } from "../progress/progress-selection";
+import { scopeInfo } from "../session/session";
 import { answeredRead, type EarlyPlan, jsonRead } from "./early-script";
 import { serverGet } from "./server-api";
 
-// /progress asks first for the groups (the filters; pages of 100 as lib/web/fetch-all.ts) and
-// the grid of the URL's selection (lib/web/progress.ts). Without groups in the URL the user's
+// /progress asks first for the groups (the filters; pages of 100 as lib/web/api/fetch-all.ts) and
+// the grid of the URL's selection (lib/web/progress/use-progress.ts). Without groups in the URL the user's
 // own are chosen, and without a category the first one linked to them: the server reads those
 // (small answers) to name the same grid, and the groups' answer goes in the page. A date range is
 // left to the browser: its days are local.

@@ -3,7 +3,7 @@ import { cache } from "react";
 import { sessionStack } from "@/lib/auth/session-cookie";
 import { config } from "@/lib/config";
 import { ROUTE_MODULES } from "@/lib/openapi/route-modules";
-import { type ApiRequest, nextCursor, withQuery } from "../api-client";
+import { type ApiRequest, nextCursor, withQuery } from "../api/api-client";
 import { matchRoute } from "./route-match";
 
 // The API called in-process while a page renders on the server, as the view the browser will

@@ -1,3 +1,4 @@
+import "server-only";
 import { headers } from "next/headers";
 import { cache } from "react";
 import { sessionStack } from "@/lib/auth/session-cookie";
@@ -10,7 +11,7 @@ import { matchRoute } from "./route-match";
 // use: the top token of the request's session cookie, the very token the browser's own calls
 // stand for (lib/auth/session-cookie.ts). The route handler itself answers (withApi, its policy,
 // its schemas), so the server can hand the browser nothing the API would not give it, in the
-// same shape. Server-only.
+// same shape.
 
 export type View = { scope: string; token: string };
 

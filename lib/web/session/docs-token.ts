@@ -1,3 +1,4 @@
+import "server-only";
 import { headers } from "next/headers";
 import { clientCredentialsGrant, grantSettingsOf } from "@/lib/auth/grants";
 import { sessionStack } from "@/lib/auth/session-cookie";

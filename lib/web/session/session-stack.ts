@@ -1,3 +1,4 @@
+import "server-only";
 import { OAuthError } from "@/lib/api/errors";
 import { clientCredentialsGrant, grantSettingsOf } from "@/lib/auth/grants";
 import { resolveToken, revokeRawToken } from "@/lib/auth/tokens";
@@ -7,8 +8,8 @@ import { describeCaller } from "../views/caller-label";
 import { describeView, type SessionUpdate, type StackEntry, type WebSession } from "./session";
 
 // The impersonation stack in the session cookie: impersonations are made here, on the server
-// (the browser never sees a token), returns revoke what they leave. Server-only (next-auth's
-// jwt callback).
+// (the browser never sees a token), returns revoke what they leave. Run by next-auth's jwt
+// callback.
 
 const MAX_DEPTH = 6;
 

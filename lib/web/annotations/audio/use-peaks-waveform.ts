@@ -5,7 +5,7 @@ import type WaveSurfer from "wavesurfer.js";
 import type { ApiRequestError } from "../../api/api-client";
 import { downloadFile } from "../../api/api-upload";
 import { useApiSession } from "../../api/use-api";
-import { pageNonce } from "../../csp";
+import { pageNonce } from "../../ui/page-nonce";
 import type { View } from "../lanes/lanes";
 import { flatPeaks, type Peaks, parsePeaks } from "./waveform-peaks";
 

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/button";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
+import { useGroups } from "@/lib/web/groups/use-groups";
 import {
   denseCells,
   displayName,
@@ -15,7 +16,6 @@ import {
 import { linkedCategory } from "@/lib/web/progress/progress-selection";
 import {
   downloadProgressCsv,
-  useGroups,
   useProgressCell,
   useProgressGrid,
   useProgressSelection,

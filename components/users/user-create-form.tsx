@@ -1,6 +1,6 @@
 "use client";
 import { createUserSchema } from "@/lib/users/schemas";
-import { useGroupChoices } from "@/lib/web/groups/use-groups";
+import { useGroups } from "@/lib/web/groups/use-groups";
 import { useZodForm } from "@/lib/web/ui/use-zod-form";
 import { roleWords } from "@/lib/web/users/role-words";
 import { grantableRoles, useCreateUser, useRoles } from "@/lib/web/users/use-users";
@@ -17,7 +17,7 @@ const INITIAL = { firstName: "", infix: "", lastName: "", id: "", roles: "", gro
 export function UserCreateForm({ onDone }: { onDone: (userId: string) => void }) {
   const principal = usePrincipal();
   const roles = useRoles();
-  const groups = useGroupChoices(principal.can("GROUP_LIST"));
+  const groups = useGroups(principal.can("GROUP_LIST"));
   const create = useCreateUser();
   const form = useZodForm(createUserSchema, {
     initial: INITIAL,

@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
-import { useGroupChoices } from "@/lib/web/groups/use-groups";
+import { useGroups } from "@/lib/web/groups/use-groups";
 import { formatDateTime } from "@/lib/web/ui/display-format";
 import { roleWords } from "@/lib/web/users/role-words";
 import { userName, useUser } from "@/lib/web/users/use-users";
@@ -16,7 +16,7 @@ import { UserEdit, UserErase } from "./user-edit";
 export function UserDetail({ id }: { id: string }) {
   const query = useUser(id);
   const principal = usePrincipal();
-  const groups = useGroupChoices(principal.can("GROUP_LIST"));
+  const groups = useGroups(principal.can("GROUP_LIST"));
   const user = query.data;
   const [editing, setEditing] = useState(false);
   const manages = principal.can("USER_CREATE") && principal.user?.id !== id;

@@ -6,7 +6,7 @@ import { Button } from "@/components/button";
 import type { User } from "@/lib/users/schemas";
 import { ApiRequestError } from "@/lib/web/api/api-client";
 import { useApi } from "@/lib/web/api/use-api";
-import { useGroupChoices } from "@/lib/web/groups/use-groups";
+import { useGroups } from "@/lib/web/groups/use-groups";
 import { toast } from "@/lib/web/ui/toast";
 import { roleWords } from "@/lib/web/users/role-words";
 import { grantableRoles, useRoles, userName, userPath } from "@/lib/web/users/use-users";
@@ -23,7 +23,7 @@ export function UserEdit({ user, onDone }: { user: User; onDone: () => void }) {
   const queryClient = useQueryClient();
   const principal = usePrincipal();
   const roles = useRoles();
-  const groups = useGroupChoices(principal.can("GROUP_LIST"));
+  const groups = useGroups(principal.can("GROUP_LIST"));
   const [values, setValues] = useState({
     firstName: user.firstName,
     infix: user.infix ?? "",

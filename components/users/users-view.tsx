@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { User } from "@/lib/users/schemas";
 import type { ServerList } from "@/lib/web/api/use-api";
-import { useGroupChoices } from "@/lib/web/groups/use-groups";
+import { useGroups } from "@/lib/web/groups/use-groups";
 import { formatDateTime } from "@/lib/web/ui/display-format";
 import { roleWords } from "@/lib/web/users/role-words";
 import { useRoles, userName, useUserList } from "@/lib/web/users/use-users";
@@ -62,7 +62,7 @@ function UsersView({ list }: { list: ServerList<User> }) {
   const router = useRouter();
   const principal = usePrincipal();
   const roles = useRoles();
-  const groups = useGroupChoices(principal.can("GROUP_LIST"));
+  const groups = useGroups(principal.can("GROUP_LIST"));
   // Ready: the first page of the current request is on screen (benchmarks and tests wait for it).
   const ready = list.isSuccess && !list.isPlaceholderData && !list.isFetching;
   const toolbar = (

@@ -1,9 +1,11 @@
 "use client";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Category } from "@/lib/categories/schemas";
 import type { UpdateGroup } from "@/lib/groups/edit-schemas";
 import type { CreateGroup, Group } from "@/lib/groups/schemas";
 import type { User } from "@/lib/users/schemas";
+import type { ApiRequestError } from "../api/api-client";
+import { fetchAll } from "../api/fetch-all";
 import { useOptimisticMutation } from "../api/optimistic";
 import { apiKey, type ListPage, useApi, useApiQuery, useApiSession, useServerList } from "../api/use-api";
 
@@ -16,9 +18,16 @@ export const groupPath = (id: string) => `${PATH}/${encodeURIComponent(id)}`;
 
 export const useGroupList = () => useServerList<Group>(PATH, { sort: null });
 
-/** Up to 100 groups, for pickers and filters. */
-export const useGroupChoices = (enabled = true) =>
-  useApiQuery<Group[]>(PATH, { perPage: 100 }, { staleTime: 60_000, enabled });
+/** Every group of the organisation (all pages), for pickers and filters: the one read of the whole list. */
+export function useGroups(enabled = true) {
+  const { scope } = useApiSession();
+  return useQuery<Group[], ApiRequestError>({
+    queryKey: apiKey(scope, PATH, { all: "pages" }),
+    queryFn: ({ signal }) => fetchAll<Group>(PATH, signal),
+    enabled: !!scope && enabled,
+    staleTime: 60_000,
+  });
+}
 
 /** Up to 100 top-level categories of the organisation, for the group's categories. */
 export const useCategoryChoices = (enabled = true) =>

@@ -1,12 +1,9 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { Group } from "@/lib/groups/schemas";
 import type { ProgressCell, ProgressGrid } from "@/lib/progress/schemas";
 import { ApiRequestError, sessionCallHeaders, withQuery } from "../api/api-client";
-import { fetchAll } from "../api/fetch-all";
-import { apiKey, useApiQuery, useApiSession } from "../api/use-api";
+import { useApiQuery } from "../api/use-api";
 import {
   ANY_ROLE,
   DEFAULT_ROLE,
@@ -106,15 +103,4 @@ export async function downloadProgressCsv(selection: ProgressSelection): Promise
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
-
-/** The organisation's groups (every page). */
-export function useGroups(enabled = true) {
-  const { scope } = useApiSession();
-  return useQuery<Group[], ApiRequestError>({
-    queryKey: apiKey(scope, "/api/groups", { all: "pages" }),
-    queryFn: ({ signal }) => fetchAll<Group>("/api/groups", signal),
-    enabled: !!scope && enabled,
-    staleTime: 60_000,
-  });
 }

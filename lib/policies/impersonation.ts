@@ -4,7 +4,7 @@ import type { TokenSubject } from "@/lib/auth/tokens";
 
 // The "token" policy (table.ts): a caller may get a token for itself, and an administrator one
 // for a scope below it within its own subtree, never upwards or sideways. grant_type=
-// client_credentials (lib/auth/grants.ts) asks this of the current token and of the person who
+// client_credentials (lib/auth/client-credentials-grant.ts) asks this of the current token and of the person who
 // signed in alike, so no chain of tokens reaches past them.
 
 /** Whom a requested scope names: a user, or a tenant or organisation acting as itself. */

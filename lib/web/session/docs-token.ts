@@ -1,6 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
-import { clientCredentialsGrant, grantSettingsOf } from "@/lib/auth/grants";
+import { clientCredentialsGrant } from "@/lib/auth/client-credentials-grant";
+import { grantSettingsOf } from "@/lib/auth/grants";
 import { sessionStack } from "@/lib/auth/session-cookie";
 import { resolveToken } from "@/lib/auth/tokens";
 import { config } from "@/lib/config";

@@ -1,6 +1,7 @@
 import "server-only";
 import { OAuthError } from "@/lib/api/errors";
-import { clientCredentialsGrant, grantSettingsOf } from "@/lib/auth/grants";
+import { clientCredentialsGrant } from "@/lib/auth/client-credentials-grant";
+import { grantSettingsOf } from "@/lib/auth/grants";
 import { resolveToken, revokeRawToken } from "@/lib/auth/tokens";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";

@@ -1,9 +1,9 @@
 "use client";
 import Link from "next/link";
 import { useSession } from "next-auth/react";
-import { NAV_ITEMS, visibleNav } from "@/lib/web/nav";
-import { roleWords } from "@/lib/web/role-words";
-import { usePrincipal } from "@/lib/web/use-principal";
+import { NAV_ITEMS, visibleNav } from "@/lib/web/ui/nav";
+import { roleWords } from "@/lib/web/users/role-words";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { PageHeader } from "./page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "./states";
 

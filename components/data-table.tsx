@@ -1,6 +1,6 @@
 "use client";
 import type { ReactNode } from "react";
-import type { ServerList } from "@/lib/web/use-api";
+import type { ServerList } from "@/lib/web/api/use-api";
 import { Button } from "./button";
 import { EmptyState, ErrorState, Skeleton } from "./states";
 

@@ -1,9 +1,9 @@
 "use client";
 import type { UseQueryResult } from "@tanstack/react-query";
 import Link from "next/link";
-import type { ApiRequestError } from "@/lib/web/api-client";
-import { formatDateTime } from "@/lib/web/format";
-import { type Target, useImpersonation } from "@/lib/web/use-impersonation";
+import type { ApiRequestError } from "@/lib/web/api/api-client";
+import { formatDateTime } from "@/lib/web/ui/display-format";
+import { type Target, useImpersonation } from "@/lib/web/views/use-impersonation";
 import { Button } from "./button";
 import { PageHeader } from "./page-header";
 import { ErrorState, LoadingBlock } from "./states";

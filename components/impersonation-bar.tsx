@@ -1,5 +1,5 @@
 "use client";
-import { useImpersonation } from "@/lib/web/use-impersonation";
+import { useImpersonation } from "@/lib/web/views/use-impersonation";
 import { Button } from "./button";
 
 // Shown while the caller acts as someone below them: whose view it is, and the way back.

@@ -1,8 +1,8 @@
 "use client";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
-import { visibleNav } from "@/lib/web/nav";
-import { usePrincipal } from "@/lib/web/use-principal";
+import { visibleNav } from "@/lib/web/ui/nav";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { IntentLink } from "./intent-link";
 import { Skeleton } from "./states";
 

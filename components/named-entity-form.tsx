@@ -1,6 +1,6 @@
 "use client";
 import type { z } from "zod";
-import { useZodForm } from "@/lib/web/use-zod-form";
+import { useZodForm } from "@/lib/web/ui/use-zod-form";
 import { Form } from "./form";
 import { FormField, IdField } from "./form-field";
 

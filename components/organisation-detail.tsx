@@ -1,8 +1,8 @@
 "use client";
 import { formatScope } from "@/lib/auth/scope";
-import { scopeInfo } from "@/lib/web/session";
-import { useApiSession } from "@/lib/web/use-api";
-import { useOrganisation } from "@/lib/web/use-organisations";
+import { useApiSession } from "@/lib/web/api/use-api";
+import { scopeInfo } from "@/lib/web/session/session";
+import { useOrganisation } from "@/lib/web/tenancy/use-organisations";
 import { EntityDetail } from "./entity-detail";
 
 export function OrganisationDetail({ id }: { id: string }) {

@@ -1,8 +1,8 @@
 "use client";
 import Link from "next/link";
 import { createOrganisationSchema, type Organisation } from "@/lib/organisations/schemas";
-import { formatDateTime } from "@/lib/web/format";
-import { useCreateOrganisation, useOrganisationList } from "@/lib/web/use-organisations";
+import { useCreateOrganisation, useOrganisationList } from "@/lib/web/tenancy/use-organisations";
+import { formatDateTime } from "@/lib/web/ui/display-format";
 import { CreatePanel } from "./create-panel";
 import { type Column, DataTable } from "./data-table";
 import { NamedEntityForm } from "./named-entity-form";

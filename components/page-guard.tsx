@@ -1,8 +1,8 @@
 "use client";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { NAV_ITEMS, visibleNav } from "@/lib/web/nav";
-import { usePrincipal } from "@/lib/web/use-principal";
+import { NAV_ITEMS, visibleNav } from "@/lib/web/ui/nav";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { buttonClass } from "./button";
 import { EmptyState, ErrorState, LoadingBlock } from "./states";
 

@@ -4,8 +4,8 @@ import type { Session } from "next-auth";
 import { SessionProvider, signOut } from "next-auth/react";
 import { type ReactNode, useState } from "react";
 import { Toaster } from "@/components/toaster";
-import { ApiRequestError } from "@/lib/web/api-client";
-import { AUTH_BASE_PATH } from "@/lib/web/session";
+import { ApiRequestError } from "@/lib/web/api/api-client";
+import { AUTH_BASE_PATH } from "@/lib/web/session/session";
 
 // Client-side providers of every page: the session (next-auth, served under /auth),
 // React Query, and the toaster.

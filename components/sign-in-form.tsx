@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { SIGN_IN_METHODS, useSignIn } from "@/lib/web/use-sign-in";
+import { SIGN_IN_METHODS, useSignIn } from "@/lib/web/session/use-sign-in";
 import { Form } from "./form";
 import { FormField } from "./form-field";
 

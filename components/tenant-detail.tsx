@@ -1,6 +1,6 @@
 "use client";
 import { formatScope } from "@/lib/auth/scope";
-import { useTenant } from "@/lib/web/use-tenants";
+import { useTenant } from "@/lib/web/tenancy/use-tenants";
 import { EntityDetail } from "./entity-detail";
 
 export function TenantDetail({ id }: { id: string }) {

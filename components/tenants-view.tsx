@@ -1,8 +1,8 @@
 "use client";
 import Link from "next/link";
 import { createTenantSchema, type Tenant } from "@/lib/tenants/schemas";
-import { formatDateTime } from "@/lib/web/format";
-import { useCreateTenant, useTenantList } from "@/lib/web/use-tenants";
+import { useCreateTenant, useTenantList } from "@/lib/web/tenancy/use-tenants";
+import { formatDateTime } from "@/lib/web/ui/display-format";
 import { CreatePanel } from "./create-panel";
 import { type Column, DataTable } from "./data-table";
 import { NamedEntityForm } from "./named-entity-form";

@@ -1,5 +1,5 @@
 "use client";
-import { dismiss, useToasts } from "@/lib/web/toast";
+import { dismiss, useToasts } from "@/lib/web/ui/toast";
 
 // Success and failure messages, announced to screen readers.
 export function Toaster() {

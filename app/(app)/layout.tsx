@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/app-shell";
 import { Providers } from "@/components/providers";
-import { requireSession } from "@/lib/web/auth";
 import { EarlyRequests } from "@/lib/web/early/early-script";
 import { principalReads } from "@/lib/web/early/principal";
+import { requireSession } from "@/lib/web/session/auth";
 
 // Every app page: signed in (checked here, on the server) and inside the shell. The browser
 // starts reading who the view is as it parses the page (lib/web/early/).

@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { currentSession } from "@/lib/web/auth";
-import { docsToken } from "@/lib/web/docs-token";
+import { currentSession } from "@/lib/web/session/auth";
+import { docsToken } from "@/lib/web/session/docs-token";
 import { ApiReference } from "./api-reference";
 
 export const metadata: Metadata = { title: "API reference · Speech training platform" };
 
 // GET /docs: the interactive reference of the API, rendered by Scalar from /api/openapi.json.
 // Public (other teams write their apps against it); a signed-in person gets a ten-minute token
-// derived from their current view (lib/web/docs-token.ts) so "Test request" calls run as them.
+// derived from their current view (lib/web/session/docs-token.ts) so "Test request" calls run as them.
 export default async function DocsPage() {
   const session = await currentSession();
   const token = session ? await docsToken() : null;

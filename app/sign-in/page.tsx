@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Providers } from "@/components/providers";
 import { SignInForm } from "@/components/sign-in-form";
-import { currentSession } from "@/lib/web/auth";
+import { currentSession } from "@/lib/web/session/auth";
 
 export const metadata: Metadata = { title: "Sign in · Speech training platform" };
 

@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { usePrincipal } from "@/lib/web/use-principal";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { buttonClass } from "../button";
 import { EmptyState, ErrorState, LoadingBlock } from "../states";
 

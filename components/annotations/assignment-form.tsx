@@ -8,12 +8,12 @@ import { errorText, FormField } from "@/components/form-field";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, LoadingBlock } from "@/components/states";
 import { createAssignmentSchema } from "@/lib/annotations/schemas";
-import type { RecordingRefInput } from "@/lib/web/annotations/annotation-api";
-import { useCreateAssignment, useUsersWithRoles, useViewPlace } from "@/lib/web/annotations/use-assignments";
-import { roleWords } from "@/lib/web/role-words";
-import { usePrincipal } from "@/lib/web/use-principal";
-import { useZodForm } from "@/lib/web/use-zod-form";
-import { userName } from "@/lib/web/view-targets";
+import { useCreateAssignment, useUsersWithRoles, useViewPlace } from "@/lib/web/annotations/editor/use-assignments";
+import type { RecordingRefInput } from "@/lib/web/annotations/saving/annotation-api";
+import { useZodForm } from "@/lib/web/ui/use-zod-form";
+import { roleWords } from "@/lib/web/users/role-words";
+import { usePrincipal } from "@/lib/web/views/use-principal";
+import { userName } from "@/lib/web/views/view-targets";
 import { RecordingPicker } from "./recording-picker";
 
 // /assignments/new — administrators give recordings of this organisation's speech challenges

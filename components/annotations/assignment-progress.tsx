@@ -1,5 +1,5 @@
-import type { Assignment } from "@/lib/web/annotations/types";
-import { progressOf } from "@/lib/web/annotations/use-assignments";
+import { progressOf } from "@/lib/web/annotations/editor/use-assignments";
+import type { Assignment } from "@/lib/web/annotations/model/types";
 
 // An assignment's progress from its annotations: annotated, done (base), done (full).
 export function AssignmentProgress({

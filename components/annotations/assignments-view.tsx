@@ -4,10 +4,10 @@ import { buttonClass } from "@/components/button";
 import { type Column, DataTable } from "@/components/data-table";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
-import type { Assignment } from "@/lib/web/annotations/types";
-import { useAnnotatorNames, useAssignmentList } from "@/lib/web/annotations/use-assignments";
-import { formatDateTime } from "@/lib/web/format";
-import { usePrincipal } from "@/lib/web/use-principal";
+import { useAnnotatorNames, useAssignmentList } from "@/lib/web/annotations/editor/use-assignments";
+import type { Assignment } from "@/lib/web/annotations/model/types";
+import { formatDateTime } from "@/lib/web/ui/display-format";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { AssignmentProgress } from "./assignment-progress";
 import { DeleteAssignment } from "./assignments/delete-assignment";
 

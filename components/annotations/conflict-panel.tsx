@@ -1,10 +1,10 @@
 "use client";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/button";
-import { formatMs } from "@/lib/web/annotations/format";
-import { type Choice, describeSide } from "@/lib/web/annotations/merge";
-import type { Conflict } from "@/lib/web/annotations/use-annotation-save";
-import { formatDateTime } from "@/lib/web/format";
+import { formatMs } from "@/lib/web/annotations/lanes/time-format";
+import { type Choice, describeSide } from "@/lib/web/annotations/model/merge";
+import type { Conflict } from "@/lib/web/annotations/saving/use-annotation-save";
+import { formatDateTime } from "@/lib/web/ui/display-format";
 
 // Someone saved the annotation after the version this editor started from, and some of their
 // edits meet some of mine (same layer, overlapping times): nothing of mine was saved yet. Every

@@ -1,14 +1,14 @@
 "use client";
 import { type PointerEvent, useMemo, useState } from "react";
 import { Button } from "@/components/button";
-import { baseHandOver, type Change, compare } from "@/lib/web/annotations/compare";
-import { formatMs } from "@/lib/web/annotations/format";
-import { itemsToWire } from "@/lib/web/annotations/items";
-import { inWindow, msToX, type View, visibleWindow, xToMs } from "@/lib/web/annotations/lanes";
-import type { Cue } from "@/lib/web/annotations/srt";
-import type { Annotation } from "@/lib/web/annotations/types";
-import type { AnnotationEditor } from "@/lib/web/annotations/use-annotation-editor";
-import { useRevisions } from "@/lib/web/annotations/use-context";
+import type { AnnotationEditor } from "@/lib/web/annotations/editor/use-annotation-editor";
+import { useRevisions } from "@/lib/web/annotations/editor/use-context";
+import { inWindow, msToX, type View, visibleWindow, xToMs } from "@/lib/web/annotations/lanes/lanes";
+import { formatMs } from "@/lib/web/annotations/lanes/time-format";
+import { baseHandOver, type Change, compare } from "@/lib/web/annotations/model/compare";
+import { itemsToWire } from "@/lib/web/annotations/model/items";
+import type { Annotation } from "@/lib/web/annotations/model/types";
+import type { Cue } from "@/lib/web/annotations/prompt/srt";
 
 // Read-only lanes under the editing lanes, at the waveform's zoom and scroll: the prompt
 // (the challenge's SubRip cues at their times), the recording's reference annotation (one

@@ -1,8 +1,8 @@
 "use client";
 import { memo, useEffect, useRef } from "react";
-import { coverage } from "@/lib/web/annotations/density";
-import type { View } from "@/lib/web/annotations/lanes";
-import type { Item } from "@/lib/web/annotations/types";
+import { coverage } from "@/lib/web/annotations/lanes/density";
+import type { View } from "@/lib/web/annotations/lanes/lanes";
+import type { Item } from "@/lib/web/annotations/model/types";
 
 // A lane's fragments when too many are in view to draw as boxes: per pixel column, a bar as
 // high as the share of that column's time they cover, so gaps, dense stretches and unlabelled

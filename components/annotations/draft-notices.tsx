@@ -1,6 +1,6 @@
 "use client";
 import { Button } from "@/components/button";
-import type { AnnotationEditor } from "@/lib/web/annotations/use-annotation-editor";
+import type { AnnotationEditor } from "@/lib/web/annotations/editor/use-annotation-editor";
 
 // What happened to the draft without the annotator asking: unsaved work restored from this
 // browser, a conflict merged by itself, drafts that this browser cannot keep.

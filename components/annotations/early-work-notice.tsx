@@ -1,8 +1,8 @@
 "use client";
-import { earlyFullEdits } from "@/lib/web/annotations/compare";
-import { fullBeforeBase } from "@/lib/web/annotations/context-text";
-import type { AnnotationEditor } from "@/lib/web/annotations/use-annotation-editor";
-import { useRevisions } from "@/lib/web/annotations/use-context";
+import { fullBeforeBase } from "@/lib/web/annotations/editor/context-text";
+import type { AnnotationEditor } from "@/lib/web/annotations/editor/use-annotation-editor";
+import { useRevisions } from "@/lib/web/annotations/editor/use-context";
+import { earlyFullEdits } from "@/lib/web/annotations/model/compare";
 
 // A full annotator who edits before the base annotator is done is warned; and the saved work
 // carries the mark (the versions the full annotator saved before base done, read from the

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { Stage } from "@/lib/web/annotations/context-text";
-import type { Role } from "@/lib/web/annotations/types";
+import type { Stage } from "@/lib/web/annotations/editor/context-text";
+import type { Role } from "@/lib/web/annotations/model/types";
 import { WorkflowHelp } from "./workflow-help";
 
 // The editor's header: a title people can read (what was read, by whom, how long), the ids

@@ -1,7 +1,7 @@
 "use client";
 import { useRef } from "react";
 import { Button, buttonClass } from "@/components/button";
-import { EXPORT_FORMATS, type ExportFormat } from "@/lib/web/annotations/annotation-api";
+import { EXPORT_FORMATS, type ExportFormat } from "@/lib/web/annotations/saving/annotation-api";
 
 // Exports of the saved annotation (downloaded by the session cookie) and the TextGrid/EAF import,
 // which is previewed first (tiers mapped, changes per layer) and then becomes an undoable edit

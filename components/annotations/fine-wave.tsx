@@ -1,10 +1,10 @@
 "use client";
 import { memo, useEffect, useRef, useState } from "react";
-import type { View } from "@/lib/web/annotations/lanes";
-import { decodeWindow } from "@/lib/web/annotations/window-audio";
+import { decodeWindow } from "@/lib/web/annotations/audio/window-audio";
+import type { View } from "@/lib/web/annotations/lanes/lanes";
 
 // At deep zoom the peaks (one point per 10 ms) are too coarse: the visible window's audio is
-// decoded (lib/web/annotations/window-audio.ts: only its pages are fetched) and drawn over the
+// decoded (lib/web/annotations/audio/window-audio.ts: only its pages are fetched) and drawn over the
 // waveform, min and max per pixel column, on one canvas as wide as the view (no seams between
 // tiles). While the view moves, the last drawing follows it until the new window is drawn.
 

@@ -1,8 +1,8 @@
 "use client";
 import { useEffect, useId, useRef } from "react";
 import { Button } from "@/components/button";
-import { defaultLabel, labelsFor } from "@/lib/web/annotations/roles";
-import type { Item, Role, SchemeLayer } from "@/lib/web/annotations/types";
+import { defaultLabel, labelsFor } from "@/lib/web/annotations/editor/workflow-roles";
+import type { Item, Role, SchemeLayer } from "@/lib/web/annotations/model/types";
 
 // The selected fragment: its layer, its label (typed on free-text layers such as Words, picked
 // from the role's labels otherwise), its comment and its times; play it or delete it.

@@ -2,11 +2,11 @@
 import { useMemo, useState } from "react";
 import { Button } from "@/components/button";
 import { ErrorState } from "@/components/states";
-import { previewChanges } from "@/lib/web/annotations/import-preview";
-import { itemsFromWire } from "@/lib/web/annotations/items";
-import type { Item, WireFragment } from "@/lib/web/annotations/types";
-import { formatDateTime } from "@/lib/web/format";
-import { useApiQuery } from "@/lib/web/use-api";
+import { itemsFromWire } from "@/lib/web/annotations/model/items";
+import type { Item, WireFragment } from "@/lib/web/annotations/model/types";
+import { previewChanges } from "@/lib/web/annotations/saving/import-preview";
+import { useApiQuery } from "@/lib/web/api/use-api";
+import { formatDateTime } from "@/lib/web/ui/display-format";
 import { LayerChangesTable } from "./layer-changes-table";
 
 // The saved versions of the annotation (GET /api/annotations/:id/revisions), newest first:

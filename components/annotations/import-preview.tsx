@@ -1,14 +1,14 @@
 "use client";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/button";
+import type { Item } from "@/lib/web/annotations/model/types";
 import {
   defaultMapping,
   type Imported,
   mappedItems,
   previewChanges,
   type TierMapping,
-} from "@/lib/web/annotations/import-preview";
-import type { Item } from "@/lib/web/annotations/types";
+} from "@/lib/web/annotations/saving/import-preview";
 import { LayerChangesTable } from "./layer-changes-table";
 
 // What an import would do, before anything changes: each tier of the file mapped onto a layer

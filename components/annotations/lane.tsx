@@ -1,8 +1,6 @@
 "use client";
 import { type FocusEvent, type KeyboardEvent, memo, type PointerEvent, useRef, useState } from "react";
-import { boundaryRange } from "@/lib/web/annotations/edits";
-import { describeItem } from "@/lib/web/annotations/format";
-import { hitTest } from "@/lib/web/annotations/hit-test";
+import { hitTest } from "@/lib/web/annotations/lanes/hit-test";
 import {
   type DragMode,
   dragSpan,
@@ -15,12 +13,14 @@ import {
   type View,
   visibleWindow,
   xToMs,
-} from "@/lib/web/annotations/lanes";
-import type { Item, SchemeLayer } from "@/lib/web/annotations/types";
+} from "@/lib/web/annotations/lanes/lanes";
+import { describeItem } from "@/lib/web/annotations/lanes/time-format";
+import { boundaryRange } from "@/lib/web/annotations/model/edits";
+import type { Item, SchemeLayer } from "@/lib/web/annotations/model/types";
 import { DensityStrip } from "./density-strip";
 
 // One layer's lane under the waveform, at its zoom and scroll. What a pointer grabs is decided
-// by time (lib/web/annotations/hit-test.ts), not by which box lies on top: the nearest boundary
+// by time (lib/web/annotations/lanes/hit-test.ts), not by which box lies on top: the nearest boundary
 // within a few pixels, else the fragment under it. Dragging on empty lane makes a fragment
 // (inside the free gap when the layer forbids overlaps); dragging a fragment moves it, its
 // edges resize it, a boundary two fragments share moves both (Alt: only the side's owner); a

@@ -1,4 +1,4 @@
-import type { LayerChange } from "@/lib/web/annotations/import-preview";
+import type { LayerChange } from "@/lib/web/annotations/saving/import-preview";
 
 // Per layer, what applying something (an import, a revision) would add, remove and change.
 export function LayerChangesTable({

@@ -1,8 +1,8 @@
 "use client";
 import { type KeyboardEvent, memo, type PointerEvent, useEffect, useRef } from "react";
-import { formatMs } from "@/lib/web/annotations/format";
-import type { View } from "@/lib/web/annotations/lanes";
-import type { Peaks } from "@/lib/web/annotations/peaks";
+import type { Peaks } from "@/lib/web/annotations/audio/waveform-peaks";
+import type { View } from "@/lib/web/annotations/lanes/lanes";
+import { formatMs } from "@/lib/web/annotations/lanes/time-format";
 
 // The whole recording in one strip (its peaks, folded to the strip's width) with the part the
 // waveform shows outlined: press or drag to move the view there; as a slider, arrows move it

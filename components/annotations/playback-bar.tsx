@@ -1,8 +1,8 @@
 "use client";
 import { Button } from "@/components/button";
-import { stepZoom, ZOOM_LEVELS } from "@/lib/web/annotations/lanes";
-import type { Item } from "@/lib/web/annotations/types";
-import { type PeaksWaveform, RATES } from "@/lib/web/annotations/use-peaks-waveform";
+import { type PeaksWaveform, RATES } from "@/lib/web/annotations/audio/use-peaks-waveform";
+import { stepZoom, ZOOM_LEVELS } from "@/lib/web/annotations/lanes/lanes";
+import type { Item } from "@/lib/web/annotations/model/types";
 import { TimeReadout } from "./ruler";
 
 // Play/pause (Space), play or loop the selected fragment, the rate (pitch kept), the position,

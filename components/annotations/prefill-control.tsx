@@ -1,7 +1,7 @@
 "use client";
 import { useId, useState } from "react";
 import { Button } from "@/components/button";
-import type { PrefillSource } from "@/lib/web/annotations/prefill";
+import type { PrefillSource } from "@/lib/web/annotations/prompt/prefill";
 
 // "Pre-fill words": the Words layer filled from what the student was asked to read (the
 // challenge's SRT cues or topic) or from the recording's reference annotation, as a starting

@@ -1,6 +1,6 @@
 "use client";
 import { Button } from "@/components/button";
-import type { Problem } from "@/lib/web/annotations/types";
+import type { Problem } from "@/lib/web/annotations/model/types";
 
 // What would make the API refuse a save, found in the browser (each one selects its
 // fragment), and what the API still refused (its 422 or 409 messages).

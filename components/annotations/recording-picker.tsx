@@ -2,7 +2,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/button";
 import { ErrorState, Skeleton } from "@/components/states";
-import type { RecordingRefInput } from "@/lib/web/annotations/annotation-api";
+import type { RecordingRefInput } from "@/lib/web/annotations/saving/annotation-api";
 import { RecordingRows } from "./picker/recording-rows";
 import { type PickerRecording, recordingKey, usePickerData } from "./picker/use-picker-data";
 

@@ -1,9 +1,9 @@
 "use client";
 import { Button } from "@/components/button";
-import { fullBeforeBase } from "@/lib/web/annotations/context-text";
-import { formatMs } from "@/lib/web/annotations/format";
-import type { Cue } from "@/lib/web/annotations/srt";
-import type { AnnotationEditor } from "@/lib/web/annotations/use-annotation-editor";
+import { fullBeforeBase } from "@/lib/web/annotations/editor/context-text";
+import type { AnnotationEditor } from "@/lib/web/annotations/editor/use-annotation-editor";
+import { formatMs } from "@/lib/web/annotations/lanes/time-format";
+import type { Cue } from "@/lib/web/annotations/prompt/srt";
 
 // Before the annotation exists: anyone who may open the recording listens to it (and reads the
 // prompt) first; "Start annotating" creates the annotation (the API's first save).

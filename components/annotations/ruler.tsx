@@ -1,9 +1,9 @@
 "use client";
 import { memo } from "react";
 import type WaveSurfer from "wavesurfer.js";
-import { rulerLabel } from "@/lib/web/annotations/format";
-import { msToX, rulerTicks, type View, xToMs } from "@/lib/web/annotations/lanes";
-import { useWaveTime } from "@/lib/web/annotations/use-peaks-waveform";
+import { useWaveTime } from "@/lib/web/annotations/audio/use-peaks-waveform";
+import { msToX, rulerTicks, type View, xToMs } from "@/lib/web/annotations/lanes/lanes";
+import { rulerLabel } from "@/lib/web/annotations/lanes/time-format";
 
 // The time ruler above the waveform (only the visible ticks are drawn), and the playback
 // position across the lanes.

@@ -1,9 +1,9 @@
 "use client";
 import { useId } from "react";
 import { Button } from "@/components/button";
-import { type MarkerAction, markerActions } from "@/lib/web/annotations/roles";
-import type { Annotation, Role } from "@/lib/web/annotations/types";
-import { formatDateTime } from "@/lib/web/format";
+import { type MarkerAction, markerActions } from "@/lib/web/annotations/editor/workflow-roles";
+import type { Annotation, Role } from "@/lib/web/annotations/model/types";
+import { formatDateTime } from "@/lib/web/ui/display-format";
 
 // Save (Ctrl+S), whether everything is saved, and the done markers of the caller's stage.
 
@@ -19,7 +19,7 @@ type Props = {
   onMarkers: (change: MarkerAction["change"]) => void;
 };
 
-// Made when first needed (a save), not while the editor loads (lib/web/format.ts says why).
+// Made when first needed (a save), not while the editor loads (lib/web/ui/display-format.ts says why).
 let time: Intl.DateTimeFormat | null = null;
 const formatTime = (at: Date) => (time ??= new Intl.DateTimeFormat(undefined, { timeStyle: "medium" })).format(at);
 

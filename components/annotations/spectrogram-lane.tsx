@@ -1,16 +1,16 @@
 "use client";
 import { memo, useEffect, useRef, useState } from "react";
 import { SPECTROGRAM } from "@/lib/audio/spectrogram-format";
-import type { View } from "@/lib/web/annotations/lanes";
-import { spectrogram, spectrogramPixels } from "@/lib/web/annotations/spectrogram";
-import { cachedTiles, loadTiles, tilePixels } from "@/lib/web/annotations/spectrogram-tiles";
-import { decodeWindow } from "@/lib/web/annotations/window-audio";
+import { spectrogram, spectrogramPixels } from "@/lib/web/annotations/audio/spectrogram-columns";
+import { cachedTiles, loadTiles, tilePixels } from "@/lib/web/annotations/audio/spectrogram-tiles";
+import { decodeWindow } from "@/lib/web/annotations/audio/window-audio";
+import type { View } from "@/lib/web/annotations/lanes/lanes";
 
 // The spectrogram of the part of the recording in view (0–8 kHz), switched on by the annotator.
 // It is drawn from the server's tiles (10 s each, made once from the normalised audio and kept;
-// lib/web/annotations/spectrogram-tiles.ts): only the tiles covering the view are fetched, and
+// lib/web/annotations/audio/spectrogram-tiles.ts): only the tiles covering the view are fetched, and
 // tiles already fetched draw at once. Should the tiles fail, the window's audio is decoded in the
-// browser instead (lib/web/annotations/window-audio.ts). While the view moves, the last drawing
+// browser instead (lib/web/annotations/audio/window-audio.ts). While the view moves, the last drawing
 // follows it until the new window is drawn. Wider than MAX_WINDOW_S: zoom in.
 
 export const MAX_WINDOW_S = 60;

@@ -1,6 +1,6 @@
 "use client";
 import { Button } from "@/components/button";
-import type { Draft } from "@/lib/web/annotations/use-draft";
+import type { Draft } from "@/lib/web/annotations/saving/use-draft";
 
 // Undo and redo as buttons (the keys are Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z and Ctrl+Y), each naming
 // the edit it would revert or repeat.

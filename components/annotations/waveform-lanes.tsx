@@ -2,10 +2,10 @@
 import dynamic from "next/dynamic";
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState, type WheelEvent } from "react";
 import { Button } from "@/components/button";
-import { FINE_PX_PER_SEC, type Span, stepZoom } from "@/lib/web/annotations/lanes";
-import type { Peaks } from "@/lib/web/annotations/peaks";
-import type { Item, SchemeLayer } from "@/lib/web/annotations/types";
-import type { PeaksWaveform } from "@/lib/web/annotations/use-peaks-waveform";
+import type { PeaksWaveform } from "@/lib/web/annotations/audio/use-peaks-waveform";
+import type { Peaks } from "@/lib/web/annotations/audio/waveform-peaks";
+import { FINE_PX_PER_SEC, type Span, stepZoom } from "@/lib/web/annotations/lanes/lanes";
+import type { Item, SchemeLayer } from "@/lib/web/annotations/model/types";
 import { Lane } from "./lane";
 import { OverviewBar } from "./overview-bar";
 import { Playhead, Ruler } from "./ruler";

@@ -1,5 +1,5 @@
-import { nextStepFor, type Stage } from "@/lib/web/annotations/context-text";
-import type { Role } from "@/lib/web/annotations/types";
+import { nextStepFor, type Stage } from "@/lib/web/annotations/editor/context-text";
+import type { Role } from "@/lib/web/annotations/model/types";
 
 // The two-stage workflow in words, in the editor's header: where this recording is, what the
 // caller is expected to do, and (on request) what "base done" and "full done" mean.

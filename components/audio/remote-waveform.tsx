@@ -1,7 +1,7 @@
 "use client";
 import type { ReactNode } from "react";
 import { ErrorState } from "@/components/states";
-import { useDownload } from "@/lib/web/use-download";
+import { useDownload } from "@/lib/web/api/use-download";
 import { Waveform } from "./waveform";
 
 // The waveform of audio the API stores (an `...Url` field), fetched by the session cookie.

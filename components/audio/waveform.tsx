@@ -2,7 +2,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import type WaveSurfer from "wavesurfer.js";
 import { Button } from "@/components/button";
-import { pageNonce } from "@/lib/web/csp";
+import { pageNonce } from "@/lib/web/ui/page-nonce";
 
 // Audio played back in place over its waveform (wavesurfer.js v7, decoded in the browser:
 // challenge audio is short). Playback runs in the <audio> element rendered here, so the

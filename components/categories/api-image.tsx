@@ -1,5 +1,5 @@
 "use client";
-import { useDownload, useObjectUrl } from "@/lib/web/use-download";
+import { useDownload, useObjectUrl } from "@/lib/web/api/use-download";
 
 // An image the API serves (an `...Url` field): fetched by the session cookie and shown
 // through an object URL; a grey box while it loads or when it cannot be had.

@@ -3,8 +3,8 @@ import { useMemo, useState } from "react";
 import { Button } from "@/components/button";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
-import { useCategoryTree, useSpeechChallenges } from "@/lib/web/categories";
-import { usePrincipal } from "@/lib/web/use-principal";
+import { useCategoryTree, useSpeechChallenges } from "@/lib/web/categories/use-categories";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { CategoryForm } from "./category-form";
 import { CategoryTree } from "./category-tree";
 

@@ -4,9 +4,9 @@ import { FileField } from "@/components/challenges/file-field";
 import { Form } from "@/components/form";
 import { errorText, FormField, IdField } from "@/components/form-field";
 import { type Category, createCategorySchema, isColor, updateCategorySchema } from "@/lib/categories/schemas";
-import { useSaveCategory, useSpeechChallenges } from "@/lib/web/categories";
-import { descendants, flatten } from "@/lib/web/category-tree";
-import { useZodForm } from "@/lib/web/use-zod-form";
+import { descendants, flatten } from "@/lib/web/categories/category-tree";
+import { useSaveCategory, useSpeechChallenges } from "@/lib/web/categories/use-categories";
+import { useZodForm } from "@/lib/web/ui/use-zod-form";
 import { ChallengePicker } from "./challenge-picker";
 
 // Create or edit a category: texts validated with the API's own schema (lib/categories/

@@ -2,7 +2,7 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Button } from "@/components/button";
-import type { Direction, Node } from "@/lib/web/category-tree";
+import type { Direction, Node } from "@/lib/web/categories/category-tree";
 import { ApiImage } from "./api-image";
 
 // One row of the category tree: drag handle, fold toggle, colour swatch, icon, name and

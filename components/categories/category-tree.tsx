@@ -15,8 +15,15 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useMemo, useState } from "react";
 import type { Category } from "@/lib/categories/schemas";
-import { useMoveCategory } from "@/lib/web/categories";
-import { type Direction, descendants, flatten, planMove, projectDrop, stepMove } from "@/lib/web/category-tree";
+import {
+  type Direction,
+  descendants,
+  flatten,
+  planMove,
+  projectDrop,
+  stepMove,
+} from "@/lib/web/categories/category-tree";
+import { useMoveCategory } from "@/lib/web/categories/use-categories";
 import { CategoryRow, INDENT_PX } from "./category-row";
 
 // The category tree: drag a row by its handle to reorder it among its siblings, or sideways

@@ -1,9 +1,9 @@
 "use client";
 import type { ReactNode } from "react";
 import type { ChoiceChallenge } from "@/lib/challenges/choice/schemas";
-import { type ChallengeKind, itemPath, KINDS, useChallenge } from "@/lib/web/challenges";
-import { useApiQuery } from "@/lib/web/use-api";
-import { usePrincipal } from "@/lib/web/use-principal";
+import { useApiQuery } from "@/lib/web/api/use-api";
+import { type ChallengeKind, itemPath, KINDS, useChallenge } from "@/lib/web/challenges/challenge-kinds";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { ChallengeDetailFrame } from "./challenge-frame";
 import { EditChoiceForm } from "./choice-form";
 import { ChoiceEngine, ChoiceRecognitions } from "./choice-recognitions";

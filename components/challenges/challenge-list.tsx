@@ -4,10 +4,16 @@ import { useEffect } from "react";
 import { buttonClass } from "@/components/button";
 import { type Column, DataTable } from "@/components/data-table";
 import { EmptyState } from "@/components/states";
-import { type ChallengeKind, type ChallengeOf, itemPath, KINDS, PREPARING_POLL_MS } from "@/lib/web/challenges";
-import { formatDateTime } from "@/lib/web/format";
-import { useServerList } from "@/lib/web/use-api";
-import { usePrincipal } from "@/lib/web/use-principal";
+import { useServerList } from "@/lib/web/api/use-api";
+import {
+  type ChallengeKind,
+  type ChallengeOf,
+  itemPath,
+  KINDS,
+  PREPARING_POLL_MS,
+} from "@/lib/web/challenges/challenge-kinds";
+import { formatDateTime } from "@/lib/web/ui/display-format";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { ChallengeListFrame } from "./challenge-frame";
 import { challengeName } from "./challenge-name";
 import { DeleteChallenge } from "./delete-challenge";

@@ -1,4 +1,4 @@
-import type { ChallengeKind, ChallengeOf } from "@/lib/web/challenges";
+import type { ChallengeKind, ChallengeOf } from "@/lib/web/challenges/challenge-kinds";
 
 // What people call a challenge: its question, transcription or topic (ids are secondary text).
 

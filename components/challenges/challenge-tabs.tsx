@@ -1,8 +1,8 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { CHALLENGE_KINDS, KINDS } from "@/lib/web/challenges";
-import { usePrincipal } from "@/lib/web/use-principal";
+import { CHALLENGE_KINDS, KINDS } from "@/lib/web/challenges/challenge-kinds";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 
 // Links between the lists of the three kinds of challenges (the kinds the view may list).
 export function ChallengeTabs() {

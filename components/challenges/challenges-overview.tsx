@@ -3,8 +3,8 @@ import Link from "next/link";
 import { buttonClass } from "@/components/button";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, LoadingBlock } from "@/components/states";
-import { CHALLENGE_KINDS, KINDS } from "@/lib/web/challenges";
-import { usePrincipal } from "@/lib/web/use-principal";
+import { CHALLENGE_KINDS, KINDS } from "@/lib/web/challenges/challenge-kinds";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { ChallengeTabs } from "./challenge-tabs";
 
 // /challenges: the three kinds, each with its list and (where the view may) a "New" link.

@@ -8,10 +8,10 @@ import {
   createChoiceChallengeSchema,
   updateChoiceChallengeSchema,
 } from "@/lib/challenges/choice/schemas";
-import type { Parts } from "@/lib/web/api-upload";
-import { KINDS, type SaveRequest, useSaveChallenge } from "@/lib/web/challenges";
-import { toast } from "@/lib/web/toast";
-import { useZodForm } from "@/lib/web/use-zod-form";
+import type { Parts } from "@/lib/web/api/api-upload";
+import { KINDS, type SaveRequest, useSaveChallenge } from "@/lib/web/challenges/challenge-kinds";
+import { toast } from "@/lib/web/ui/toast";
+import { useZodForm } from "@/lib/web/ui/use-zod-form";
 import { detailHref } from "./challenge-list";
 import { challengeName } from "./challenge-name";
 import { audioGap, type ChoiceRow, ChoicesEditor, newChoiceRow } from "./choices-editor";

@@ -4,13 +4,13 @@ import type { z } from "zod";
 import { Button } from "@/components/button";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
 import type { ChoiceChallenge, recognitionSchema } from "@/lib/challenges/choice/schemas";
-import type { ApiRequestError } from "@/lib/web/api-client";
-import { itemPath, KINDS } from "@/lib/web/challenges";
-import { fetchAll } from "@/lib/web/fetch-all";
-import { formatDateTime } from "@/lib/web/format";
-import { apiKey, useApiSession } from "@/lib/web/use-api";
-import { type CurrentPrincipal, usePrincipal } from "@/lib/web/use-principal";
-import { userName, useUser } from "@/lib/web/use-users";
+import type { ApiRequestError } from "@/lib/web/api/api-client";
+import { fetchAll } from "@/lib/web/api/fetch-all";
+import { apiKey, useApiSession } from "@/lib/web/api/use-api";
+import { itemPath, KINDS } from "@/lib/web/challenges/challenge-kinds";
+import { formatDateTime } from "@/lib/web/ui/display-format";
+import { userName, useUser } from "@/lib/web/users/use-users";
+import { type CurrentPrincipal, usePrincipal } from "@/lib/web/views/use-principal";
 
 // What the recognition engine does with a choice challenge, for the people who set it: which
 // engine judges its answers (in words; its name as detail) and the answers it has judged, each

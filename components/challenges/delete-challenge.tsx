@@ -1,6 +1,6 @@
 "use client";
 import { ConfirmDelete } from "@/components/confirm-delete";
-import { type ChallengeKind, KINDS, useDeleteChallenge } from "@/lib/web/challenges";
+import { type ChallengeKind, KINDS, useDeleteChallenge } from "@/lib/web/challenges/challenge-kinds";
 
 // Delete a challenge, after a confirmation that says what goes with it.
 

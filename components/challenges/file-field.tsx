@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { ChosenFile, fileInputClass } from "@/components/chosen-file";
 import { errorText } from "@/components/form-field";
 import { ErrorState } from "@/components/states";
-import { useDownload, useObjectUrl } from "@/lib/web/use-download";
+import { useDownload, useObjectUrl } from "@/lib/web/api/use-download";
 
 // A file part of a speech challenge (its SubRip subtitles or its image): choose a file, see
 // what it holds, and see what is stored now until a new file replaces it.

@@ -9,10 +9,10 @@ import {
   type SpeechChallenge,
   updateSpeechChallengeSchema,
 } from "@/lib/challenges/speech/schemas";
-import type { Parts } from "@/lib/web/api-upload";
-import { KINDS, type SaveRequest, useSaveChallenge } from "@/lib/web/challenges";
-import { toast } from "@/lib/web/toast";
-import { useZodForm } from "@/lib/web/use-zod-form";
+import type { Parts } from "@/lib/web/api/api-upload";
+import { KINDS, type SaveRequest, useSaveChallenge } from "@/lib/web/challenges/challenge-kinds";
+import { toast } from "@/lib/web/ui/toast";
+import { useZodForm } from "@/lib/web/ui/use-zod-form";
 import { detailHref } from "./challenge-list";
 import { challengeName } from "./challenge-name";
 import { FileField } from "./file-field";

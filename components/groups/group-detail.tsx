@@ -1,9 +1,9 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
-import { formatDateTime } from "@/lib/web/format";
-import { useCategoryChoices, useGroup, useUpdateGroup } from "@/lib/web/use-groups";
-import { usePrincipal } from "@/lib/web/use-principal";
+import { useCategoryChoices, useGroup, useUpdateGroup } from "@/lib/web/groups/use-groups";
+import { formatDateTime } from "@/lib/web/ui/display-format";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { Button } from "../button";
 import { PageHeader } from "../page-header";
 import { ErrorState, LoadingBlock } from "../states";

@@ -1,9 +1,9 @@
 "use client";
 import { updateGroupSchema } from "@/lib/groups/edit-schemas";
 import { createGroupSchema, type Group } from "@/lib/groups/schemas";
-import { useCategoryChoices } from "@/lib/web/use-groups";
-import { usePrincipal } from "@/lib/web/use-principal";
-import { useZodForm } from "@/lib/web/use-zod-form";
+import { useCategoryChoices } from "@/lib/web/groups/use-groups";
+import { useZodForm } from "@/lib/web/ui/use-zod-form";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { CheckboxGroup, joinList, splitList } from "../admin/checkbox-group";
 import { Form } from "../form";
 import { FormField, IdField } from "../form-field";

@@ -1,8 +1,8 @@
 "use client";
 import type { Group } from "@/lib/groups/schemas";
 import type { User } from "@/lib/users/schemas";
-import { useAddMembers, useGroupMembers, useRemoveMember } from "@/lib/web/use-groups";
-import { useRoles, useUserList } from "@/lib/web/use-users";
+import { useAddMembers, useGroupMembers, useRemoveMember } from "@/lib/web/groups/use-groups";
+import { useRoles, useUserList } from "@/lib/web/users/use-users";
 import { SelectField } from "../admin/select-field";
 import { Button } from "../button";
 import { CreatePanel } from "../create-panel";

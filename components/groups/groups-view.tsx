@@ -1,9 +1,9 @@
 "use client";
 import Link from "next/link";
 import type { Group } from "@/lib/groups/schemas";
-import { formatDateTime } from "@/lib/web/format";
-import { useCreateGroup, useGroupList } from "@/lib/web/use-groups";
-import { usePrincipal } from "@/lib/web/use-principal";
+import { useCreateGroup, useGroupList } from "@/lib/web/groups/use-groups";
+import { formatDateTime } from "@/lib/web/ui/display-format";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { CreatePanel } from "../create-panel";
 import { type Column, DataTable } from "../data-table";
 import { PageHeader } from "../page-header";

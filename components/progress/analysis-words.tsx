@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { AnalysisWords as Words } from "@/lib/challenges/pronunciation/alignment";
-import { VERDICT_CLASS } from "@/lib/web/pronunciation";
+import { VERDICT_CLASS } from "@/lib/web/challenges/use-pronunciation";
 
 // A pronunciation analysis read as text: each grapheme group coloured by its verdict (good,
 // moderate, bad); hovering or focusing one shows its phonemes with their scores. With the

@@ -2,8 +2,14 @@
 import { Button } from "@/components/button";
 import { ErrorState } from "@/components/states";
 import type { ProgressCell } from "@/lib/progress/schemas";
-import { formatDateTime } from "@/lib/web/format";
-import { displayName, formatDuration, formatScore, type GridCell, type Student } from "@/lib/web/progress-grid";
+import {
+  displayName,
+  formatDuration,
+  formatScore,
+  type GridCell,
+  type Student,
+} from "@/lib/web/progress/progress-grid";
+import { formatDateTime } from "@/lib/web/ui/display-format";
 import type { Playing } from "./audio-player";
 
 // The chosen cell: what the grid knows of it (attempts, duration, score) at once, then from our

@@ -2,10 +2,11 @@
 import { useId, useMemo } from "react";
 import { Skeleton } from "@/components/states";
 import type { RoleListItem } from "@/lib/roles/schemas";
-import { useCategoryTree } from "@/lib/web/categories";
-import { flatten } from "@/lib/web/category-tree";
-import { ANY_ROLE, type ProgressSelection, type useGroups } from "@/lib/web/progress";
-import { useApiQuery } from "@/lib/web/use-api";
+import { useApiQuery } from "@/lib/web/api/use-api";
+import { flatten } from "@/lib/web/categories/category-tree";
+import { useCategoryTree } from "@/lib/web/categories/use-categories";
+import type { useGroups } from "@/lib/web/groups/use-groups";
+import { ANY_ROLE, type ProgressSelection } from "@/lib/web/progress/use-progress";
 
 // What the progress grid shows: a category (its whole subtree counts), the groups whose
 // members are the rows (none: only yourself), a role the rows must hold, and the days whose

@@ -10,7 +10,7 @@ import {
   type SortKey,
   type Student,
   sortRows,
-} from "@/lib/web/progress-grid";
+} from "@/lib/web/progress/progress-grid";
 import { CELL_W, NAME_W, PCT_W, ProgressRow, ROW_H } from "./progress-row";
 
 // Students × challenges (the WAI-ARIA grid pattern): only the rows and the challenge columns on

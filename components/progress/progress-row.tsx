@@ -7,7 +7,7 @@ import {
   formatScore,
   type GridCell,
   type Student,
-} from "@/lib/web/progress-grid";
+} from "@/lib/web/progress/progress-grid";
 
 // One student's row of the progress grid: name and percentage (sticky on the left), then one
 // cell per challenge: attempts, the last recording's day, the most recent set's duration and,

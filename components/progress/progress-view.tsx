@@ -3,13 +3,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/button";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
-import {
-  downloadProgressCsv,
-  useGroups,
-  useProgressCell,
-  useProgressGrid,
-  useProgressSelection,
-} from "@/lib/web/progress";
+import { useGroups } from "@/lib/web/groups/use-groups";
 import {
   denseCells,
   displayName,
@@ -18,9 +12,15 @@ import {
   meanPercentage,
   nextSort,
   type SortKey,
-} from "@/lib/web/progress-grid";
-import { linkedCategory } from "@/lib/web/progress-selection";
-import { usePrincipal } from "@/lib/web/use-principal";
+} from "@/lib/web/progress/progress-grid";
+import { linkedCategory } from "@/lib/web/progress/progress-selection";
+import {
+  downloadProgressCsv,
+  useProgressCell,
+  useProgressGrid,
+  useProgressSelection,
+} from "@/lib/web/progress/use-progress";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { AudioPlayer, type Playing } from "./audio-player";
 import { CellDetails, combinedAudioPath } from "./cell-details";
 import { ProgressFilters } from "./progress-filters";

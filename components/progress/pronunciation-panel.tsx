@@ -3,9 +3,9 @@ import { useId, useState } from "react";
 import { Button } from "@/components/button";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
 import type { ProgressEntry } from "@/lib/progress/schemas";
-import { formatDateTime } from "@/lib/web/format";
-import { displayName } from "@/lib/web/progress-grid";
-import { useAnalyses, usePronunciationChallenges } from "@/lib/web/pronunciation";
+import { useAnalyses, usePronunciationChallenges } from "@/lib/web/challenges/use-pronunciation";
+import { displayName } from "@/lib/web/progress/progress-grid";
+import { formatDateTime } from "@/lib/web/ui/display-format";
 import { AnalysisWords, VerdictLegend } from "./analysis-words";
 import type { Playing } from "./audio-player";
 

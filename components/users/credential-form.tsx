@@ -2,9 +2,9 @@
 import { useId, useState } from "react";
 import { type CreatedCredential, createBasicAuthSchema, createEmailAuthSchema } from "@/lib/credentials/schemas";
 import type { User } from "@/lib/users/schemas";
-import { generatePassword } from "@/lib/web/password";
-import { type CredentialKind, useAddBasicAuth, useAddEmailAuth } from "@/lib/web/use-credentials";
-import { useZodForm } from "@/lib/web/use-zod-form";
+import { useZodForm } from "@/lib/web/ui/use-zod-form";
+import { generatePassword } from "@/lib/web/users/password";
+import { type CredentialKind, useAddBasicAuth, useAddEmailAuth } from "@/lib/web/users/use-credentials";
 import { OneTimeSecret } from "../admin/one-time-secret";
 import { Form } from "../form";
 import { FormField } from "../form-field";

@@ -1,7 +1,7 @@
 "use client";
 import type { User } from "@/lib/users/schemas";
-import { formatDateTime } from "@/lib/web/format";
-import { type CredentialKind, useCredentials, useDeleteCredential } from "@/lib/web/use-credentials";
+import { formatDateTime } from "@/lib/web/ui/display-format";
+import { type CredentialKind, useCredentials, useDeleteCredential } from "@/lib/web/users/use-credentials";
 import { Button } from "../button";
 import { ErrorState, LoadingBlock } from "../states";
 import { CredentialForm } from "./credential-form";

@@ -1,8 +1,8 @@
 "use client";
 import { useState } from "react";
 import { CEFR_LEVELS, type Profile, profileInputSchema } from "@/lib/users/schemas";
-import { useProfile, useSaveProfile } from "@/lib/web/use-users";
-import { useZodForm } from "@/lib/web/use-zod-form";
+import { useZodForm } from "@/lib/web/ui/use-zod-form";
+import { useProfile, useSaveProfile } from "@/lib/web/users/use-users";
 import { SelectField } from "../admin/select-field";
 import { Button } from "../button";
 import { Form } from "../form";

@@ -1,10 +1,10 @@
 "use client";
 import { createUserSchema } from "@/lib/users/schemas";
-import { roleWords } from "@/lib/web/role-words";
-import { useGroupChoices } from "@/lib/web/use-groups";
-import { usePrincipal } from "@/lib/web/use-principal";
-import { grantableRoles, useCreateUser, useRoles } from "@/lib/web/use-users";
-import { useZodForm } from "@/lib/web/use-zod-form";
+import { useGroups } from "@/lib/web/groups/use-groups";
+import { useZodForm } from "@/lib/web/ui/use-zod-form";
+import { roleWords } from "@/lib/web/users/role-words";
+import { grantableRoles, useCreateUser, useRoles } from "@/lib/web/users/use-users";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { CheckboxGroup, joinList, splitList } from "../admin/checkbox-group";
 import { Form } from "../form";
 import { FormField, IdField } from "../form-field";
@@ -17,7 +17,7 @@ const INITIAL = { firstName: "", infix: "", lastName: "", id: "", roles: "", gro
 export function UserCreateForm({ onDone }: { onDone: (userId: string) => void }) {
   const principal = usePrincipal();
   const roles = useRoles();
-  const groups = useGroupChoices(principal.can("GROUP_LIST"));
+  const groups = useGroups(principal.can("GROUP_LIST"));
   const create = useCreateUser();
   const form = useZodForm(createUserSchema, {
     initial: INITIAL,

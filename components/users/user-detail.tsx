@@ -1,11 +1,11 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
-import { formatDateTime } from "@/lib/web/format";
-import { roleWords } from "@/lib/web/role-words";
-import { useGroupChoices } from "@/lib/web/use-groups";
-import { usePrincipal } from "@/lib/web/use-principal";
-import { userName, useUser } from "@/lib/web/use-users";
+import { useGroups } from "@/lib/web/groups/use-groups";
+import { formatDateTime } from "@/lib/web/ui/display-format";
+import { roleWords } from "@/lib/web/users/role-words";
+import { userName, useUser } from "@/lib/web/users/use-users";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { PageHeader } from "../page-header";
 import { ErrorState, LoadingBlock } from "../states";
 import { CredentialsSection } from "./credentials-section";
@@ -16,7 +16,7 @@ import { UserEdit, UserErase } from "./user-edit";
 export function UserDetail({ id }: { id: string }) {
   const query = useUser(id);
   const principal = usePrincipal();
-  const groups = useGroupChoices(principal.can("GROUP_LIST"));
+  const groups = useGroups(principal.can("GROUP_LIST"));
   const user = query.data;
   const [editing, setEditing] = useState(false);
   const manages = principal.can("USER_CREATE") && principal.user?.id !== id;

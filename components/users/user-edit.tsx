@@ -4,13 +4,13 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/button";
 import type { User } from "@/lib/users/schemas";
-import { ApiRequestError } from "@/lib/web/api-client";
-import { roleWords } from "@/lib/web/role-words";
-import { toast } from "@/lib/web/toast";
-import { useApi } from "@/lib/web/use-api";
-import { useGroupChoices } from "@/lib/web/use-groups";
-import { usePrincipal } from "@/lib/web/use-principal";
-import { grantableRoles, useRoles, userName, userPath } from "@/lib/web/use-users";
+import { ApiRequestError } from "@/lib/web/api/api-client";
+import { useApi } from "@/lib/web/api/use-api";
+import { useGroups } from "@/lib/web/groups/use-groups";
+import { toast } from "@/lib/web/ui/toast";
+import { roleWords } from "@/lib/web/users/role-words";
+import { grantableRoles, useRoles, userName, userPath } from "@/lib/web/users/use-users";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { CheckboxGroup } from "../admin/checkbox-group";
 
 // Editing a user (PUT /api/users/:id: names, roles, groups) and erasing one (DELETE, after a
@@ -23,7 +23,7 @@ export function UserEdit({ user, onDone }: { user: User; onDone: () => void }) {
   const queryClient = useQueryClient();
   const principal = usePrincipal();
   const roles = useRoles();
-  const groups = useGroupChoices(principal.can("GROUP_LIST"));
+  const groups = useGroups(principal.can("GROUP_LIST"));
   const [values, setValues] = useState({
     firstName: user.firstName,
     infix: user.infix ?? "",

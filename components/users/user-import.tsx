@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import type { ImportReport, ImportReportRow } from "@/lib/users/import/schemas";
-import { ApiRequestError } from "@/lib/web/api-client";
-import { useApi } from "@/lib/web/use-api";
+import { ApiRequestError } from "@/lib/web/api/api-client";
+import { useApi } from "@/lib/web/api/use-api";
 import { PageHeader } from "../page-header";
 
 // Importing students from a CSV file (POST /api/users/import): the file is read in the browser

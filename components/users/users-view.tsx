@@ -2,12 +2,12 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { User } from "@/lib/users/schemas";
-import { formatDateTime } from "@/lib/web/format";
-import { roleWords } from "@/lib/web/role-words";
-import type { ServerList } from "@/lib/web/use-api";
-import { useGroupChoices } from "@/lib/web/use-groups";
-import { usePrincipal } from "@/lib/web/use-principal";
-import { useRoles, userName, useUserList } from "@/lib/web/use-users";
+import type { ServerList } from "@/lib/web/api/use-api";
+import { useGroups } from "@/lib/web/groups/use-groups";
+import { formatDateTime } from "@/lib/web/ui/display-format";
+import { roleWords } from "@/lib/web/users/role-words";
+import { useRoles, userName, useUserList } from "@/lib/web/users/use-users";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { PermissionGuard } from "../admin/permission-guard";
 import { SelectField } from "../admin/select-field";
 import { CreatePanel } from "../create-panel";
@@ -62,7 +62,7 @@ function UsersView({ list }: { list: ServerList<User> }) {
   const router = useRouter();
   const principal = usePrincipal();
   const roles = useRoles();
-  const groups = useGroupChoices(principal.can("GROUP_LIST"));
+  const groups = useGroups(principal.can("GROUP_LIST"));
   // Ready: the first page of the current request is on screen (benchmarks and tests wait for it).
   const ready = list.isSuccess && !list.isPlaceholderData && !list.isFetching;
   const toolbar = (

@@ -1,6 +1,6 @@
 // The progress read model (prisma/models.prisma, model ProgressCell; kept by the database's
 // triggers, migration 0004) against the recordings themselves. Without a date range, progress
-// answers read the model; with one, the grid reads the recordings (lib/progress/cells.ts), so a
+// answers read the model; with one, the grid reads the recordings (lib/progress/read-progress-cells.ts), so a
 // range that holds every recording must give exactly the same grid. Writes that race for one
 // cell (parallel uploads into new and shared result sets) must leave the model complete: on
 // PostgreSQL each trigger recomputes its cell after the previous writer committed.

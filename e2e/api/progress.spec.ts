@@ -6,7 +6,7 @@
 //   s1 (group A): c1 in set rs1 (2 recordings) and later in set rs1b (1 recording), c3 in rs2
 //   s2 (group A): nothing;  s3 (group B): c1, c2, c3;  teacher T (group A, TEACHER)
 // percentage = share of the subtree's challenges with ≥ 1 recording, rounded to 2 decimals;
-// recordingSet = the user's most recent result set for that challenge (lib/progress/progress.ts).
+// recordingSet = the user's most recent result set for that challenge (lib/progress/stream-progress.ts).
 // The CSV form (Accept: text/csv) and our compact grid (GET .../progress/grid) read the same.
 // The tests share one seed and the SDK's module state: serial.
 import type { APIRequestContext } from "@playwright/test";

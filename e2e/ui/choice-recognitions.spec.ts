@@ -44,7 +44,7 @@ function engineSentence(challenge: Choice): string {
   return `Answers are recognised by the speech recogniser “${engine}”.`;
 }
 
-/** formatDateTime (lib/web/format.ts) in the page's own locale and time zone. */
+/** formatDateTime (lib/web/ui/display-format.ts) in the page's own locale and time zone. */
 const shownDate = (page: Page, iso: string) =>
   page.evaluate(
     (at) => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(at)),

@@ -3,7 +3,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "@/lib/db/ids";
 import type { Permission } from "@/lib/permissions/catalog";
-import { editorOf, visibleAnnotations, visibleAssignments } from "./access";
+import { policyRules } from "@/lib/policies/registry";
 import {
   annotationShape,
   checkFragments,
@@ -52,7 +52,7 @@ type AnnotationRow = NonNullable<Awaited<ReturnType<typeof findVisible>>>;
 export type AnnotationResult = { annotation: AnnotationOut; etag: string; organisationPk: string };
 
 const findVisible = (db: Db, caller: Principal, id: number, permission: Permission) =>
-  db.annotation.findFirst({ where: { AND: [{ id }, visibleAnnotations(caller, permission)] }, select });
+  db.annotation.findFirst({ where: { AND: [{ id }, policyRules.annotation.read(caller, permission)] }, select });
 
 function toAnnotation(row: Omit<AnnotationRow, "assignment">, info: RecordingInfo): AnnotationOut {
   return annotationShape(
@@ -78,7 +78,7 @@ const sameRef = (info: RecordingInfo, ref: RecordingRefInput) =>
   info.ref.recording === ref.recording;
 
 function requireEditor(caller: Principal, assignment: AnnotationRow["assignment"], permission: Permission): Editor {
-  const editor = editorOf(caller, assignment, permission);
+  const editor = policyRules.annotation.update(caller, assignment, permission);
   if (!editor)
     throw forbidden("Only the annotators of this assignment (or its administrators) may change its annotations");
   return editor;
@@ -104,7 +104,7 @@ async function checkAgainstScheme(
 
 export async function createAnnotation(db: Db, caller: Principal, input: CreateAnnotation): Promise<AnnotationResult> {
   const assignment = await db.assignment.findFirst({
-    where: { AND: [{ id: input.assignment }, visibleAssignments(caller, "ANNOTATION_CREATE")] },
+    where: { AND: [{ id: input.assignment }, policyRules.assignment.read(caller, "ANNOTATION_CREATE")] },
     select: {
       id: true,
       tenantPk: true,
@@ -244,7 +244,7 @@ export async function getAnnotation(db: Db, caller: Principal, id: number): Prom
 }
 
 export async function listAnnotations(db: Db, caller: Principal, query: ListAnnotations) {
-  const filters: Record<string, unknown>[] = [visibleAnnotations(caller, "ANNOTATION_LIST")];
+  const filters: Record<string, unknown>[] = [policyRules.annotation.list(caller, "ANNOTATION_LIST")];
   // Repeated filters select several values (the contract's filter convention).
   if (query.assignment) filters.push({ assignmentId: { in: query.assignment } });
   if (query.recording) filters.push({ recording: { id: { in: query.recording } } });

@@ -3,8 +3,8 @@ import type { Principal } from "@/lib/auth/principal";
 import type { Db, Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/ids";
 import { lockAssignment } from "@/lib/db/locks";
+import { policyRules } from "@/lib/policies/registry";
 import { publicUserIds } from "@/lib/users/public-ids";
-import { requireManager, visibleAssignments } from "./access";
 import { resolveAnnotator } from "./annotators";
 import { afterCursor, creationOrder, nextCursor } from "./int-cursor";
 import { afterChosenId } from "./int-ids";
@@ -73,7 +73,7 @@ function placeOf(recordings: ResolvedRecording[]): { tenantPk: string; organisat
 }
 
 export async function createAssignment(db: Db, caller: Principal, input: CreateAssignment): Promise<AssignmentOut> {
-  requireManager(caller);
+  policyRules.assignment.update(caller);
   const recordings = await resolveRecordingRefs(db, caller, input.recordings, ASSIGNMENT_RESOURCE, "recordings");
   const place = placeOf(recordings);
   const fullAnnotatorPk = await resolveAnnotator(db, caller, place.tenantPk, input.fullAnnotator, "full");
@@ -114,7 +114,7 @@ export async function updateAssignment(
   id: number,
   input: UpdateAssignment,
 ): Promise<AssignmentOut> {
-  const scope = requireManager(caller);
+  const scope = policyRules.assignment.update(caller);
   const current = await findAssignment(db, { AND: [{ id }, scope] });
   if (!current) throw notFound("Assignment");
   const recordings = input.recordings
@@ -172,7 +172,7 @@ export async function updateAssignment(
  * share lock on the assignment), so one committed meanwhile is counted, never cascaded away.
  */
 export async function deleteAssignment(db: Db, caller: Principal, id: number): Promise<void> {
-  const scope = requireManager(caller);
+  const scope = policyRules.assignment.update(caller);
   await db.$transaction(async (tx) => {
     const current = await tx.assignment.findFirst({ where: { AND: [{ id }, scope] }, select: { id: true } });
     if (!current) throw notFound("Assignment");
@@ -198,7 +198,7 @@ export async function deleteAssignment(db: Db, caller: Principal, id: number): P
 }
 
 export async function getAssignment(db: Db, caller: Principal, id: number): Promise<AssignmentOut> {
-  const row = await findAssignment(db, { AND: [{ id }, visibleAssignments(caller, "ASSIGNMENT_LIST")] });
+  const row = await findAssignment(db, { AND: [{ id }, policyRules.assignment.read(caller, "ASSIGNMENT_LIST")] });
   if (!row) throw notFound("Assignment");
   return (await toAssignments(db, [row]))[0];
 }
@@ -206,7 +206,7 @@ export async function getAssignment(db: Db, caller: Principal, id: number): Prom
 export async function listAssignments(db: Db, caller: Principal, query: ListAssignments) {
   const after = query.startCursor ? [await afterCursor(db, query.startCursor)] : [];
   const rows = await db.assignment.findMany({
-    where: { AND: [visibleAssignments(caller, "ASSIGNMENT_LIST"), ...after] },
+    where: { AND: [policyRules.assignment.list(caller, "ASSIGNMENT_LIST"), ...after] },
     orderBy: creationOrder,
     take: query.perPage + 1,
     include,

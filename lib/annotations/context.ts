@@ -5,8 +5,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { ns } from "@/lib/db/ids";
 import { fileUrl } from "@/lib/downloads/urls";
-import { adminWhere } from "@/lib/policies/reach";
-import { visibleRecordings } from "@/lib/policies/submissions";
+import { policyRules } from "@/lib/policies/registry";
 import { sharedSecret } from "@/lib/settings/shared-secrets";
 import { pseudonymCode, seesPseudonyms } from "@/lib/users/pseudonyms";
 
@@ -72,9 +71,8 @@ export async function getRecordingContext(db: Db, caller: Principal, path: Conte
       })
     : null;
   if (!org || !row) throw notFound("Speech recording");
-  const admin = await adminWhere(db, caller);
   const visible = await db.speechRecording.count({
-    where: { AND: [{ pk: row.pk }, await visibleRecordings(db, caller, admin)] },
+    where: { AND: [{ pk: row.pk }, await policyRules.recording.read(db, caller)] },
   });
   if (!visible) throw notFound("Speech recording");
   const file = await db.storedFile.findUnique({

@@ -1,26 +1,12 @@
 import { forbidden, notFound } from "@/lib/api/errors";
-import { isAdministrator, type Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
-import { ns } from "@/lib/db/ids";
-import { annotatorAssignments } from "@/lib/policies/reach";
+import { policyRules } from "@/lib/policies/registry";
 import { resetScheme, type Scheme, saveScheme, schemeOf } from "./label-schemes";
 import type { Layer } from "./schemas";
 
-// The label scheme of an organisation of the caller's tenant (the "scheme" policy): read by the
-// organisation's members, the tenant's administrators and the annotators named on an assignment
-// holding a recording of the organisation (whichever organisation they belong to), changed by
-// the tenant's or the organisation's administrators.
-
-/** The "annotator" audience of a scheme: named on an assignment that holds a recording of the organisation. */
-async function annotates(db: Db, caller: Principal, organisationPk: string): Promise<boolean> {
-  const assigned = annotatorAssignments(caller);
-  if (!assigned) return false;
-  return (
-    (await db.assignmentRecording.count({
-      where: { assignment: assigned, recording: { ns: ns.organisation(organisationPk) } },
-    })) > 0
-  );
-}
+// The label scheme of an organisation of the caller's tenant, read and changed as the "scheme"
+// policy says (lib/policies/scheme-access.ts).
 
 async function organisationOf(db: Db, caller: Principal, id: string, write: boolean) {
   if (!caller.tenant)
@@ -29,13 +15,8 @@ async function organisationOf(db: Db, caller: Principal, id: string, write: bool
     where: { tenantPk_id: { tenantPk: caller.tenant.pk, id } },
     select: { pk: true, id: true },
   });
-  const member = caller.organisation?.pk === org?.pk;
-  if (
-    !org ||
-    !(member || (caller.level === "tenant" && isAdministrator(caller)) || (await annotates(db, caller, org.pk)))
-  )
-    throw notFound("Organisation");
-  if (write && !(isAdministrator(caller) && (caller.level === "tenant" || caller.organisation?.pk === org.pk))) {
+  if (!org || !(await policyRules.scheme.read(db, caller, org.pk))) throw notFound("Organisation");
+  if (write && !policyRules.scheme.update(caller, org.pk)) {
     if (caller.level === "organisation" && caller.organisation?.pk !== org.pk) throw notFound("Organisation");
     throw forbidden("Only the organisation's (or its tenant's) administrators change its label scheme");
   }

@@ -2,8 +2,7 @@ import { ApiError, forbidden, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, ns } from "@/lib/db/ids";
-import { adminWhere, annotatorAssignments, NOTHING } from "@/lib/policies/reach";
-import { visibleRecordings } from "@/lib/policies/submissions";
+import { policyRules } from "@/lib/policies/registry";
 import { annotationShape, checkFragments, type Editor, fromInput, parseStored, sortFragments } from "./fragments";
 import { schemeOf } from "./label-schemes";
 import { describeRecordings, type RecordingInfo } from "./recording-refs";
@@ -32,21 +31,10 @@ async function reach(db: Db, caller: Principal, path: ReferencePath): Promise<Ac
       })
     : null;
   if (!org || !recording) throw notFound("Speech recording");
-  // The "reference" policy (lib/policies/table.ts): seen by whoever sees the recording; written
-  // by administrators whose reach covers it and by its full annotators.
-  const reach = await adminWhere(db, caller);
-  const visible = await db.speechRecording.count({
-    where: { AND: [{ pk: recording.pk }, await visibleRecordings(db, caller, reach)] },
-  });
-  if (!visible) throw notFound("Speech recording");
-  const admin = await db.speechRecording.count({ where: { AND: [{ pk: recording.pk }, reach ?? NOTHING] } });
-  const full = annotatorAssignments(caller, true);
-  const fullAnnotator =
-    full !== null &&
-    (await db.assignmentRecording.count({ where: { recordingPk: recording.pk, assignment: full } })) > 0;
+  const access = await policyRules.reference.update(db, caller, recording.pk);
+  if (!access) throw notFound("Speech recording");
   const info = (await describeRecordings(db, [recording.pk])).get(recording.pk)!;
-  const editor: Editor | null = admin ? "admin" : fullAnnotator ? "full" : null;
-  return { recordingPk: recording.pk, info, editor };
+  return { recordingPk: recording.pk, info, editor: access.editor };
 }
 
 type ReferenceRow = { fragments: string; version: number; created: Date; updated: Date };

@@ -3,8 +3,8 @@ import { notFound } from "@/lib/api/errors";
 import { decodeSignedCursor, encodeSignedCursor } from "@/lib/api/signed-cursor";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
+import { policyRules } from "@/lib/policies/registry";
 import { sharedSecret } from "@/lib/settings/shared-secrets";
-import { visibleAnnotations } from "./access";
 import { parseStored, sortFragments, toWire } from "./fragments";
 import type { ListRevisions, RevisionOut } from "./schemas";
 
@@ -39,7 +39,7 @@ export async function listRevisions(
   query: ListRevisions,
 ): Promise<{ items: RevisionOut[]; nextCursor: string | null }> {
   const annotation = await db.annotation.findFirst({
-    where: { AND: [{ id }, visibleAnnotations(caller, "ANNOTATION_LIST")] },
+    where: { AND: [{ id }, policyRules.annotation.read(caller, "ANNOTATION_LIST")] },
     select: { id: true },
   });
   if (!annotation) throw notFound("Annotation");

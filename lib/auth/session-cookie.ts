@@ -1,9 +1,10 @@
 import { decode } from "next-auth/jwt";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { authSecret } from "@/lib/web/auth-secret";
-import { ACT_AS_HEADER, SESSION_CALL_HEADER, type StackEntry } from "@/lib/web/session";
-import { clientCredentialsGrant, grantSettingsOf } from "./grants";
+import { authSecret } from "@/lib/web/session/auth-secret";
+import { ACT_AS_HEADER, SESSION_CALL_HEADER, type StackEntry } from "@/lib/web/session/session";
+import { clientCredentialsGrant } from "./client-credentials-grant";
+import { grantSettingsOf } from "./grants";
 import { resolveToken } from "./tokens";
 
 // The web app's pages call the API same-origin with next-auth's HttpOnly session cookie

@@ -6,7 +6,7 @@ import type { Db } from "@/lib/db/client";
 // is locked no attempt passes. After the lock runs out one more attempt passes, and a failure
 // there locks again for twice as long (at most an hour). A success clears the key.
 //
-// Keys (see lib/auth/grants.ts): the account seen from one client address, with the configured
+// Keys (see lib/auth/password-grant.ts): the account seen from one client address, with the configured
 // limit, and the account from anywhere, with a limit ten times higher. So a guesser at one address
 // locks the account only for that address; the account-wide lock needs a wide, distributed attack.
 

@@ -3,7 +3,7 @@ import { hashPassword } from "@/lib/auth/passwords";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newPk } from "@/lib/db/ids";
-import { credentialOwner } from "./access";
+import { policyRules } from "@/lib/policies/registry";
 import type { CreateBasicAuth, CreatedCredential } from "./schemas";
 
 // Username/password credentials. A username is unique within its user's namespace
@@ -15,7 +15,7 @@ export async function createBasicAuth(
   userId: string | null,
   input: CreateBasicAuth,
 ): Promise<CreatedCredential> {
-  const owner = await credentialOwner(db, caller, userId);
+  const owner = await policyRules.credential.update(db, caller, userId);
   const passwordHash = await hashPassword(input.password);
   try {
     await db.basicAuth.create({
@@ -35,7 +35,7 @@ export async function createBasicAuth(
 
 /** Deletes one of the current user's username/password credentials. */
 export async function deleteBasicAuth(db: Db, caller: Principal, username: string): Promise<void> {
-  const owner = await credentialOwner(db, caller, null);
+  const owner = await policyRules.credential.update(db, caller, null);
   const { count } = await db.basicAuth.deleteMany({ where: { userPk: owner.pk, ns: owner.ns, username } });
   if (count === 0) throw notFound("Basicauth");
 }

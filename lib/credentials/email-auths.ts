@@ -3,7 +3,7 @@ import { generatePassword, hashPassword } from "@/lib/auth/passwords";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newPk } from "@/lib/db/ids";
-import { credentialOwner } from "./access";
+import { policyRules } from "@/lib/policies/registry";
 import type { CreatedCredential, CreateEmailAuth } from "./schemas";
 
 // Email/password credentials. Email addresses are stored lowercased and unique
@@ -16,7 +16,7 @@ export async function createEmailAuth(
   userId: string | null,
   input: CreateEmailAuth,
 ): Promise<CreatedCredential> {
-  const owner = await credentialOwner(db, caller, userId);
+  const owner = await policyRules.credential.update(db, caller, userId);
   const password = input.password ?? generatePassword();
   const passwordHash = await hashPassword(password);
   try {
@@ -34,7 +34,7 @@ export async function createEmailAuth(
 
 /** Deletes one of the current user's email credentials; the address matches case-insensitively. */
 export async function deleteEmailAuth(db: Db, caller: Principal, email: string): Promise<void> {
-  const owner = await credentialOwner(db, caller, null);
+  const owner = await policyRules.credential.update(db, caller, null);
   const { count } = await db.emailAuth.deleteMany({ where: { userPk: owner.pk, email: email.trim().toLowerCase() } });
   if (count === 0) throw notFound("Emailauth");
 }

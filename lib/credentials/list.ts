@@ -1,12 +1,12 @@
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
-import { credentialOwner } from "./access";
+import { policyRules } from "@/lib/policies/registry";
 
 // Ours, beyond the contract: which credentials a user has (usernames and addresses, never
 // passwords), for whoever may manage them (the rules of access.ts).
 
 export async function listCredentials(db: Db, caller: Principal, userId: string | null) {
-  const owner = await credentialOwner(db, caller, userId);
+  const owner = await policyRules.credential.list(db, caller, userId);
   const [basic, email] = await Promise.all([
     db.basicAuth.findMany({
       where: { userPk: owner.pk },

@@ -5,7 +5,7 @@ import { config } from "@/lib/config";
 import { observeDbQuery } from "@/lib/metrics/hooks";
 
 // Rows as plain arrays straight from the database driver, for the one read path whose answer
-// is made of hundreds of thousands of rows (progress: lib/progress/cells.ts). There, Prisma's
+// is made of hundreds of thousands of rows (progress: lib/progress/read-progress-cells.ts). There, Prisma's
 // $queryRaw costs about as much again as the query itself (every row becomes an object of
 // converted values); the driver's array rows do not. Also two hot one-row reads (GET
 // /api/tenants/:id, GET /api/user), where Prisma's per-query compile cost more than the rest of

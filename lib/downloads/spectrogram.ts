@@ -13,9 +13,9 @@ import {
 import { spectrogramTileData } from "@/lib/audio/spectrogram-tile";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
+import { policyRules } from "@/lib/policies/registry";
 import { derivedKey } from "@/lib/storage/derived";
 import type { Storage } from "@/lib/storage/storage";
-import { downloadableFile } from "./access";
 import type { ServableFile } from "./serve";
 
 // Spectrogram tiles of a stored recording's normalised audio (lib/audio/spectrogram-format.ts),
@@ -38,7 +38,7 @@ export async function spectrogramTile(
   tile: number,
   version = SPECTROGRAM_VERSION,
 ): Promise<ServableFile> {
-  const file = await downloadableFile(db, caller, filePk);
+  const file = await policyRules.file.download(db, caller, filePk);
   const source = file.normalisedPk ? await db.storedFile.findUnique({ where: { pk: file.normalisedPk } }) : file;
   if (source?.format !== "ogg-opus" || source.durationMs === null) throw notFound("Spectrogram");
   if (version !== SPECTROGRAM_VERSION)

@@ -7,7 +7,7 @@ import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { fileUrl } from "@/lib/downloads/urls";
 import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
-import { visibleSubmissions } from "@/lib/policies/submissions";
+import { policyRules } from "@/lib/policies/registry";
 import { checkAppendable, combinedAudioUrl, findOrCreateResultSet } from "@/lib/recordings/result-sets";
 import type { Storage } from "@/lib/storage/storage";
 import { withStoredFiles } from "@/lib/storage/stored-files";
@@ -171,7 +171,9 @@ export async function getFeedback(db: Db, caller: Principal, id: string) {
   // The contract refuses (403, as the SDK expects) others of the organisation who ask for one.
   const row = await db.feedback.findUnique({ where: { ns_id: { ns: caller.ns, id } } });
   if (!row) throw notFound("Feedback");
-  const visible = await db.feedback.count({ where: { AND: [{ pk: row.pk }, await visibleSubmissions(db, caller)] } });
+  const visible = await db.feedback.count({
+    where: { AND: [{ pk: row.pk }, await policyRules.submission.read(db, caller)] },
+  });
   if (!visible) throw forbidden("Only the owning user or a teacher (or an administrator) may fetch this feedback");
   return toFeedback(row, await refsOf(db, [row]));
 }
@@ -182,7 +184,7 @@ export async function listFeedback(db: Db, caller: Principal, page: PageRequest)
   const args = pageArgs("created", "asc", page);
   const rows = await db.feedback.findMany({
     ...args,
-    where: { AND: [{ ns: caller.ns }, await visibleSubmissions(db, caller), args.where] },
+    where: { AND: [{ ns: caller.ns }, await policyRules.submission.list(db, caller), args.where] },
   });
   const result = finishPage(rows, page, (r) => r.created);
   const refs = await refsOf(db, result.items);

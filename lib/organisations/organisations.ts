@@ -1,8 +1,9 @@
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
 import { finishPage, pageArgs } from "@/lib/api/pagination";
-import { isAdministrator, type Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { policyRules } from "@/lib/policies/registry";
 import type { CreateOrganisation, ListOrganisations } from "./schemas";
 
 // Organisations live in a tenant; the caller's tenant context scopes every query.
@@ -37,7 +38,7 @@ export async function createOrganisation(db: Db, caller: Principal, input: Creat
 export async function listOrganisations(db: Db, caller: Principal, query: ListOrganisations) {
   const tenant = tenantOf(caller);
   const args = pageArgs(query.sort, query.direction, query);
-  const scoped = caller.level === "organisation" ? { pk: caller.organisation!.pk } : { tenantPk: tenant.pk };
+  const scoped = policyRules.organisation.list(caller, tenant.pk);
   const rows = await db.organisation.findMany({ ...args, where: { AND: [scoped, args.where] } });
   return finishPage(rows, query, (r) => r[query.sort]);
 }
@@ -45,8 +46,6 @@ export async function listOrganisations(db: Db, caller: Principal, query: ListOr
 export async function getOrganisation(db: Db, caller: Principal, id: string) {
   const tenant = tenantOf(caller);
   const org = await db.organisation.findUnique({ where: { tenantPk_id: { tenantPk: tenant.pk, id } } });
-  // The "organisation" policy: administrators of its tenant, and the organisation's own members.
-  const sees = caller.level === "organisation" ? org?.pk === caller.organisation!.pk : isAdministrator(caller);
-  if (!org || !sees) throw notFound("Organisation");
+  if (!org || !policyRules.organisation.read(caller, org.pk)) throw notFound("Organisation");
   return org;
 }

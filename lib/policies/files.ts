@@ -1,3 +1,4 @@
+import { notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { adminWhere, annotatorAssignments, anyOf, memberWhere, type Where } from "./reach";
@@ -62,4 +63,11 @@ export async function mayDownload(db: Db, caller: Principal, filePk: string): Pr
     }),
   ];
   return (await Promise.all(owners)).some((row) => row !== null);
+}
+
+/** A stored file for a caller who may download it; everyone else gets 404, as if it did not exist. */
+export async function downloadableFile(db: Db, caller: Principal, filePk: string) {
+  const file = await db.storedFile.findUnique({ where: { pk: filePk } });
+  if (!file || !(await mayDownload(db, caller, filePk))) throw notFound("File");
+  return file;
 }

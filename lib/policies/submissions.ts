@@ -1,8 +1,9 @@
-import type { Principal } from "@/lib/auth/principal";
+import type { Editor } from "@/lib/annotations/fragments";
+import { type Principal, requireUser } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
-import { adminWhere, annotatorAssignments, anyOf, ownerWhere, staffWhere, type Where } from "./reach";
+import { adminWhere, annotatorAssignments, anyOf, NOTHING, ownerWhere, staffWhere, type Where } from "./reach";
 
-// The "submission" and "recording" policies (table.ts): what students submit — speech
+// The "submission", "recording", "progress" and "reference" policies (table.ts): what students submit — speech
 // recordings, result sets, feedback, pronunciation analyses, choice recognitions — is seen by
 // administrators of its scope, the TEACHERs of its organisation and its owner; a speech
 // recording also by the annotators it is assigned to. Tenant-wide and organisation-wide reach
@@ -27,4 +28,32 @@ export async function seesWholeOrganisation(db: Db, caller: Principal): Promise<
   if (staffWhere(caller)) return true;
   const admin = await adminWhere(db, caller);
   return admin !== null && caller.level === "organisation";
+}
+
+/** The users whose progress the caller sees ("progress"): the organisation's when it sees all their submissions, else only itself. */
+export async function progressUsers(db: Db, caller: Principal): Promise<Where> {
+  return (await seesWholeOrganisation(db, caller)) ? { ns: caller.ns } : { pk: requireUser(caller).pk };
+}
+
+/**
+ * The "reference" policy for one recording's reference annotation: null when the caller does not
+ * see the recording; else its part in writing it (administrators whose reach covers the recording,
+ * then its full annotators; others read only).
+ */
+export async function referenceAccess(
+  db: Db,
+  caller: Principal,
+  recordingPk: string,
+): Promise<{ editor: Extract<Editor, "admin" | "full"> | null } | null> {
+  const admin = await adminWhere(db, caller);
+  const visible = await db.speechRecording.count({
+    where: { AND: [{ pk: recordingPk }, await visibleRecordings(db, caller, admin)] },
+  });
+  if (!visible) return null;
+  if (await db.speechRecording.count({ where: { AND: [{ pk: recordingPk }, admin ?? NOTHING] } }))
+    return { editor: "admin" };
+  const full = annotatorAssignments(caller, true);
+  const fullAnnotator =
+    full !== null && (await db.assignmentRecording.count({ where: { recordingPk, assignment: full } })) > 0;
+  return { editor: fullAnnotator ? "full" : null };
 }

@@ -1,7 +1,7 @@
 // The authorization policies: who may see and who may change each kind of row, once the
 // route's permission (lib/permissions/catalog.ts) has let the caller in. Every route declares
 // its policy (withApi's `policy`), and lists, reads, updates, downloads, exports and progress
-// all ask the policy's filters in lib/policies/. The audiences:
+// all ask the policy's rules in lib/policies/registry.ts. The audiences:
 //
 //   admin      an administrator whose reach covers the row: a top-level ADMIN everything; a
 //              tenant (acting as itself, or a tenant-level user with TENANT) its organisations;
@@ -44,14 +44,11 @@
 // | public       | anyone, also without a token                   | —                                |
 // | operator     | top-level admins, or the METRICS_TOKEN bearer  | —                                |
 //
-// Where each is applied: submission, recording, reference, progress — lib/policies/submissions.ts
-// (progress: GET /categories/:c/progress, its CSV form, and our GET /categories/:c/progress/grid,
-// all through lib/progress/selection.ts, and our GET /categories/:c/progress/cell through
-// lib/progress/cell.ts);
-// file — lib/policies/files.ts; assignment, annotation — lib/annotations/access.ts; credential —
-// lib/credentials/access.ts; token — lib/auth/grants.ts and tokens.ts; member-only policies
-// (group, challenge, category, user) — every query of their domain functions is scoped to the
-// caller's namespace (`caller.ns`), which is what "member" means.
+// Where each is applied: lib/policies/registry.ts maps every policy to the functions that filter
+// its lists, reads, updates, downloads and exports (one file of rules per family: submissions.ts,
+// files.ts, annotation-access.ts, scheme-access.ts, credential-access.ts, impersonation.ts,
+// tenancy.ts, members.ts, top-level.ts, built on reach.ts), and domain code asks that map.
+// lib/policies/registry.test.ts fails when a route declares a policy the map lacks.
 //
 // Other tenants' rows are never in any audience, so they answer exactly like missing ones.
 

@@ -1,9 +1,9 @@
 import { stringify } from "csv-stringify/sync";
 import type { Db } from "@/lib/db/client";
-import { type ProgressPlan, percentage, progressBlocks } from "./progress";
+import { type ProgressPlan, percentage, progressBlocks } from "./stream-progress";
 
 // GET /categories/:category/progress with Accept: text/csv: the same plan and cells read as the
-// JSON answer (lib/progress/progress.ts), one line per student in the same order. Columns: id,
+// JSON answer (lib/progress/stream-progress.ts), one line per student in the same order. Columns: id,
 // firstName, infix, lastName, percentage, then one per challenge (headed by its topic, or its id
 // when it has none) holding the time of the newest recording of the student's most recent result
 // set (ISO 8601, UTC), empty when the student has no recording for it. RFC 4180 quoting (csv-stringify),

@@ -1,12 +1,12 @@
 import type { Db } from "@/lib/db/client";
-import { pronunciationScores } from "./cells";
-import { type ProgressPlan, percentage, progressBlocks } from "./progress";
+import { pronunciationScores } from "./read-progress-cells";
+import { type ProgressPlan, percentage, progressBlocks } from "./stream-progress";
 
 // GET /categories/:category/progress/grid (ours): the progress answer in the compact form a
 // grid needs (lib/progress/schemas.ts progressGridSchema): the challenges and each student's
 // name once, then per student only the recorded cells as numbers (which set to play comes from
-// GET …/progress/cell, lib/progress/cell.ts, when a cell is opened).
-// Same plan, same cells read (lib/progress/cells.ts) as the contract answer, without building
+// GET …/progress/cell, lib/progress/get-progress-cell.ts, when a cell is opened).
+// Same plan, same cells read (lib/progress/read-progress-cells.ts) as the contract answer, without building
 // recordings lists; a date range counts only the recordings made within it. Streamed as well.
 
 const str = JSON.stringify;

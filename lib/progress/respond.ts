@@ -2,8 +2,8 @@ import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { progressCsv } from "./csv";
 import { progressGridJson } from "./grid";
-import { planProgress, progressJson } from "./progress";
 import type { ProgressGridQuery, ProgressQuery } from "./schemas";
+import { planProgress, progressJson } from "./stream-progress";
 
 // GET /categories/:category/progress's answer as a streamed Response: everything that can fail
 // with a status (the category, the caller's rights, the users) is settled first; then the

@@ -19,7 +19,7 @@ export const progressRecordingSetSchema = z.object({
 export const progressEntrySchema = z.object({
   /** The requested category's id. */
   category: z.string(),
-  /** 0..100, rounded to two decimals (see lib/progress/progress.ts). */
+  /** 0..100, rounded to two decimals (see lib/progress/stream-progress.ts). */
   percentage: z.number().min(0).max(100),
   user: z.object({ id: z.string(), firstName: z.string(), infix: z.string().nullable(), lastName: z.string() }),
   challenges: z.array(

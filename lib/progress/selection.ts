@@ -1,10 +1,10 @@
 import { notFound } from "@/lib/api/errors";
 import { type Principal, requireOrganisation, requireUser } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
-import { seesWholeOrganisation } from "@/lib/policies/submissions";
+import { policyRules } from "@/lib/policies/registry";
 import type { ProgressQuery } from "./schemas";
 
-// Who and what a progress answer covers (the rules are written in lib/progress/progress.ts):
+// Who and what a progress answer covers (the rules are written in lib/progress/stream-progress.ts):
 // the category's subtree, its challenges in walk order, and the users in answer order.
 
 const CHUNK = 500;
@@ -93,11 +93,6 @@ export async function subtreeChallenges(db: Db, categoryPks: string[]): Promise<
 
 export type UserRow = { pk: string; id: string; firstName: string; infix: string | null; lastName: string };
 
-/** The users whose progress the caller sees (policy "progress"): the organisation's when it sees all their submissions, else only itself. */
-export async function progressReach(db: Db, caller: Principal): Promise<object> {
-  return (await seesWholeOrganisation(db, caller)) ? { ns: caller.ns } : { pk: requireUser(caller).pk };
-}
-
 /** The category's id and its subtree's challenges in walk order; 404 for a category the organisation does not have. */
 export async function categoryChallenges(
   db: Db,
@@ -118,7 +113,7 @@ export async function progressUsers(db: Db, caller: Principal, query: ProgressQu
   } else {
     filters.push(
       { ns: caller.ns, groups: { some: { group: { ns: caller.ns, id: { in: groups } } } } },
-      await progressReach(db, caller),
+      await policyRules.progress.list(db, caller),
     );
   }
   if (query.role?.length) filters.push({ roles: { some: { roleName: { in: [...new Set(query.role)] } } } });

@@ -4,7 +4,7 @@ import { timestamps } from "@/lib/api/schemas";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { fileUrl } from "@/lib/downloads/urls";
-import { visibleRecordings } from "@/lib/policies/submissions";
+import { policyRules } from "@/lib/policies/registry";
 import { combinedAudioUrl } from "./result-sets";
 import { RECORDING_RESOURCE } from "./schemas";
 
@@ -51,14 +51,14 @@ export const adminRecordingSchema = z.object({
 export const adminCountSchema = z.object({ count: z.number().int() });
 
 export async function countAdminRecordings(db: Db, caller: Principal): Promise<{ count: number }> {
-  return { count: await db.speechRecording.count({ where: await visibleRecordings(db, caller) }) };
+  return { count: await db.speechRecording.count({ where: await policyRules.recording.list(db, caller) }) };
 }
 
 export async function listAdminRecordings(db: Db, caller: Principal, query: AdminListingQuery) {
   const args = pageArgs("created", "asc", query);
   const rows = await db.speechRecording.findMany({
     ...args,
-    where: { AND: [await visibleRecordings(db, caller), args.where] },
+    where: { AND: [await policyRules.recording.list(db, caller), args.where] },
     include: {
       user: { select: { id: true } },
       resultSet: { select: { id: true } },

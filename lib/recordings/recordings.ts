@@ -8,7 +8,7 @@ import { isForeignKeyViolation, isUniqueViolation, newId, newPk } from "@/lib/db
 import { fileUrl } from "@/lib/downloads/urls";
 import { enqueue } from "@/lib/jobs/queue";
 import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
-import { visibleRecordings } from "@/lib/policies/submissions";
+import { policyRules } from "@/lib/policies/registry";
 import type { Storage } from "@/lib/storage/storage";
 import { withStoredFiles } from "@/lib/storage/stored-files";
 import { publicUserIds } from "@/lib/users/public-ids";
@@ -156,7 +156,7 @@ export async function createRecording(
 export async function listRecordings(db: Db, caller: Principal, challengeId: string, query: ListRecordings) {
   const challenge = await speechChallengeInScope(db, caller, challengeId);
   const args = pageArgs("created", "asc", query);
-  const filters: object[] = [{ challengePk: challenge.pk }, args.where, await visibleRecordings(db, caller)];
+  const filters: object[] = [{ challengePk: challenge.pk }, args.where, await policyRules.recording.list(db, caller)];
   if (query.userId?.length) {
     const users = await db.user.findMany({
       where: { ns: caller.ns, id: { in: [...new Set(query.userId)] } },
@@ -182,7 +182,10 @@ export async function getRecording(db: Db, caller: Principal, challengeId: strin
   const challenge = await speechChallengeInScope(db, caller, challengeId);
   const row = await db.speechRecording.findFirst({
     where: {
-      AND: [{ ns: caller.ns, id: recordingId, challengePk: challenge.pk }, await visibleRecordings(db, caller)],
+      AND: [
+        { ns: caller.ns, id: recordingId, challengePk: challenge.pk },
+        await policyRules.recording.read(db, caller),
+      ],
     },
     include: { resultSet: { select: { id: true } }, ...withReference },
   });

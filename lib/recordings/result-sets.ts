@@ -6,7 +6,7 @@ import { type Principal, requireOrganisation } from "@/lib/auth/principal";
 import { config } from "@/lib/config";
 import type { Db, Tx } from "@/lib/db/client";
 import { newPk } from "@/lib/db/ids";
-import { visibleSubmissions } from "@/lib/policies/submissions";
+import { policyRules } from "@/lib/policies/registry";
 import type { Storage } from "@/lib/storage/storage";
 import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
 import { combineSegments, concatPeaks, type SegmentSource } from "./combine";
@@ -102,7 +102,7 @@ export async function appendToResultSet(
 export async function resultSetInScope(db: Db, caller: Principal, id: string): Promise<SetRow> {
   requireOrganisation(caller);
   const row = await db.resultSet.findFirst({
-    where: { AND: [{ ns: caller.ns, id }, await visibleSubmissions(db, caller)] },
+    where: { AND: [{ ns: caller.ns, id }, await policyRules.submission.read(db, caller)] },
   });
   if (!row || row.recordingCount === 0) throw notFound("Result set");
   return row;

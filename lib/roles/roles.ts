@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
-import { isAdministrator, type Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/ids";
 import { ROLE_NAMES } from "@/lib/permissions/catalog";
+import { policyRules } from "@/lib/policies/registry";
 import type { CreateRole, UpdateRole } from "./schemas";
 
 // Roles and their permissions: the built-in ones seeded from lib/permissions/catalog.ts (fixed),
@@ -29,7 +30,7 @@ export async function getRole(db: Db, name: string) {
 }
 
 function requireTopAdmin(caller: Principal) {
-  if (caller.level !== "top" || !isAdministrator(caller))
+  if (!policyRules.role.update(caller))
     throw new ApiError("forbidden", "Only top-level administrators create and change roles");
 }
 

@@ -5,21 +5,11 @@ import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { rawReader } from "@/lib/db/raw-rows";
 import { epochMsDate, epochMsSql, SqlParams } from "@/lib/db/sql";
-import { adminReach, type Where } from "@/lib/policies/reach";
+import { policyRules } from "@/lib/policies/registry";
 import { whereSql } from "@/lib/policies/where-sql";
 import type { CreateTenant } from "./schemas";
 
-// Tenants: created by top-level admins; the "tenant" policy (lib/policies/table.ts): a top-level
-// admin sees every tenant, a tenant (acting as itself, or a tenant-level user with TENANT) its
-// own. An organisation's administrators reach their organisation only, not its tenant.
-
-/** The tenants within the caller's administrative reach; 403 for callers that reach none. */
-function tenantsInReach(caller: Principal): Where {
-  const reach = adminReach(caller);
-  if (reach && "all" in reach) return {};
-  if (reach && "tenantPk" in reach) return { pk: reach.tenantPk };
-  throw new ApiError("forbidden", "Only top-level and tenant administrators see tenants");
-}
+// Tenants: created by top-level admins, seen as the "tenant" policy says (lib/policies/tenancy.ts).
 
 export async function createTenant(db: Db, caller: Principal, input: CreateTenant) {
   if (caller.level !== "top") throw new ApiError("forbidden", "Only top-level admins create tenants");
@@ -35,7 +25,7 @@ export async function createTenant(db: Db, caller: Principal, input: CreateTenan
 }
 
 export async function listTenants(db: Db, caller: Principal, page: PageRequest) {
-  const scoped = tenantsInReach(caller);
+  const scoped = policyRules.tenant.list(caller);
   const args = pageArgs("created", "asc", page);
   const rows = await db.tenant.findMany({ ...args, where: { AND: [scoped, args.where] } });
   return finishPage(rows, page, (r) => r.created);
@@ -43,11 +33,11 @@ export async function listTenants(db: Db, caller: Principal, page: PageRequest) 
 
 // Read through the driver (lib/db/raw-rows.ts), not Prisma: compiling and running this one-row
 // query through Prisma cost more than the rest of GET /api/tenants/:id together. The filter is
-// still the policy's (tenantsInReach), rendered as SQL.
+// still the policy's (lib/policies/tenancy.ts), rendered as SQL.
 export async function getTenant(db: Db, caller: Principal, id: string) {
   const reader = rawReader(db);
   const params = new SqlParams(reader.kind);
-  const where = whereSql({ AND: [{ id }, tenantsInReach(caller)] }, params);
+  const where = whereSql({ AND: [{ id }, policyRules.tenant.read(caller)] }, params);
   const ms = (col: string) => epochMsSql(reader.kind, col);
   const [row] = await reader.rows(
     `SELECT "id", "name", ${ms('"created"')}, ${ms('"updated"')} FROM "Tenant" WHERE ${where} LIMIT 1`,

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The web app's Content-Security-Policy, built per page request with a fresh nonce (proxy.ts);
 // Next.js reads the nonce from the request's copy of the header and puts it on its scripts.
 
@@ -40,10 +42,4 @@ export function contentSecurityPolicy(nonce: string, { dev = false, docs = false
 export function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));
-}
-
-/** The nonce of the page this runs in (browsers hide the attribute but keep the property). */
-export function pageNonce(): string | undefined {
-  if (typeof document === "undefined") return undefined;
-  return document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
 }

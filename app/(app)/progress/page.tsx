@@ -3,7 +3,7 @@ import { Suspense } from "react";
 import { ProgressView } from "@/components/progress/progress-view";
 import { LoadingBlock } from "@/components/states";
 import { EarlyRequests } from "@/lib/web/early/early-script";
-import { progressReads } from "@/lib/web/early/progress";
+import { progressReads } from "@/lib/web/early/progress-reads";
 
 export const metadata: Metadata = { title: "Progress · Speech training platform" };
 

@@ -2,7 +2,8 @@ import { otherMethods } from "@/lib/api/other-methods";
 import { nextLink } from "@/lib/api/pagination";
 import { json } from "@/lib/api/respond";
 import { withApi } from "@/lib/api/with-api";
-import { createCategory, listTopCategories } from "@/lib/categories/categories";
+import { listTopCategories } from "@/lib/categories/categories";
+import { createCategory } from "@/lib/categories/create-category";
 import {
   CATEGORY_FILES,
   CATEGORY_RESOURCE,

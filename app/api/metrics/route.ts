@@ -5,7 +5,7 @@ import { withApi } from "@/lib/api/with-api";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { metrics } from "@/lib/metrics/registry";
-import { adminReach } from "@/lib/policies/reach";
+import { policyRules } from "@/lib/policies/registry";
 
 // GET /api/metrics: Prometheus text format. Top-level admins may read it, and so may
 // `Authorization: Bearer $METRICS_TOKEN` when that variable is set; others get 401/403.
@@ -25,8 +25,7 @@ export const GET = withApi(
     summary: "Prometheus metrics (top-level admins or METRICS_TOKEN)",
   },
   async ({ req, optionalPrincipal }) => {
-    const reach = optionalPrincipal && adminReach(optionalPrincipal);
-    const allowed = bearerIsMetricsToken(req) || (reach != null && "all" in reach);
+    const allowed = bearerIsMetricsToken(req) || policyRules.operator.read(optionalPrincipal);
     if (!allowed) {
       if (!optionalPrincipal)
         throw new ApiError("unauthorized", "Authentication is required", undefined, { "WWW-Authenticate": "Bearer" });

@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import NextAuth from "next-auth";
-import { authOptions } from "@/lib/web/auth";
+import { authOptions } from "@/lib/web/session/auth";
 
 // next-auth's endpoints (sign-in callback, session, sign-out, CSRF) for the web app.
 type Context = { params: Promise<{ nextauth: string[] }> };

@@ -7,16 +7,16 @@ import { Form } from "@/components/form";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
 import { updateAssignmentSchema } from "@/lib/annotations/schemas";
-import type { RecordingRefInput } from "@/lib/web/annotations/annotation-api";
-import type { Assignment } from "@/lib/web/annotations/types";
 import {
   useAnnotatorNames,
   useAssignment,
   useUpdateAssignment,
   useViewPlace,
-} from "@/lib/web/annotations/use-assignments";
-import { usePrincipal } from "@/lib/web/use-principal";
-import { useZodForm } from "@/lib/web/use-zod-form";
+} from "@/lib/web/annotations/editor/use-assignments";
+import type { Assignment } from "@/lib/web/annotations/model/types";
+import type { RecordingRefInput } from "@/lib/web/annotations/saving/annotation-api";
+import { useZodForm } from "@/lib/web/ui/use-zod-form";
+import { usePrincipal } from "@/lib/web/views/use-principal";
 import { AssignmentFields, type INITIAL } from "../assignment-form";
 
 // /assignments/:id/edit — the create form, filled in with the assignment; saving sends only

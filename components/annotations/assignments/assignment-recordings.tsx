@@ -1,9 +1,9 @@
 "use client";
 import Link from "next/link";
 import { buttonClass } from "@/components/button";
-import { editorHref } from "@/lib/web/annotations/links";
-import type { Assignment, Role } from "@/lib/web/annotations/types";
-import { formatDateTime } from "@/lib/web/format";
+import { editorHref } from "@/lib/web/annotations/editor/links";
+import type { Assignment, Role } from "@/lib/web/annotations/model/types";
+import { formatDateTime } from "@/lib/web/ui/display-format";
 import { formatDuration } from "../picker/recording-rows";
 import { type PickerRecording, recordingKey, usePickerData } from "../picker/use-picker-data";
 

@@ -2,8 +2,8 @@
 import { useId } from "react";
 import { Button } from "@/components/button";
 import { ConfirmDelete } from "@/components/confirm-delete";
-import type { Assignment } from "@/lib/web/annotations/types";
-import { useDeleteAssignment } from "@/lib/web/annotations/use-assignments";
+import { useDeleteAssignment } from "@/lib/web/annotations/editor/use-assignments";
+import type { Assignment } from "@/lib/web/annotations/model/types";
 
 // Delete an assignment, after a confirmation. Once annotation has started the API refuses
 // (409), so the button is disabled and the reason is written next to it rather than the

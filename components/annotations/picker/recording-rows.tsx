@@ -1,7 +1,7 @@
 "use client";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRef } from "react";
-import { formatDateTime } from "@/lib/web/format";
+import { formatDateTime } from "@/lib/web/ui/display-format";
 import type { PickerRecording } from "./use-picker-data";
 
 // The (filtered) recordings as a virtualised list: only the rows in view are in the DOM, so

@@ -3,11 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { AssignmentOut } from "@/lib/annotations/schemas";
 import type { SpeechChallenge } from "@/lib/challenges/speech/schemas";
-import type { Group } from "@/lib/groups/schemas";
 import type { User } from "@/lib/users/schemas";
-import type { ApiRequestError } from "@/lib/web/api-client";
-import { fetchAll } from "@/lib/web/fetch-all";
-import { useApiSession } from "@/lib/web/use-api";
+import type { ApiRequestError } from "@/lib/web/api/api-client";
+import { fetchAll } from "@/lib/web/api/fetch-all";
+import { useApiSession } from "@/lib/web/api/use-api";
+import { useGroups } from "@/lib/web/groups/use-groups";
 
 // What the recording picker shows, fetched whole (pages of 100) and joined in the browser:
 // the recordings of the organisation (GET /api/recordings, with their durations), the
@@ -54,7 +54,7 @@ export const recordingKey = (challenge: string, recording: string) => `${challen
 export function usePickerData(organisation: string, exceptAssignment?: number) {
   const recordings = useAll<AdminRecording>("/api/recordings");
   const users = useAll<User>("/api/users");
-  const groups = useAll<Group>("/api/groups");
+  const groups = useGroups();
   const challenges = useAll<SpeechChallenge>("/api/challenges/speech");
   const assignments = useAll<AssignmentOut>("/api/assignments");
 

@@ -4,11 +4,11 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/button";
 import { PageHeader } from "@/components/page-header";
 import { ErrorState, LoadingBlock } from "@/components/states";
-import { schemeErrorInWords } from "@/lib/web/annotations/scheme-errors";
-import type { Scheme } from "@/lib/web/annotations/types";
-import { type ApiRequestError, apiFetch } from "@/lib/web/api-client";
-import { toast } from "@/lib/web/toast";
-import { apiKey, useApiQuery, useApiSession } from "@/lib/web/use-api";
+import type { Scheme } from "@/lib/web/annotations/model/types";
+import { schemeErrorInWords } from "@/lib/web/annotations/validation/scheme-errors";
+import { type ApiRequestError, apiFetch } from "@/lib/web/api/api-client";
+import { apiKey, useApiQuery, useApiSession } from "@/lib/web/api/use-api";
+import { toast } from "@/lib/web/ui/toast";
 import { type DraftLayer, LayerCard } from "./layer-card";
 
 // /annotation-scheme — an organisation administrator edits the organisation's label scheme:

@@ -1,7 +1,7 @@
 "use client";
 import { PageGuard } from "@/components/page-guard";
-import { scopeInfo } from "@/lib/web/session";
-import { useApiSession } from "@/lib/web/use-api";
+import { useApiSession } from "@/lib/web/api/use-api";
+import { scopeInfo } from "@/lib/web/session/session";
 import { SchemeEditor } from "./scheme-editor";
 
 // The organisation of the current view (administrators of an organisation only: the guard).

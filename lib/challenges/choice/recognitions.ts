@@ -7,7 +7,7 @@ import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { lockRow } from "@/lib/db/locks";
 import { fileUrl } from "@/lib/downloads/urls";
 import { analyseAudio, createAudioRows } from "@/lib/media/audio-upload";
-import { visibleSubmissions } from "@/lib/policies/submissions";
+import { policyRules } from "@/lib/policies/registry";
 import type { Storage } from "@/lib/storage/storage";
 import { withStoredFiles } from "@/lib/storage/stored-files";
 import { choiceChallengeInScope } from "./choice-challenges";
@@ -97,7 +97,7 @@ export async function createRecognition(
 export async function listRecognitions(db: Db, caller: Principal, challengeId: string, page: PageRequest) {
   const challenge = await choiceChallengeInScope(db, caller, challengeId);
   const args = pageArgs("created", "asc", page);
-  const visible = await visibleSubmissions(db, caller);
+  const visible = await policyRules.submission.list(db, caller);
   const rows = await db.choiceRecognition.findMany({
     ...args,
     where: { AND: [{ challengePk: challenge.pk }, visible, args.where] },
@@ -110,7 +110,7 @@ export async function listRecognitions(db: Db, caller: Principal, challengeId: s
 export async function getRecognition(db: Db, caller: Principal, challengeId: string, id: string) {
   const challenge = await choiceChallengeInScope(db, caller, challengeId);
   const row = await db.choiceRecognition.findFirst({
-    where: { AND: [{ ns: caller.ns, id, challengePk: challenge.pk }, await visibleSubmissions(db, caller)] },
+    where: { AND: [{ ns: caller.ns, id, challengePk: challenge.pk }, await policyRules.submission.read(db, caller)] },
     include: withUser,
   });
   if (!row) throw notFound("Recognition");

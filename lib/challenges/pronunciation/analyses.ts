@@ -6,7 +6,7 @@ import type { Db } from "@/lib/db/client";
 import { isForeignKeyViolation, isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { fileUrl } from "@/lib/downloads/urls";
 import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
-import { visibleSubmissions } from "@/lib/policies/submissions";
+import { policyRules } from "@/lib/policies/registry";
 import type { Storage } from "@/lib/storage/storage";
 import { withStoredFiles } from "@/lib/storage/stored-files";
 import { publicUserIds } from "@/lib/users/public-ids";
@@ -92,7 +92,7 @@ export async function createAnalysis(
 export async function listAnalyses(db: Db, caller: Principal, challengeId: string, query: ListAnalyses) {
   const challenge = await challengeInScope(db, caller, challengeId);
   const args = pageArgs("created", "asc", query);
-  const filters: object[] = [{ challengePk: challenge.pk }, args.where, await visibleSubmissions(db, caller)];
+  const filters: object[] = [{ challengePk: challenge.pk }, args.where, await policyRules.submission.list(db, caller)];
   if (query.userId?.length) {
     const users = await db.user.findMany({
       where: { ns: caller.ns, id: { in: [...new Set(query.userId)] } },
@@ -114,7 +114,10 @@ export async function getAnalysis(db: Db, caller: Principal, challengeId: string
   const challenge = await challengeInScope(db, caller, challengeId);
   const row = await db.pronunciationAnalysis.findFirst({
     where: {
-      AND: [{ ns: caller.ns, id: analysisId, challengePk: challenge.pk }, await visibleSubmissions(db, caller)],
+      AND: [
+        { ns: caller.ns, id: analysisId, challengePk: challenge.pk },
+        await policyRules.submission.read(db, caller),
+      ],
     },
   });
   if (!row) throw notFound("Pronunciation analysis");

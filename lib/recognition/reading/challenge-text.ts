@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import type { Storage } from "@/lib/storage/storage";
-import { parseSrt } from "@/lib/web/annotations/srt";
+import { parseSrt } from "@/lib/web/annotations/prompt/srt";
 
 // What a read-aloud answer is expected to say: the speech challenge's SRT cues as sentences, or,
 // without SRT, its topic as one sentence. Words are split on white space, punctuation kept off.

@@ -1,4 +1,4 @@
-import { SESSION_CALL_HEADER } from "../session";
+import { SESSION_CALL_HEADER } from "../session/session";
 
 // Early requests: on a page load, the API reads a page will make first are started by a small
 // script in the page's HTML (./early-script.tsx), as soon as the browser parses it, instead of

@@ -1,10 +1,16 @@
-import { assignmentPath, findRef, listedAnnotation, recordingPath, schemePath } from "../annotations/editor-data";
-import type { Assignment } from "../annotations/types";
-import type { ContextOut } from "../annotations/use-context";
+import {
+  assignmentPath,
+  findRef,
+  listedAnnotation,
+  recordingPath,
+  schemePath,
+} from "../annotations/editor/editor-data";
+import type { ContextOut } from "../annotations/editor/use-context";
+import type { Assignment } from "../annotations/model/types";
 import { answeredRead, type EarlyPlan, fileRead, jsonRead } from "./early-script";
 import { serverGet } from "./server-api";
 
-// The annotation editor asks first (lib/web/annotations/use-annotation-editor.ts, use-context.ts,
+// The annotation editor asks first (lib/web/annotations/editor/use-annotation-editor.ts, use-context.ts,
 // use-peaks-waveform.ts): the assignment, then the label scheme, the annotation, the recording's
 // context and reference annotation, then the waveform's peaks and the SubRip prompt. The server
 // reads the assignment and the context (small answers) to name the rest, and hands them over.

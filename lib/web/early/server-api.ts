@@ -1,16 +1,17 @@
+import "server-only";
 import { headers } from "next/headers";
 import { cache } from "react";
 import { sessionStack } from "@/lib/auth/session-cookie";
 import { config } from "@/lib/config";
 import { ROUTE_MODULES } from "@/lib/openapi/route-modules";
-import { type ApiRequest, nextCursor, withQuery } from "../api-client";
+import { type ApiRequest, nextCursor, withQuery } from "../api/api-client";
 import { matchRoute } from "./route-match";
 
 // The API called in-process while a page renders on the server, as the view the browser will
 // use: the top token of the request's session cookie, the very token the browser's own calls
 // stand for (lib/auth/session-cookie.ts). The route handler itself answers (withApi, its policy,
 // its schemas), so the server can hand the browser nothing the API would not give it, in the
-// same shape. Server-only.
+// same shape.
 
 export type View = { scope: string; token: string };
 

@@ -1,6 +1,6 @@
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
-import { roleWords } from "../role-words";
+import { roleWords } from "../users/role-words";
 
 // How the web app names a view (server-side, when a token is put on the session's stack): the
 // person's name, or the tenant's or organisation's name; their role and place in words; the

@@ -1,8 +1,9 @@
 import { otherMethods } from "@/lib/api/other-methods";
 import { json } from "@/lib/api/respond";
 import { withApi } from "@/lib/api/with-api";
-import { getCategory, updateCategory } from "@/lib/categories/categories";
+import { getCategory } from "@/lib/categories/categories";
 import { CATEGORY_FILES, CATEGORY_RESOURCE, categorySchema, updateCategorySchema } from "@/lib/categories/schemas";
+import { updateCategory } from "@/lib/categories/update-category";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { storage } from "@/lib/storage/storage";

@@ -2,6 +2,7 @@ import { otherMethods } from "@/lib/api/other-methods";
 import { nextLink } from "@/lib/api/pagination";
 import { json } from "@/lib/api/respond";
 import { withApi } from "@/lib/api/with-api";
+import { createSpeechChallenge } from "@/lib/challenges/speech/create-speech-challenge";
 import {
   createSpeechChallengeSchema,
   listSpeechChallengesQuery,
@@ -9,7 +10,7 @@ import {
   SPEECH_CHALLENGE_RESOURCE,
   speechChallengeSchema,
 } from "@/lib/challenges/speech/schemas";
-import { createSpeechChallenge, listSpeechChallenges } from "@/lib/challenges/speech/speech-challenges";
+import { listSpeechChallenges } from "@/lib/challenges/speech/speech-challenges";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { storage } from "@/lib/storage/storage";

@@ -6,7 +6,7 @@ import { PROGRESS_RESOURCE, progressEntrySchema, progressQuery } from "@/lib/pro
 
 // GET /api/categories/:category/progress?group=…&group=…&role=…: progress entries for the
 // current user (no group) or for the members of the groups (students: only themselves).
-// The percentage and the choice of result set are defined in lib/progress/progress.ts; the
+// The percentage and the choice of result set are defined in lib/progress/stream-progress.ts; the
 // answer is streamed (lib/progress/respond.ts). With Accept: text/csv, the same as CSV
 // (lib/progress/csv.ts): a header line, then a line per student.
 export const GET = withApi<{ category: string }, undefined, typeof progressQuery>(

@@ -1,17 +1,15 @@
 import { otherMethods } from "@/lib/api/other-methods";
 import { json, noContent } from "@/lib/api/respond";
 import { withApi } from "@/lib/api/with-api";
+import { deleteSpeechChallenge } from "@/lib/challenges/speech/delete-speech-challenge";
 import {
   SPEECH_CHALLENGE_FILES,
   SPEECH_CHALLENGE_RESOURCE,
   speechChallengeSchema,
   updateSpeechChallengeSchema,
 } from "@/lib/challenges/speech/schemas";
-import {
-  deleteSpeechChallenge,
-  getSpeechChallenge,
-  updateSpeechChallenge,
-} from "@/lib/challenges/speech/speech-challenges";
+import { getSpeechChallenge } from "@/lib/challenges/speech/speech-challenges";
+import { updateSpeechChallenge } from "@/lib/challenges/speech/update-speech-challenge";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { storage } from "@/lib/storage/storage";

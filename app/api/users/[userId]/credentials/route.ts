@@ -6,7 +6,7 @@ import { credentialListSchema } from "@/lib/credentials/list-schema";
 import { db } from "@/lib/db/client";
 
 // GET /api/users/:userId/credentials (ours): the user's usernames and email addresses, for
-// whoever may manage its credentials (lib/credentials/access.ts). Passwords are never shown.
+// whoever may manage its credentials (lib/policies/credential-access.ts). Passwords are never shown.
 export const GET = withApi<{ userId: string }>(
   { policy: "credential", authenticated: true, resource: "Credential", responses: { 200: credentialListSchema } },
   async ({ principal, params }) =>

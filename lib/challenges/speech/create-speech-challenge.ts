@@ -1,0 +1,55 @@
+import type { UploadedFile } from "@/lib/api/body";
+import { conflict } from "@/lib/api/errors";
+import { type Principal, requireOrganisation } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
+import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import type { Storage } from "@/lib/storage/storage";
+import { withStoredFiles } from "@/lib/storage/stored-files";
+import { analyseUploads, createFileRows, storedFileInputs } from "./challenge-files";
+import { type CreateSpeechChallenge, SPEECH_CHALLENGE_RESOURCE } from "./schemas";
+import { toSpeechChallenge } from "./speech-challenges";
+
+const taken = (id: string | undefined) =>
+  conflict(`Speech challenge ${id} already exists`, [
+    { resource: SPEECH_CHALLENGE_RESOURCE, field: "id", code: "already_exists" },
+  ]);
+
+export async function createSpeechChallenge(
+  db: Db,
+  storage: Storage,
+  caller: Principal,
+  input: CreateSpeechChallenge,
+  files: Record<string, UploadedFile[]>,
+) {
+  requireOrganisation(caller);
+  // A taken id is refused before the file work; the unique constraint settles races.
+  if (
+    input.id &&
+    (await db.speechChallenge.findUnique({ where: { ns_id: { ns: caller.ns, id: input.id } }, select: { pk: true } }))
+  ) {
+    throw taken(input.id);
+  }
+  const uploads = await analyseUploads(files);
+  try {
+    const row = await withStoredFiles(db, storage, storedFileInputs(uploads, caller.ns), async (tx, rows) => {
+      const filePks = await createFileRows(tx, uploads, rows);
+      return tx.speechChallenge.create({
+        data: {
+          pk: newPk(),
+          ns: caller.ns,
+          id: input.id ?? newId(),
+          topic: input.topic ?? null,
+          language: input.language,
+          referenceAudioFilePk: filePks.referenceAudioFilePk ?? null,
+          srtFilePk: filePks.srtFilePk ?? null,
+          imageFilePk: filePks.imageFilePk ?? null,
+          metadata: input.metadata ?? null,
+        },
+      });
+    });
+    return toSpeechChallenge(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken(input.id);
+    throw error;
+  }
+}

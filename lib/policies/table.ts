@@ -49,7 +49,8 @@
 // all through lib/progress/selection.ts, and our GET /categories/:c/progress/cell through
 // lib/progress/cell.ts);
 // file — lib/policies/files.ts; assignment, annotation — lib/annotations/access.ts; credential —
-// lib/credentials/access.ts; token — lib/auth/grants.ts and tokens.ts; member-only policies
+// lib/credentials/access.ts (also our PUT /users/:u/basicauths/:b, the password reset, through
+// lib/credentials/reset-password.ts); token — lib/auth/grants.ts and tokens.ts; member-only policies
 // (group, challenge, category, user) — every query of their domain functions is scoped to the
 // caller's namespace (`caller.ns`), which is what "member" means.
 //

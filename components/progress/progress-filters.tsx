@@ -5,6 +5,7 @@ import type { RoleListItem } from "@/lib/roles/schemas";
 import { useCategoryTree } from "@/lib/web/categories";
 import { flatten } from "@/lib/web/category-tree";
 import { ANY_ROLE, type ProgressSelection, type useGroups } from "@/lib/web/progress";
+import { roleWords } from "@/lib/web/role-words";
 import { useApiQuery } from "@/lib/web/use-api";
 
 // What the progress grid shows: a category (its whole subtree counts), the groups whose
@@ -83,7 +84,7 @@ export function ProgressFilters({ selection, onChange, groups }: Props) {
             .filter((r) => r.name !== ANY_ROLE)
             .map((r) => (
               <option key={r.name} value={r.name}>
-                {r.name}
+                {roleWords(r.name)}
               </option>
             ))}
         </select>

@@ -295,7 +295,12 @@ test.describe("two-stage workflow", () => {
       }),
       200,
     );
-    await expectJson(await putAnnotation(request, s.base.token, m.id!, { fragments: words(["later"]) }), 200);
+    // m is marked base done: the base annotator reopens it to change it (issue 29: no edits after base done).
+    await refused(request, s.base.token, m.id!, { fragments: words(["later"]) }, 409, "base edits while base done");
+    await expectJson(
+      await putAnnotation(request, s.base.token, m.id!, { doneBase: null, fragments: words(["later"]) }),
+      200,
+    );
     await refused(request, s.base.token, n.id!, { fragments: words(["later"]) }, 409, "base after doneFull");
   });
 

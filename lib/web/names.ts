@@ -29,3 +29,22 @@ export function distinctNames(names: readonly string[]): string[] {
     return n === 1 ? name : `${name} (${n})`;
   });
 }
+
+/** Per category id, its name with its ancestors' ("Taal groep 5/6 › Spelling"), from a flat list of the organisation's categories. */
+export function categoryPaths(
+  list: readonly { id: string; name?: string | null; parent?: string | null }[],
+): Map<string, string> {
+  const byId = new Map(list.map((c) => [c.id, c]));
+  const out = new Map<string, string>();
+  const pathOf = (id: string, seen: Set<string>): string => {
+    const known = out.get(id);
+    if (known) return known;
+    const c = byId.get(id)!;
+    const parent = c.parent && byId.has(c.parent) && !seen.has(c.parent) ? c.parent : null;
+    const path = parent ? `${pathOf(parent, new Set([...seen, id]))} › ${categoryName(c)}` : categoryName(c);
+    out.set(id, path);
+    return path;
+  };
+  for (const c of list) pathOf(c.id, new Set([c.id]));
+  return out;
+}

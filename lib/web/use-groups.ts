@@ -4,6 +4,7 @@ import type { Category } from "@/lib/categories/schemas";
 import type { UpdateGroup } from "@/lib/groups/edit-schemas";
 import type { CreateGroup, Group } from "@/lib/groups/schemas";
 import type { User } from "@/lib/users/schemas";
+import { useCategoryTree } from "./categories";
 import { useOptimisticMutation } from "./optimistic";
 import { apiKey, type ListPage, useApi, useApiQuery, useApiSession, useServerList } from "./use-api";
 
@@ -21,8 +22,11 @@ export const useGroupChoices = (enabled = true) =>
   useApiQuery<Group[]>(PATH, { perPage: 100 }, { staleTime: 60_000, enabled });
 
 /** Up to 100 top-level categories of the organisation, for the group's categories. */
-export const useCategoryChoices = (enabled = true) =>
-  useApiQuery<Category[]>("/api/categories", { perPage: 100 }, { staleTime: 60_000, enabled });
+/**
+ * Every category of the organisation, subcategories included (GET /api/categories lists only
+ * the top level: a group could not link a subcategory, and showed linked ones by id).
+ */
+export const useCategoryChoices = (enabled = true) => useCategoryTree(enabled);
 
 export const useGroup = (id: string) => useApiQuery<Group>(groupPath(id));
 

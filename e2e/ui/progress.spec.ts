@@ -204,7 +204,9 @@ test("a teacher's progress page: own group by default, cells, completion, date r
   expect(lines[0]).toBe(
     [
       "First name,Infix,Last name,Group,Completed (%)",
-      ...["Introduce yourself", "Your hobby", "Your town"].map((t) => `${t}: attempts,${t}: last answer,${t}: score (%)`),
+      ...["Introduce yourself", "Your hobby", "Your town"].map(
+        (t) => `${t}: attempts,${t}: last answer,${t}: score (%)`,
+      ),
     ].join(","),
   );
   expect(lines.slice(1).map((l) => l.split(",").slice(0, 6).join(","))).toEqual([

@@ -72,7 +72,7 @@ export function CredentialsSection({ user }: { user: User }) {
                     {row.kind === "basic" && (
                       <Button
                         variant="ghost"
-                        aria-label={`Reset the password of ${row.name}`}
+                        aria-label={`Reset password of ${row.name}`}
                         disabled={reset.isPending}
                         onClick={async () => {
                           if (

@@ -162,6 +162,12 @@ test("a school administrator: users by name (no id column, groups by name, searc
   expect((await request.get("/api/user", { headers: authed(daansToken) })).status()).toBe(401);
   expect(await seriousViolations(page)).toEqual([]);
   await snap(page, "first-week-password-reset-1280");
+  // Printed (credential cards, this page), the dark navigation bar stays off the paper.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+  await expect(page.getByTestId("one-time-password")).toBeVisible();
+  await page.emulateMedia({ media: "screen" });
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
 });
 
 test("a teacher: attempts per answer, every answer playable, details in view at 1280×800 and 390 px, whole percentages, names, and the CSV", async ({

@@ -319,6 +319,7 @@ test("annotators: the hand-over summary is right on opening and after a reload; 
   // A drag that starts just after a word's end draws a new fragment, at the default zoom.
   const second = await annotate(request, base.token, assignment.id, refs[1], [
     { start: 0.1, end: 0.4, labels: [{ layer: "Words", label: "dek", comment: "" }] },
+    { start: 0.9, end: 1.0, labels: [{ layer: "Noise", label: "Noise", comment: "" }] },
   ]);
   await openEditor(bea, assignment.id, refs[1]);
   const lane = bea.getByTestId("lane-Words");
@@ -343,6 +344,17 @@ test("annotators: the hand-over summary is right on opening and after a reload; 
   expect(await fragment(bea, "Words", "dek").getAttribute("aria-label")).toBe(before);
   await bea.keyboard.press("Control+s");
   await expect(saveStatus(bea)).toHaveText(/^Saved at /);
-  const words = (await current(request, world.orgToken, second.id)).body.fragments.map((f) => f.labels[0]!.label);
+  const words = (await current(request, world.orgToken, second.id)).body.fragments
+    .flatMap((f) => f.labels)
+    .filter((l) => l.layer === "Words")
+    .map((l) => l.label);
   expect(words).toEqual(["dek", "at"]);
+
+  // Tab goes on from the last word to the next lane's first fragment, Shift+Tab back.
+  await fragment(bea, "Words", "at").click();
+  await bea.keyboard.press("Tab");
+  await expect(fragment(bea, "Noise", "Noise")).toBeFocused();
+  await expect(fragment(bea, "Noise", "Noise")).toHaveAttribute("aria-pressed", "true");
+  await bea.keyboard.press("Shift+Tab");
+  await expect(fragment(bea, "Words", "at")).toBeFocused();
 });

@@ -16,8 +16,11 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <ImpersonationBar />
-      <header className="relative bg-slate-900 text-white">
+      {/* The navigation never prints (credential cards, progress): only the page's content does. */}
+      <div className="print:hidden">
+        <ImpersonationBar />
+      </div>
+      <header className="relative bg-slate-900 text-white print:hidden">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
           <IntentLink href="/" className="flex items-center gap-2 rounded text-base font-semibold whitespace-nowrap">
             {/* eslint-disable-next-line @next/next/no-img-element -- a static SVG, nothing to optimise */}
@@ -31,7 +34,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main id="main" className="mx-auto max-w-7xl px-4 py-6">
+      <main id="main" className="mx-auto max-w-7xl px-4 py-6 print:max-w-none print:p-0">
         {children}
       </main>
     </div>

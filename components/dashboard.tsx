@@ -1,11 +1,20 @@
 "use client";
 import Link from "next/link";
 import { useSession } from "next-auth/react";
+import { personName } from "@/lib/web/names";
+import { scopeInfo } from "@/lib/web/session/session";
 import { NAV_ITEMS, visibleNav } from "@/lib/web/ui/nav";
 import { roleWords } from "@/lib/web/users/role-words";
 import { usePrincipal } from "@/lib/web/views/use-principal";
 import { PageHeader } from "./page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "./states";
+
+/** Where the view works, in words (never the scope string with its ids). */
+function whereWords(scope: string): string {
+  const { level, kind } = scopeInfo(scope);
+  const where = level === "top" ? "the whole platform" : level === "tenant" ? "a tenant" : "a school (organisation)";
+  return kind === "user" ? `working as a user of ${where}` : `working as ${where} itself`;
+}
 
 // What the current view can do: one card per page it may use.
 export function Dashboard() {
@@ -18,13 +27,7 @@ export function Dashboard() {
         title="Dashboard"
         description={
           <>
-            You are working as{" "}
-            <strong>
-              {principal.user
-                ? [principal.user.firstName, principal.user.infix, principal.user.lastName].filter(Boolean).join(" ")
-                : session?.view}
-            </strong>
-            .
+            You are working as <strong>{principal.user ? personName(principal.user) : session?.view}</strong>.
           </>
         }
       />
@@ -55,7 +58,7 @@ export function Dashboard() {
       )}
       {!principal.isLoading && principal.roles.length > 0 && (
         <p className="mt-8 text-xs text-slate-500">
-          Roles: {principal.roles.map(roleWords).join(", ")} · scope <code>{principal.scope}</code>
+          Roles: {principal.roles.map(roleWords).join(", ")} · {whereWords(principal.scope)}
         </p>
       )}
     </>

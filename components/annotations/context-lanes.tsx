@@ -41,9 +41,14 @@ export function ContextLanes({ editor, view, onSeek, cues, reference }: Props) {
     (editor.role === "full" || editor.role === "admin") && !!editor.assignment?.baseAnnotator && !!annotation.doneBase;
   const [comparing, setComparing] = useState(false);
   const revisions = useRevisions(editor.annotationId, annotation.version, comparing && mayCompare);
+  // The revisions may already be read (the early-work notice reads them too): the summary always
+  // compares the hand-over version with what the editor holds now, never with an empty list
+  // (which read "7 removed" until "Compare" was pressed, and again after a reload).
   const handOver = revisions.data ? baseHandOver(revisions.data) : null;
-  const current = useMemo(() => (comparing ? itemsToWire(editor.draft.items) : []), [comparing, editor.draft.items]);
-  const comparison = useMemo(() => (handOver ? compare(handOver.fragments, current) : null), [handOver, current]);
+  const comparison = useMemo(
+    () => (handOver ? compare(handOver.fragments, itemsToWire(editor.draft.items)) : null),
+    [handOver, editor.draft.items],
+  );
 
   const lanes: LaneSpec[] = [];
   if (cues.length) {

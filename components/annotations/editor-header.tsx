@@ -48,9 +48,10 @@ export function EditorHeader({
           <p className="mt-1 text-sm text-slate-700">
             {assignment} · {position} · you work as <strong>{ROLE_WORDS[role]}</strong>
           </p>
-          <p className="mt-0.5 text-xs text-slate-600" data-testid="editor-ids">
-            {ids}
-          </p>
+          <details className="mt-0.5 text-xs text-slate-600">
+            <summary className="cursor-pointer">Reference numbers (for support)</summary>
+            <p data-testid="editor-ids">{ids}</p>
+          </details>
         </div>
         <div className="flex flex-wrap gap-2">{actions}</div>
       </div>

@@ -180,6 +180,7 @@ export function EditorWorkspace({ editor, contextLanes, prompt }: Props) {
           role={role}
           hasBaseAnnotator={!!editor.assignment?.baseAnnotator}
           readOnly={readOnly}
+          reopenOnly={editor.reopenOnly}
           dirty={draft.dirty}
           saving={editor.saving}
           savedAt={editor.savedAt}

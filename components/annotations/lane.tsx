@@ -153,6 +153,7 @@ export const Lane = memo(function Lane({
       if (!editable || crowded || e.pointerType !== "mouse") return;
       const hit = hitTest(items, x, view, { detach: e.altKey });
       ref.current!.style.cursor = !hit ? "crosshair" : hit.kind === "move" ? "grab" : "ew-resize";
+      ref.current!.dataset.pointer = !hit ? "draw" : hit.kind === "move" ? "move" : "resize";
       return;
     }
     const delta = xToMs(x, view) - xToMs(drag.startX, view);

@@ -12,6 +12,8 @@ type Props = {
   role: Role;
   hasBaseAnnotator: boolean;
   readOnly: boolean;
+  /** Read-only, but the marker buttons stay (the base annotator may reopen their hand-over). */
+  reopenOnly?: boolean;
   dirty: boolean;
   saving: boolean;
   savedAt: Date | null;
@@ -28,6 +30,7 @@ export function SaveBar({
   role,
   hasBaseAnnotator,
   readOnly,
+  reopenOnly = false,
   dirty,
   saving,
   savedAt,
@@ -42,7 +45,7 @@ export function SaveBar({
       : savedAt
         ? `Saved at ${formatTime(savedAt)}`
         : `Last saved ${formatDateTime(annotation.updated)}`;
-  const actions = readOnly ? [] : markerActions(role, annotation, hasBaseAnnotator);
+  const actions = readOnly && !reopenOnly ? [] : markerActions(role, annotation, hasBaseAnnotator);
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
       {!readOnly && (

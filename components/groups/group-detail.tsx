@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useCategoryChoices, useGroup, useUpdateGroup } from "@/lib/web/groups/use-groups";
+import { categoryPaths } from "@/lib/web/names";
 import { formatDateTime } from "@/lib/web/ui/display-format";
 import { usePrincipal } from "@/lib/web/views/use-principal";
 import { Button } from "../button";
@@ -19,7 +20,9 @@ export function GroupDetail({ id }: { id: string }) {
   const [editing, setEditing] = useState(false);
   const group = query.data;
   const editable = principal.can("GROUP_CREATE");
-  const categoryName = (cid: string) => categories.data?.find((c) => c.id === cid)?.name ?? cid;
+  const paths = categoryPaths(categories.data ?? []);
+  const categoryName = (cid: string) =>
+    paths.get(cid) ?? (categories.isPending ? "Loading…" : "A category you cannot see");
   return (
     <>
       <Link href="/groups" className="mb-4 inline-block rounded text-sm text-blue-800 hover:underline">
@@ -34,9 +37,7 @@ export function GroupDetail({ id }: { id: string }) {
           <PageHeader
             title={group!.name}
             description={
-              <>
-                Group · id <code className="text-xs">{group!.id}</code>
-              </>
+              <>Group · {group!.categories.length === 1 ? "1 category" : `${group!.categories.length} categories`}</>
             }
             actions={editable && !editing ? <Button onClick={() => setEditing(true)}>Edit group</Button> : undefined}
           />

@@ -1,7 +1,9 @@
 "use client";
 import { updateGroupSchema } from "@/lib/groups/edit-schemas";
 import { createGroupSchema, type Group } from "@/lib/groups/schemas";
+import { flatten } from "@/lib/web/categories/category-tree";
 import { useCategoryChoices } from "@/lib/web/groups/use-groups";
+import { categoryPaths } from "@/lib/web/names";
 import { useZodForm } from "@/lib/web/ui/use-zod-form";
 import { usePrincipal } from "@/lib/web/views/use-principal";
 import { CheckboxGroup, joinList, splitList } from "../admin/checkbox-group";
@@ -29,15 +31,16 @@ export function GroupForm({ group, submit, onDone }: Props) {
       onDone();
     },
   });
-  const known = new Map((categories.data ?? []).map((c) => [c.id, c.name ?? c.id]));
-  // Categories the group has but the first 100 do not include stay choosable.
+  // Every category, subcategories included, in tree order, each named with its ancestors.
+  const paths = categoryPaths(categories.data ?? []);
+  const ordered = flatten(categories.data ?? []).map((n) => n.category.id);
   const options = [
-    ...known.entries(),
-    ...(group?.categories ?? []).filter((id) => !known.has(id)).map((id) => [id, id] as const),
-  ].map(([value, label]) => ({
-    value,
-    label,
-  }));
+    ...ordered.map((id) => ({ value: id, label: paths.get(id)! })),
+    // Linked categories this view cannot list (removed meanwhile) stay choosable, in words.
+    ...(group?.categories ?? [])
+      .filter((id) => !paths.has(id))
+      .map((id) => ({ value: id, label: categories.isPending ? "Loading…" : "A removed category" })),
+  ];
   return (
     <Form
       form={form}

@@ -2,6 +2,8 @@
 import type { Group } from "@/lib/groups/schemas";
 import type { User } from "@/lib/users/schemas";
 import { useAddMembers, useGroupMembers, useRemoveMember } from "@/lib/web/groups/use-groups";
+import { personName } from "@/lib/web/names";
+import { roleWords } from "@/lib/web/users/role-words";
 import { useRoles, useUserList } from "@/lib/web/users/use-users";
 import { SelectField } from "../admin/select-field";
 import { Button } from "../button";
@@ -17,7 +19,7 @@ export function GroupMembers({ group, editable }: { group: Group; editable: bool
   const remove = useRemoveMember(group.id);
   const columns: Column<User>[] = [
     { key: "name", header: "Name", sortField: "lastName", cell: userLink },
-    { key: "roles", header: "Roles", cell: (u) => u.roles.join(", ") },
+    { key: "roles", header: "Roles", cell: (u) => u.roles.map(roleWords).join(", ") },
     ...(editable
       ? [
           {
@@ -68,9 +70,9 @@ function AddMembers({ group, close }: { group: Group; close: () => void }) {
       key: "name",
       header: "Name",
       sortField: "lastName",
-      cell: (u) => `${u.firstName} ${u.infix ? `${u.infix} ` : ""}${u.lastName}`,
+      cell: (u) => personName(u),
     },
-    { key: "roles", header: "Roles", cell: (u) => u.roles.join(", ") },
+    { key: "roles", header: "Roles", cell: (u) => u.roles.map(roleWords).join(", ") },
     {
       key: "add",
       header: "",
@@ -104,7 +106,7 @@ function AddMembers({ group, close }: { group: Group; close: () => void }) {
             onChange={(e) => users.setFilter("role", e.target.value)}
             options={[
               { value: "", label: "Any role" },
-              ...(roles.data ?? []).map((r) => ({ value: r.name, label: r.name })),
+              ...(roles.data ?? []).map((r) => ({ value: r.name, label: roleWords(r.name) })),
             ]}
           />
         }

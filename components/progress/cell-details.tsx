@@ -1,4 +1,5 @@
 "use client";
+import { useEffect, useRef } from "react";
 import { Button } from "@/components/button";
 import { ErrorState } from "@/components/states";
 import type { ProgressCell } from "@/lib/progress/schemas";
@@ -14,7 +15,8 @@ import type { Playing } from "./audio-player";
 
 // The chosen cell: what the grid knows of it (attempts, duration, score) at once, then from our
 // GET /api/categories/:id/progress/cell the student's most recent result set for the challenge:
-// its combined audio, each of its recordings with their times, and the reference audio.
+// its combined audio and the reference audio, then every answer (one attempt each), newest first,
+// each playable as a whole or recording by recording.
 
 type Opened = { data?: ProgressCell; isPending: boolean; error: Error | null; refetch: () => unknown };
 type Props = { student: Student; cell: GridCell; label: string; opened: Opened; onPlay: (playing: Playing) => void };
@@ -23,21 +25,30 @@ export const combinedAudioPath = (resultSet: string) => `/api/resultsets/${encod
 
 export function CellDetails({ student, cell, label, opened, onPlay }: Props) {
   const name = displayName(student);
+  // A cell opened below the grid is brought into view (at 1280×800 it opened below the fold).
+  const section = useRef<HTMLElement>(null);
+  const key = `${student.id}\u0000${label}`;
+  const loaded = !opened.isPending;
+  useEffect(() => {
+    if (key) section.current?.scrollIntoView({ block: loaded ? "nearest" : "start" });
+  }, [key, loaded]);
   const set = opened.data?.recordingSet ?? null;
   const reference = opened.data?.referenceAudioUrl ?? null;
+  const answers = opened.data?.answers ?? [];
 
   return (
     <section
+      ref={section}
       aria-label="Selected cell"
       data-testid="cell-details"
-      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+      className="min-w-0 scroll-mt-4 space-y-3 overflow-hidden rounded-lg border border-slate-200 bg-white p-4 break-words"
     >
       <h2 className="text-base font-semibold">
         {name} · <span className="font-normal">{label}</span>
       </h2>
       <p className="text-sm text-slate-700">
-        {cell.attempts} attempt{cell.attempts === 1 ? "" : "s"} in all; the most recent answer lasts{" "}
-        {formatDuration(cell.durationMs)}
+        {cell.attempts} attempt{cell.attempts === 1 ? "" : "s"} (one per answer, however many sentences it has); the
+        most recent answer lasts {formatDuration(cell.durationMs)}
         {cell.score !== null && `; pronunciation score ${formatScore(cell.score)}`}.
       </p>
       {opened.error ? (
@@ -62,25 +73,53 @@ export function CellDetails({ student, cell, label, opened, onPlay }: Props) {
               </Button>
             )}
           </div>
-          <p className="text-sm text-slate-700">
-            {set?.recordings.length ?? 0} recording{set?.recordings.length === 1 ? "" : "s"} in the most recent answer.
-          </p>
-          <ol className="space-y-1 text-sm">
-            {(set?.recordings ?? []).map((r, i) => (
-              <li key={r.id} className="flex flex-wrap items-center gap-2">
-                <Button
-                  variant="ghost"
-                  className="px-2 py-1"
-                  disabled={!r.audioUrl}
-                  onClick={() =>
-                    r.audioUrl && onPlay({ url: r.audioUrl, label: `${name} · ${label}, recording ${i + 1}` })
-                  }
-                >
-                  ▶ Recording {i + 1}
-                </Button>
-                <span className="text-slate-700">{formatDateTime(r.created)}</span>
-              </li>
-            ))}
+          <h3 className="text-sm font-semibold">
+            {answers.length} answer{answers.length === 1 ? "" : "s"}, newest first
+          </h3>
+          <ol className="space-y-3 text-sm" data-testid="cell-answers">
+            {answers.map((answer, k) => {
+              const n = answers.length - k;
+              return (
+                <li key={answer.id} className="rounded-md border border-slate-200 p-2" data-testid="cell-answer">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium">
+                      Answer {n}
+                      {k === 0 ? " (most recent)" : ""}
+                    </span>
+                    <span className="text-slate-700">
+                      {formatDateTime(answer.created)} · {formatDuration(answer.durationMs)} ·{" "}
+                      {answer.recordings.length} recording{answer.recordings.length === 1 ? "" : "s"}
+                    </span>
+                    <Button
+                      className="px-2 py-1"
+                      onClick={() =>
+                        onPlay({ url: combinedAudioPath(answer.id), label: `${name} · ${label}, answer ${n}` })
+                      }
+                    >
+                      ▶ Play answer {n}
+                    </Button>
+                  </div>
+                  <ol className="mt-1 flex flex-wrap gap-1">
+                    {answer.recordings.map((r, i) => (
+                      <li key={r.id}>
+                        <Button
+                          variant="ghost"
+                          className="px-2 py-1"
+                          disabled={!r.audioUrl}
+                          aria-label={`Play answer ${n}, recording ${i + 1}`}
+                          onClick={() =>
+                            r.audioUrl &&
+                            onPlay({ url: r.audioUrl, label: `${name} · ${label}, answer ${n}, recording ${i + 1}` })
+                          }
+                        >
+                          ▶ Recording {i + 1}
+                        </Button>
+                      </li>
+                    ))}
+                  </ol>
+                </li>
+              );
+            })}
           </ol>
         </>
       )}

@@ -7,6 +7,7 @@ import { flatten } from "@/lib/web/categories/category-tree";
 import { useCategoryTree } from "@/lib/web/categories/use-categories";
 import type { useGroups } from "@/lib/web/groups/use-groups";
 import { ANY_ROLE, type ProgressSelection } from "@/lib/web/progress/use-progress";
+import { roleWords } from "@/lib/web/users/role-words";
 
 // What the progress grid shows: a category (its whole subtree counts), the groups whose
 // members are the rows (none: only yourself), a role the rows must hold, and the days whose
@@ -84,7 +85,7 @@ export function ProgressFilters({ selection, onChange, groups }: Props) {
             .filter((r) => r.name !== ANY_ROLE)
             .map((r) => (
               <option key={r.name} value={r.name}>
-                {r.name}
+                {roleWords(r.name)}
               </option>
             ))}
         </select>

@@ -4,6 +4,7 @@ import { Button } from "@/components/button";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
 import { useGroups } from "@/lib/web/groups/use-groups";
+import { distinctNames, speechChallengeName } from "@/lib/web/names";
 import {
   denseCells,
   displayName,
@@ -52,7 +53,7 @@ export function ProgressView() {
     if (!selection.category && linked) update({ category: linked });
   }, [selection.category, linked, update]);
 
-  const labels = useMemo(() => (data?.challenges ?? []).map((c) => c.topic || c.id), [data]);
+  const labels = useMemo(() => distinctNames((data?.challenges ?? []).map(speechChallengeName)), [data]);
   const cells = useMemo(() => (data ? denseCells(data) : []), [data]);
   // Another answer: row indexes mean other students.
   useEffect(() => {
@@ -156,7 +157,7 @@ export function ProgressView() {
                 setCell(null);
               }}
             />
-            <div className="grid items-start gap-4 lg:grid-cols-2">
+            <div className="grid min-w-0 items-start gap-4 lg:grid-cols-2 [&>*]:min-w-0">
               {cell && chosenCell && chosen && (
                 <CellDetails
                   student={chosen}

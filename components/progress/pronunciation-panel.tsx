@@ -1,9 +1,10 @@
 "use client";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { Button } from "@/components/button";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
 import type { ProgressEntry } from "@/lib/progress/schemas";
 import { useAnalyses, usePronunciationChallenges } from "@/lib/web/challenges/use-pronunciation";
+import { distinctNames, pronunciationChallengeName } from "@/lib/web/names";
 import { displayName } from "@/lib/web/progress/progress-grid";
 import { formatDateTime } from "@/lib/web/ui/display-format";
 import { AnalysisWords, VerdictLegend } from "./analysis-words";
@@ -25,6 +26,10 @@ export function PronunciationPanel({
   const challenge = chosen || challenges.data?.[0]?.id || "";
   const analyses = useAnalyses(challenge || null, user.id);
   const name = displayName(user);
+  const names = useMemo(
+    () => distinctNames((challenges.data ?? []).map(pronunciationChallengeName)),
+    [challenges.data],
+  );
 
   return (
     <section
@@ -54,9 +59,9 @@ export function PronunciationPanel({
               onChange={(e) => setChosen(e.target.value)}
               className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
             >
-              {challenges.data.map((c) => (
+              {challenges.data.map((c, i) => (
                 <option key={c.id} value={c.id}>
-                  {c.transcription.length > 60 ? `${c.transcription.slice(0, 60)}…` : c.transcription} ({c.id})
+                  {names[i]}
                 </option>
               ))}
             </select>

@@ -1,7 +1,15 @@
 "use client";
+import { useState } from "react";
+import type { CreatedCredential } from "@/lib/credentials/schemas";
 import type { User } from "@/lib/users/schemas";
 import { formatDateTime } from "@/lib/web/ui/display-format";
-import { type CredentialKind, useCredentials, useDeleteCredential } from "@/lib/web/users/use-credentials";
+import {
+  type CredentialKind,
+  useCredentials,
+  useDeleteCredential,
+  useResetPassword,
+} from "@/lib/web/users/use-credentials";
+import { OneTimeSecret } from "../admin/one-time-secret";
 import { Button } from "../button";
 import { ErrorState, LoadingBlock } from "../states";
 import { CredentialForm } from "./credential-form";
@@ -11,6 +19,8 @@ import { CredentialForm } from "./credential-form";
 export function CredentialsSection({ user }: { user: User }) {
   const query = useCredentials(user.id);
   const remove = useDeleteCredential(user);
+  const reset = useResetPassword(user);
+  const [newPassword, setNewPassword] = useState<CreatedCredential | null>(null);
   const rows = query.data
     ? [
         ...query.data.basicauths.map((b) => ({
@@ -27,8 +37,9 @@ export function CredentialsSection({ user }: { user: User }) {
         Sign-in credentials
       </h2>
       <p className="mt-1 mb-4 max-w-3xl text-sm text-slate-600">
-        Passwords are stored only as hashes: nobody can read them back. Username credentials and deletions are made by
-        acting as this user for a moment; your own view does not change.
+        Passwords are stored only as hashes: nobody can read them back. A forgotten password is reset here: the new one
+        is shown once, and the old one and every sign-in of this user stop working. Username credentials and deletions
+        are made by acting as this user for a moment; your own view does not change.
       </p>
       {query.isPending ? (
         <LoadingBlock lines={2} />
@@ -62,7 +73,29 @@ export function CredentialsSection({ user }: { user: User }) {
                   <td className="px-4 py-2">{row.kind === "basic" ? "Username" : "Email"}</td>
                   <td className="px-4 py-2 font-mono">{row.name}</td>
                   <td className="hidden px-4 py-2 md:table-cell">{formatDateTime(row.created)}</td>
-                  <td className="px-4 py-2 text-right">
+                  <td className="px-4 py-2 text-right whitespace-nowrap">
+                    {row.kind === "basic" && (
+                      <Button
+                        variant="ghost"
+                        aria-label={`Reset password of ${row.name}`}
+                        disabled={reset.isPending}
+                        onClick={async () => {
+                          if (
+                            !window.confirm(
+                              `Give ${row.name} a new password? The old one stops working, and ${user.firstName} is signed out everywhere.`,
+                            )
+                          )
+                            return;
+                          try {
+                            setNewPassword(await reset.mutateAsync({ username: row.name }));
+                          } catch {
+                            // The refusal is shown by the mutation (a toast with the API's message).
+                          }
+                        }}
+                      >
+                        Reset password
+                      </Button>
+                    )}
                     <Button
                       variant="ghost"
                       aria-label={`Delete ${row.name}`}
@@ -81,6 +114,11 @@ export function CredentialsSection({ user }: { user: User }) {
               ))}
             </tbody>
           </table>
+        </div>
+      )}
+      {newPassword && (
+        <div className="mb-4">
+          <OneTimeSecret login={newPassword.email} secret={newPassword.password} onDone={() => setNewPassword(null)} />
         </div>
       )}
       <div className="grid gap-6 lg:grid-cols-2">

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useEffect, useId, useState } from "react";
 import type { User } from "@/lib/users/schemas";
 import type { ServerList } from "@/lib/web/api/use-api";
 import { useGroups } from "@/lib/web/groups/use-groups";
@@ -22,7 +23,8 @@ export const userLink = (u: User) => (
   </Link>
 );
 
-const columns: Column<User>[] = [
+/** The users table's columns: names and words, no ids (groups by name, from the view's groups). */
+const columnsWith = (groupName: (id: string) => string | undefined): Column<User>[] => [
   { key: "name", header: "Name", sortField: "lastName", cell: userLink },
   {
     key: "firstName",
@@ -31,9 +33,19 @@ const columns: Column<User>[] = [
     cell: (u) => u.firstName,
     className: "hidden lg:table-cell",
   },
-  { key: "id", header: "Id", cell: (u) => <code className="text-xs">{u.id}</code>, className: "hidden md:table-cell" },
   { key: "roles", header: "Roles", cell: (u) => u.roles.map(roleWords).join(", ") },
-  { key: "groups", header: "Groups", cell: (u) => u.groups.length || "—", className: "hidden lg:table-cell" },
+  {
+    key: "groups",
+    header: "Groups",
+    cell: (u) =>
+      u.groups.length
+        ? u.groups
+            .map((g) => groupName(g) ?? "a group you cannot see")
+            .sort((a, b) => a.localeCompare(b))
+            .join(", ")
+        : "—",
+    className: "hidden md:table-cell",
+  },
   {
     key: "created",
     header: "Created",
@@ -49,6 +61,32 @@ const columns: Column<User>[] = [
  * /api/roles) that the guard waits for, instead of after it. Without USER_LIST it is refused
  * (a 4xx is not retried) and the guard says the page is not available.
  */
+/** Search by name: sent a moment after typing stops. */
+function NameSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = setTimeout(() => onChange(text.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [text, value, onChange]);
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        Search by name
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="First or last name"
+        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+      />
+    </div>
+  );
+}
+
 export function UsersPage() {
   const list = useUserList();
   return (
@@ -65,8 +103,11 @@ function UsersView({ list }: { list: ServerList<User> }) {
   const groups = useGroups(principal.can("GROUP_LIST"));
   // Ready: the first page of the current request is on screen (benchmarks and tests wait for it).
   const ready = list.isSuccess && !list.isPlaceholderData && !list.isFetching;
+  const names = new Map((groups.data ?? []).map((g) => [g.id, g.name]));
+  const columns = columnsWith((id) => names.get(id));
   const toolbar = (
     <>
+      <NameSearch value={list.filters.name ?? ""} onChange={(name) => list.setFilter("name", name)} />
       <SelectField
         label="Role"
         name="role"

@@ -157,6 +157,56 @@ test.describe("two-stage workflow", () => {
     );
   });
 
+  test("after handing over (doneBase) the base annotator's fragment changes are refused until reopened; echoes and the full annotator are not", async ({
+    request,
+    world,
+  }) => {
+    const s = await setup(request, world, 1);
+    const a = await assign(request, s);
+    const n = await createAnnotation(request, s.base.token, {
+      assignment: a.id,
+      recording: s.refs[0],
+      fragments: words(["the", "cat", "sits"]),
+    });
+    const id = n.id!;
+    const handed = await expectJson<Annotation>(
+      await putAnnotation(request, s.base.token, id, { doneBase: true }),
+      200,
+    );
+    // Deleting a fragment, or changing one, is refused with a clear 409; the annotation stays as it was.
+    await refused(request, s.base.token, id, { fragments: words(["the", "cat"]) }, 409, "base deletes after base done");
+    const refusal = await expectError(
+      await putAnnotation(request, s.base.token, id, { fragments: words(["the", "dog", "sits"]) }),
+      409,
+    );
+    expect(refusal.message).toContain("reopen it");
+    // Sending the fragments back unchanged (whole objects) is no change, and allowed.
+    await expectJson(
+      await putAnnotation(request, s.base.token, id, { doneBase: handed.doneBase, fragments: handed.fragments }),
+      200,
+    );
+    // The full annotator corrects as before.
+    const corrected = await expectJson<Annotation>(
+      await putAnnotation(request, s.full.token, id, { fragments: words(["the", "cat", "sat"]) }),
+      200,
+    );
+    // Reopened (by the base annotator, here in the same request), the base annotator edits again.
+    const reopened = await expectJson<Annotation>(
+      await putAnnotation(request, s.base.token, id, {
+        doneBase: null,
+        fragments: words(["the", "cat", "sat", "down"]),
+      }),
+      200,
+    );
+    expect(reopened.doneBase).toBeNull();
+    expect(reopened.fragments.length).toBe(corrected.fragments.length + 1);
+    // Sent back by the full annotator after a second hand-over: editable again.
+    await expectJson(await putAnnotation(request, s.base.token, id, { doneBase: true }), 200);
+    await refused(request, s.base.token, id, { fragments: words(["x"]) }, 409, "base edits after the second hand-over");
+    await expectJson(await putAnnotation(request, s.full.token, id, { doneBase: null }), 200);
+    await expectJson(await putAnnotation(request, s.base.token, id, { fragments: words(["the", "end"]) }), 200);
+  });
+
   test("base annotators create only within their subset and never done for the full annotator", async ({
     request,
     world,
@@ -245,7 +295,12 @@ test.describe("two-stage workflow", () => {
       }),
       200,
     );
-    await expectJson(await putAnnotation(request, s.base.token, m.id!, { fragments: words(["later"]) }), 200);
+    // m is marked base done: the base annotator reopens it to change it (issue 29: no edits after base done).
+    await refused(request, s.base.token, m.id!, { fragments: words(["later"]) }, 409, "base edits while base done");
+    await expectJson(
+      await putAnnotation(request, s.base.token, m.id!, { doneBase: null, fragments: words(["later"]) }),
+      200,
+    );
     await refused(request, s.base.token, n.id!, { fragments: words(["later"]) }, 409, "base after doneFull");
   });
 

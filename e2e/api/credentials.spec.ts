@@ -2,6 +2,8 @@
 // POST/DELETE /user/emailauths (email unique globally, password generated when omitted), plus
 // POST /users/:user/emailauths and /user/:userId/emailauths by an administrator for another user.
 // Only administrators (or an administrator impersonating the user) manage credentials.
+
+import { KID_WORDS_NL } from "../../lib/users/import/kid-passwords";
 import {
   addBasicAuth,
   asUser,
@@ -393,5 +395,103 @@ test.describe("who may manage credentials", () => {
       await expectError(response, 401);
       expect(response.headers()["www-authenticate"]).toMatch(/^Bearer/);
     }
+  });
+});
+
+test.describe("password reset (ours): PUT /users/:userId/basicauths/:username", () => {
+  const orgScope = (world: World) => `tenant/${world.tenantId}/organisation/${world.orgId}`;
+  const reset = (
+    request: import("@playwright/test").APIRequestContext,
+    token: string,
+    user: string,
+    username: string,
+    data: unknown,
+  ) =>
+    request.put(`/api/users/${encodeURIComponent(user)}/basicauths/${encodeURIComponent(username)}`, {
+      data,
+      headers: authed(token),
+    });
+
+  test("a school administrator sets a new password: the old one and every token of the user stop working; shown once", async ({
+    request,
+    world,
+  }) => {
+    const student = await createUser(request, world.orgToken, { roles: ["STUDENT"] });
+    const username = uniqueId("kid");
+    await addBasicAuth(request, await asUser(request, world, student.id), username, "old-password-1");
+    const signedIn = await passwordToken(request, username, "old-password-1", orgScope(world));
+    expect((await request.get("/api/user", { headers: authed(signedIn) })).status()).toBe(200);
+    const schoolAdmin = await createUser(request, world.orgToken, { roles: ["ORGANISATION"] });
+    const adminToken = await asUser(request, world, schoolAdmin.id);
+
+    const response = await reset(request, adminToken, student.id, username, { password: "new-password-2" });
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    expect(await expectJson(response, 200)).toEqual({ email: username, password: "new-password-2" });
+    // The tokens the user held are revoked; the old password no longer signs in, the new one does.
+    expect((await request.get("/api/user", { headers: authed(signedIn) })).status()).toBe(401);
+    expect(await signIn(request, username, "old-password-1", orgScope(world))).toBe(400);
+    expect(await signIn(request, username, "new-password-2", orgScope(world))).toBe(student.id);
+  });
+
+  test("without a password one is generated as for imported students, in the organisation's language", async ({
+    request,
+    world,
+  }) => {
+    // A school whose challenges are in Dutch gets Dutch word pairs.
+    for (const language of ["nld", "nld", "eng"])
+      await expectJson(
+        await request.post("/api/challenges/speech", { multipart: { language }, headers: authed(world.orgToken) }),
+        201,
+      );
+    const student = await createUser(request, world.orgToken, { roles: ["STUDENT"] });
+    const username = uniqueId("kid");
+    await addBasicAuth(request, await asUser(request, world, student.id), username, "old-password-1");
+    for (let i = 0; i < 5; i++) {
+      const { password } = await expectJson<{ email: string; password: string }>(
+        await reset(request, world.orgToken, student.id, username, {}),
+        200,
+      );
+      const m = /^([a-z]+)-([a-z]+)-[2-9]{2}$/.exec(password);
+      expect(m, password).not.toBeNull();
+      expect(KID_WORDS_NL).toContain(m![1]);
+      expect(KID_WORDS_NL).toContain(m![2]);
+      expect(await signIn(request, username, password, orgScope(world))).toBe(student.id);
+    }
+  });
+
+  test("by the credential rules: a teacher may not (403); unknown usernames, others' usernames and users 404; short passwords 422; nothing changes", async ({
+    request,
+    world,
+  }) => {
+    const student = await createUser(request, world.orgToken, { roles: ["STUDENT"] });
+    const other = await createUser(request, world.orgToken, { roles: ["STUDENT"] });
+    const username = uniqueId("kid");
+    const othersName = uniqueId("kid");
+    await addBasicAuth(request, await asUser(request, world, student.id), username, "old-password-1");
+    await addBasicAuth(request, await asUser(request, world, other.id), othersName, "other-password-1");
+    const signedIn = await passwordToken(request, username, "old-password-1", orgScope(world));
+    const teacher = await createUser(request, world.orgToken, { roles: ["TEACHER"] });
+    const teacherToken = await asUser(request, world, teacher.id);
+
+    await expectError(await reset(request, teacherToken, student.id, username, { password: "hijack-pass-1" }), 403);
+    await expectError(await reset(request, world.orgToken, student.id, uniqueId("nobody"), {}), 404);
+    await expectError(await reset(request, world.orgToken, student.id, othersName, {}), 404);
+    await expectError(await reset(request, world.orgToken, uniqueId("nouser"), username, {}), 404);
+    const short = await expectError(
+      await reset(request, world.orgToken, student.id, username, { password: "short" }),
+      422,
+    );
+    expect(JSON.stringify(short)).toContain("at least 8 characters");
+    await expectError(
+      await request.put(`/api/users/${student.id}/basicauths/${username}`, {
+        headers: { ...authed(world.orgToken), "Content-Type": "application/json" },
+        data: "{not json",
+      }),
+      400,
+    );
+    // Nothing changed: the old password and the old token still work.
+    expect(await signIn(request, username, "old-password-1", orgScope(world))).toBe(student.id);
+    expect(await signIn(request, othersName, "other-password-1", orgScope(world))).toBe(other.id);
+    expect((await request.get("/api/user", { headers: authed(signedIn) })).status()).toBe(200);
   });
 });

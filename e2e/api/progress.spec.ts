@@ -341,36 +341,83 @@ const newest = (id: string) =>
     .sort()
     .at(-1)!;
 
-test("CSV (Accept: text/csv): a header, a line per student in the JSON order, percentages and the newest recording's time per challenge", async ({
+test("CSV (Accept: text/csv, ours): names, group, completed %, then per challenge attempts (answers), last answer in the asked time zone and score; no ids", async ({
   request,
 }) => {
-  const response = await request.get(progressUrl(seed.root, [seed.groupA, seed.groupB], ["STUDENT"]), {
-    headers: { ...authed(seed.teacher.token), Accept: "text/csv" },
-  });
+  const response = await request.get(
+    `${progressUrl(seed.root, [seed.groupA, seed.groupB], ["STUDENT"])}&timeZone=Europe%2FAmsterdam`,
+    { headers: { ...authed(seed.teacher.token), Accept: "text/csv" } },
+  );
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-  expect(response.headers()["content-disposition"]).toBe(`attachment; filename="progress-${seed.root}.csv"`);
+  // Named after the category and the day, never an id.
+  expect(response.headers()["content-disposition"]).toMatch(
+    /^attachment; filename="progress-root-\d{4}-\d{2}-\d{2}\.csv"$/,
+  );
   const text = await response.text();
   expect(text.endsWith("\r\n")).toBe(true);
+  for (const s of seed.students) expect(text).not.toContain(s.id);
   const [header, ...lines] = parseCsv(text);
   expect(header).toEqual([
-    "id",
-    "firstName",
-    "infix",
-    "lastName",
-    "percentage",
-    "Progress",
-    "Progress",
-    "Progress",
-    "Progress",
-    "Progress",
+    "First name",
+    "Infix",
+    "Last name",
+    "Group",
+    "Completed (%)",
+    ...seed.challenges.flatMap(() => ["Progress: attempts", "Progress: last answer", "Progress: score (%)"]),
   ]);
-  const [s1, s2, s3] = seed.students;
+  // Local time in Amsterdam, to the minute (an independent formatter: Swedish dates read YYYY-MM-DD HH:mm).
+  const local = (id: string) =>
+    new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Amsterdam", dateStyle: "short", timeStyle: "short" }).format(
+      new Date(newest(id)),
+    );
+  const none = ["0", "", ""];
   expect(lines).toEqual([
-    [s1!.id, "S", "de", "Alpha", "40", newest(seed.sets.rs1b), "", newest(seed.sets.rs2), "", ""],
-    [s2!.id, "S", "de", "Bravo", "0", "", "", "", "", ""],
-    [s3!.id, "S", "de", "Charlie", "60", ...seed.sets.s3.map(newest), "", ""],
+    // c1: two answers (rs1 of two recordings, rs1b), the last one rs1b; c3: one answer.
+    [
+      "S",
+      "de",
+      "Alpha",
+      seed.groupA,
+      "40",
+      "2",
+      local(seed.sets.rs1b),
+      "",
+      ...none,
+      "1",
+      local(seed.sets.rs2),
+      "",
+      ...none,
+      ...none,
+    ],
+    ["S", "de", "Bravo", seed.groupA, "0", ...none, ...none, ...none, ...none, ...none],
+    [
+      "S",
+      "de",
+      "Charlie",
+      seed.groupB,
+      "60",
+      ...seed.sets.s3.flatMap((set) => ["1", local(set), ""]),
+      ...none,
+      ...none,
+    ],
   ]);
+  // Without a time zone: UTC. An unknown one is a clear 422.
+  const utc = parseCsv(
+    await (
+      await request.get(progressUrl(seed.root, [seed.groupA], ["STUDENT"]), {
+        headers: { ...authed(seed.teacher.token), Accept: "text/csv" },
+      })
+    ).text(),
+  );
+  expect(utc[1]![6]).toBe(`${newest(seed.sets.rs1b).slice(0, 10)} ${newest(seed.sets.rs1b).slice(11, 16)}`);
+  await expectError(
+    await request.get(`${progressUrl(seed.root, [seed.groupA])}&timeZone=Mars%2FOlympus`, {
+      headers: { ...authed(seed.teacher.token), Accept: "text/csv" },
+    }),
+    422,
+  );
+  const [s1] = seed.students;
   // The same access rules: a student gets only their own line; another organisation's category is missing.
   const own = await request.get(progressUrl(seed.root, [seed.groupA, seed.groupB]), {
     headers: { ...authed(s1!.token), Accept: "text/csv" },
@@ -378,8 +425,8 @@ test("CSV (Accept: text/csv): a header, a line per student in the JSON order, pe
   expect(
     parseCsv(await own.text())
       .slice(1)
-      .map((l) => l[0]),
-  ).toEqual([s1!.id]);
+      .map((l) => [l[2], l[3]]),
+  ).toEqual([["Alpha", seed.groupA]]);
   await expectError(
     await request.get(progressUrl(uniqueId("nocat")), {
       headers: { ...authed(seed.teacher.token), Accept: "text/csv" },
@@ -401,7 +448,7 @@ test("CSV: quotes, commas and line breaks are quoted; cells a spreadsheet would 
     await request.post("/api/groups", { data: { id: group, name: group }, headers: authed(seed.orgToken) }),
     201,
   );
-  const odd = await createUser(request, seed.orgToken, {
+  await createUser(request, seed.orgToken, {
     firstName: 'Ann, "the" \nfirst',
     infix: "@home",
     lastName: '=HYPERLINK("http://x")',
@@ -414,14 +461,14 @@ test("CSV: quotes, commas and line breaks are quoted; cells a spreadsheet would 
   const text = await response.text();
   expect(text).toContain('"Ann, ""the"" \nfirst"');
   expect(parseCsv(text)[1]).toEqual([
-    odd.id,
     'Ann, "the" \nfirst',
     "'@home",
     '\'=HYPERLINK("http://x")',
+    group,
     "0",
-    "",
-    "",
-    "",
+    ...["0", "", ""],
+    ...["0", "", ""],
+    ...["0", "", ""],
   ]);
 });
 
@@ -448,6 +495,13 @@ type Cell = {
     durationMs: number;
     recordings: { id: string; audioUrl: string | null; created: string }[];
   } | null;
+  answers: {
+    id: string;
+    combinedAudioUrl: string;
+    durationMs: number;
+    created: string;
+    recordings: { id: string; audioUrl: string | null; created: string }[];
+  }[];
 };
 const cellUrl = (category: string, user: string, challenge: string, range: { from?: string; to?: string } = {}) =>
   `/api/categories/${category}/progress/cell?${new URLSearchParams({ user, challenge, ...range })}`;
@@ -508,9 +562,9 @@ test("grid (ours): challenges and names once; per recorded cell attempts, last t
   expect(JSON.stringify(grid)).not.toContain("http"); // no URLs: ids and numbers
   const time = (id: string) => Date.parse(newest(id));
   const [s1, s2, s3] = grid.students;
-  // c1: 3 attempts (rs1's two and rs1b's one), the most recent set rs1b; c3: rs2.
+  // c1: 2 attempts (answers rs1, of two recordings, and rs1b), the most recent set rs1b; c3: rs2.
   expect(s1!.cells.map(([c, n, t, , score]) => [c, n, t, score])).toEqual([
-    [0, 3, time(seed.sets.rs1b), null],
+    [0, 2, time(seed.sets.rs1b), null],
     [2, 1, time(seed.sets.rs2), null],
   ]);
   expect(s2!.cells).toEqual([]);
@@ -528,9 +582,16 @@ test("grid (ours): challenges and names once; per recorded cell attempts, last t
   expect(opened).toMatchObject({
     user: s1!.id,
     challenge: c1,
-    attempts: 3,
+    attempts: 2,
     recordingSet: { id: seed.sets.rs1b, durationMs: s1!.cells[0]![3] },
   });
+  // Every answer is listed, newest first, each with its recordings to play.
+  expect(opened.answers.map((a) => [a.id, a.recordings.map((r) => r.id)])).toEqual([
+    [seed.sets.rs1b, seed.recs[seed.sets.rs1b]!.map((r) => r.id)],
+    [seed.sets.rs1, seed.recs[seed.sets.rs1]!.map((r) => r.id)],
+  ]);
+  expect(opened.answers[1]!.combinedAudioUrl).toBe(`${baseURL()}/api/resultsets/${seed.sets.rs1}/audio`);
+  expect(opened.answers[1]!.created).toBe(newest(seed.sets.rs1));
   expect(opened.referenceAudioUrl).toMatch(/\/api\/download\//);
   expect(opened.recordingSet!.combinedAudioUrl).toBe(`${baseURL()}/api/resultsets/${seed.sets.rs1b}/audio`);
   expect(opened.recordingSet!.recordings).toEqual(
@@ -593,14 +654,14 @@ test("grid: a date range counts only the recordings made within it (from inclusi
     200,
   );
   expect(before.students.map((s) => s.percentage)).toEqual([40, 0, 0]);
-  // Before rs1b, c1's most recent set is rs1 (two attempts).
+  // Before rs1b, c1's most recent set is rs1 (one answer of two recordings: one attempt).
   expect(before.students[0]!.cells.map(([c, n]) => [c, n])).toEqual([
-    [0, 2],
+    [0, 1],
     [2, 1],
   ]);
   expect(
     await expectJson<Cell>(await request.get(cellUrl(seed.root, s1, c1!, { to: split }), { headers: teacher }), 200),
-  ).toMatchObject({ attempts: 2, recordingSet: { id: seed.sets.rs1 } });
+  ).toMatchObject({ attempts: 1, recordingSet: { id: seed.sets.rs1 } });
   expect(
     await expectJson<Cell>(await request.get(cellUrl(seed.root, s1, c3!, { from: split }), { headers: teacher }), 200),
   ).toMatchObject({ attempts: 0, recordingSet: null });

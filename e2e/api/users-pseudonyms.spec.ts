@@ -112,6 +112,9 @@ test("an annotator's responses contain no student names; users come as stable ps
     // An annotator's own name is its own.
     const me = list.find((u) => u.id === annotator.id)!;
     expect(me.firstName).toBe("Test");
+    // Colleagues are shown by name, not pseudonym (issue 29): the other annotator, by name.
+    const colleague = list.find((u) => u.id === (annotator === full ? base.id : full.id))!;
+    expect(colleague).toMatchObject({ firstName: "Test", infix: "van", lastName: "User" });
   }
   // Both annotators see the same pseudonym for a student; administrators see the names.
   const [a, b] = await Promise.all(

@@ -388,3 +388,37 @@ test.describe("GET /users", () => {
     await expectError(await request.get(`/api/users/${uniqueId("nobody")}`, { headers: authed(world.orgToken) }), 404);
   });
 });
+
+test("GET /users?name= (ours): first name, infix or last name containing the text, letter case aside", async ({
+  request,
+  world,
+}) => {
+  const token = world.orgToken;
+  const daan = await createUser(request, token, {
+    firstName: "Daan",
+    infix: "",
+    lastName: "Verbeek",
+    roles: ["STUDENT"],
+  });
+  const emma = await createUser(request, token, {
+    firstName: "Emma",
+    infix: "van",
+    lastName: "Dijk",
+    roles: ["STUDENT"],
+  });
+  await createUser(request, token, { firstName: "Sem", infix: "", lastName: "Bakker", roles: ["STUDENT"] });
+  const named = async (name: string) =>
+    (
+      await expectJson<User[]>(
+        await request.get(`/api/users?perPage=100&name=${encodeURIComponent(name)}`, { headers: authed(token) }),
+        200,
+      )
+    ).map((u) => u.id);
+  expect(await named("verb")).toEqual([daan.id]);
+  expect(await named("VERBEEK")).toEqual([daan.id]);
+  expect(await named("Emma")).toEqual([emma.id]);
+  expect(await named("van")).toEqual([emma.id]);
+  expect(await named("nobody-like-this")).toEqual([]);
+  expect(await named("")).toHaveLength(3); // blank: no filter (the world holds only these three)
+  await expectError(await request.get(`/api/users?name=${"x".repeat(101)}`, { headers: authed(token) }), 422);
+});

@@ -10,7 +10,7 @@
 // "either"): a caller outside the declared audience is always expected to be refused.
 import { randomBytes } from "node:crypto";
 import type { PolicyName } from "../../lib/policies/table";
-import { authed, uniqueId } from "./api";
+import { authed, impersonate, uniqueId } from "./api";
 import { uniqueWav, wavPart } from "./audio";
 import {
   type Caller,
@@ -301,6 +301,29 @@ export function routeTable(w: World): Record<string, RouteEntry> {
   const newStudent = async () => ({
     path: `/api/users/${enc((await json<{ id: string }>(await w.api.post("/api/users", { data: { firstName: "Fresh", infix: null, lastName: "Student", roles: ["STUDENT"] }, headers: authed(org) }), 201, "fresh student")).id)}`,
   });
+
+  /** A fresh student of O1 with a username: the path that resets its password. */
+  const freshStudentLogin = async () => {
+    const { id } = await json<{ id: string }>(
+      await w.api.post("/api/users", {
+        data: { firstName: "Fresh", infix: null, lastName: "Login", roles: ["STUDENT"] },
+        headers: authed(org),
+      }),
+      201,
+      "fresh student",
+    );
+    const as = await impersonate(w.api, org, `tenant/${w.tenants.T1}/organisation/${w.orgs.O1}/student/${id}`);
+    const username = uniqueId("reset");
+    await json(
+      await w.api.post("/api/user/basicauths", {
+        data: { username, password: "matrix-password-0" },
+        headers: authed(as),
+      }),
+      201,
+      "username of the fresh student",
+    );
+    return `/api/users/${enc(id)}/basicauths/${enc(username)}`;
+  };
 
   const newRole = async () => {
     const id = `MATRIX_${randomBytes(4).toString("hex").toUpperCase()}`;
@@ -604,6 +627,23 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           path: `${paths.user(o)}/emailauths`,
           body: () => ({ json: { email: `${uniqueId("m")}@example.org`, password: "matrix-password-1" } }),
           otherTenant: other((x) => `${paths.user(x)}/emailauths`),
+        },
+      ],
+    },
+    "users/[userId]/basicauths/[basicauth]": {
+      PUT: [
+        {
+          target: { type: "credential", user: u.s1 },
+          path: `${paths.user(o)}/basicauths/${enc(u.s1.username)}`,
+          body: () => ({ json: { password: "matrix-password-1" } }),
+          destructive: true,
+          // The reset revokes the user's tokens: allowed callers each reset a fresh student of O1
+          // (the same relations to every caller as S1, which no caller is), refused ones try S1's.
+          fresh: async (_c, allowed) => {
+            if (!allowed) return { path: `${paths.user(o)}/basicauths/${enc(u.s1.username)}` };
+            return { path: await freshStudentLogin() };
+          },
+          otherTenant: other((x) => `${paths.user(x)}/basicauths/${enc(x.user.username || "nobody")}`),
         },
       ],
     },

@@ -122,23 +122,24 @@ test("a teacher's progress page: own group by default, cells, completion, date r
     /Your town/,
   ]);
   await expect(rowOf(alpha.id).getByTestId("percentage")).toHaveText("100%");
-  await expect(rowOf(bravo.id).getByTestId("percentage")).toHaveText("33.33%");
+  await expect(rowOf(bravo.id).getByTestId("percentage")).toHaveText("33%"); // whole numbers
   await expect(rowOf(charlie.id).getByTestId("percentage")).toHaveText("0%");
-  await expect(page.getByTestId("progress-summary")).toContainText("3 students · 3 challenges · mean 44.44%");
+  await expect(page.getByTestId("progress-summary")).toContainText("3 students · 3 challenges · mean 44%");
   // The completion row: per challenge, how many of the students recorded it.
   await expect(page.getByTestId("completion")).toHaveText([
-    /: completed by 2\/3 · 66\.67%$/,
-    /: completed by 1\/3 · 33\.33%$/,
-    /: completed by 1\/3 · 33\.33%$/,
+    /: completed by 2\/3 · 67%$/,
+    /: completed by 1\/3 · 33%$/,
+    /: completed by 1\/3 · 33%$/,
   ]);
 
   // Cells: attempts, the day of the last recording, the duration, and the pronunciation score.
   const cells = (id: string) => rowOf(id).locator('[role="gridcell"][data-state]');
   await expect(cells(alpha.id).nth(0)).toHaveAttribute("data-time", recs.a1![1]!.created);
-  await expect(cells(alpha.id).nth(0)).toHaveAttribute("data-attempts", "2");
-  await expect(cells(alpha.id).nth(0).getByTestId("cell-attempts")).toHaveText(/^2× · 0:0\d$/);
+  // Two recordings in one answer (result set): one attempt.
+  await expect(cells(alpha.id).nth(0)).toHaveAttribute("data-attempts", "1");
+  await expect(cells(alpha.id).nth(0).getByTestId("cell-attempts")).toHaveText(/^1× · 0:0\d$/);
   await expect(cells(alpha.id).nth(0)).toHaveAccessibleName(
-    /^Ada Alpha, .+: 2 attempts, last .+, 0:0\d, pronunciation 57%; Enter plays it$/,
+    /^Ada Alpha, .+: 1 attempt, last .+, 0:0\d, pronunciation 57%; Enter plays it$/,
   );
   await expect(cells(alpha.id).nth(0).getByTestId("cell-score")).toHaveText("★ 57%");
   await expect(cells(alpha.id).nth(1).getByTestId("cell-score")).toHaveCount(0);
@@ -190,20 +191,28 @@ test("a teacher's progress page: own group by default, cells, completion, date r
   const player = page.getByTestId("progress-audio");
   await expect(page.getByTestId("progress-player")).toHaveAttribute("data-status", "playing", { timeout: 20_000 });
   expect(await player.evaluate((a: HTMLAudioElement) => a.src)).toMatch(new RegExp(`/api/resultsets/${set1}/audio$`));
-  await expect(page.getByTestId("cell-details")).toContainText("2 recordings in the most recent answer");
+  await expect(page.getByTestId("cell-details")).toContainText("1 answer, newest first");
+  await expect(page.getByTestId("cell-answer")).toContainText("2 recordings");
   await player.evaluate((a: HTMLAudioElement) => a.pause());
 
   // The CSV download: the contract route's text/csv form, a line per student.
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download CSV" }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe(`progress-${root}.csv`);
+  expect(file.suggestedFilename()).toMatch(/^progress-unit-one-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await fs.readFile((await file.path())!, "utf8")).trimEnd().split("\r\n");
-  expect(lines[0]).toBe("id,firstName,infix,lastName,percentage,Introduce yourself,Your hobby,Your town");
-  expect(lines.slice(1).map((l) => l.split(",").slice(0, 5).join(","))).toEqual([
-    `${alpha.id},Ada,,Alpha,100`,
-    `${bravo.id},Ben,,Bravo,33.33`,
-    `${charlie.id},Cas,,Charlie,0`,
+  expect(lines[0]).toBe(
+    [
+      "First name,Infix,Last name,Group,Completed (%)",
+      ...["Introduce yourself", "Your hobby", "Your town"].map(
+        (t) => `${t}: attempts,${t}: last answer,${t}: score (%)`,
+      ),
+    ].join(","),
+  );
+  expect(lines.slice(1).map((l) => l.split(",").slice(0, 6).join(","))).toEqual([
+    "Ada,,Alpha,Class 3B,100,1",
+    "Ben,,Bravo,Class 3B,33,1",
+    "Cas,,Charlie,Class 3B,0,0",
   ]);
 
   // The date range: up to yesterday nothing counts; from today everything does.

@@ -210,8 +210,9 @@ export async function updateAnnotation(
     const markers = applyMarkers(editor, row, input, row.assignment.baseAnnotatorPk !== null);
     let fragments: string | undefined;
     if (input.fragments) {
-      checkFragmentEdit(editor, row);
       const next = fromInput(input.fragments);
+      // Echoing the fragments unchanged (clients send whole objects) is no fragment edit.
+      if (JSON.stringify(sortFragments(next)) !== row.fragments) checkFragmentEdit(editor, row, markers);
       await checkAgainstScheme(db, info, next, editor, parseStored(row.fragments));
       fragments = JSON.stringify(sortFragments(next));
     }

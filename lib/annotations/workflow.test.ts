@@ -86,9 +86,11 @@ test("administrators move any marker in any order", () => {
   }
 });
 
-test("fragment edits: base annotators stop at doneFull; others never", () => {
+test("fragment edits: base annotators stop at doneBase (until reopened) and doneFull; others never", () => {
   expect(() => checkFragmentEdit("base", open)).not.toThrow();
-  expect(() => checkFragmentEdit("base", baseDone)).not.toThrow();
+  expect(() => checkFragmentEdit("base", baseDone)).toThrow(ApiError);
+  expect(() => checkFragmentEdit("base", baseDone, open)).not.toThrow();
+  expect(() => checkFragmentEdit("full", baseDone)).not.toThrow();
   expect(() => checkFragmentEdit("base", allDone)).toThrow(ApiError);
   expect(() => checkFragmentEdit("full", allDone)).not.toThrow();
   expect(() => checkFragmentEdit("admin", allDone)).not.toThrow();

@@ -4,8 +4,8 @@ import type { Editor } from "./fragments";
 // The two-stage workflow. The base annotator labels a recording and marks it doneBase;
 // the full annotator corrects it and marks it doneFull, which ends the base annotator's
 // part. Who may move which marker:
-// - base: doneBase (set or clear) while doneFull is unset; never doneFull; nothing at all
-//   once doneFull is set.
+// - base: doneBase (set or clear) while doneFull is unset; never doneFull; no fragment
+//   changes while doneBase is set (reopen first); nothing at all once doneFull is set.
 // - full: doneFull, but only once doneBase is set when the assignment has a base annotator;
 //   doneBase only to clear it (sending the work back), or to set it when there is no base
 //   annotator. The full annotator may keep correcting after doneFull.
@@ -68,12 +68,25 @@ export function applyMarkers(
   return next;
 }
 
-/** Whether the editor may change the fragments now. */
-export function checkFragmentEdit(editor: Editor, current: DoneMarkers): void {
-  if (editor === "base" && current.doneFull) {
+/**
+ * Whether the editor may change the fragments now. The base annotator's part ends when they
+ * mark it done (doneBase, "handed over"): from then on their fragment changes are refused until
+ * the work is reopened (doneBase cleared, by themselves in the same request or the full
+ * annotator sending it back), and for good once doneFull is set. `next` are the markers after
+ * the request's own marker change.
+ */
+export function checkFragmentEdit(editor: Editor, current: DoneMarkers, next: DoneMarkers = current): void {
+  if (editor !== "base") return;
+  if (current.doneFull) {
     throw new ApiError(
       "conflict",
       "The full annotator has marked this annotation done: the base annotator can no longer change it",
+    );
+  }
+  if (current.doneBase && next.doneBase) {
+    throw new ApiError(
+      "conflict",
+      "You have handed this annotation over (base done): reopen it before changing its fragments",
     );
   }
 }

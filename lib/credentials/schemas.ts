@@ -25,3 +25,7 @@ export type CreateEmailAuth = z.infer<typeof createEmailAuthSchema>;
 /** The create response of both kinds: the contract names the basicauth username `email`. */
 export const createdCredentialSchema = z.object({ email: z.string(), password: z.string() });
 export type CreatedCredential = z.output<typeof createdCredentialSchema>;
+
+/** PUT /users/:userId/basicauths/:basicauth (ours): a new password for one of the user's usernames; without one, a generated one. */
+export const resetPasswordSchema = z.object({ password: password.optional() });
+export type ResetPassword = z.infer<typeof resetPasswordSchema>;

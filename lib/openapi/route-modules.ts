@@ -70,6 +70,7 @@ export const ROUTE_MODULES: RouteEntry[] = [
   { path: "/user/emailauths", file: "app/api/user/emailauths/route.ts", load: () => import("@/app/api/user/emailauths/route") },
   { path: "/user/profile", file: "app/api/user/profile/route.ts", load: () => import("@/app/api/user/profile/route") },
   { path: "/user", file: "app/api/user/route.ts", load: () => import("@/app/api/user/route") },
+  { path: "/users/{userId}/basicauths/{basicauth}", file: "app/api/users/[userId]/basicauths/[basicauth]/route.ts", load: () => import("@/app/api/users/[userId]/basicauths/[basicauth]/route") },
   { path: "/users/{userId}/credentials", file: "app/api/users/[userId]/credentials/route.ts", load: () => import("@/app/api/users/[userId]/credentials/route") },
   { path: "/users/{userId}/emailauths", file: "app/api/users/[userId]/emailauths/route.ts", load: () => import("@/app/api/users/[userId]/emailauths/route") },
   { path: "/users/{userId}/profile", file: "app/api/users/[userId]/profile/route.ts", load: () => import("@/app/api/users/[userId]/profile/route") },

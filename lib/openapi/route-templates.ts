@@ -68,6 +68,7 @@ export const ROUTE_TEMPLATES: string[] = [
   "/user/emailauths",
   "/user/profile",
   "/user",
+  "/users/{userId}/basicauths/{basicauth}",
   "/users/{userId}/credentials",
   "/users/{userId}/emailauths",
   "/users/{userId}/profile",

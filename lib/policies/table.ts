@@ -49,6 +49,8 @@
 // files.ts, annotation-access.ts, scheme-access.ts, credential-access.ts, impersonation.ts,
 // tenancy.ts, members.ts, top-level.ts, built on reach.ts), and domain code asks that map.
 // lib/policies/registry.test.ts fails when a route declares a policy the map lacks.
+// Our PUT /users/:u/basicauths/:b (the password reset, lib/credentials/reset-password.ts) is
+// the credential policy's update.
 //
 // Other tenants' rows are never in any audience, so they answer exactly like missing ones.
 

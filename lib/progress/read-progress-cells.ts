@@ -17,8 +17,8 @@ import { combinedAudioUrl } from "@/lib/recordings/result-sets";
 //   over covering indexes (migration 0003): one row per (user, challenge, result set) within
 //   the range, by user and challenge, with the set's newest recording time and its recording
 //   count; and the block's result sets (id, duration). The rest is one pass here: per (user,
-//   challenge) the most recent set is picked and the attempts are summed, by the same rule as
-//   the read model's triggers (lib/progress/stream-progress.ts states it).
+//   challenge) the most recent set is picked and the sets (answers) are counted as attempts, by
+//   the same rule as the read model's triggers (lib/progress/stream-progress.ts states it).
 //
 // The rows come as arrays straight from the driver (lib/db/raw-rows.ts): with 180,000
 // recordings, Prisma's per-row objects cost as much again as the query. Users and challenges
@@ -37,7 +37,7 @@ export type Cell = {
   durationMs: number;
   /** When the chosen set's newest recording was made, in ms since the epoch. */
   newest: number;
-  /** Recordings by the user for the challenge, in every result set (within the date range, if any). */
+  /** Answers (result sets) by the user holding a recording for the challenge (within the date range, if any). */
   attempts: number;
 };
 
@@ -168,17 +168,16 @@ export async function progressCells(
   for (const [pk, id, durationMs] of (await run(setsStatement)) as [string, string, number | string][])
     sets.set(pk, [id, Number(durationMs)]);
   // Rows come by (user, challenge), so each cell's sets are consecutive: per cell, the set whose
-  // newest recording is the latest wins (ties: the larger internal key), attempts add up.
+  // newest recording is the latest wins (ties: the larger internal key); each set is one attempt.
   const cells: Cell[] = [];
   let cell: Cell | null = null;
   let cellSetPk = "";
-  for (const [u, c, setPk, newest, n] of rows) {
+  for (const [u, c, setPk, newest] of rows) {
     const set = sets.get(setPk);
     if (!set) continue;
     const time = Math.round(Number(newest));
-    const count = Number(n);
     if (cell && cell.u === u && cell.c === c) {
-      cell.attempts += count;
+      cell.attempts += 1;
       if (time > cell.newest || (time === cell.newest && setPk > cellSetPk)) {
         cell.setId = set[0];
         cell.durationMs = set[1];
@@ -187,7 +186,7 @@ export async function progressCells(
       }
       continue;
     }
-    cell = { u, c, setId: set[0], durationMs: set[1], newest: time, attempts: count };
+    cell = { u, c, setId: set[0], durationMs: set[1], newest: time, attempts: 1 };
     cellSetPk = setPk;
     cells.push(cell);
   }

@@ -71,7 +71,20 @@ export function wantsCsv(accept: string): boolean {
   return best?.csv ?? false;
 }
 
-const safeName = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, "_");
+/** A file name part of plain letters, digits and dashes ("Taal groep 5/6" → "taal-groep-5-6"). */
+const safeName = (text: string) =>
+  text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+
+/** The CSV's file name: the category's name (never its id) and today's date. */
+export function csvFileName(categoryName: string | null, now = new Date()): string {
+  return `progress-${safeName(categoryName ?? "") || "category"}-${now.toISOString().slice(0, 10)}.csv`;
+}
 
 export async function progressResponse(
   db: Db,
@@ -82,11 +95,11 @@ export async function progressResponse(
 ): Promise<Response> {
   const plan = await planProgress(db, caller, categoryId, query);
   if (wantsCsv(accept)) {
-    return new Response(textStream(await primed(progressCsv(db, plan), 2)), {
+    return new Response(textStream(await primed(progressCsv(db, plan, query.timeZone), 2)), {
       status: 200,
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="progress-${safeName(plan.category)}.csv"`,
+        "Content-Disposition": `attachment; filename="${csvFileName(plan.categoryName)}"`,
       },
     });
   }

@@ -3,10 +3,26 @@ import { idSchema, listOf } from "@/lib/api/schemas";
 
 export const PROGRESS_RESOURCE = "Progress";
 
+const knownTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** GET /categories/:category/progress?group=a&group=b&role=STUDENT (both repeatable, both optional). */
 export const progressQuery = z.object({
   group: listOf(z.string().trim().min(1).max(100), 500).optional(),
   role: listOf(z.string().trim().min(1).max(100), 100).optional(),
+  /** Ours: the IANA time zone the CSV's times are written in (default UTC); the JSON ignores it. */
+  timeZone: z
+    .string()
+    .trim()
+    .max(100)
+    .refine(knownTimeZone, "must be an IANA time zone, such as Europe/Amsterdam")
+    .optional(),
 });
 export type ProgressQuery = z.infer<typeof progressQuery>;
 
@@ -49,7 +65,7 @@ export const progressGridQuery = progressQuery.extend(range).refine(...fromBefor
 export type ProgressGridQuery = z.output<typeof progressGridQuery>;
 
 /**
- * One recorded cell: [challenge index, attempts, last recording (epoch ms), duration (ms) of the
+ * One recorded cell: [challenge index, attempts (answers, i.e. result sets), last recording (epoch ms), duration (ms) of the
  * most recent result set, pronunciation score 0..1 or null]. Which set that is, and its
  * recordings, come from GET /categories/:category/progress/cell when the cell is opened.
  */
@@ -85,13 +101,24 @@ export type ProgressGridCell = z.output<typeof progressGridCellSchema>;
 export const progressCellQuery = z.object({ user: idSchema, challenge: idSchema, ...range }).refine(...fromBeforeTo);
 export type ProgressCellQuery = z.output<typeof progressCellQuery>;
 
+/** One answer (result set) of a user for a challenge: one attempt. `created` is its newest recording's time. */
+export const progressAnswerSchema = z.object({
+  id: z.string(),
+  combinedAudioUrl: z.string(),
+  durationMs: z.number().int().min(0),
+  created: z.string(),
+  /** In position order. */
+  recordings: z.array(z.object({ id: z.string(), audioUrl: z.string().nullable(), created: z.string() })),
+});
+export type ProgressAnswer = z.output<typeof progressAnswerSchema>;
+
 /** One grid cell opened: the user's most recent result set for the challenge (by the grid's rule, within the range) and its recordings. */
 export const progressCellSchema = z.object({
   user: z.string(),
   challenge: z.string(),
   /** The challenge's reference audio, to compare with. */
   referenceAudioUrl: z.string().nullable(),
-  /** Recordings by the user for the challenge, in every result set (within the range). */
+  /** Answers (result sets) by the user for the challenge (within the range): one answer of several recordings is one attempt. */
   attempts: z.number().int().min(0),
   /** The contract's recordingSet, with its duration and each recording's creation time. */
   recordingSet: progressRecordingSetSchema
@@ -101,5 +128,7 @@ export const progressCellSchema = z.object({
       recordings: z.array(progressRecordingSetSchema.shape.recordings.element.extend({ created: z.string() })),
     })
     .nullable(),
+  /** Ours (issue 29): every answer counted in `attempts`, newest first, each with its recordings to play. */
+  answers: z.array(progressAnswerSchema),
 });
 export type ProgressCell = z.output<typeof progressCellSchema>;

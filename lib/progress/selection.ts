@@ -17,13 +17,13 @@ export function chunks<T>(items: T[], size = CHUNK): T[][] {
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-type Tree = { pk: string; id: string; parentPk: string | null; order: number; created: Date };
+type Tree = { pk: string; id: string; name: string | null; parentPk: string | null; order: number; created: Date };
 
 /** The category (by id) and its descendants' pks in depth-first pre-order; null if the organisation has no such category. */
 export async function subtree(db: Db, ns: string, id: string): Promise<{ root: Tree; pks: string[] } | null> {
   const all = await db.category.findMany({
     where: { ns },
-    select: { pk: true, id: true, parentPk: true, order: true, created: true },
+    select: { pk: true, id: true, name: true, parentPk: true, order: true, created: true },
   });
   const root = all.find((c) => c.id === id);
   if (!root) return null;
@@ -93,16 +93,35 @@ export async function subtreeChallenges(db: Db, categoryPks: string[]): Promise<
 
 export type UserRow = { pk: string; id: string; firstName: string; infix: string | null; lastName: string };
 
-/** The category's id and its subtree's challenges in walk order; 404 for a category the organisation does not have. */
+/** The category's id (and name) and its subtree's challenges in walk order; 404 for a category the organisation does not have. */
 export async function categoryChallenges(
   db: Db,
   caller: Principal,
   categoryId: string,
-): Promise<{ category: string; challenges: Challenge[] }> {
+): Promise<{ category: string; categoryName: string | null; challenges: Challenge[] }> {
   requireOrganisation(caller);
   const tree = await subtree(db, caller.ns, categoryId);
   if (!tree) throw notFound("Category");
-  return { category: tree.root.id, challenges: await subtreeChallenges(db, tree.pks) };
+  return { category: tree.root.id, categoryName: tree.root.name, challenges: await subtreeChallenges(db, tree.pks) };
+}
+
+/** Per user pk, the names of its groups (of `groupIds` when given, else all of the organisation's), by name. */
+export async function groupNamesOf(
+  db: Db,
+  ns: string,
+  userPks: string[],
+  groupIds: string[] | undefined,
+): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  for (const part of chunks(userPks)) {
+    const rows = await db.groupMember.findMany({
+      where: { userPk: { in: part }, group: { ns, ...(groupIds?.length ? { id: { in: groupIds } } : {}) } },
+      select: { userPk: true, group: { select: { name: true } } },
+    });
+    for (const r of rows) out.set(r.userPk, [...(out.get(r.userPk) ?? []), r.group.name]);
+  }
+  for (const names of out.values()) names.sort((a, b) => a.localeCompare(b));
+  return out;
 }
 
 export async function progressUsers(db: Db, caller: Principal, query: ProgressQuery): Promise<UserRow[]> {

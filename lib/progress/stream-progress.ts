@@ -42,7 +42,16 @@ import { type Challenge, categoryChallenges, progressUsers, type UserRow } from 
 // answer. The text is what progressEntrySchema describes (tested against the OpenAPI document).
 
 /** Who and what an answer covers; its failures (404, 403) come before the first byte is sent. */
-export type ProgressPlan = { ns: string; category: string; challenges: Challenge[]; users: UserRow[] };
+export type ProgressPlan = {
+  ns: string;
+  category: string;
+  /** The category's name (null when it has none): the CSV's file name. */
+  categoryName: string | null;
+  challenges: Challenge[];
+  users: UserRow[];
+  /** The groups asked for (none: the caller's own progress). */
+  groups: string[];
+};
 
 export async function planProgress(
   db: Db,
@@ -50,9 +59,9 @@ export async function planProgress(
   categoryId: string,
   query: ProgressQuery,
 ): Promise<ProgressPlan> {
-  const { category, challenges } = await categoryChallenges(db, caller, categoryId);
+  const { category, categoryName, challenges } = await categoryChallenges(db, caller, categoryId);
   const users = await progressUsers(db, caller, query);
-  return { ns: caller.ns, category, challenges, users };
+  return { ns: caller.ns, category, categoryName, challenges, users, groups: [...new Set(query.group ?? [])] };
 }
 
 export const percentage = (done: number, total: number) => (total === 0 ? 0 : Math.round((done * 10000) / total) / 100);

@@ -35,6 +35,8 @@ export const updateUserSchema = z.object({
 export type UpdateUser = z.infer<typeof updateUserSchema>;
 
 export const listUsersQuery = z.object({
+  /** Ours: users whose first name, infix or last name contains this text (letter case aside). */
+  name: z.string().trim().max(100, "must be at most 100 characters").optional(),
   group: listOf(z.string(), MAX_IDS).optional(),
   role: listOf(z.string(), MAX_ROLES).optional(),
   sort: z.enum(["created", "updated", "lastName", "firstName"]).default("created"),

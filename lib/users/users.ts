@@ -101,9 +101,27 @@ export async function listUsers(db: Db, caller: Principal, query: ListUsers) {
   const filters: object[] = [{ ns: caller.ns }, args.where];
   if (query.group?.length) filters.push({ groups: { some: { group: { ns: caller.ns, id: { in: query.group } } } } });
   if (query.role?.length) filters.push({ roles: { some: { roleName: { in: query.role } } } });
+  // By name (ours); not for pseudonymised callers, who cannot see names (the answer would tell).
+  if (query.name && !seesPseudonyms(caller)) filters.push(nameFilter(query.name));
   const rows = await db.user.findMany({ ...args, where: { AND: filters }, include: userInclude });
   const page = finishPage(rows, query, (r) => r[query.sort]);
   return { items: (await presentUsers(db, caller, page.items)).map(toUser), nextCursor: page.nextCursor };
+}
+
+/**
+ * Users whose first name, infix or last name contains `text`, letter case aside: as typed, in
+ * lower case and capitalised ("verb" finds "Verbeek"; SQLite's LIKE ignores ASCII case anyway,
+ * PostgreSQL's does not, and the two clients share one query shape).
+ */
+function nameFilter(text: string): object {
+  const forms = [...new Set([text, text.toLowerCase(), text.charAt(0).toUpperCase() + text.slice(1).toLowerCase()])];
+  return {
+    OR: forms.flatMap((t) => [
+      { firstName: { contains: t } },
+      { infix: { contains: t } },
+      { lastName: { contains: t } },
+    ]),
+  };
 }
 
 /** GET /users/:id — users of the caller's level with USER_LIST, or the caller itself. */

@@ -3,6 +3,7 @@ import { hashPassword } from "@/lib/auth/passwords";
 import { type Principal, requirePermission } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { organisationLanguage } from "@/lib/organisations/language";
 import { assertGrantable } from "../users";
 import { parseImportCsv } from "./csv";
 import { kidPassword } from "./kid-passwords";
@@ -140,7 +141,8 @@ export async function importStudents(db: Db, caller: Principal, input: ImportUse
   }
 
   // Passwords and their hashes, a few at a time (argon2id runs on libuv's thread pool).
-  const passwords = rows.map(() => kidPassword());
+  const language = await organisationLanguage(db, caller.ns);
+  const passwords = rows.map(() => kidPassword(language));
   const hashes: string[] = new Array(rows.length);
   const parallel = 4;
   for (let i = 0; i < rows.length; i += parallel) {

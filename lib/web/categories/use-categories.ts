@@ -40,12 +40,12 @@ async function loadTree(signal?: AbortSignal): Promise<Category[]> {
 }
 
 /** All categories of the organisation (a flat list; lib/web/categories/category-tree.ts makes the tree). */
-export function useCategoryTree() {
+export function useCategoryTree(enabled = true) {
   const { scope } = useApiSession();
   return useQuery<Category[], ApiRequestError>({
     queryKey: treeKey(scope),
     queryFn: ({ signal }) => loadTree(signal),
-    enabled: !!scope,
+    enabled: !!scope && enabled,
   });
 }
 

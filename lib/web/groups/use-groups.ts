@@ -8,6 +8,7 @@ import type { ApiRequestError } from "../api/api-client";
 import { fetchAll } from "../api/fetch-all";
 import { useOptimisticMutation } from "../api/optimistic";
 import { apiKey, type ListPage, useApi, useApiQuery, useApiSession, useServerList } from "../api/use-api";
+import { useCategoryTree } from "../categories/use-categories";
 
 // Groups of the current view through the API: GET/POST /api/groups (oldest first, no other
 // order), GET/PUT /api/groups/:id, and their members: GET /api/users?group=:id,
@@ -30,8 +31,11 @@ export function useGroups(enabled = true) {
 }
 
 /** Up to 100 top-level categories of the organisation, for the group's categories. */
-export const useCategoryChoices = (enabled = true) =>
-  useApiQuery<Category[]>("/api/categories", { perPage: 100 }, { staleTime: 60_000, enabled });
+/**
+ * Every category of the organisation, subcategories included (GET /api/categories lists only
+ * the top level: a group could not link a subcategory, and showed linked ones by id).
+ */
+export const useCategoryChoices = (enabled = true) => useCategoryTree(enabled);
 
 export const useGroup = (id: string) => useApiQuery<Group>(groupPath(id));
 

@@ -1,4 +1,5 @@
 import type { ProgressGrid, ProgressGridCell } from "@/lib/progress/schemas";
+import { personName } from "../names";
 
 // The progress grid's model, as plain functions over our compact answer
 // (GET /api/categories/:id/progress/grid): one row per student, one column per challenge of the
@@ -10,8 +11,7 @@ export type GridCell = { attempts: number; last: number; durationMs: number; sco
 export type SortKey = "name" | "percentage" | number;
 export type GridSort = { key: SortKey; direction: "asc" | "desc" };
 
-export const displayName = (user: { firstName: string; infix: string | null; lastName: string }) =>
-  [user.firstName, user.infix, user.lastName].filter(Boolean).join(" ");
+export const displayName = (user: { firstName: string; infix: string | null; lastName: string }) => personName(user);
 
 const toCell = ([, attempts, last, durationMs, score]: ProgressGridCell): GridCell => ({
   attempts,
@@ -114,7 +114,8 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-export const formatPercentage = (p: number) => `${Number.isInteger(p) ? p : p.toFixed(2)}%`;
+/** A whole-number percentage ("71%", not "71.43%"): what a teacher reads at a glance. */
+export const formatPercentage = (p: number) => `${Math.round(p)}%`;
 export const formatScore = (score: number) => `${Math.round(score * 100)}%`;
 
 /** The mean percentage of the students (0 for none). */

@@ -88,7 +88,13 @@ export function useProgressCell(selection: ProgressSelection, user: string | nul
 /** Downloads the selection's progress as CSV (the contract route, Accept: text/csv; no date range there). */
 export async function downloadProgressCsv(selection: ProgressSelection): Promise<void> {
   const { group, role } = gridQuery(selection);
-  const url = withQuery(`/api/categories/${encodeURIComponent(selection.category)}/progress`, { group, role });
+  // The CSV's times in the reader's own time zone.
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  const url = withQuery(`/api/categories/${encodeURIComponent(selection.category)}/progress`, {
+    group,
+    role,
+    timeZone,
+  });
   const response = await fetch(url, { headers: { ...sessionCallHeaders(), Accept: "text/csv" }, cache: "no-store" });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { message?: string };

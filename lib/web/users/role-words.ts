@@ -1,11 +1,19 @@
-// Roles and permissions in words, for the pages (the API names them in capitals).
+// Roles and permissions in words: the one table every page names them by (the API names them in
+// capitals; no page shows a code). Of the three administrator roles, a school's administrator
+// gets "School administrator"; the other two run the platform and the tenants above schools.
 
 const ROLE_WORDS: Record<string, { name: string; about: string }> = {
-  ADMIN: { name: "Administrator", about: "Everything, everywhere" },
-  TENANT: { name: "Tenant administrator", about: "Runs a tenant: its organisations and their users" },
+  ADMIN: {
+    name: "Platform administrator",
+    about: "Runs the whole platform, every tenant and school. Not for school staff",
+  },
+  TENANT: {
+    name: "Tenant administrator",
+    about: "Runs a tenant (e.g. a school board) and the schools in it. Not for one school's staff",
+  },
   ORGANISATION: {
     name: "School administrator",
-    about: "Runs an organisation: its users, groups, challenges and annotation work",
+    about: "Give this to a school's administrator: runs that school's users, groups, challenges and annotation work",
   },
   TEACHER: { name: "Teacher", about: "Makes challenges and groups, adds students, follows their progress" },
   STUDENT: { name: "Student", about: "Does the challenges and records answers" },

@@ -2,6 +2,7 @@ import { formatScope } from "@/lib/auth/scope";
 import type { Organisation } from "@/lib/organisations/schemas";
 import type { Tenant } from "@/lib/tenants/schemas";
 import type { User } from "@/lib/users/schemas";
+import { personName } from "../names";
 import { scopeInfo } from "../session/session";
 import { roleWords } from "../users/role-words";
 import type { Target } from "./use-impersonation";
@@ -23,8 +24,7 @@ export type TargetKind = {
   toTarget: (item: Item) => Target;
 };
 
-export const userName = (u: Pick<User, "firstName" | "infix" | "lastName">) =>
-  [u.firstName, u.infix, u.lastName].filter(Boolean).join(" ");
+export const userName = (u: Pick<User, "firstName" | "infix" | "lastName">) => personName(u);
 
 export function targetKinds(scope: string): TargetKind[] {
   const { level, parsed } = scopeInfo(scope);
@@ -38,7 +38,7 @@ export function targetKinds(scope: string): TargetKind[] {
     sort: { field: "lastName", direction: "asc" },
     describe: (item) => ({
       primary: userName(item as User),
-      secondary: `${item.id} · ${(item as User).roles.map(roleWords).join(", ")}`,
+      secondary: (item as User).roles.map(roleWords).join(", ") || "No role",
     }),
     toTarget: (item) => ({
       label: userName(item as User),

@@ -13,7 +13,7 @@ import { useDraft } from "../saving/use-draft";
 import { checkItems } from "../validation/validate";
 import { findRef, listedAnnotation, schemePath } from "./editor-data";
 import { useAssignment } from "./use-assignments";
-import { layersFor, readOnlyReason, roleOf } from "./workflow-roles";
+import { layersFor, mayReopenOnly, readOnlyReason, roleOf } from "./workflow-roles";
 
 // Everything the editor page needs: the assignment and the recording in it, the caller's
 // role, the organisation's label scheme, the annotation with its ETag (when one exists), the
@@ -106,6 +106,7 @@ export function useAnnotationEditor(assignmentId: number, recordingId: string, o
     ? roleOf(assignment.data, principal.user?.id ?? null, principal.isAdministrator)
     : "none";
   const readOnly = readOnlyReason(role, server?.annotation ?? null);
+  const reopenOnly = mayReopenOnly(role, server?.annotation ?? null);
   const lanes = useMemo(() => layersFor(scheme.data?.layers ?? [], role), [scheme.data, role]);
   const durationMs = server?.annotation.duration == null ? null : Math.round(server.annotation.duration * 1000);
   const saved = useMemo(() => savedPlaces(server?.annotation.fragments ?? []), [server]);
@@ -123,6 +124,7 @@ export function useAnnotationEditor(assignmentId: number, recordingId: string, o
     layerOrder,
     problems,
     readOnly: readOnly !== null,
+    reopenOnly,
   });
 
   // Unsaved work is kept in this browser (a moment after each edit) until it is saved.
@@ -170,6 +172,8 @@ export function useAnnotationEditor(assignmentId: number, recordingId: string, o
     server,
     role,
     readOnly,
+    /** Read-only, but the markers may still change (the base annotator's own hand-over). */
+    reopenOnly,
     scheme: scheme.data ?? null,
     lanes,
     durationMs,

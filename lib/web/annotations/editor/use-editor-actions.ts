@@ -4,7 +4,7 @@ import { toast } from "../../ui/toast";
 import { type PeaksWaveform, RATES } from "../audio/use-peaks-waveform";
 import type { EditorKeys } from "../keys/use-editor-keys";
 import { stepZoom } from "../lanes/lanes";
-import { byTime, mergeWith, neighbour, relabel, splitAt } from "../model/edits";
+import { byTime, mergeWith, neighbour, relabel, splitAt, tabNeighbour } from "../model/edits";
 import type { Item, Role, SchemeLayer } from "../model/types";
 import type { Draft } from "../saving/use-draft";
 import { labelsFor } from "./workflow-roles";
@@ -38,11 +38,17 @@ export function useEditorActions({ wave, draft, lanes, role, durationMs, editabl
     [lanes],
   );
 
-  /** Selects the next (1) or previous (-1) fragment of the selected one's layer (else of the first layer with any, from the playhead). */
+  /** Selects the next (1) or previous (-1) fragment of the selected one's layer, on into the next (previous) lane at its end (else of the first layer with any, from the playhead). */
   const step = useCallback(
     (direction: 1 | -1): boolean => {
       let next: Item | null = null;
-      if (selected) next = neighbour(items, selected, direction);
+      if (selected)
+        next = tabNeighbour(
+          items,
+          selected,
+          direction,
+          lanes.map((l) => l.name),
+        );
       else {
         const at = Math.round((wave.ws?.getCurrentTime() ?? 0) * 1000);
         const layer = lanes.find((l) => items.some((i) => i.layer === l.name));

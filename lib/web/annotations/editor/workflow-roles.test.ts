@@ -54,7 +54,8 @@ test("read-only views say why", () => {
   expect(readOnlyReason("base", { doneBase: at, doneFull: at })).toContain(
     "full annotator has marked this recording done",
   );
-  expect(readOnlyReason("base", { doneBase: at, doneFull: null })).toBeNull();
+  expect(readOnlyReason("base", { doneBase: at, doneFull: null })).toContain("handed this recording over");
+  expect(readOnlyReason("base", { doneBase: null, doneFull: null })).toBeNull();
   expect(readOnlyReason("full", { doneBase: at, doneFull: at })).toBeNull();
   expect(readOnlyReason("none", null)).toContain("not an annotator");
 });

@@ -37,8 +37,15 @@ export function readOnlyReason(role: Role, markers: Markers | null): string | nu
   if (role === "base" && markers?.doneFull) {
     return "The full annotator has marked this recording done: your part is finished, so it is read-only.";
   }
+  if (role === "base" && markers?.doneBase) {
+    return "You have handed this recording over (base done), so it is read-only. Reopen it to change something.";
+  }
   return null;
 }
+
+/** Read-only, yet the marker buttons stay: the base annotator's own hand-over, which they may reopen. */
+export const mayReopenOnly = (role: Role, markers: Markers | null) =>
+  role === "base" && !!markers?.doneBase && !markers.doneFull;
 
 export type MarkerAction = {
   key: string;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { mergeWith, moveBoundary, neighbour, relabel, splitAt } from "./edits";
+import { mergeWith, moveBoundary, neighbour, relabel, splitAt, tabNeighbour } from "./edits";
 import type { Item } from "./types";
 
 const item = (id: string, startMs: number, endMs: number, label = id, layer = "Words"): Item => ({
@@ -57,4 +57,24 @@ test("a shared boundary moves the end of one and the start of the other, each ke
   expect(spans(moveBoundary("a", "b", 0)(items))[0]).toEqual(["a", "a", 100, 110]);
   expect(spans(moveBoundary("a", "b", 5000)(items))[1]).toEqual(["b", "b", 890, 900]);
   expect(spans(relabel("c", "dog")(items))[2]).toEqual(["c", "dog", 900, 1000]);
+});
+
+test("Tab goes on from a lane's last fragment to the next lane's first; Shift+Tab back; past the last lane, nowhere", () => {
+  const at = (id: string, layer: string, startMs: number): Item => ({
+    id,
+    layer,
+    label: id,
+    comment: "",
+    startMs,
+    endMs: startMs + 100,
+  });
+  const items = [at("w1", "Words", 0), at("w2", "Words", 500), at("n1", "Noise", 200), at("e1", "Error", 300)];
+  const order = ["Words", "Prompt", "Noise", "Error"];
+  const id = (i: Item | null) => i?.id ?? null;
+  expect(id(tabNeighbour(items, items[0]!, 1, order))).toBe("w2");
+  expect(id(tabNeighbour(items, items[1]!, 1, order))).toBe("n1"); // Prompt has none: skipped
+  expect(id(tabNeighbour(items, items[2]!, 1, order))).toBe("e1");
+  expect(id(tabNeighbour(items, items[3]!, 1, order))).toBeNull();
+  expect(id(tabNeighbour(items, items[2]!, -1, order))).toBe("w2");
+  expect(id(tabNeighbour(items, items[0]!, -1, order))).toBeNull();
 });

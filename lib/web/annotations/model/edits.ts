@@ -27,6 +27,27 @@ export function neighbour(items: readonly Item[], item: Item, direction: 1 | -1)
 export const byTime = (a: Item, b: Item): number => a.startMs - b.startMs || a.endMs - b.endMs;
 
 /**
+ * Where Tab (1) or Shift+Tab (-1) goes from `item`: its layer's next / previous fragment, and at
+ * a lane's end on to the first (last) fragment of the next (previous) lane that has any, in
+ * `layerOrder`; null past the last lane (focus then leaves the lanes as usual).
+ */
+export function tabNeighbour(
+  items: readonly Item[],
+  item: Item,
+  direction: 1 | -1,
+  layerOrder: readonly string[],
+): Item | null {
+  const same = neighbour(items, item, direction);
+  if (same) return same;
+  const order = layerOrder.includes(item.layer) ? layerOrder : [...layerOrder, item.layer];
+  for (let i = order.indexOf(item.layer) + direction; i >= 0 && i < order.length; i += direction) {
+    const lane = items.filter((x) => x.layer === order[i]).sort(byTime);
+    if (lane.length) return direction > 0 ? lane[0] : lane[lane.length - 1];
+  }
+  return null;
+}
+
+/**
  * Merges `id` with its neighbour in `direction`: one fragment over both spans (and the gap
  * between), labels joined by a space on free-text layers, else the first one's label.
  */

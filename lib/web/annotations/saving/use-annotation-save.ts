@@ -45,6 +45,8 @@ type Options = {
   layerOrder: readonly string[];
   problems: Problem[];
   readOnly: boolean;
+  /** Read-only fragments, yet marker changes allowed (the base annotator reopening their hand-over). */
+  reopenOnly?: boolean;
 };
 
 export function useAnnotationSave({
@@ -56,6 +58,7 @@ export function useAnnotationSave({
   layerOrder,
   problems,
   readOnly,
+  reopenOnly = false,
 }: Options) {
   const { scope } = useApiSession();
   const queryClient = useQueryClient();
@@ -123,7 +126,8 @@ export function useAnnotationSave({
   /** Saves the draft (when changed, or when nothing exists yet, or `items` when given) with marker changes, on top of `base`. */
   const saveOn = useCallback(
     async (base: Versioned | null, markers: Markers = {}, force = false, items?: Item[]): Promise<boolean> => {
-      if (readOnly || !ref || saving) return false;
+      const markersOnly = !force && !items && !draft.dirty && !!base;
+      if ((readOnly && !(reopenOnly && markersOnly)) || !ref || saving) return false;
       const sendFragments = force || !!items || draft.dirty || !base;
       if (sendFragments && !items && problems.length > 0) {
         setServerProblems([]);
@@ -185,6 +189,7 @@ export function useAnnotationSave({
     },
     [
       readOnly,
+      reopenOnly,
       ref,
       saving,
       draft.dirty,

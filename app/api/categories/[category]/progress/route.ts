@@ -22,7 +22,7 @@ export const GET = withApi<{ category: string }, undefined, typeof progressQuery
         alsoText: ["text/csv"],
         headers: ["Content-Disposition"],
         description:
-          "The progress entries; with `Accept: text/csv`, a CSV file (header: id, firstName, infix, lastName, percentage, then one column per challenge with the time of its newest recording; Content-Disposition: attachment)",
+          "The progress entries; with `Accept: text/csv`, a CSV file for spreadsheets (ours): First name, Infix, Last name, Group, Completed (%), then per challenge its attempts (answers), last answer (local time in `timeZone`, default UTC) and pronunciation score (%); Content-Disposition: attachment, named after the category",
       },
     },
   },

@@ -44,6 +44,7 @@
 // | public       | anyone, also without a token                   | —                                |
 // | operator     | top-level admins, or the METRICS_TOKEN bearer  | —                                |
 //
+// The organisation policy also covers its sign-in code (our GET /organisations/:o/sign-in-code).
 // Where each is applied: submission, recording, reference, progress — lib/policies/submissions.ts
 // (progress: GET /categories/:c/progress, its CSV form, and our GET /categories/:c/progress/grid,
 // all through lib/progress/selection.ts, and our GET /categories/:c/progress/cell through

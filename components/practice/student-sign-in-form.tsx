@@ -25,11 +25,7 @@ export function StudentSignInForm({ code }: { code: string }) {
     const result = await signIn("credentials", { method: "code", code, username, password, redirect: false });
     if (!result?.ok || result.error) {
       setBusy(false);
-      setError(
-        result?.error && result.error !== "CredentialsSignin"
-          ? result.error
-          : "That username or password is not right. Look at your card and try again.",
-      );
+      setError(studentWords(result?.error));
       return;
     }
     router.replace("/practice");
@@ -70,4 +66,10 @@ export function StudentSignInForm({ code }: { code: string }) {
       </Button>
     </form>
   );
+}
+
+/** The API's refusal in a student's words: an unknown school code and "wait" are told as they are. */
+function studentWords(error: string | undefined | null): string {
+  if (error && (/school code/i.test(error) || /seconds/i.test(error))) return error;
+  return "That username or password is not right. Look at your card and try again.";
 }

@@ -45,7 +45,12 @@ export function ChoicePractice({ id, token }: { id: string; token: string }) {
       </ul>
       <SpeakPanel speak={speak} limitSeconds={CHOICE_LIMIT_SECONDS} what="your answer" />
       {speak.result && (
-        <section aria-label="Result" data-testid="practice-result" className="rounded-lg border-2 p-4 text-lg">
+        <section
+          aria-label="Result"
+          data-testid="practice-result"
+          data-latency-ms={speak.latencyMs ?? undefined}
+          className="rounded-lg border-2 p-4 text-lg"
+        >
           {speak.result.recognised ? (
             <p>
               We heard: <strong>{speak.result.recognised}</strong>

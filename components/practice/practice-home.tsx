@@ -4,6 +4,7 @@ import type { Category } from "@/lib/categories/schemas";
 import type { ProgressEntry } from "@/lib/progress/schemas";
 import { flatten } from "@/lib/web/category-tree";
 import { doneAndNext, usePracticeHome } from "@/lib/web/practice/use-practice-home";
+import { usePrincipal } from "@/lib/web/use-principal";
 import { challengeName } from "../challenges/challenge-name";
 import { EmptyState, ErrorState, LoadingBlock } from "../states";
 
@@ -14,11 +15,14 @@ const practiceHref = (kind: string, id: string) => `/practice/${kind}/${encodeUR
 
 export function PracticeHome() {
   const { tree, speech, choice, pronunciation, progress } = usePracticeHome();
+  const principal = usePrincipal();
   if (tree.isPending || speech.isPending) return <LoadingBlock label="Loading your exercises…" />;
   if (tree.error) return <ErrorState error={tree.error} />;
   const names = new Map((speech.data ?? []).map((c) => [c.id, challengeName("speech", c)]));
   const categories = tree.data ?? [];
-  const entries = new Map(categories.map((c, i) => [c.id, progress[i]?.data?.[0]]));
+  // A student gets their own row only; a teacher trying the exercises gets every student's.
+  const mine = (list: ProgressEntry[] | undefined) => list?.find((e) => e.user.id === principal.user?.id);
+  const entries = new Map(categories.map((c, i) => [c.id, mine(progress[i]?.data)]));
   const others = [
     ...(choice.data ?? [])
       .filter((c) => c.status === "prepared")

@@ -3,8 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import type { SpeechChallenge } from "@/lib/challenges/speech/schemas";
 import { sessionCallHeaders } from "@/lib/web/api-client";
 import { useChallenge } from "@/lib/web/challenges";
+import { isStudent } from "@/lib/web/nav";
 import { srtSentences } from "@/lib/web/practice/srt";
 import { useSpeak } from "@/lib/web/practice/use-speak";
+import { usePrincipal } from "@/lib/web/use-principal";
 import { ApiImage } from "../categories/api-image";
 import { ErrorState, LoadingBlock } from "../states";
 import { PlayButton } from "./play-button";
@@ -32,12 +34,15 @@ function usePassage(challenge: SpeechChallenge | undefined) {
 export function SpeechPractice({ id, token }: { id: string; token: string }) {
   const challenge = useChallenge("speech", id);
   const passage = usePassage(challenge.data);
-  const speak = useSpeak<Recording>(token, "recording", id, SPEECH_LIMIT_SECONDS);
+  const principal = usePrincipal();
+  // Teachers and administrators try the exercise: their take stays in the page (see localAnswer).
+  const trying = !principal.isLoading && !isStudent(principal.roles);
+  const speak = useSpeak<Recording>(token, "recording", id, SPEECH_LIMIT_SECONDS, trying);
   if (challenge.isPending) return <LoadingBlock label="Loading the exercise…" />;
   if (challenge.error) return <ErrorState error={challenge.error} />;
   const c = challenge.data;
   return (
-    <PracticeFrame title={c.topic || "Speak"}>
+    <PracticeFrame title={c.topic || "Speak"} trying={trying}>
       {c.imageUrl && (
         <ApiImage url={c.imageUrl} alt="The picture of this exercise" className="max-h-72 self-start rounded-lg" />
       )}
@@ -67,7 +72,11 @@ export function SpeechPractice({ id, token }: { id: string; token: string }) {
           data-testid="practice-result"
           className="flex items-center gap-2 rounded-lg border-2 border-green-600 p-4"
         >
-          <p className="flex-1">Well done! Your recording is saved, and your teacher can listen to it.</p>
+          <p className="flex-1">
+            {trying
+              ? "This was a try: your recording stays on this page and is not saved."
+              : "Well done! Your recording is saved, and your teacher can listen to it."}
+          </p>
           {speak.result.audioUrl && <PlayButton url={speak.result.audioUrl} label="Hear my recording" />}
         </section>
       )}

@@ -85,5 +85,7 @@ test("a student signs in with the school code, says a choice and sees what was r
   );
   expect(recognitions).toEqual([expect.objectContaining({ recognised: SPOKEN, userId: login.user.id })]);
   // The wrong password's refusal is the only error the browser logged.
-  expect(pageErrors.filter((e) => !e.includes("401 (Unauthorized) at") || !e.includes("/auth/callback/credentials"))).toEqual([]);
+  expect(
+    pageErrors.filter((e) => !e.includes("401 (Unauthorized) at") || !e.includes("/auth/callback/credentials")),
+  ).toEqual([]);
 });

@@ -115,7 +115,7 @@ export function visibleNav(principal: {
   isAdministrator?: boolean;
   roles?: readonly string[];
 }): NavItem[] {
-  const student = !!principal.roles?.length && principal.roles.every((r) => r === "STUDENT");
+  const student = isStudent(principal.roles);
   return NAV_ITEMS.filter(
     (item) =>
       (!student || item.forStudents) &&
@@ -124,4 +124,9 @@ export function visibleNav(principal: {
         (typeof item.permission === "string" ? [item.permission] : item.permission).some((p) => principal.can(p)) ||
         (item.orAdministrators && principal.isAdministrator)),
   );
+}
+
+/** A student and nothing else: such a person is offered only their own pages. */
+export function isStudent(roles: readonly string[] | undefined): boolean {
+  return !!roles?.length && roles.every((r) => r === "STUDENT");
 }

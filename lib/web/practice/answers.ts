@@ -57,3 +57,15 @@ export async function startAnswer<T>(
     },
   };
 }
+
+/**
+ * A try that is kept in the page only (a teacher trying a speech exercise as a student would):
+ * nothing goes to the server, so nothing counts in anyone's progress; the take plays back locally.
+ */
+export function localAnswer(mimeType: string): LiveAnswer<{ id: null; audioUrl: string }> {
+  const chunks: Blob[] = [];
+  return {
+    write: (chunk) => chunks.push(chunk),
+    finish: async () => ({ id: null, audioUrl: URL.createObjectURL(new Blob(chunks, { type: mimeType })) }),
+  };
+}

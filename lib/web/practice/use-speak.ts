@@ -1,7 +1,7 @@
 "use client";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { webmOpusType } from "../audio/webm-to-ogg";
-import { type AnswerKind, startAnswer } from "./answers";
+import { type AnswerKind, type LiveAnswer, localAnswer, startAnswer } from "./answers";
 import { useLiveRecorder } from "./use-live-recorder";
 import { WampSession } from "./wamp";
 
@@ -11,12 +11,21 @@ import { WampSession } from "./wamp";
 
 export type SpeakPhase = "ready" | "connecting" | "recording" | "judging" | "done" | "failed";
 
-export function useSpeak<T>(token: string, kind: AnswerKind, challengeId: string, limitSeconds: number) {
+/** `keepLocal`: a speech exercise tried by a teacher, recorded in the page and never sent. */
+export function useSpeak<T>(
+  token: string,
+  kind: AnswerKind,
+  challengeId: string,
+  limitSeconds: number,
+  keepLocal = false,
+) {
   const recorder = useLiveRecorder(limitSeconds);
   const session = useRef<Promise<WampSession> | null>(null);
   const [phase, setPhase] = useState<SpeakPhase>("ready");
   const [result, setResult] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** From the end of speaking (the stop, or the time limit) to the result, in ms. */
+  const [latencyMs, setLatencyMs] = useState<number | null>(null);
   const endedAt = useRef(0);
 
   useEffect(
@@ -43,6 +52,7 @@ export function useSpeak<T>(token: string, kind: AnswerKind, challengeId: string
     async (run: (s: WampSession) => Promise<T>) => {
       try {
         const value = await run(await open());
+        setLatencyMs(Math.round(performance.now() - endedAt.current));
         setResult(value);
         setPhase("done");
         return value;
@@ -59,11 +69,14 @@ export function useSpeak<T>(token: string, kind: AnswerKind, challengeId: string
   const speak = useCallback(async () => {
     setError(null);
     setResult(null);
+    endedAt.current = 0;
     setPhase("connecting");
     const mime = webmOpusType() ?? "audio/webm";
-    let answer: Awaited<ReturnType<typeof startAnswer<T>>>;
+    let answer: LiveAnswer<T>;
     try {
-      answer = await startAnswer<T>(await open(), kind, challengeId, mime);
+      answer = keepLocal
+        ? (localAnswer(mime) as unknown as LiveAnswer<T>)
+        : await startAnswer<T>(await open(), kind, challengeId, mime);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
       setPhase("failed");
@@ -72,14 +85,15 @@ export function useSpeak<T>(token: string, kind: AnswerKind, challengeId: string
     const started = await recorder.start({
       chunk: (data) => answer.write(data),
       done: () => {
-        endedAt.current = performance.now();
+        // A stop pressed by the student set it already; the time limit sets it here.
+        endedAt.current ||= performance.now();
         setPhase("judging");
         void judge(() => answer.finish());
       },
     });
     if (started) setPhase("recording");
     else setPhase("ready");
-  }, [open, kind, challengeId, recorder, judge]);
+  }, [open, kind, challengeId, recorder, judge, keepLocal]);
 
   /** An uploaded file instead of the microphone: one chunk through the same procedures. */
   const upload = useCallback(
@@ -103,5 +117,10 @@ export function useSpeak<T>(token: string, kind: AnswerKind, challengeId: string
     setPhase("ready");
   }, []);
 
-  return { phase, result, error, recorder, speak, stop: recorder.stop, upload, reset, endedAt };
+  const stop = useCallback(() => {
+    endedAt.current = performance.now();
+    recorder.stop();
+  }, [recorder]);
+
+  return { phase, result, error, latencyMs, recorder, speak, stop, upload, reset };
 }

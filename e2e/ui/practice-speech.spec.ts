@@ -1,7 +1,7 @@
 // A student speaks a speech exercise of their category in the browser (fake microphone, real
 // synthesised speech): it is stored through recording.* as an app's recording is, their home then
 // shows it done, and their teacher's progress page has it.
-import { authed } from "../support/api";
+import { authed, expectJson } from "../support/api";
 import { seriousViolations } from "../support/axe";
 import { passMicrophoneTest, signInAsStudent } from "../support/practice";
 import { expect, test } from "../support/practice-microphone";
@@ -71,5 +71,21 @@ test("a student speaks a speech exercise; it counts in their progress and shows 
   const row = grid.locator(`[role="row"][data-user-id="${student.user.id}"]`);
   await expect(row.getByTestId("percentage")).toHaveText("100%");
   await expect(row.locator('[role="gridcell"][data-state]').first()).toHaveAttribute("data-attempts", "1");
+
+  // The teacher tries the exercise as a student would: their take is not stored.
+  await teacherPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My exercises" }).click();
+  await teacherPage.getByRole("link", { name: new RegExp(topic) }).click();
+  await expect(teacherPage.getByText("You are trying this exercise as a student would.")).toBeVisible();
+  await passMicrophoneTest(teacherPage);
+  await teacherPage.getByRole("button", { name: "Speak now" }).press("Enter");
+  await expect(teacherPage.getByRole("status")).toContainText("Listening");
+  await teacherPage.waitForTimeout(1500);
+  await teacherPage.getByRole("button", { name: "I am done" }).press("Enter");
+  await expect(teacherPage.getByTestId("practice-result")).toContainText("This was a try");
+  const stored = await expectJson<{ userId: string }[]>(
+    await request.get(`/api/challenges/speech/${challenge}/recordings`, { headers: authed(world.orgToken) }),
+    200,
+  );
+  expect(stored.map((r) => r.userId)).toEqual([student.user.id]);
   await context.close();
 });

@@ -23,6 +23,8 @@ export function useCategoryProgress(categoryIds: readonly string[]) {
         queryFn: async ({ signal }: { signal: AbortSignal }) =>
           (await apiFetch<ProgressEntry[]>(path, { signal })).data,
         enabled: !!scope,
+        // Coming back from an exercise, what was just done shows.
+        refetchOnMount: "always" as const,
       };
     }),
   });

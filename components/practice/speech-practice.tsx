@@ -11,6 +11,7 @@ import { ApiImage } from "../categories/api-image";
 import { ErrorState, LoadingBlock } from "../states";
 import { PlayButton } from "./play-button";
 import { PracticeFrame } from "./practice-frame";
+import { ReadAloud } from "./read-aloud";
 import { SpeakPanel } from "./speak-panel";
 
 // A speech challenge: its topic or passage (the SRT's sentences), its image and reference audio
@@ -51,34 +52,40 @@ export function SpeechPractice({ id, token }: { id: string; token: string }) {
           <PlayButton url={c.referenceAudioUrl} label="Hear how it sounds" /> Hear how it sounds
         </p>
       )}
-      {passage.data && passage.data.length > 0 && (
-        <section
-          aria-label="Read this aloud"
-          className="rounded-lg border border-slate-200 bg-white p-4 text-lg leading-relaxed"
-        >
-          {passage.data.map((sentence, i) => (
-            <p key={i}>{sentence}</p>
-          ))}
-        </section>
-      )}
-      <SpeakPanel
-        speak={speak}
-        limitSeconds={SPEECH_LIMIT_SECONDS}
-        what={passage.data?.length ? "and read it aloud" : "now"}
-      />
-      {speak.result && (
-        <section
-          aria-label="Result"
-          data-testid="practice-result"
-          className="flex items-center gap-2 rounded-lg border-2 border-green-600 p-4"
-        >
-          <p className="flex-1">
-            {trying
-              ? "This was a try: your recording stays on this page and is not saved."
-              : "Well done! Your recording is saved, and your teacher can listen to it."}
-          </p>
-          {speak.result.audioUrl && <PlayButton url={speak.result.audioUrl} label="Hear my recording" />}
-        </section>
+      {passage.data?.length && !trying ? (
+        <ReadAloud token={token} challengeId={id} sentences={passage.data} limitSeconds={SPEECH_LIMIT_SECONDS} />
+      ) : (
+        <>
+          {passage.data && passage.data.length > 0 && (
+            <section
+              aria-label="Read this aloud"
+              className="rounded-lg border border-slate-200 bg-white p-4 text-lg leading-relaxed"
+            >
+              {passage.data.map((sentence, i) => (
+                <p key={i}>{sentence}</p>
+              ))}
+            </section>
+          )}
+          <SpeakPanel
+            speak={speak}
+            limitSeconds={SPEECH_LIMIT_SECONDS}
+            what={passage.data?.length ? "and read it aloud" : "now"}
+          />
+          {speak.result && (
+            <section
+              aria-label="Result"
+              data-testid="practice-result"
+              className="flex items-center gap-2 rounded-lg border-2 border-green-600 p-4"
+            >
+              <p className="flex-1">
+                {trying
+                  ? "This was a try: your recording stays on this page and is not saved."
+                  : "Well done! Your recording is saved, and your teacher can listen to it."}
+              </p>
+              {speak.result.audioUrl && <PlayButton url={speak.result.audioUrl} label="Hear my recording" />}
+            </section>
+          )}
+        </>
       )}
     </PracticeFrame>
   );

@@ -20,7 +20,7 @@ export type LiveAnswer<T> = {
   finish: () => Promise<T>;
 };
 
-async function base64(blob: Blob): Promise<string> {
+export async function base64(blob: Blob): Promise<string> {
   const bytes = new Uint8Array(await blob.arrayBuffer());
   let text = "";
   // In slices: String.fromCharCode takes a bounded number of arguments.

@@ -60,8 +60,12 @@ try {
   const password = "bench-password-1";
   const json = (data: unknown) => JSON.stringify(data);
   await api(base, "POST", "/user/basicauths", seeded.students[0]!, json({ username, password }), "application/json");
-  const orgId = (await api<{ id: string }[]>(base, "GET", "/organisations", seeded.org))[0]!.id;
-  const { path: signIn } = await api<{ path: string }>(base, "GET", `/organisations/${orgId}/sign-in-code`, seeded.org);
+  const { path: signIn } = await api<{ path: string }>(
+    base,
+    "GET",
+    `/organisations/${seeded.orgId}/sign-in-code`,
+    seeded.org,
+  );
 
   const page = await browser.newPage({ baseURL: base });
   await page.goto(signIn);

@@ -55,7 +55,10 @@ export function PronunciationPractice({ id, token }: { id: string; token: string
                 Your score: <strong>{Math.round(result.score * 100)}%</strong>. Green is good, orange nearly, red needs
                 practice.
               </p>
-              <AnalysisWords words={result.words} />
+              {/* Clipped sideways: the words' phoneme tooltips must not widen a phone-sized page. */}
+              <div className="overflow-x-clip">
+                <AnalysisWords words={result.words} />
+              </div>
               <VerdictLegend />
               <ul aria-label="Listen word by word" className="flex flex-col gap-1">
                 {result.words.map((word, w) => {
@@ -69,6 +72,7 @@ export function PronunciationPractice({ id, token }: { id: string; token: string
                         <PlayButton
                           url={result.audioUrl}
                           label={`Hear me say “${text}”`}
+                          text="Me"
                           from={mine.from}
                           to={mine.to}
                         />
@@ -77,6 +81,7 @@ export function PronunciationPractice({ id, token }: { id: string; token: string
                         <PlayButton
                           url={c.referenceAudioUrl}
                           label={`Hear “${text}” in the example`}
+                          text="Example"
                           from={theirs.from}
                           to={theirs.to}
                         />

@@ -81,7 +81,7 @@ try {
   let correct = 0;
   for (let r = 0; r < rounds; r++) {
     const before = await engineMetrics(base, seeded.admin);
-    await page.getByRole("button", { name: /^● (Speak your answer|Speak again)$/ }).click({ timeout: 30_000 });
+    await page.getByRole("button", { name: /^\s*(Speak your answer|Speak again)$/ }).click({ timeout: 30_000 });
     await page.getByRole("button", { name: "I am done" }).waitFor();
     // The fake microphone starts the file when the page opens it: speaking ends at 3.0 s.
     await page.waitForTimeout(ANSWER_SECONDS * 1000);

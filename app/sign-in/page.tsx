@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Providers } from "@/components/providers";
 import { SignInForm } from "@/components/sign-in-form";
@@ -25,6 +26,11 @@ export default async function SignInPage({
             Sign in to manage tenants, organisations, users and challenges.
           </p>
           <SignInForm notice={notice} initialError={failed} />
+          <p className="mt-4 text-center text-sm">
+            <Link href="/s" className="text-blue-700 underline">
+              Student? Sign in with your school code
+            </Link>
+          </p>
         </div>
       </main>
     </Providers>

@@ -42,7 +42,14 @@ export async function token(base: string, fields: Record<string, string>, bearer
   ).access_token;
 }
 
-export type Seeded = { admin: string; org: string; students: string[]; challengeId: string; prepareMs: number };
+export type Seeded = {
+  admin: string;
+  org: string;
+  orgId: string;
+  students: string[];
+  challengeId: string;
+  prepareMs: number;
+};
 
 /**
  * A fresh tenant and organisation, `students` students (one token each) and a choice challenge
@@ -91,7 +98,7 @@ export async function seed(
     if (Date.now() > deadline) throw new Error(`challenge ${created.id} is still ${c.status} after 3 minutes`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { admin, org, students: studentTokens, challengeId: created.id, prepareMs: performance.now() - t0 };
+  return { admin, org, orgId, students: studentTokens, challengeId: created.id, prepareMs: performance.now() - t0 };
 }
 
 /** The server's engine time so far (Prometheus histogram recognition_engine_seconds, per engine) and choice audio seconds. */

@@ -5,7 +5,9 @@ import { useState } from "react";
 import type { ImportReport, ImportReportRow } from "@/lib/users/import/schemas";
 import { ApiRequestError } from "@/lib/web/api/api-client";
 import { useApi } from "@/lib/web/api/use-api";
+import { useSignInCode } from "@/lib/web/practice/use-sign-in-code";
 import { PageHeader } from "../page-header";
+import { CardSignIn } from "../practice/card-sign-in";
 
 // Importing students from a CSV file (POST /api/users/import): the file is read in the browser
 // and sent as text; the answer is shown row by row. After a successful import the credential
@@ -40,6 +42,8 @@ export function UserImportView() {
       setFailed({ message: error.message, rows });
     },
   });
+  // The school's sign-in address and code, printed on every card.
+  const signInCode = useSignInCode();
   const rows = report?.rows ?? failed?.rows ?? [];
   const groups = report ? [...new Set(report.rows.map((r) => r.group ?? "No group"))].sort() : [];
   return (
@@ -184,6 +188,7 @@ export function UserImportView() {
                       key={r.row}
                       className="break-inside-avoid rounded-md border-2 border-dashed border-slate-400 bg-white p-3"
                     >
+                      {signInCode.data && <CardSignIn signIn={signInCode.data} />}
                       <p className="font-semibold">{[r.firstName, r.infix, r.lastName].filter(Boolean).join(" ")}</p>
                       <p className="text-sm">
                         Username: <span className="font-mono text-base">{r.username}</span>

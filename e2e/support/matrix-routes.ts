@@ -106,6 +106,7 @@ export const paths = {
   annotations: (o: Objects) => `/api/annotations/${o.annotation.id}`,
   scheme: (o: Objects) => `/api/organisations/${enc(o.orgId)}/annotation-scheme`,
   organisation: (o: Objects) => `/api/organisations/${enc(o.orgId)}`,
+  signInCode: (o: Objects) => `/api/organisations/${enc(o.orgId)}/sign-in-code`,
   reference: (o: Objects) =>
     `/api/organisations/${enc(o.orgId)}/challenges/speech/${enc(o.speech.id)}/recordings/${enc(o.recording.id)}/reference`,
   resultSet: (o: Objects) => `/api/resultsets/${enc(o.recording.resultSet)}`,
@@ -524,6 +525,16 @@ export function routeTable(w: World): Record<string, RouteEntry> {
           path: paths.organisation(o),
           refine: throughTenant,
           otherTenant: other(paths.organisation),
+        },
+      ],
+    },
+    "organisations/[organisation]/sign-in-code": {
+      GET: [
+        {
+          target: { type: "organisation", place: O1 },
+          path: paths.signInCode(o),
+          refine: throughTenant,
+          otherTenant: other(paths.signInCode),
         },
       ],
     },

@@ -52,6 +52,7 @@ export const ROUTE_MODULES: RouteEntry[] = [
   { path: "/organisations/{organisation}/challenges/speech/{challenge}/recordings/{recording}/reference/import", file: "app/api/organisations/[organisation]/challenges/speech/[challenge]/recordings/[recording]/reference/import/route.ts", load: () => import("@/app/api/organisations/[organisation]/challenges/speech/[challenge]/recordings/[recording]/reference/import/route") },
   { path: "/organisations/{organisation}/challenges/speech/{challenge}/recordings/{recording}/reference", file: "app/api/organisations/[organisation]/challenges/speech/[challenge]/recordings/[recording]/reference/route.ts", load: () => import("@/app/api/organisations/[organisation]/challenges/speech/[challenge]/recordings/[recording]/reference/route") },
   { path: "/organisations/{organisation}", file: "app/api/organisations/[organisation]/route.ts", load: () => import("@/app/api/organisations/[organisation]/route") },
+  { path: "/organisations/{organisation}/sign-in-code", file: "app/api/organisations/[organisation]/sign-in-code/route.ts", load: () => import("@/app/api/organisations/[organisation]/sign-in-code/route") },
   { path: "/organisations", file: "app/api/organisations/route.ts", load: () => import("@/app/api/organisations/route") },
   { path: "/recordings", file: "app/api/recordings/route.ts", load: () => import("@/app/api/recordings/route") },
   { path: "/resultsets/{resultSet}/audio", file: "app/api/resultsets/[resultSet]/audio/route.ts", load: () => import("@/app/api/resultsets/[resultSet]/audio/route") },

@@ -50,6 +50,7 @@ export const ROUTE_TEMPLATES: string[] = [
   "/organisations/{organisation}/challenges/speech/{challenge}/recordings/{recording}/reference/import",
   "/organisations/{organisation}/challenges/speech/{challenge}/recordings/{recording}/reference",
   "/organisations/{organisation}",
+  "/organisations/{organisation}/sign-in-code",
   "/organisations",
   "/recordings",
   "/resultsets/{resultSet}/audio",

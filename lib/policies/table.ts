@@ -44,6 +44,7 @@
 // | public       | anyone, also without a token                   | —                                |
 // | operator     | top-level admins, or the METRICS_TOKEN bearer  | —                                |
 //
+// The organisation policy also covers its sign-in code (our GET /organisations/:o/sign-in-code).
 // Where each is applied: lib/policies/registry.ts maps every policy to the functions that filter
 // its lists, reads, updates, downloads and exports (one file of rules per family: submissions.ts,
 // files.ts, annotation-access.ts, scheme-access.ts, credential-access.ts, impersonation.ts,

@@ -14,6 +14,7 @@ import { resolveToken, revokeRawToken } from "@/lib/auth/tokens";
 import { ensureStarted } from "@/lib/bootstrap/start";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { withSignInPlace } from "../practice/sign-in-place";
 import { describeCaller } from "../views/caller-label";
 import { authSecret } from "./auth-secret";
 import { AUTH_BASE_PATH, type StackEntry } from "./session";
@@ -88,7 +89,7 @@ async function authorize(
 ) {
   const input = signInSchema.safeParse(credentials ?? {});
   if (!input.success) throw new Error(input.error.issues[0]?.message ?? "Fill in every field");
-  const { label, ...grant } = passwordGrantInput(input.data);
+  const { label, ...grant } = passwordGrantInput(await withSignInPlace(db(), input.data));
   // Throttled per account and client address, as the API's own sign-in (scripts/http-server.mjs sets it).
   const address = req?.headers?.[CLIENT_ADDRESS_HEADER];
   try {

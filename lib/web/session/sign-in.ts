@@ -17,6 +17,14 @@ export const signInSchema = z.discriminatedUnion("method", [
   }),
   z.object({ method: z.literal("email"), email: z.email("Enter an email address such as name@example.com"), password }),
   z.object({ method: z.literal("admin"), username: required("the username"), password }),
+  // A student from their school's sign-in address (/s/<code>): the code stands for the tenant
+  // and organisation (lib/organisations/sign-in-code.ts), resolved on the server.
+  z.object({
+    method: z.literal("code"),
+    code: required("your school code"),
+    username: required("your username"),
+    password,
+  }),
 ]);
 export type SignInInput = z.input<typeof signInSchema>;
 export type SignIn = z.output<typeof signInSchema>;
@@ -31,6 +39,8 @@ export function passwordGrantInput(input: SignIn): {
 } {
   if (input.method === "email") return { username: input.email, password: input.password, label: input.email };
   if (input.method === "admin") return { username: input.username, password: input.password, label: input.username };
+  // A school code names its place only through the database (lib/web/practice/sign-in-place.ts).
+  if (input.method === "code") throw new Error("A school code must be resolved before signing in");
   const scope = input.organisation
     ? formatScope({
         kind: "org-user",

@@ -14,6 +14,8 @@ export type NavItem = {
   permission?: string | readonly string[];
   levels?: readonly Level[];
   orAdministrators?: true;
+  /** Shown to students (people whose only role is STUDENT), who see nothing else. */
+  forStudents?: true;
 };
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -90,6 +92,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     permission: "ANNOTATION_LIST",
   },
   {
+    href: "/practice",
+    label: "My exercises",
+    description: "Do the exercises as a student: listen, speak and see the result at once.",
+    // Teachers of an organisation open them here too, to try an exercise as a student would.
+    permission: "SPEECH_RECORDING_CREATE",
+    levels: ["organisation"],
+    forStudents: true,
+  },
+  {
     href: "/progress",
     label: "Progress",
     description: "Follow students' recordings and scores per category and group.",
@@ -102,12 +113,20 @@ export function visibleNav(principal: {
   level: Level;
   can: (permission: string) => boolean;
   isAdministrator?: boolean;
+  roles?: readonly string[];
 }): NavItem[] {
+  const student = isStudent(principal.roles);
   return NAV_ITEMS.filter(
     (item) =>
+      (!student || item.forStudents) &&
       (!item.levels || item.levels.includes(principal.level)) &&
       (!item.permission ||
         (typeof item.permission === "string" ? [item.permission] : item.permission).some((p) => principal.can(p)) ||
         (item.orAdministrators && principal.isAdministrator)),
   );
+}
+
+/** A student and nothing else: such a person is offered only their own pages. */
+export function isStudent(roles: readonly string[] | undefined): boolean {
+  return !!roles?.length && roles.every((r) => r === "STUDENT");
 }

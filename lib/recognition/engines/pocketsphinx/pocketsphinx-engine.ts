@@ -123,12 +123,18 @@ export class PocketsphinxEngine implements ChoiceEngine {
 
   /** Available when Debian's python3 imports pocketsphinx and the en-us model is installed (checked once). */
   info(): Promise<EngineInfo> {
-    this.availability ??= this.probe().then((reason) => ({
-      name: POCKETSPHINX_ENGINE,
-      languages: ["eng"],
-      available: reason === null,
-      ...(reason ? { reason } : {}),
-    }));
+    this.availability ??= this.probe()
+      .then((reason) => {
+        // Available: load the models now rather than in the first students' answers.
+        if (reason === null) void this.pool.warm();
+        return reason;
+      })
+      .then((reason) => ({
+        name: POCKETSPHINX_ENGINE,
+        languages: ["eng"],
+        available: reason === null,
+        ...(reason ? { reason } : {}),
+      }));
     return this.availability;
   }
 

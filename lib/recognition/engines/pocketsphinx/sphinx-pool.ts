@@ -202,6 +202,23 @@ export class SphinxPool {
     });
   }
 
+  /**
+   * Starts every process now and waits until each has loaded its model (a ping each), so that the
+   * first answers, which use two processes at once, do not wait for a model load.
+   */
+  async warm(timeoutMs = 60_000): Promise<void> {
+    while (this.processes.length < Math.max(1, this.options.size)) this.processes.push(new SphinxProcess(this.options));
+    await Promise.all(
+      this.processes.map(
+        (p) =>
+          new Promise<void>((resolve) => {
+            const done = () => resolve();
+            p.submit({ request: { op: "ping" }, timeoutMs, resolve: done, reject: done, settled: false });
+          }),
+      ),
+    );
+  }
+
   /** Kills every process (they restart on the next call). */
   close() {
     for (const p of this.processes) p.stop();

@@ -1,7 +1,7 @@
 -- Progress counts attempts per answer (result set), not per recording: one answer of three
 -- sentences is one attempt (issue 29). The read model's recomputation (0004) is replaced by the
 -- same one with attempts = the number of distinct result sets holding a recording of the user for
--- the challenge; the existing cells are recounted. (Function body: E'' string, \x3B for each
+-- the challenge, and the existing cells are recounted (no semicolon in a comment: the migration runner splits the script on them). (Function body: E'' string, \x3B for each
 -- semicolon, as in 0004.)
 CREATE OR REPLACE FUNCTION progress_cell_refresh(k_ns TEXT, k_user TEXT, k_challenge TEXT) RETURNS void LANGUAGE plpgsql AS E'
 BEGIN

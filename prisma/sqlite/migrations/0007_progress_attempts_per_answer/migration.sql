@@ -1,7 +1,7 @@
 -- Progress counts attempts per answer (result set), not per recording: one answer of three
 -- sentences is one attempt (issue 29). The read model's recomputation (0004) is replaced by the
 -- same one with attempts = the number of distinct result sets holding a recording of the user for
--- the challenge; the existing cells are recounted.
+-- the challenge, and the existing cells are recounted (no semicolon in a comment: the migration runner splits the script on them).
 DROP TRIGGER "ProgressCellRefresh_insert";
 CREATE TRIGGER "ProgressCellRefresh_insert" INSTEAD OF INSERT ON "ProgressCellRefresh" BEGIN
   DELETE FROM "ProgressCell" WHERE "ProgressCell".ns = NEW.ns AND "ProgressCell"."userPk" = NEW."userPk" AND "ProgressCell"."challengePk" = NEW."challengePk";

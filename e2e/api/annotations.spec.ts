@@ -422,8 +422,10 @@ test.describe("annotations", () => {
     const marked = await put({ doneBase: true });
     expect(marked).toEqual({ ...created, doneBase: ISO, version: 2, updated: ISO });
     const fragments = words(["the", "cat", "sat"]);
-    const edited = await put({ fragments });
-    expect(edited).toEqual({ ...marked, fragments: normalised(fragments), version: 3, updated: ISO });
+    // Handed over: the base annotator's changes wait until the work is reopened (in the same save here).
+    expect((await putAnnotation(request, s.base.token, created.id!, { fragments })).status()).toBe(409);
+    const edited = await put({ fragments, doneBase: false });
+    expect(edited).toEqual({ ...marked, fragments: normalised(fragments), doneBase: null, version: 3, updated: ISO });
     // The SDK way: the whole object back, as read (recording and assignment are its own).
     const echoed = await put(edited as unknown as Record<string, unknown>);
     expect(echoed).toEqual({ ...edited, version: 4, updated: ISO });
@@ -608,8 +610,11 @@ test.describe("annotations", () => {
     );
     await expectJson(await putAnnotation(request, s.full.token, id, { fragments: words(["c"]) }, "*"), 200);
     // No If-Match: a plain incremental update, whatever happened in between (the SDK's way).
-    const plain = await expectJson<Annotation>(await putAnnotation(request, s.base.token, id, { doneBase: true }), 200);
-    expect(plain).toMatchObject({ version: 6, doneBase: ISO, fragments: normalised(words(["c"])) });
+    const plain = await expectJson<Annotation>(
+      await putAnnotation(request, s.base.token, id, { fragments: words(["d"]) }),
+      200,
+    );
+    expect(plain).toMatchObject({ version: 6, doneBase: null, fragments: normalised(words(["d"])) });
 
     // Two saves with the same If-Match at once: exactly one wins, the other gets 409 with the winner's state.
     for (let round = 0; round < 4; round++) {

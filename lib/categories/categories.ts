@@ -1,8 +1,10 @@
 import { ApiError, notFound } from "@/lib/api/errors";
 import { decodeCursor, encodeCursor, type PageRequest } from "@/lib/api/pagination";
-import { type Principal, requireOrganisation } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/auth/principal";
 import type { Db, Tx } from "@/lib/db/client";
 import { fileUrl } from "@/lib/downloads/urls";
+import type { Where } from "@/lib/policies/reach";
+import { policyRules } from "@/lib/policies/registry";
 
 // Categories live in an organisation (the caller's namespace) and are only seen from it.
 // They nest (a parent in the same organisation; never a cycle), carry an `order` among their
@@ -19,7 +21,7 @@ const categoryInclude = {
 
 type CategoryRow = NonNullable<Awaited<ReturnType<typeof findCategory>>>;
 
-export const findCategory = (db: Db | Tx, where: { pk: string } | { ns_id: { ns: string; id: string } }) =>
+export const findCategory = (db: Db | Tx, where: { pk: string }) =>
   db.category.findUnique({ where, include: categoryInclude });
 
 /** The response shape's source. */
@@ -35,8 +37,10 @@ export function toCategory(row: CategoryRow) {
 
 /** A category of the caller's organisation, else 404. */
 export async function categoryInScope(db: Db, caller: Principal, id: string): Promise<CategoryRow> {
-  requireOrganisation(caller);
-  const row = await findCategory(db, { ns_id: { ns: caller.ns, id } });
+  const row = await db.category.findFirst({
+    where: { AND: [policyRules.category.read(caller), { id }] },
+    include: categoryInclude,
+  });
   if (!row) throw notFound("Category");
   return row;
 }
@@ -62,9 +66,9 @@ function pageWhere(page: PageRequest): object {
 }
 
 /** The categories with this parent (null: the top level), ordered by `order`, then creation. */
-async function listWithParent(db: Db, ns: string, parent: string | null, page: PageRequest) {
+async function listWithParent(db: Db, scope: Where, parent: string | null, page: PageRequest) {
   const rows = await db.category.findMany({
-    where: { AND: [{ ns, parentPk: parent }, pageWhere(page)] },
+    where: { AND: [scope, { parentPk: parent }, pageWhere(page)] },
     orderBy: [{ order: "asc" }, { created: "asc" }, { pk: "asc" }],
     take: page.perPage + 1,
     include: categoryInclude,
@@ -78,12 +82,11 @@ async function listWithParent(db: Db, ns: string, parent: string | null, page: P
 
 /** GET /categories: the organisation's top-level categories. */
 export async function listTopCategories(db: Db, caller: Principal, page: PageRequest) {
-  requireOrganisation(caller);
-  return listWithParent(db, caller.ns, null, page);
+  return listWithParent(db, policyRules.category.list(caller), null, page);
 }
 
 /** GET /categories/:category/categories: the children of a category of the organisation. */
 export async function listChildCategories(db: Db, caller: Principal, id: string, page: PageRequest) {
   const parent = await categoryInScope(db, caller, id);
-  return listWithParent(db, caller.ns, parent.pk, page);
+  return listWithParent(db, policyRules.category.list(caller), parent.pk, page);
 }

@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import type { Db, Tx } from "@/lib/db/client";
 import { lockRow } from "@/lib/db/locks";
 import { analyseImage } from "@/lib/media/image-upload";
+import type { Where } from "@/lib/policies/reach";
 import type { StoredFileData, StoredFileInput } from "@/lib/storage/stored-files";
 import { CATEGORY_RESOURCE } from "./schemas";
 
@@ -23,17 +24,20 @@ export async function lockTree(tx: Tx, ns: string): Promise<void> {
 }
 
 /** The parent (by public id) in the caller's organisation, else 422 `missing` on parent. */
-export async function parentPk(db: Db | Tx, ns: string, id: string): Promise<string> {
-  const row = await db.category.findUnique({ where: { ns_id: { ns, id } }, select: { pk: true } });
+export async function parentPk(db: Db | Tx, scope: Where, id: string): Promise<string> {
+  const row = await db.category.findFirst({ where: { AND: [scope, { id }] }, select: { pk: true } });
   if (!row) throw invalid(CATEGORY_RESOURCE, "parent", "missing", `Unknown parent category ${id}`);
   return row.pk;
 }
 
 /** The speech challenges' pks in the order given (duplicates dropped), else 422 `missing` on speechChallenges. */
-export async function challengePks(db: Db | Tx, ns: string, ids: string[]): Promise<string[]> {
+export async function challengePks(db: Db | Tx, scope: Where, ids: string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const rows = await db.speechChallenge.findMany({ where: { ns, id: { in: unique } }, select: { pk: true, id: true } });
+  const rows = await db.speechChallenge.findMany({
+    where: { AND: [scope, { id: { in: unique } }] },
+    select: { pk: true, id: true },
+  });
   const byId = new Map(rows.map((r) => [r.id, r.pk]));
   const missing = unique.filter((id) => !byId.has(id));
   if (missing.length)

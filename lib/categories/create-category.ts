@@ -3,6 +3,7 @@ import { invalid } from "@/lib/api/errors";
 import { type Principal, requireOrganisation } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { isForeignKeyViolation, isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { policyRules } from "@/lib/policies/registry";
 import type { Storage } from "@/lib/storage/storage";
 import { withStoredFiles } from "@/lib/storage/stored-files";
 import { findCategory, toCategory } from "./categories";
@@ -34,8 +35,8 @@ export async function createCategory(
     throw taken(input.id);
   }
   // Refusals come before any file is stored.
-  const parent = input.parent ? await parentPk(db, caller.ns, input.parent) : null;
-  const challenges = await challengePks(db, caller.ns, input.speechChallenges ?? []);
+  const parent = input.parent ? await parentPk(db, policyRules.category.read(caller), input.parent) : null;
+  const challenges = await challengePks(db, policyRules.challenge.read(caller), input.speechChallenges ?? []);
   const uploads = await analyseImages(files);
   try {
     const pk = newPk();

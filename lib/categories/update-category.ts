@@ -4,6 +4,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { isForeignKeyViolation } from "@/lib/db/ids";
 import { deleteFileRows } from "@/lib/media/file-rows";
+import { policyRules } from "@/lib/policies/registry";
 import type { Storage } from "@/lib/storage/storage";
 import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
 import { categoryInScope, findCategory, toCategory } from "./categories";
@@ -37,9 +38,15 @@ export async function updateCategory(
   if (input.description !== undefined) data.description = input.description;
   if (input.color !== undefined) data.color = input.color;
   const newParent =
-    input.parent === undefined ? undefined : input.parent === null ? null : await parentPk(db, caller.ns, input.parent);
+    input.parent === undefined
+      ? undefined
+      : input.parent === null
+        ? null
+        : await parentPk(db, policyRules.category.read(caller), input.parent);
   const challenges =
-    input.speechChallenges === undefined ? undefined : await challengePks(db, caller.ns, input.speechChallenges);
+    input.speechChallenges === undefined
+      ? undefined
+      : await challengePks(db, policyRules.challenge.read(caller), input.speechChallenges);
   const uploads = await analyseImages(files);
 
   let replacedKeys: string[] = [];

@@ -1,6 +1,7 @@
 import { ApiError, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
+import { policyRules } from "@/lib/policies/registry";
 import type { ListUsers } from "@/lib/users/schemas";
 import { listUsers } from "@/lib/users/users";
 import type { AddMembers, UpdateGroup } from "./edit-schemas";
@@ -12,7 +13,10 @@ import { toGroup } from "./groups";
 const groupInclude = { categories: { select: { categoryId: true }, orderBy: { position: "asc" } } } as const;
 
 async function groupPk(db: Db, caller: Principal, id: string): Promise<string> {
-  const row = await db.group.findUnique({ where: { ns_id: { ns: caller.ns, id } }, select: { pk: true } });
+  const row = await db.group.findFirst({
+    where: { AND: [policyRules.group.update(caller), { id }] },
+    select: { pk: true },
+  });
   if (!row) throw notFound("Group");
   return row.pk;
 }
@@ -22,7 +26,7 @@ export async function updateGroup(db: Db, caller: Principal, id: string, input: 
   const categoryIds = input.categories === undefined ? undefined : [...new Set(input.categories)];
   if (categoryIds?.length) {
     const found = await db.category.findMany({
-      where: { ns: caller.ns, id: { in: categoryIds } },
+      where: { AND: [policyRules.category.read(caller), { id: { in: categoryIds } }] },
       select: { id: true },
     });
     const missing = categoryIds.filter((c) => !found.some((f) => f.id === c));
@@ -49,7 +53,10 @@ export async function updateGroup(db: Db, caller: Principal, id: string, input: 
 export async function addMembers(db: Db, caller: Principal, id: string, input: AddMembers): Promise<void> {
   const pk = await groupPk(db, caller, id);
   const ids = [...new Set(input.users)];
-  const users = await db.user.findMany({ where: { ns: caller.ns, id: { in: ids } }, select: { pk: true, id: true } });
+  const users = await db.user.findMany({
+    where: { AND: [policyRules.user.read(caller), { id: { in: ids } }] },
+    select: { pk: true, id: true },
+  });
   const missing = ids.filter((u) => !users.some((row) => row.id === u));
   if (missing.length)
     throw new ApiError("validation", `Unknown user(s): ${missing.join(", ")}`, [
@@ -65,7 +72,10 @@ export async function addMembers(db: Db, caller: Principal, id: string, input: A
 
 export async function removeMember(db: Db, caller: Principal, id: string, userId: string): Promise<void> {
   const pk = await groupPk(db, caller, id);
-  const user = await db.user.findUnique({ where: { ns_id: { ns: caller.ns, id: userId } }, select: { pk: true } });
+  const user = await db.user.findFirst({
+    where: { AND: [policyRules.user.read(caller), { id: userId }] },
+    select: { pk: true },
+  });
   const { count } = user ? await db.groupMember.deleteMany({ where: { groupPk: pk, userPk: user.pk } }) : { count: 0 };
   if (count === 0) throw notFound("Group member");
 }

@@ -3,6 +3,7 @@ import { finishPage, type PageRequest, pageArgs } from "@/lib/api/pagination";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { policyRules } from "@/lib/policies/registry";
 import type { CreateGroup } from "./schemas";
 
 // Groups live in the caller's namespace and are only seen from it. A group's
@@ -21,7 +22,7 @@ export async function createGroup(db: Db, caller: Principal, input: CreateGroup)
   const categoryIds = [...new Set(input.categories ?? [])];
   if (categoryIds.length) {
     const found = await db.category.findMany({
-      where: { ns: caller.ns, id: { in: categoryIds } },
+      where: { AND: [policyRules.category.read(caller), { id: { in: categoryIds } }] },
       select: { id: true },
     });
     const missing = categoryIds.filter((id) => !found.some((c) => c.id === id));
@@ -54,7 +55,7 @@ export async function listGroups(db: Db, caller: Principal, page: PageRequest) {
   const args = pageArgs("created", "asc", page);
   const rows = await db.group.findMany({
     ...args,
-    where: { AND: [{ ns: caller.ns }, args.where] },
+    where: { AND: [policyRules.group.list(caller), args.where] },
     include: groupInclude,
   });
   const result = finishPage(rows, page, (r) => r.created);
@@ -62,7 +63,10 @@ export async function listGroups(db: Db, caller: Principal, page: PageRequest) {
 }
 
 export async function getGroup(db: Db, caller: Principal, id: string) {
-  const row = await db.group.findUnique({ where: { ns_id: { ns: caller.ns, id } }, include: groupInclude });
+  const row = await db.group.findFirst({
+    where: { AND: [policyRules.group.read(caller), { id }] },
+    include: groupInclude,
+  });
   if (!row) throw notFound("Group");
   return toGroup(row);
 }

@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { rawReader } from "@/lib/db/raw-rows";
 import { epochMsDate, epochMsSql, SqlParams } from "@/lib/db/sql";
+import { policyRules } from "@/lib/policies/registry";
 import { presentUsers, seesPseudonyms } from "./pseudonyms";
 import type { CreateUser, ListUsers } from "./schemas";
 
@@ -14,6 +15,10 @@ export const userInclude = {
   roles: { select: { roleName: true } },
   groups: { select: { group: { select: { id: true } } } },
 } as const;
+
+function findUser(db: Db, caller: Principal, id: string) {
+  return db.user.findFirst({ where: { AND: [policyRules.user.read(caller), { id }] }, include: userInclude });
+}
 
 export type UserRow = Awaited<ReturnType<typeof findUser>>;
 
@@ -26,13 +31,9 @@ export function toUser(row: NonNullable<UserRow>) {
   };
 }
 
-function findUser(db: Db, nsKey: string, id: string) {
-  return db.user.findUnique({ where: { ns_id: { ns: nsKey, id } }, include: userInclude });
-}
-
 /** A user of the caller's namespace (or the caller itself), else 404. */
 export async function userInScope(db: Db, caller: Principal, id: string) {
-  const row = await findUser(db, caller.ns, id);
+  const row = await findUser(db, caller, id);
   if (!row) throw notFound("User");
   return row;
 }
@@ -53,7 +54,10 @@ export async function assertGrantable(db: Db, caller: Principal, roles: string[]
 /** The caller's groups with these ids; any missing one is a 422 on `groups`. */
 export async function findGroups(db: Db, caller: Principal, groupIds: string[]) {
   const groups = groupIds.length
-    ? await db.group.findMany({ where: { ns: caller.ns, id: { in: groupIds } }, select: { pk: true, id: true } })
+    ? await db.group.findMany({
+        where: { AND: [policyRules.group.read(caller), { id: { in: groupIds } }] },
+        select: { pk: true, id: true },
+      })
     : [];
   const missing = groupIds.filter((id) => !groups.some((g) => g.id === id));
   if (missing.length) {
@@ -98,8 +102,11 @@ export async function listUsers(db: Db, caller: Principal, query: ListUsers) {
   if (seesPseudonyms(caller) && (query.sort === "lastName" || query.sort === "firstName"))
     query = { ...query, sort: "created" };
   const args = pageArgs(query.sort, query.direction, query);
-  const filters: object[] = [{ ns: caller.ns }, args.where];
-  if (query.group?.length) filters.push({ groups: { some: { group: { ns: caller.ns, id: { in: query.group } } } } });
+  const filters: object[] = [policyRules.user.list(caller), args.where];
+  if (query.group?.length)
+    filters.push({
+      groups: { some: { group: { AND: [policyRules.group.read(caller), { id: { in: query.group } }] } } },
+    });
   if (query.role?.length) filters.push({ roles: { some: { roleName: { in: query.role } } } });
   // By name (ours); not for pseudonymised callers, who cannot see names (the answer would tell).
   if (query.name && !seesPseudonyms(caller)) filters.push(nameFilter(query.name));

@@ -9,6 +9,8 @@ import { fileUrl } from "@/lib/downloads/urls";
 import { enqueue } from "@/lib/jobs/queue";
 import { analyseAudio, createAudioRows } from "@/lib/media/audio-upload";
 import { audioFilePks, deleteFileRows } from "@/lib/media/file-rows";
+import type { Where } from "@/lib/policies/reach";
+import { policyRules } from "@/lib/policies/registry";
 import type { Storage } from "@/lib/storage/storage";
 import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
 import type { CreateChoiceChallenge, UpdateChoiceChallenge } from "./schemas";
@@ -22,8 +24,8 @@ export const PREPARE_CHOICE_CHALLENGE = "prepare-choice-challenge";
 const withChoices = { choices: { orderBy: { position: "asc" } } } as const;
 type Row = NonNullable<Awaited<ReturnType<typeof findChallenge>>>;
 
-function findChallenge(db: Db | Tx, ns: string, id: string) {
-  return db.choiceChallenge.findUnique({ where: { ns_id: { ns, id } }, include: withChoices });
+function findChallenge(db: Db | Tx, scope: Where, id: string) {
+  return db.choiceChallenge.findFirst({ where: { AND: [scope, { id }] }, include: withChoices });
 }
 
 export function toChoiceChallenge(row: Row) {
@@ -31,8 +33,7 @@ export function toChoiceChallenge(row: Row) {
 }
 
 export async function choiceChallengeInScope(db: Db, caller: Principal, id: string): Promise<Row> {
-  requireOrganisation(caller);
-  const row = await findChallenge(db, caller.ns, id);
+  const row = await findChallenge(db, policyRules.challenge.read(caller), id);
   if (!row) throw notFound("Choice challenge");
   return row;
 }
@@ -61,7 +62,7 @@ export async function createChoiceChallenge(
     ]);
   }
   const id = input.id ?? newId();
-  if (input.id && (await findChallenge(db, caller.ns, id))) throw taken(id);
+  if (input.id && (await findChallenge(db, policyRules.challenge.read(caller), id))) throw taken(id);
   const analysed = [];
   for (const upload of audio) analysed.push(await analyseAudio(upload, "ChoiceChallenge"));
   const pk = newPk();
@@ -99,15 +100,14 @@ export async function createChoiceChallenge(
     if (isUniqueViolation(error)) throw taken(id);
     throw error;
   }
-  return toChoiceChallenge((await findChallenge(db, caller.ns, id))!);
+  return toChoiceChallenge((await findChallenge(db, policyRules.challenge.read(caller), id))!);
 }
 
 export async function listChoiceChallenges(db: Db, caller: Principal, page: PageRequest) {
-  requireOrganisation(caller);
   const args = pageArgs("created", "asc", page);
   const rows = await db.choiceChallenge.findMany({
     ...args,
-    where: { AND: [{ ns: caller.ns }, args.where] },
+    where: { AND: [policyRules.challenge.list(caller), args.where] },
     include: withChoices,
   });
   const result = finishPage(rows, page, (r) => r.created);
@@ -154,7 +154,7 @@ export async function updateChoiceChallenge(
     async (tx, rows) => {
       // Locked and read again inside the transaction: concurrent updates apply one after the other.
       await lockRow(tx, "ChoiceChallenge", found.pk, "update");
-      const current = await findChallenge(tx, caller.ns, id);
+      const current = await findChallenge(tx, policyRules.challenge.update(caller), id);
       if (!current) throw notFound("Choice challenge");
       if (input.choices || analysed.length) {
         const nextTexts = input.choices ?? current.choices.map((c) => c.text);
@@ -194,14 +194,14 @@ export async function updateChoiceChallenge(
     },
   );
   await removeObjects(storage, dropped);
-  return toChoiceChallenge((await findChallenge(db, caller.ns, id))!);
+  return toChoiceChallenge((await findChallenge(db, policyRules.challenge.read(caller), id))!);
 }
 
 export async function deleteChoiceChallenge(db: Db, storage: Storage, caller: Principal, id: string) {
   const found = await choiceChallengeInScope(db, caller, id);
   const keys = await db.$transaction(async (tx) => {
     await lockRow(tx, "ChoiceChallenge", found.pk, "update");
-    const current = await findChallenge(tx, caller.ns, id);
+    const current = await findChallenge(tx, policyRules.challenge.update(caller), id);
     if (!current) throw notFound("Choice challenge");
     const recognitions = await tx.choiceRecognition.findMany({
       where: { challengePk: current.pk },

@@ -9,6 +9,7 @@ import { fileUrl } from "@/lib/downloads/urls";
 import { enqueue } from "@/lib/jobs/queue";
 import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
 import { audioFilePks, deleteFileRows } from "@/lib/media/file-rows";
+import { policyRules } from "@/lib/policies/registry";
 import type { Storage } from "@/lib/storage/storage";
 import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
 import { type Alignment, fromJsonColumn } from "./alignment";
@@ -41,8 +42,9 @@ const taken = (id: string | undefined) =>
 
 /** A challenge of the caller's organisation, else 404. */
 export async function challengeInScope(db: Db, caller: Principal, id: string): Promise<ChallengeRow> {
-  requireOrganisation(caller);
-  const row = await db.pronunciationChallenge.findUnique({ where: { ns_id: { ns: caller.ns, id } } });
+  const row = await db.pronunciationChallenge.findFirst({
+    where: { AND: [policyRules.challenge.read(caller), { id }] },
+  });
   if (!row) throw notFound("Pronunciation challenge");
   return row;
 }
@@ -102,9 +104,11 @@ export async function createChallenge(
 }
 
 export async function listChallenges(db: Db, caller: Principal, page: PageRequest) {
-  requireOrganisation(caller);
   const args = pageArgs("created", "asc", page);
-  const rows = await db.pronunciationChallenge.findMany({ ...args, where: { AND: [{ ns: caller.ns }, args.where] } });
+  const rows = await db.pronunciationChallenge.findMany({
+    ...args,
+    where: { AND: [policyRules.challenge.list(caller), args.where] },
+  });
   const result = finishPage(rows, page, (r) => r.created);
   return { items: result.items.map(toChallenge), nextCursor: result.nextCursor };
 }

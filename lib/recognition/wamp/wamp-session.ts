@@ -1,8 +1,9 @@
 import { randomInt } from "node:crypto";
 import type { WebSocket } from "ws";
-import { ApiError } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
+import { ClientRegistrations } from "./client-registrations";
 import { ERRORS, inbound, MSG, tailArguments, WampError } from "./messages";
+import { toWampError } from "./wamp-errors";
 
 // One WAMP session on one websocket: the ticket handshake, calls to our procedures (with
 // progressive results), and the procedures the client registers so that we can pull its audio.
@@ -30,8 +31,6 @@ export type SessionHooks = {
   onClose: (session: WampSession) => void;
 };
 
-type Stream = { push: (value: unknown) => void; end: () => void; fail: (e: Error) => void };
-
 const HANDSHAKE_MS = 10_000;
 
 export class WampSession {
@@ -39,10 +38,8 @@ export class WampSession {
   principal: Principal | null = null;
   ticket: string | null = null;
   private phase: "hello" | "challenged" | "open" | "closed" = "hello";
-  private readonly registrations = new Map<number, string>();
-  private readonly invocations = new Map<number, Stream>();
   private readonly calls = new Map<number, AbortController>();
-  private nextRequest = 1;
+  private readonly registered: ClientRegistrations;
   private readonly handshakeTimer: NodeJS.Timeout;
   /** Per-session state of the procedures (answers by id), dropped with the session. */
   readonly answers = new Map<string, unknown>();
@@ -51,6 +48,7 @@ export class WampSession {
     private readonly socket: WebSocket,
     private readonly hooks: SessionHooks,
   ) {
+    this.registered = new ClientRegistrations(this, hooks.procedures);
     this.handshakeTimer = setTimeout(() => this.abort(ERRORS.protocolViolation, "No HELLO in time"), HANDSHAKE_MS);
     socket.on("message", (data, isBinary) => {
       if (isBinary) return this.abort(ERRORS.protocolViolation, "Binary frames are not WAMP JSON");
@@ -75,7 +73,7 @@ export class WampSession {
     return this.calls.size;
   }
 
-  private send(message: unknown[]): void {
+  send(message: unknown[]): void {
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
@@ -101,8 +99,7 @@ export class WampSession {
     clearTimeout(this.handshakeTimer);
     for (const controller of this.calls.values())
       controller.abort(new WampError(ERRORS.canceled, "The session closed"));
-    for (const stream of this.invocations.values()) stream.fail(new WampError(ERRORS.canceled, "The session closed"));
-    this.invocations.clear();
+    this.registered.failAll(new WampError(ERRORS.canceled, "The session closed"));
     this.hooks.onClose(this);
   }
 
@@ -117,13 +114,13 @@ export class WampSession {
       case MSG.CALL:
         return this.call(message);
       case MSG.REGISTER:
-        return this.register(message);
+        return this.registered.register(message);
       case MSG.UNREGISTER:
-        return this.unregister(message);
+        return this.registered.unregister(message);
       case MSG.YIELD:
-        return this.yielded(message);
+        return this.registered.yielded(message);
       case MSG.ERROR:
-        return this.invocationError(message);
+        return this.registered.invocationError(message);
       case MSG.CANCEL: {
         const cancel = inbound.cancel.safeParse(message);
         if (cancel.success)
@@ -228,138 +225,11 @@ export class WampSession {
     }
   }
 
-  private register(message: unknown[]) {
-    const reg = inbound.register.safeParse(message);
-    if (!reg.success) return this.abort(ERRORS.protocolViolation, "Malformed REGISTER");
-    const [, request, , procedure] = reg.data;
-    if (this.hooks.procedures.has(procedure) || !procedure.startsWith("nl.itslanguage.")) {
-      return this.send([
-        MSG.ERROR,
-        MSG.REGISTER,
-        request,
-        {},
-        ERRORS.notAuthorized,
-        [`${procedure} cannot be registered`],
-      ]);
-    }
-    if ([...this.registrations.values()].includes(procedure)) {
-      return this.send([MSG.ERROR, MSG.REGISTER, request, {}, ERRORS.procedureAlreadyExists, [procedure]]);
-    }
-    if (this.registrations.size >= 16) {
-      return this.send([MSG.ERROR, MSG.REGISTER, request, {}, ERRORS.limitExceeded, ["At most 16 registrations"]]);
-    }
-    const registration = randomInt(1, 2 ** 48);
-    this.registrations.set(registration, procedure);
-    this.send([MSG.REGISTERED, request, registration]);
-  }
-
-  private unregister(message: unknown[]) {
-    const unreg = inbound.unregister.safeParse(message);
-    if (!unreg.success) return this.abort(ERRORS.protocolViolation, "Malformed UNREGISTER");
-    const [, request, registration] = unreg.data;
-    if (!this.registrations.delete(registration)) {
-      return this.send([MSG.ERROR, MSG.UNREGISTER, request, {}, ERRORS.noSuchRegistration, []]);
-    }
-    this.send([MSG.UNREGISTERED, request]);
-  }
-
   /**
    * Pulls a stream from a procedure this session registered: one value per progressive YIELD,
    * until the final one. Procedures of other sessions are unknown here by construction.
    */
   pull(procedure: string, signal: AbortSignal): AsyncIterable<unknown> {
-    const registration = [...this.registrations.entries()].find(([, name]) => name === procedure)?.[0];
-    if (registration === undefined) {
-      throw new WampError(ERRORS.invalidArgument, `No procedure ${procedure} is registered by this session`);
-    }
-    const request = this.nextRequest++;
-    const queue: unknown[] = [];
-    let done = false;
-    let failure: Error | null = null;
-    let wake: (() => void) | null = null;
-    const notify = () => {
-      wake?.();
-      wake = null;
-    };
-    this.invocations.set(request, {
-      push: (value) => {
-        queue.push(value);
-        notify();
-      },
-      end: () => {
-        done = true;
-        notify();
-      },
-      fail: (error) => {
-        failure = error;
-        notify();
-      },
-    });
-    const onAbort = () => {
-      this.send([MSG.INTERRUPT, request, { mode: "kill" }]);
-      this.invocations.get(request)?.fail(signal.reason ?? new WampError(ERRORS.canceled, "Canceled"));
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-    this.send([MSG.INVOCATION, request, registration, { receive_progress: true, procedure }, []]);
-    const invocations = this.invocations;
-    return {
-      async *[Symbol.asyncIterator]() {
-        try {
-          while (true) {
-            if (queue.length) {
-              yield queue.shift();
-              continue;
-            }
-            if (failure) throw failure;
-            if (done) return;
-            await new Promise<void>((resolve) => (wake = resolve));
-          }
-        } finally {
-          invocations.delete(request);
-          signal.removeEventListener("abort", onAbort);
-        }
-      },
-    };
-  }
-
-  private yielded(message: unknown[]) {
-    const y = inbound.yield.safeParse(message);
-    if (!y.success) return this.abort(ERRORS.protocolViolation, "Malformed YIELD");
-    const [, request, options] = y.data;
-    const stream = this.invocations.get(request);
-    if (!stream) return;
-    const { args } = tailArguments(message, 3);
-    if (options.progress === true) {
-      stream.push(args[0]);
-      return;
-    }
-    // The final YIELD: the SDK sends [null] (or nothing); a value in it is one more chunk.
-    if (args[0] !== undefined && args[0] !== null) stream.push(args[0]);
-    stream.end();
-  }
-
-  private invocationError(message: unknown[]) {
-    const e = inbound.error.safeParse(message);
-    if (!e.success || e.data[1] !== MSG.INVOCATION) return;
-    const stream = this.invocations.get(e.data[2]);
-    stream?.fail(new WampError(ERRORS.recognitionFailed, `The audio stream failed on the client: ${e.data[4]}`));
+    return this.registered.pull(procedure, signal);
   }
 }
-
-/** Our typed errors become WAMP errors; anything else is reported without internals. */
-export function toWampError(error: unknown): WampError {
-  if (error instanceof WampError) return error;
-  if (error instanceof ApiError) {
-    const uri = API_ERROR_URIS[error.code] ?? `nl.itslanguage.${error.code}`;
-    return new WampError(uri, error.message, error.errors ? { errors: error.errors } : {});
-  }
-  return new WampError("wamp.error.runtime_error", "The server could not complete this call");
-}
-
-const API_ERROR_URIS: Partial<Record<ApiError["code"], string>> = {
-  not_found: ERRORS.noSuchChallenge,
-  forbidden: ERRORS.notAuthorized,
-  validation: ERRORS.invalidArgument,
-  bad_request: ERRORS.invalidArgument,
-  payload_too_large: ERRORS.limitExceeded,
-};

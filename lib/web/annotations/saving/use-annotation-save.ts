@@ -1,7 +1,6 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { InterchangeError } from "@/lib/annotations/interchange/model";
 import { ApiRequestError } from "../../api/api-client";
 import { apiKey, useApiSession } from "../../api/use-api";
 import { toast } from "../../ui/toast";
@@ -10,18 +9,9 @@ import { itemsFromWire, itemsToWire } from "../model/items";
 import { type Choice, type Merge, resolveMerge, threeWayMerge } from "../model/merge";
 import type { Item, Problem, RecordingRefOut, WireFragment } from "../model/types";
 import { describeServerProblem } from "../validation/problem-wording";
-import {
-  type Changes,
-  createAnnotation,
-  type ExportFormat,
-  exportAnnotation,
-  saveBlob,
-  updateAnnotation,
-  VersionConflict,
-  type Versioned,
-} from "./annotation-api";
-import type { Imported } from "./import-preview";
+import { type Changes, createAnnotation, updateAnnotation, VersionConflict, type Versioned } from "./annotation-api";
 import { clearLocalDraft } from "./local-draft";
+import { useAnnotationFiles } from "./use-annotation-files";
 import type { Draft } from "./use-draft";
 
 // Saving: the first save creates the annotation (POST), every later one sends If-Match with
@@ -30,11 +20,10 @@ import type { Draft } from "./use-draft";
 // saved on top of theirs by itself, otherwise the annotator chooses per group of fragments
 // (or loads theirs, or keeps all of mine). The API's 422 messages are reworded to name the
 // tier, label and time (problem-wording.ts). Imports are read in the browser and previewed
-// (import-preview.ts) and then become one undoable step of the draft.
+// (import-preview.ts, use-annotation-files.ts) and then become one undoable step of the draft.
 
 type Markers = Pick<Changes, "doneBase" | "doneFull">;
 export type Conflict = { theirs: Versioned; mine: WireFragment[]; markers: Markers; message: string; merge: Merge };
-export type PendingImport = { fileName: string; imported: Imported };
 
 type Options = {
   assignmentId: number;
@@ -66,7 +55,6 @@ export function useAnnotationSave({
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const [serverProblems, setServerProblems] = useState<string[]>([]);
   const [conflict, setConflict] = useState<Conflict | null>(null);
-  const [pendingImport, setPendingImport] = useState<PendingImport | null>(null);
   const [merged, setMerged] = useState<string | null>(null);
 
   const accept = useCallback(
@@ -231,31 +219,6 @@ export function useAnnotationSave({
     [conflict, setServer, saveOn, draft],
   );
 
-  /** Reads a TextGrid or .eaf in the browser for the preview; nothing changes yet. */
-  const importFile = useCallback(
-    async (file: File) => {
-      if (!server || readOnly) return;
-      try {
-        const { readImport } = await import("./read-import");
-        const imported = readImport(new Uint8Array(await file.arrayBuffer()), file.name);
-        setPendingImport({ fileName: file.name, imported });
-      } catch (error) {
-        toast.error(error instanceof InterchangeError ? `Unreadable annotation file: ${error.message}` : String(error));
-      }
-    },
-    [server, readOnly],
-  );
-
-  const applyImport = useCallback(
-    (items: Item[]) => {
-      if (!pendingImport) return;
-      draft.apply(`Import ${pendingImport.fileName}`, () => items);
-      setPendingImport(null);
-      toast.success(`Imported ${pendingImport.fileName} into the draft: save to keep it, or undo.`);
-    },
-    [pendingImport, draft],
-  );
-
   /** An older version back: one undoable step, saved at once as a new version. */
   const restore = useCallback(
     async (version: number, fragments: WireFragment[]) => {
@@ -266,18 +229,7 @@ export function useAnnotationSave({
     [draft, saveOn, server],
   );
 
-  const download = useCallback(
-    async (format: ExportFormat) => {
-      if (!server?.annotation.id) return;
-      try {
-        const file = await exportAnnotation(server.annotation.id, format);
-        saveBlob(file.blob, file.filename);
-      } catch (error) {
-        toast.error(error instanceof Error ? error.message : String(error));
-      }
-    },
-    [server],
-  );
+  const files = useAnnotationFiles({ server, readOnly, draft });
 
   return {
     saving,
@@ -290,12 +242,8 @@ export function useAnnotationSave({
     setMarkers,
     loadTheirs,
     saveMerged,
-    importFile,
-    pendingImport,
-    applyImport,
-    cancelImport: () => setPendingImport(null),
+    ...files,
     restore,
-    download,
     dismissServerProblems: () => setServerProblems([]),
   };
 }

@@ -3,7 +3,7 @@
 // POST /users/:user/emailauths and /user/:userId/emailauths by an administrator for another user.
 // Only administrators (or an administrator impersonating the user) manage credentials.
 
-import { KID_WORDS_NL } from "../../lib/users/import/kid-passwords";
+import { KID_WORDS_NL } from "../../lib/users/import/kid-words";
 import {
   addBasicAuth,
   asUser,

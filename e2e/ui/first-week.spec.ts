@@ -6,7 +6,7 @@
 // editor read-only after "base done". Screenshots at 1280 and 390 px under test-results/screenshots.
 import fs from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { KID_WORDS_NL } from "../../lib/users/import/kid-passwords";
+import { KID_WORDS_NL } from "../../lib/users/import/kid-words";
 import {
   annotate,
   assign,

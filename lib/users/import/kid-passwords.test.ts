@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { KID_WORDS, KID_WORDS_NL, kidPassword, passwordLanguage } from "./kid-passwords";
+import { kidPassword, passwordLanguage } from "./kid-passwords";
+import { KID_WORDS, KID_WORDS_NL } from "./kid-words";
 
 test("the word list: 256 distinct lower-case words of 3-7 letters", () => {
   expect(new Set(KID_WORDS).size).toBe(KID_WORDS.length);

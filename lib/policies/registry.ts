@@ -42,7 +42,7 @@ export const policyRules = {
   organisation: { list: organisationsInReach, read: seesOrganisation, update: seesOrganisation },
   user: { list: memberScope, read: memberScope, update: memberScope },
   credential: { list: credentialOwner, read: credentialOwner, update: credentialOwner },
-  group: { list: organisationMemberScope, read: organisationMemberScope, update: organisationMemberScope },
+  group: { list: memberScope, read: memberScope, update: memberScope },
   challenge: {
     list: organisationMemberScope,
     read: organisationMemberScope,

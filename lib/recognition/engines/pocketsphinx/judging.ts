@@ -12,6 +12,7 @@ import {
   type ReadingEngine,
   type WordSegment,
 } from "../types";
+import { refineEdgesAtPauses } from "../../audio/pause-edges";
 import { graphemeChunks, ipaOf } from "./grapheme-chunks";
 import { POCKETSPHINX_ENGINE, type PocketsphinxEngine, pocketsphinxEngine } from "./pocketsphinx-engine";
 
@@ -41,6 +42,22 @@ async function infoOf(engine: PocketsphinxEngine): Promise<EngineInfo> {
 function checkLanguage(language: string) {
   if (language.toLowerCase() !== "eng")
     throw new EngineError(`${POCKETSPHINX_ENGINE} knows English only, not "${language}"`);
+}
+
+/** Word edges next to a pause put where the sound starts and ends, with the outer phones' edges. */
+function moveEdgesToSound(words: WordSegment[], audio: Pcm) {
+  const edges = refineEdgesAtPauses(words, audio);
+  words.forEach((word, k) => {
+    const phones = word.chunks.flatMap((c) => c.phones).sort((a, b) => a.start - b.start);
+    if (phones.length === 0) return;
+    const first = phones[0]!;
+    const last = phones.at(-1)!;
+    // A phone keeps at least one frame.
+    const start = round(Math.min(edges[k]!.start, first.end - FRAME));
+    const end = round(Math.max(edges[k]!.end, last.start + FRAME));
+    first.start = word.start = start;
+    last.end = word.end = end;
+  });
 }
 
 /** Forced alignment with per-phone goodness of pronunciation, phones grouped by grapheme chunks. */
@@ -73,6 +90,7 @@ export function pocketsphinxPronunciation(engine: PocketsphinxEngine = pocketsph
         }));
         return { word: shown[k]!, start: phones[0]!.start, end: phones.at(-1)!.end, chunks };
       });
+      moveEdgesToSound(words, audio);
       const meanGop = frames ? weighted / frames : 0;
       const seconds = audio.samples.length / audio.sampleRate;
       const ms = Math.round(performance.now() - started);

@@ -26,6 +26,8 @@ MIN_FRAMES = 10
 SILENT, STEADY = 3.0, 0.6
 WORD = re.compile(r"^[\w'-]+$")
 FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+)$")
+# The alignment grammar's pause between words (the model's silence phone).
+PAUSE = "ph_sil"
 
 
 def make_decoder():
@@ -46,7 +48,8 @@ def make_decoder():
     config.set_float("-wbeam", 1e-60)
     decoder = Decoder(config)
     for phone in PHONES:
-        decoder.add_word("ph_" + phone.lower(), phone, phone == PHONES[-1])
+        decoder.add_word("ph_" + phone.lower(), phone, False)
+    decoder.add_word(PAUSE, "SIL", True)
     # Without a phone LM: pocketsphinx's allphone mis-reports acoustic scores when one is set.
     decoder.set_allphone_file("loop", None)
     return decoder
@@ -173,12 +176,18 @@ class Worker:
             raise Refused(silent)
         raw = dither(raw)
         # One dictionary word per phone, so the grammar's segments are phones.
-        self.grammar("align", [["ph_" + p.lower() for pron in prons for p in pron]])
+        # A pause may come before, between and after the words, and costs nothing there (an
+        # optional grammar word); within a word only the decoder's own silence, at its penalty, so
+        # a word-initial stop no longer takes the pause before it as its closure.
+        sequence = ["[ph_sil]"]
+        for pron in prons:
+            sequence += ["ph_" + p.lower() for p in pron] + ["[ph_sil]"]
+        self.grammar("align", [sequence])
         hyp, segs = self.decode("align", raw, first)
         if hyp is None:
             raise Refused("the audio could not be aligned with the words")
         _, loop = self.decode("loop", raw, first)
-        phones = iter(s for s in segs if s[0].startswith("ph_"))
+        phones = iter(s for s in segs if s[0].startswith("ph_") and s[0] != PAUSE)
         out = []
         for word, pron in zip(words, prons):
             items = []
@@ -187,7 +196,7 @@ class Worker:
                 items.append({"phone": phone[3:].upper(), "start": start, "end": end, "score": score,
                               "loop": free, "gop": (score - free) / (end - start + 1)})
             out.append({"word": word, "phones": items})
-        return {"frameMs": 10, "words": out, "silences": [s[1:3] for s in segs if FILLER.match(s[0])],
+        return {"frameMs": 10, "words": out, "silences": [s[1:3] for s in segs if s[0] == PAUSE or FILLER.match(s[0])],
                 "loop": [{"phone": s[0], "start": s[1], "end": s[2], "score": s[3]} for s in loop]}
 
     def op_words(self, req):

@@ -13,6 +13,7 @@ import { oggPart, sha256, type TestAudio, testAudio, uniqueWav, wavPart } from "
 import { expect, test } from "../support/fixtures";
 import type { NamedFilePart } from "../support/multipart";
 import { ANALYSIS_WORDS } from "../support/pronunciation";
+import { speakOgg } from "../support/speech";
 import { storedCopies } from "../support/storage";
 
 const BASE = "/api/challenges/pronunciation";
@@ -382,7 +383,15 @@ test.describe("updating a pronunciation challenge", () => {
 
     const json = await request.put(url, { headers, data: { transcription: "A new sentence.", language: "DEU" } });
     const afterJson = await expectJson<Challenge>(json, 200);
-    expect(afterJson).toEqual({ ...challenge, transcription: "A new sentence.", language: "deu", updated: ISO });
+    // A new transcription is aligned again (no status given): preparing, until the job has run.
+    expect(afterJson).toEqual({
+      ...challenge,
+      transcription: "A new sentence.",
+      language: "deu",
+      status: "preparing",
+      alignment: null,
+      updated: ISO,
+    });
     expect(new URL(json.headers().location!).pathname).toBe(url);
     expect(Date.parse(afterJson.updated)).toBeGreaterThanOrEqual(Date.parse(challenge.updated));
 
@@ -434,6 +443,49 @@ test.describe("updating a pronunciation challenge", () => {
     const final = await getChallenge(request, world.orgToken, challenge.id);
     expect(final.referenceAudioUrl).toBe(challenge.referenceAudioUrl);
     expect(final.created).toBe(challenge.created);
+  });
+
+  test("a new transcription, language or reference audio is aligned again, unless the client sets status or alignment", async ({
+    request,
+    world,
+  }) => {
+    const spoken = "The cat sat on the mat.";
+    const challenge = await newChallenge(request, world.orgToken, {
+      transcription: spoken,
+      referenceAudio: oggPart(await speakOgg(spoken)),
+    });
+    test.skip(challenge.status !== "prepared", "no engine here aligns English (pocketsphinx is not installed)");
+    const url = `${BASE}/${challenge.id}`;
+    const headers = authed(world.orgToken);
+    // A word of the alignment is its grapheme chunks.
+    const wordsOf = (c: Challenge) =>
+      (c.alignment as { words: { chunks: { graphemes: string }[] }[] } | null)?.words.map((w) =>
+        w.chunks.map((ch) => ch.graphemes).join(""),
+      );
+    expect(wordsOf(challenge)).toEqual(["The", "cat", "sat", "on", "the", "mat"]);
+
+    // The same text again changes nothing; a new one is aligned again by the background job.
+    expect(
+      (await expectJson<Challenge>(await request.put(url, { headers, data: { transcription: spoken } }), 200)).status,
+    ).toBe("prepared");
+    const renamed = await expectJson<Challenge>(
+      await request.put(url, { headers, data: { transcription: "THE CAT SAT ON THE MAT!" } }),
+      200,
+    );
+    expect(renamed).toMatchObject({ status: "preparing", alignment: null });
+    await expect
+      .poll(async () => wordsOf(await getChallenge(request, world.orgToken, challenge.id)), { timeout: 60_000 })
+      .toEqual(["THE", "CAT", "SAT", "ON", "THE", "MAT"]);
+    expect((await getChallenge(request, world.orgToken, challenge.id)).status).toBe("prepared");
+
+    // A client that sets the status itself keeps it, and nothing is aligned behind its back.
+    const own = await expectJson<Challenge>(
+      await request.put(url, { headers, data: { transcription: "The dog sat.", status: "unprepared" } }),
+      200,
+    );
+    expect(own).toMatchObject({ status: "unprepared", transcription: "The dog sat." });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await getChallenge(request, world.orgToken, challenge.id)).toMatchObject({ status: "unprepared" });
   });
 
   test("invalid updates are 422 naming the field (and where inside alignment) and change nothing", async ({

@@ -134,11 +134,21 @@ export async function updateChallenge(
   if (input.alignment !== undefined) data.alignment = input.alignment === null ? null : JSON.stringify(input.alignment);
 
   const upload = files.referenceAudio?.[0];
+  // What the alignment was made from changed, and the client set neither status nor alignment:
+  // the reference is aligned again, as at creation (the contract leaves this case open).
+  const realign =
+    input.status === undefined &&
+    input.alignment === undefined &&
+    (!!upload ||
+      (input.transcription !== undefined && input.transcription !== existing.transcription) ||
+      (input.language !== undefined && input.language !== existing.language));
+  if (realign) Object.assign(data, { status: "preparing", alignment: null });
   if (!upload) {
     const row = await db.$transaction(async (tx) => {
       await lockChallenge(tx, existing.pk, "update");
       const current = await tx.pronunciationChallenge.findUnique({ where: { pk: existing.pk }, select: { pk: true } });
       if (!current) throw notFound("Pronunciation challenge");
+      if (realign) await enqueue(tx, PREPARE_PRONUNCIATION_CHALLENGE, existing.pk);
       return tx.pronunciationChallenge.update({ where: { pk: existing.pk }, data: { ...data, updated: new Date() } });
     });
     return toChallenge(row);
@@ -159,6 +169,7 @@ export async function updateChallenge(
       data: { ...data, referenceAudioFilePk },
     });
     replacedKeys = await deleteAudioRows(tx, [current.referenceAudioFilePk]);
+    if (realign) await enqueue(tx, PREPARE_PRONUNCIATION_CHALLENGE, existing.pk);
     return updated;
   });
   await removeObjects(storage, replacedKeys);

@@ -605,10 +605,13 @@ test.describe("updating a pronunciation challenge", () => {
       multipart: { referenceAudio: oggPart(ogg2), transcription: "She sells sea shells by the sea shore." },
     });
     const replaced = await expectJson<Challenge>(response, 200);
+    // New reference audio: aligned again (preparing until the background job has run).
     expect(replaced).toEqual({
       ...challenge,
       transcription: "She sells sea shells by the sea shore.",
       referenceAudioUrl: expect.any(String),
+      status: "preparing",
+      alignment: null,
       updated: ISO,
     });
     expect(replaced.referenceAudioUrl).not.toBe(challenge.referenceAudioUrl);

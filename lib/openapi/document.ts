@@ -46,6 +46,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: "Invalid or missing fields (`errors` names them)",
   429: "Too many failed sign-ins (`Retry-After`)",
   500: "An internal error (with a `requestId` that is in the server log)",
+  503: "Every audio worker is busy and the queue is full; retry after `Retry-After` seconds",
 };
 
 const fieldError = z.object({
@@ -151,6 +152,8 @@ function errorStatuses(method: Method, rule: RouteRule, doc: RouteDoc, path: str
   if (method !== "GET") out.add(409);
   if (method === "DELETE") out.add(410);
   if (doc.body || doc.files) [413, 415].forEach((s) => out.add(s));
+  // Uploaded audio is analysed in the worker pool, whose queue is bounded.
+  if (doc.files?.length) out.add(503);
   if (path === "/tokens") [401, 429].forEach((s) => out.add(s));
   if (rule.auth === "authenticated" || rule.policy === "role" || rule.policy === "operator") out.add(403);
   return [...out].sort();
@@ -298,7 +301,9 @@ export async function buildDocument(serverUrl: string, extra: ExtraOperation[] =
         ...(status === "401"
           ? { headers: { "WWW-Authenticate": { schema: { type: "string" }, description: "Bearer challenge" } } }
           : {}),
-        ...(status === "429" ? { headers: { "Retry-After": { $ref: HEADER_REFS["Retry-After"] } } } : {}),
+        ...(status === "429" || status === "503"
+          ? { headers: { "Retry-After": { $ref: HEADER_REFS["Retry-After"] } } }
+          : {}),
         content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
       },
     ]),

@@ -1,28 +1,36 @@
 // The classroom run (issue 28): N students each upload a ~3-second Ogg Opus answer into their own
-// result set, back to back (closed loop), for D seconds, against a fresh production server (own
-// SQLite file and data dir). Prints every target figure:
-//   stored/s, latency p50/p95/p99, errors, the server's peak RSS (sampled VmRSS and VmHWM of the
+// result set, back to back (closed loop), for D seconds, against fresh production servers. Prints
+// every target figure:
+//   stored/s, latency p50/p95/p99, errors, the servers' peak RSS (sampled VmRSS and VmHWM of each
 //   HTTP process, worker threads included), and the serial server time per answer with one student
-//   (the HTTP process's main-thread CPU per answer, and the one student's mean latency).
+//   (the HTTP process's main-thread CPU per answer; also its whole-process CPU and the latency).
 // Targets (2 cores, load generator on the same machine): ≥ 40 stored/s, p99 ≤ 2 s, 0 errors,
 // peak RSS ≤ 400 MB, serial server time ≤ 30 ms per answer.
 //
-//   nice -n 19 npx tsx bench/upload/classroom-bench.ts
-//   BENCH_STUDENTS=100 BENCH_SECONDS=60 BENCH_PORT=4901 npx tsx bench/upload/classroom-bench.ts
-//   BENCH_PROFILE=1 npx tsx bench/upload/classroom-bench.ts   (also a CPU profile of the one-student run)
-// Needs a built app (`npm run build`) and espeak-ng + opus-tools. Prints figures; asserts nothing.
+//   nice -n 19 npx tsx bench/upload/classroom-bench.ts                  (SQLite + filesystem, one instance)
+//   nice -n 19 npx tsx bench/upload/classroom-bench.ts --pg-s3          (two instances, one PostgreSQL, one S3 bucket)
+//   BENCH_STUDENTS=100 BENCH_SECONDS=60 BENCH_PORT=4901 ...             (the defaults)
+//   BENCH_PROFILE=1 npx tsx bench/upload/classroom-bench.ts             (the one-student run under a CPU profile)
+// --pg-s3 starts a throw-away PostgreSQL cluster (scripts/postgres.ts: fsync off) and s3rver in
+// this process (so the load generator shares its thread with the S3 server). Students alternate
+// between the two instances. Needs a built app (`npm run build`) and espeak-ng + opus-tools.
+// Prints figures; asserts nothing.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { privateServer, seedOrganisation, serverCall } from "../../e2e/support/server";
+import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
+import { type PrivateServer, privateServer, seedOrganisation, serverCall } from "../../e2e/support/server";
 import { makeSpeechOgg, missingAudioTools } from "../../lib/audio/test-audio";
-import { summariseProfile } from "../http/profile-summary";
+import { S3RVER_CREDENTIALS, startS3rver } from "../../lib/storage/test-support";
+import { startPostgres } from "../../scripts/postgres";
+import { attributeProfile, summariseProfile } from "../http/profile-summary";
 
 const students = Number(process.env.BENCH_STUDENTS ?? 100);
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);
 const serialAnswers = Number(process.env.BENCH_SERIAL_ANSWERS ?? 40);
 const port = Number(process.env.BENCH_PORT ?? 4901);
 const profile = process.env.BENCH_PROFILE === "1";
+const pgS3 = process.argv.includes("--pg-s3");
 
 const missing = await missingAudioTools();
 if (missing.length) throw new Error(`missing tools: ${missing.join(", ")} (apt-get install -y espeak-ng opus-tools)`);
@@ -30,22 +38,50 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "classroom-bench-"));
 const answer = fs.readFileSync(
   await makeSpeechOgg(dir, "The cat sat on the mat by the door, and then it went to sleep.", { name: "answer.opus" }),
 );
-const profDir = path.join(dir, "profile");
-fs.mkdirSync(profDir);
+// Kept afterwards (its path is printed) for Chrome DevTools.
+const profDir = fs.mkdtempSync(path.join(os.tmpdir(), "classroom-profile-"));
 
-const server = await privateServer(port, {
+const stops: (() => Promise<void>)[] = [];
+let shared: Record<string, string> = {};
+if (pgS3) {
+  const postgres = await startPostgres();
+  stops.push(postgres.stop);
+  const s3 = await startS3rver();
+  stops.push(s3.stop);
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+  });
+  await client.send(new CreateBucketCommand({ Bucket: "classroom" }));
+  shared = {
+    DATABASE_URL: postgres.url,
+    STORAGE: "s3",
+    S3_BUCKET: "classroom",
+    S3_ENDPOINT: s3.endpoint,
+    S3_FORCE_PATH_STYLE: "true",
+    S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+  };
+}
+const env = {
   LOG_LEVEL: "warn",
+  ...shared,
   ...(profile
     ? {
         NODE_OPTIONS: `--import ${path.join(import.meta.dirname, "../http/cpu-profiler.mjs")}`,
         CPU_PROFILE_DIR: profDir,
       }
     : {}),
-});
-const pid = server.httpPid()!;
-const status = (field: string) =>
+};
+// The second instance starts after the first has migrated the database.
+const servers: PrivateServer[] = [await privateServer(port, env)];
+if (pgS3) servers.push(await privateServer(port + 1, env));
+
+const status = (pid: number, field: string) =>
   Number(/\d+/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`${field}:.*`))![0])![0]) * 1024;
-// utime + stime of the main thread (tid = pid) and of the whole process, in ms.
+// utime + stime of a thread or process, in ms.
 const cpuMs = (file: string) => {
   const f = fs.readFileSync(file, "utf8");
   const [utime, stime] = f
@@ -55,112 +91,122 @@ const cpuMs = (file: string) => {
     .map(Number);
   return ((utime! + stime!) * 1000) / 100; // USER_HZ is 100 on Linux
 };
-const mainCpu = () => cpuMs(`/proc/${pid}/task/${pid}/stat`);
-const allCpu = () => cpuMs(`/proc/${pid}/stat`);
+const pids = servers.map((s) => s.httpPid()!);
+const mainCpu = () => cpuMs(`/proc/${pids[0]}/task/${pids[0]}/stat`);
+const allCpu = (pid = pids[0]!) => cpuMs(`/proc/${pid}/stat`);
 
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const blob = new Blob([new Uint8Array(answer)], { type: "audio/ogg" });
 
-const tokens: string[] = [];
-let upload: (token: string, set: string) => Promise<number>;
+/** One answer; resolves with the HTTP status. */
+async function upload(server: PrivateServer, token: string, set: string): Promise<number> {
+  const body = new FormData();
+  body.append("resultSetId", set);
+  body.append("audio", blob, "answer.opus");
+  const response = await fetch(`${server.url}/api/challenges/speech/answer/recordings`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}` },
+    body,
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
 try {
-  const { org } = await seedOrganisation(server, "class", "class");
-  const json = (d: unknown) => JSON.stringify(d);
+  const first = servers[0]!;
+  const { org } = await seedOrganisation(first, "class", "class");
   const challenge = new FormData();
   challenge.append("id", "answer");
   challenge.append("language", "eng");
   challenge.append("topic", "Read aloud");
-  await serverCall(server, "POST", "/challenges/speech", org, challenge);
+  await serverCall(first, "POST", "/challenges/speech", org, challenge);
+  const tokens: string[] = [];
   for (let i = 0; i < students; i++) {
     const s = await serverCall<{ id: string }>(
-      server,
+      first,
       "POST",
       "/users",
       org,
-      json({ firstName: `Student${i}`, infix: null, lastName: "Bench", roles: ["STUDENT"] }),
+      JSON.stringify({ firstName: `Student${i}`, infix: null, lastName: "Bench", roles: ["STUDENT"] }),
       "application/json",
     );
-    tokens.push(
-      (
-        await serverCall<{ access_token: string }>(
-          server,
-          "POST",
-          "/tokens",
-          org,
-          new URLSearchParams({
-            grant_type: "client_credentials",
-            scope: `tenant/class/organisation/class/student/${s.id}`,
-          }).toString(),
-          "application/x-www-form-urlencoded",
-        )
-      ).access_token,
-    );
-  }
-  const blob = new Blob([new Uint8Array(answer)], { type: "audio/ogg" });
-  upload = async (token: string, set: string): Promise<number> => {
-    const body = new FormData();
-    body.append("resultSetId", set);
-    body.append("audio", blob, "answer.opus");
-    const response = await fetch(`${server.url}/api/challenges/speech/answer/recordings`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}` },
-      body,
+    const form = new URLSearchParams({
+      grant_type: "client_credentials",
+      scope: `tenant/class/organisation/class/student/${s.id}`,
     });
-    await response.arrayBuffer();
-    return response.status;
-  };
+    const t = await serverCall<{ access_token: string }>(
+      first,
+      "POST",
+      "/tokens",
+      org,
+      form.toString(),
+      "application/x-www-form-urlencoded",
+    );
+    tokens.push(t.access_token);
+  }
 
-  // Warm-up (module loading, JIT, worker start-up), not counted.
-  for (let i = 0; i < 10; i++) await upload(tokens[0]!, "warm-up");
+  // Warm-up of every instance (module loading, JIT, worker start-up), not counted.
+  for (const server of servers) for (let i = 0; i < 10; i++) await upload(server, tokens[0]!, "warm-up");
 
-  // One student, serially: the server time per answer.
-  if (profile) process.kill(pid, "SIGUSR2");
+  // One student, serially, on the first instance: the server time per answer.
+  if (profile) process.kill(pids[0]!, "SIGUSR2");
   const main0 = mainCpu();
   const all0 = allCpu();
   const t0 = performance.now();
   let serialErrors = 0;
-  for (let i = 0; i < serialAnswers; i++) if ((await upload(tokens[0]!, "serial")) !== 201) serialErrors++;
+  for (let i = 0; i < serialAnswers; i++) if ((await upload(first, tokens[0]!, "serial")) !== 201) serialErrors++;
   const serialWall = (performance.now() - t0) / serialAnswers;
   const serialMain = (mainCpu() - main0) / serialAnswers;
   const serialAll = (allCpu() - all0) / serialAnswers;
-  console.log(`One student, ${serialAnswers} answers of ${(answer.length / 1024).toFixed(1)} KB Ogg Opus (~3 s):`);
+  console.log(
+    `${pgS3 ? "PostgreSQL + S3 (s3rver), two instances" : "SQLite + filesystem, one instance"}; answer ${(answer.length / 1024).toFixed(1)} KB Ogg Opus (~3 s)`,
+  );
+  console.log(`One student, ${serialAnswers} answers one after the other:`);
   console.log(
     `  serial server time per answer: main thread ${serialMain.toFixed(1)} ms CPU; whole process ${serialAll.toFixed(1)} ms CPU; latency ${serialWall.toFixed(1)} ms; errors ${serialErrors}`,
   );
   if (profile) {
-    await server.terminate();
+    await first.terminate();
     console.log(summariseProfile(profDir, 25));
-  } else await classRun();
+    console.log(
+      `\nmain-thread time by what it was for (inclusive, per answer):\n${attributeProfile(profDir, serialAnswers)}`,
+    );
+  } else await classRun(tokens);
 } finally {
-  await server.stop();
+  for (const server of servers) await server.stop();
+  for (const stop of stops.reverse()) await stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-async function classRun() {
-  // The class: N students, closed loop, D seconds.
-  const idle = status("VmRSS");
-  let peak = idle;
+/** The class: N students, closed loop, D seconds, each into their own result set. */
+async function classRun(tokens: string[]) {
+  const idle = pids.map((pid) => status(pid, "VmRSS"));
+  const peak = [...idle];
   const sampler = setInterval(() => {
-    try {
-      peak = Math.max(peak, status("VmRSS"));
-    } catch {
-      // the server went away: the figures below will say so
-    }
+    pids.forEach((pid, i) => {
+      try {
+        peak[i] = Math.max(peak[i]!, status(pid, "VmRSS"));
+      } catch {
+        // the server went away: the errors below say so
+      }
+    });
   }, 100);
   const latencies: number[] = [];
   const errors = new Map<string, number>();
   let stored = 0;
   const end = performance.now() + seconds * 1000;
-  const c0 = allCpu();
+  const c0 = pids.map((pid) => allCpu(pid));
   const started = performance.now();
   await Promise.all(
     tokens.map(async (token, i) => {
+      const server = servers[i % servers.length]!;
       while (performance.now() < end) {
         const s = performance.now();
         let code: string;
         try {
-          code = String(await upload(token, `class-${i}`));
+          code = String(await upload(server, token, `class-${i}`));
         } catch (e) {
           code = (e as Error).message;
         }
@@ -175,6 +221,7 @@ async function classRun() {
   clearInterval(sampler);
   latencies.sort((a, b) => a - b);
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+  const cpu = pids.reduce((sum, pid, i) => sum + allCpu(pid) - c0[i]!, 0);
   console.log(`\n${students} students × ${seconds} s, closed loop, each into their own result set:`);
   console.log(`  stored ${stored} in ${wall.toFixed(1)} s: ${(stored / wall).toFixed(1)} answers/s`);
   console.log(
@@ -183,7 +230,12 @@ async function classRun() {
   console.log(
     `  errors ${errorCount}${errorCount ? ` (${[...errors].map(([k, v]) => `${k}: ${v}`).join(", ")})` : ""}`,
   );
+  pids.forEach((pid, i) =>
+    console.log(
+      `  instance ${i + 1}: RSS idle ${mb(idle[i]!)}, peak sampled ${mb(peak[i]!)}, VmHWM ${mb(status(pid, "VmHWM"))}`,
+    ),
+  );
   console.log(
-    `  server RSS idle ${mb(idle)}, peak sampled ${mb(peak)}, VmHWM ${mb(status("VmHWM"))}; server CPU ${((allCpu() - c0) / Math.max(1, stored)).toFixed(1)} ms per stored answer`,
+    `  server CPU ${(cpu / Math.max(1, stored)).toFixed(1)} ms per stored answer (all instances, all threads)`,
   );
 }

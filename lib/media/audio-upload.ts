@@ -70,11 +70,15 @@ export async function analyseAudio(upload: UploadedFile, resource: string): Prom
   };
 }
 
-/** Creates the rows of one analysed upload (the three files in `files()` order); returns the original's pk. */
+/**
+ * Creates the rows of one analysed upload (the three files in `files()` order) in one statement
+ * (foreign keys are checked at its end); returns the original's pk.
+ */
 export async function createAudioRows(tx: Tx, [original, normalised, peaks]: StoredFileData[]): Promise<string> {
-  await tx.storedFile.createMany({ data: [normalised, peaks] });
-  await tx.storedFile.create({ data: { ...original, normalisedPk: normalised.pk, peaksPk: peaks.pk } });
-  return original.pk;
+  await tx.storedFile.createMany({
+    data: [normalised!, peaks!, { ...original!, normalisedPk: normalised!.pk, peaksPk: peaks!.pk }],
+  });
+  return original!.pk;
 }
 
 /** The one required audio part of a request, or a 422 naming the field. */

@@ -116,8 +116,8 @@ export async function createRecording(
             durationMs,
           });
           const aligned = hasTextToAlign(challenge);
-          const row = await tx.speechRecording.create({
-            include: withReference,
+          // A new recording has no reference annotation yet: no read of one.
+          const created = await tx.speechRecording.create({
             data: {
               referenceNote: aligned ? null : "the challenge has no SRT sentences to align",
               pk: newPk(),
@@ -130,6 +130,7 @@ export async function createRecording(
               audioFilePk,
             },
           });
+          const row = { ...created, reference: null };
           if (aligned) await enqueue(tx, ALIGN_RECORDING_REFERENCE, row.pk);
           return { row, resultSetId: set.id };
         },

@@ -71,17 +71,13 @@ export async function appendToResultSet(
   input: { ns: string; id: string; userPk: string; challengePk: string; durationMs: number },
 ): Promise<{ pk: string; id: string; position: number }> {
   const { ns, id, userPk, challengePk, durationMs } = input;
-  const bumped = await tx.resultSet.updateMany({
+  // One round trip: the increment returns the new count (UPDATE ... RETURNING).
+  const [bumped] = await tx.resultSet.updateManyAndReturn({
     where: { ns, id, userPk, challengePk },
     data: { recordingCount: { increment: 1 }, durationMs: { increment: durationMs } },
+    select: { pk: true, recordingCount: true },
   });
-  if (bumped.count === 1) {
-    const row = await tx.resultSet.findUnique({
-      where: { ns_id: { ns, id } },
-      select: { pk: true, recordingCount: true },
-    });
-    return { pk: row!.pk, id, position: row!.recordingCount - 1 };
-  }
+  if (bumped) return { pk: bumped.pk, id, position: bumped.recordingCount - 1 };
   const existing = await tx.resultSet.findUnique({
     where: { ns_id: { ns, id } },
     select: { id: true, userPk: true, challengePk: true },

@@ -65,9 +65,11 @@ if (pgS3) {
     S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
   };
 }
-const env = {
+const env: Record<string, string> = {
   LOG_LEVEL: "warn",
   ...shared,
+  // e.g. BENCH_SERVER_NODE_OPTIONS=--max-old-space-size=160 to see what the heap limit does to RSS
+  ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
   ...(profile
     ? {
         NODE_OPTIONS: `--import ${path.join(import.meta.dirname, "../http/cpu-profiler.mjs")}`,

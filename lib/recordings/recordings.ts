@@ -12,7 +12,7 @@ import { policyRules } from "@/lib/policies/registry";
 import type { Storage } from "@/lib/storage/storage";
 import { withStoredFiles } from "@/lib/storage/stored-files";
 import { publicUserIds } from "@/lib/users/public-ids";
-import { appendToResultSet, checkAppendable, combinedAudioUrl } from "./result-sets";
+import { appendToResultSet, combinedAudioUrl } from "./result-sets";
 import { type CreateRecording, type ListRecordings, RECORDING_RESOURCE, type SpeechRecordingOut } from "./schemas";
 
 // Speech recordings: a user's audio for a speech challenge, appended to a result set.
@@ -92,11 +92,9 @@ export async function createRecording(
   ) {
     throw taken(input.id);
   }
-  const existing = await db.resultSet.findUnique({
-    where: { ns_id: { ns: caller.ns, id: input.resultSetId } },
-    select: { id: true, userPk: true, challengePk: true },
-  });
-  if (existing) checkAppendable(existing, user.pk, challenge.pk);
+  // Whose result set it is, is checked in the append transaction only (appendToResultSet): a
+  // read here as well would cost every answer a round trip to spare the rare misdirected one
+  // its audio work (whose files are removed again when the transaction refuses).
 
   const audio = await analyseAudio(upload, RECORDING_RESOURCE);
   const durationMs = Math.round(audio.result.normalised.durationMs);

@@ -39,7 +39,7 @@ const answer = fs.readFileSync(
   await makeSpeechOgg(dir, "The cat sat on the mat by the door, and then it went to sleep.", { name: "answer.opus" }),
 );
 // Kept afterwards (its path is printed) for Chrome DevTools.
-const profDir = fs.mkdtempSync(path.join(os.tmpdir(), "classroom-profile-"));
+const profDir = profile ? fs.mkdtempSync(path.join(os.tmpdir(), "classroom-profile-")) : "";
 
 const stops: (() => Promise<void>)[] = [];
 let shared: Record<string, string> = {};

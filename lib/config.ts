@@ -86,6 +86,11 @@ const schema = z.object({
   WS_MAX_SESSIONS: z.coerce.number().int().min(1).default(500),
   WS_IDLE_SECONDS: z.coerce.number().int().min(5).default(300),
   ENGINE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(30),
+  // The worker pool for CPU work on audio (lib/workers/pool.ts reads these; validated here).
+  WORKER_POOL_THREADS: z.coerce.number().int().min(1).optional(),
+  WORKER_POOL_MAX_QUEUE: z.coerce.number().int().min(1).optional(),
+  WORKER_POOL_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  WORKER_POOL_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(2),
 });
 
 export type Config = {
@@ -116,6 +121,8 @@ export type Config = {
   authSecret?: string;
   /** METRICS_TOKEN: a bearer token that may read GET /api/metrics; not enumerable. */
   metricsToken?: string;
+  /** Seconds an upload refused with 503 (every audio worker busy, the queue full) is told to wait. */
+  workerPoolRetryAfterSeconds: number;
   /** all: API, pages and /ws; api: no /ws; recognition: /ws and the health probes only. */
   serverRole: "all" | "api" | "recognition";
   recognition: {
@@ -190,6 +197,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
     orphanAgeSeconds: e.ORPHAN_AGE_SECONDS,
     storage: storageConfig(e),
+    workerPoolRetryAfterSeconds: e.WORKER_POOL_RETRY_AFTER_SECONDS,
     server: {
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
       headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,

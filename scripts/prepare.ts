@@ -3,6 +3,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { buildWorkers } from "./build-workers";
 import { engineEnv } from "./db-sync";
 import { writeRouteModules } from "./openapi-routes";
 
@@ -42,6 +43,8 @@ export function prepare({ force = false } = {}): void {
     fs.writeFileSync(path.join(generated, "stamp"), String(schemaStamp));
   }
   writeRouteModules();
+  // Cheap (well under a second): always, so the pool never runs a stale task.
+  buildWorkers();
   const buildStamp = path.join(root, ".next/source-stamp");
   const stamp = String(newest(SOURCES));
   if (

@@ -15,7 +15,8 @@ export type ErrorCode =
   | "unsupported_media_type"
   | "validation"
   | "too_many_requests"
-  | "internal";
+  | "internal"
+  | "service_unavailable";
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -30,6 +31,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   validation: 422,
   too_many_requests: 429,
   internal: 500,
+  service_unavailable: 503,
 };
 
 export class ApiError extends Error {

@@ -248,7 +248,7 @@ test("the encoder worker thread and the calling thread produce the same audio", 
 
 test("the normalised segment decodes in JavaScript too (ogg-opus-decoder), with the configured settings", async () => {
   const out = outputs();
-  const r = await ingestAudio(ogg, out);
+  const r = await ingestAudio(ogg, out, { passthrough: false });
   const decoder = new OggOpusDecoder();
   await decoder.ready;
   try {
@@ -324,3 +324,26 @@ for (const [kind, reason] of refusals) {
     expect(await sha256File(src)).toBe(before);
   });
 }
+
+test("Ogg Opus already in the segment's framing is not re-encoded: its packets are copied", async () => {
+  const copied = outputs();
+  const r = await ingestAudio(ogg, copied);
+  expect(r.normalised.inputSampleRate).toBe(48000); // no encoder was fed
+  expect(r.normalised.samples).toBe(r.info.samples); // exact: no resampling
+  expect(r.normalised.preSkip).toBe(312);
+  const encoded = outputs();
+  const e = await ingestAudio(ogg, encoded, { passthrough: false });
+  // The same peaks either way (both are taken from the decoded source).
+  expect(await fs.readFile(copied.peaksPath)).toEqual(await fs.readFile(encoded.peaksPath));
+  const decoder = new OggOpusDecoder();
+  await decoder.ready;
+  try {
+    const decoded = await decoder.decodeFile(new Uint8Array(await fs.readFile(copied.normalisedPath)));
+    expect(decoded.errors).toEqual([]);
+    expect(decoded.channelData.length).toBe(1);
+    expect(decoded.samplesDecoded).toBe(r.normalised.samples);
+  } finally {
+    decoder.free();
+  }
+  expect(Math.abs(r.normalised.samples - e.normalised.samples)).toBeLessThan(3);
+});

@@ -5,10 +5,11 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import { InvalidAudioError } from "./errors";
 import { readOggOpus } from "./ogg-opus-source";
+import { PASSTHROUGH_MAX_BYTES, PacketCollector, writePassthroughSegment } from "./opus-passthrough";
 import { OPUS_INPUT_RATES } from "./opus-segment-writer.mjs";
-import { PeaksWriter } from "./peaks";
+import { PcmSink } from "./pcm-sink";
 import { MonoResampler } from "./resampler";
-import { openSegmentEncoder, type SegmentEncoder, type SegmentEncoderOptions } from "./segment-encoder";
+import type { SegmentEncoderOptions } from "./segment-encoder";
 import { sniffContainer } from "./sniff";
 import { probeWav, readWavPcm } from "./wav-source";
 
@@ -47,7 +48,7 @@ export type NormalisedInfo = {
   /** OpusHead pre-skip in 48 kHz samples (312 for every segment). */
   preSkip: number;
   packets: number;
-  /** Rate the encoder was fed: the source rate when Opus takes it (8/12/16/24/48 kHz), else 16 kHz after resampling. */
+  /** Rate the encoder was fed: the source rate when Opus takes it (8/12/16/24/48 kHz), else 16 kHz after resampling; 48000 when the source's packets were copied (opus-passthrough.ts). */
   inputSampleRate: number;
 };
 
@@ -62,6 +63,8 @@ export type IngestOptions = {
   encoder?: SegmentEncoderOptions;
   /** 16 (default) or 8-bit peaks. */
   peaksBits?: 8 | 16;
+  /** False: re-encode Ogg Opus even when its packets could be copied (opus-passthrough.ts). */
+  passthrough?: boolean;
 };
 
 /**
@@ -71,6 +74,7 @@ export type IngestOptions = {
  */
 export const PEAKS_SAMPLE_RATE = 48000;
 export const PEAKS_SAMPLES_PER_PIXEL = 480;
+const PEAKS_HEADER = { sampleRate: PEAKS_SAMPLE_RATE, samplesPerPixel: PEAKS_SAMPLES_PER_PIXEL };
 
 /** Rate sources are resampled to when Opus cannot take their rate (22.05 kHz, 44.1 kHz, ...). */
 const RESAMPLE_TO = 16000;
@@ -104,7 +108,11 @@ export async function ingestAudio(
   const container = sniffContainer(head);
 
   const hash = createHash("sha256");
-  const sink = new PcmSink(out, options);
+  const collector =
+    container === "ogg" && size <= PASSTHROUGH_MAX_BYTES && options.passthrough !== false
+      ? new PacketCollector()
+      : undefined;
+  const sink = new PcmSink(out, { ...options, encode: !collector }, PEAKS_HEADER);
   try {
     let info: Omit<AudioInfo, "sha256" | "size" | "durationMs">;
     let expected48: number;
@@ -112,7 +120,7 @@ export async function ingestAudio(
       // Decoded straight to 16 kHz mono Int16 by libopus.
       sink.inputRate = 16000;
       sink.useWorker = pickWorker(options, size / OGG_BYTES_PER_SECOND_GUESS);
-      const ogg = await readOggOpus(srcPath, size, hash, (pcm) => sink.pushInt16(pcm));
+      const ogg = await readOggOpus(srcPath, size, hash, (pcm) => sink.pushInt16(pcm), collector);
       info = {
         format: "ogg-opus",
         contentType: "audio/ogg",
@@ -143,7 +151,25 @@ export async function ingestAudio(
         samples: wav.samples,
       };
     }
-    const { normalised, peaks } = await sink.finish();
+    let { normalised, peaks } = await sink.finish();
+    if (!normalised) {
+      // Ogg Opus already in the segment's framing: its packets become the segment.
+      const seg = collector?.ok
+        ? await writePassthroughSegment(out.normalisedPath, collector.packets, info.samples)
+        : null;
+      if (!seg) return await ingestAudio(srcPath, out, { ...options, passthrough: false });
+      expected48 = info.samples;
+      normalised = {
+        contentType: "audio/ogg",
+        sampleRate: 48000,
+        channels: 1,
+        samples: seg.samples,
+        durationMs: Math.round(seg.durationMs),
+        preSkip: seg.preSkip,
+        packets: seg.packets,
+        inputSampleRate: 48000,
+      };
+    }
     if (normalised.samples !== expected48) {
       throw new Error(
         `internal error: normalised length ${normalised.samples} != expected ${expected48} samples at 48 kHz`,
@@ -169,97 +195,4 @@ export async function ingestAudio(
 function pickWorker(options: IngestOptions, seconds: number): boolean {
   const w = options.worker ?? "auto";
   return w === "auto" ? seconds >= WORKER_MIN_SECONDS : w;
-}
-
-/**
- * Receives mono PCM, brings it to Int16 at `inputRate` (resampling when `resampler` is set) and
- * feeds the peaks writer and the Opus encoder. Outputs are opened on the
- * first samples, so a file rejected by its headers leaves nothing behind.
- */
-class PcmSink {
-  useWorker = false;
-  inputRate = 16000;
-  resampler: MonoResampler | null = null;
-  private peaks: PeaksWriter | null = null;
-  private encoder: SegmentEncoder | null = null;
-  private opening: Promise<void> | null = null;
-  private samples = 0;
-
-  constructor(
-    private readonly out: { peaksPath: string; normalisedPath: string },
-    private readonly options: IngestOptions,
-  ) {}
-
-  private open(): Promise<void> {
-    return (this.opening ??= (async () => {
-      const header = { sampleRate: PEAKS_SAMPLE_RATE, samplesPerPixel: PEAKS_SAMPLES_PER_PIXEL };
-      this.peaks = await PeaksWriter.create(
-        this.out.peaksPath,
-        header,
-        this.inputRate / 100,
-        this.options.peaksBits ?? 16,
-      );
-      this.encoder = await openSegmentEncoder(
-        this.out.normalisedPath,
-        this.inputRate,
-        this.useWorker,
-        this.options.encoder,
-      );
-    })());
-  }
-
-  /** Mono Float32 at the source rate (resampled when `resampler` is set). */
-  async pushFloat(pcm: Float32Array): Promise<void> {
-    await this.pushInt16(toInt16(this.resampler ? this.resampler.process(pcm) : pcm));
-  }
-
-  /** Mono Int16 at `inputRate`. Takes ownership of `pcm` (it may be transferred to the encoder thread). */
-  async pushInt16(pcm: Int16Array): Promise<void> {
-    if (pcm.length === 0) return;
-    await this.open();
-    this.samples += pcm.length;
-    this.peaks!.add(pcm);
-    await Promise.all([this.peaks!.flush(), this.encoder!.write(pcm)]);
-  }
-
-  async finish(): Promise<{ normalised: NormalisedInfo; peaks: PeaksInfo }> {
-    if (this.resampler) {
-      await this.pushInt16(toInt16(this.resampler.finish()));
-      this.resampler = null;
-    }
-    if (this.samples === 0) throw new InvalidAudioError("no audio samples");
-    const [seg, peaks] = await Promise.all([this.encoder!.finish(), this.peaks!.finish()]);
-    this.encoder = null;
-    this.peaks = null;
-    return {
-      normalised: {
-        contentType: "audio/ogg",
-        sampleRate: 48000,
-        channels: 1,
-        samples: seg.samples,
-        durationMs: Math.round(seg.durationMs),
-        preSkip: seg.preSkip,
-        packets: seg.packets,
-        inputSampleRate: seg.inputSampleRate,
-      },
-      peaks,
-    };
-  }
-
-  async abort(): Promise<void> {
-    this.resampler?.destroy();
-    if (this.opening) await this.opening.catch(() => {});
-    await Promise.all([this.encoder?.abort(), this.peaks?.abort()]);
-  }
-}
-
-/** Float [-1, 1) to Int16, rounded, clipped. */
-function toInt16(pcm: Float32Array): Int16Array {
-  const out = new Int16Array(pcm.length);
-  for (let i = 0; i < pcm.length; i++) {
-    const v = pcm[i]! * 32768;
-    // Int16Array stores truncate towards zero: adding ±0.5 rounds half away from zero.
-    out[i] = v >= 32767 ? 32767 : v <= -32768 ? -32768 : v >= 0 ? v + 0.5 : v - 0.5;
-  }
-  return out;
 }

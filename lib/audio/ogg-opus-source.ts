@@ -24,6 +24,7 @@ import fs from "node:fs";
 import { Decoder as OpusDecoder } from "@evan/opus";
 import CodecParser, { type OggPage, type OpusHeader } from "codec-parser";
 import { InvalidAudioError } from "./errors";
+import type { PacketCollector } from "./opus-passthrough";
 
 export type Int16Sink = (mono: Int16Array) => Promise<void>;
 
@@ -64,7 +65,14 @@ function oggPageCrcMatches(page: Uint8Array): boolean {
 
 const seconds = (samples48: number) => `${(samples48 / 48000).toFixed(2)} s`;
 
-export async function readOggOpus(path: string, size: number, hash: Hash, sink: Int16Sink): Promise<OggOpusInfo> {
+/** `collector`, when given, sees the OpusHead and every audio packet (see opus-passthrough.ts). */
+export async function readOggOpus(
+  path: string,
+  size: number,
+  hash: Hash,
+  sink: Int16Sink,
+  collector?: PacketCollector,
+): Promise<OggOpusInfo> {
   let codec: string | null = null;
   const parser = new CodecParser<OggPage>("application/ogg", {
     onCodec: (c) => {
@@ -190,7 +198,9 @@ export async function readOggOpus(path: string, size: number, hash: Hash, sink: 
         decoder = new OpusDecoder({ channels: 1, sample_rate: OUT_RATE });
         if (header.outputGain) decoder.gain = header.outputGain; // Q7.8 dB, applied by libopus
         skip16 = Math.round(header.preSkip / RATIO);
+        collector?.header(header);
       }
+      collector?.packet(frame.data);
       batch.push(frame.data);
     }
 

@@ -1,11 +1,13 @@
-import os from "node:os";
 import path from "node:path";
 import type { UploadedFile } from "@/lib/api/body";
 import { ApiError } from "@/lib/api/errors";
-import { type IngestResult, InvalidAudioError, ingestAudio } from "@/lib/audio/ingest";
+import { type IngestResult, InvalidAudioError } from "@/lib/audio/ingest";
+import { ingestInPool } from "@/lib/audio/pool/run-ingest";
+import { config } from "@/lib/config";
 import type { Tx } from "@/lib/db/client";
 import { observeUpload } from "@/lib/metrics/hooks";
 import type { StoredFileData, StoredFileInput } from "@/lib/storage/stored-files";
+import { PoolBusyError } from "@/lib/workers/pool";
 
 // An uploaded audio part on its way to storage: validated and analysed first (422 on
 // its field when it is not Ogg Opus or WAV), then stored as three files — the original
@@ -20,7 +22,7 @@ export async function analyseAudio(upload: UploadedFile, resource: string): Prom
   let result: IngestResult;
   const started = performance.now();
   try {
-    result = await withIngestSlot(() => ingestAudio(upload.path, out));
+    result = await ingestInPool(upload.path, out);
     observeUpload(upload.size, (performance.now() - started) / 1000, true);
   } catch (error) {
     if (error instanceof InvalidAudioError) {
@@ -28,6 +30,13 @@ export async function analyseAudio(upload: UploadedFile, resource: string): Prom
       throw new ApiError("validation", `${upload.field} is not valid Ogg Opus or WAV audio: ${error.message}`, [
         { resource, field: upload.field, code: "invalid", message: error.message },
       ]);
+    }
+    if (error instanceof PoolBusyError) {
+      // Nothing is stored yet: the caller sends the same request again later.
+      const wait = config().workerPoolRetryAfterSeconds;
+      throw new ApiError("service_unavailable", `Every audio worker is busy; retry in ${wait} s`, undefined, {
+        "Retry-After": String(wait),
+      });
     }
     throw error;
   }
@@ -61,11 +70,15 @@ export async function analyseAudio(upload: UploadedFile, resource: string): Prom
   };
 }
 
-/** Creates the rows of one analysed upload (the three files in `files()` order); returns the original's pk. */
+/**
+ * Creates the rows of one analysed upload (the three files in `files()` order) in one statement
+ * (foreign keys are checked at its end); returns the original's pk.
+ */
 export async function createAudioRows(tx: Tx, [original, normalised, peaks]: StoredFileData[]): Promise<string> {
-  await tx.storedFile.createMany({ data: [normalised, peaks] });
-  await tx.storedFile.create({ data: { ...original, normalisedPk: normalised.pk, peaksPk: peaks.pk } });
-  return original.pk;
+  await tx.storedFile.createMany({
+    data: [normalised!, peaks!, { ...original!, normalisedPk: normalised!.pk, peaksPk: peaks!.pk }],
+  });
+  return original!.pk;
 }
 
 /** The one required audio part of a request, or a 422 naming the field. */
@@ -76,21 +89,4 @@ export function requireFile(files: Record<string, UploadedFile[]>, field: string
       { resource, field, code: "missing_field" },
     ]);
   return file;
-}
-
-// Decoding and encoding are CPU-bound: running more at once than there are cores only
-// multiplies memory (each holds decoder and encoder state) without finishing sooner.
-const SLOTS = Math.max(1, os.availableParallelism());
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function withIngestSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
 }

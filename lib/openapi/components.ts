@@ -17,6 +17,7 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: "Invalid or missing fields (`errors` names them)",
   429: "Too many failed sign-ins (`Retry-After`)",
   500: "An internal error (with a `requestId` that is in the server log)",
+  503: "Every audio worker is busy and the queue is full; retry after `Retry-After` seconds",
 };
 
 const fieldError = z.object({
@@ -64,7 +65,9 @@ export function errorResponses(): Record<string, Json> {
         ...(status === "401"
           ? { headers: { "WWW-Authenticate": { schema: { type: "string" }, description: "Bearer challenge" } } }
           : {}),
-        ...(status === "429" ? { headers: { "Retry-After": { $ref: HEADER_REFS["Retry-After"] } } } : {}),
+        ...(status === "429" || status === "503"
+          ? { headers: { "Retry-After": { $ref: HEADER_REFS["Retry-After"] } } }
+          : {}),
         content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
       },
     ]),

@@ -25,6 +25,8 @@ export function errorStatuses(method: Method, rule: RouteRule, doc: RouteDoc, pa
   if (method !== "GET") out.add(409);
   if (method === "DELETE") out.add(410);
   if (doc.body || doc.files) [413, 415].forEach((s) => out.add(s));
+  // Uploaded audio is analysed in the worker pool, whose queue is bounded.
+  if (doc.files?.length) out.add(503);
   if (path === "/tokens") [401, 429].forEach((s) => out.add(s));
   if (rule.auth === "authenticated" || rule.policy === "role" || rule.policy === "operator") out.add(403);
   return [...out].sort();

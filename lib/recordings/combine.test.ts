@@ -7,7 +7,8 @@ import { expect, test } from "@playwright/test";
 import WaveformData from "waveform-data";
 import { ingestAudio } from "@/lib/audio/ingest";
 import { decodedSampleCount, makeSpeechOgg, makeSpeechWav, missingAudioTools } from "@/lib/audio/test-audio";
-import { combineSegments, concatPeaks, type SegmentSource } from "./combine";
+import { combineSegments, type SegmentSource } from "./combine";
+import { concatPeaks } from "./concat-peaks";
 
 // combine.ts on real normalised segments (made by lib/audio/ingest.ts from espeak-ng WAV and
 // opusenc Ogg Opus): one logical Ogg Opus stream decoding to the sum of the parts, joins within

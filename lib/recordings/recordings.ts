@@ -12,7 +12,7 @@ import { policyRules } from "@/lib/policies/registry";
 import type { Storage } from "@/lib/storage/storage";
 import { withStoredFiles } from "@/lib/storage/stored-files";
 import { publicUserIds } from "@/lib/users/public-ids";
-import { appendToResultSet, checkAppendable, combinedAudioUrl } from "./result-sets";
+import { appendToResultSet, combinedAudioUrl } from "./result-sets";
 import { type CreateRecording, type ListRecordings, RECORDING_RESOURCE, type SpeechRecordingOut } from "./schemas";
 
 // Speech recordings: a user's audio for a speech challenge, appended to a result set.
@@ -92,11 +92,9 @@ export async function createRecording(
   ) {
     throw taken(input.id);
   }
-  const existing = await db.resultSet.findUnique({
-    where: { ns_id: { ns: caller.ns, id: input.resultSetId } },
-    select: { id: true, userPk: true, challengePk: true },
-  });
-  if (existing) checkAppendable(existing, user.pk, challenge.pk);
+  // Whose result set it is, is checked in the append transaction only (appendToResultSet): a
+  // read here as well would cost every answer a round trip to spare the rare misdirected one
+  // its audio work (whose files are removed again when the transaction refuses).
 
   const audio = await analyseAudio(upload, RECORDING_RESOURCE);
   const durationMs = Math.round(audio.result.normalised.durationMs);
@@ -116,8 +114,8 @@ export async function createRecording(
             durationMs,
           });
           const aligned = hasTextToAlign(challenge);
-          const row = await tx.speechRecording.create({
-            include: withReference,
+          // A new recording has no reference annotation yet: no read of one.
+          const created = await tx.speechRecording.create({
             data: {
               referenceNote: aligned ? null : "the challenge has no SRT sentences to align",
               pk: newPk(),
@@ -130,6 +128,7 @@ export async function createRecording(
               audioFilePk,
             },
           });
+          const row = { ...created, reference: null };
           if (aligned) await enqueue(tx, ALIGN_RECORDING_REFERENCE, row.pk);
           return { row, resultSetId: set.id };
         },

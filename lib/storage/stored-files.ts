@@ -108,15 +108,16 @@ export async function withStoredFiles<T>(
   write: (tx: Tx, rows: StoredFileData[]) => Promise<T>,
   options?: { maxWait?: number; timeout?: number },
 ): Promise<T> {
-  const stored: StoredFileData[] = [];
-  try {
-    for (const file of files) stored.push((await putStoredFile(storage, file)).row);
-  } catch (error) {
+  // All at once: their fsyncs (or S3 requests) overlap instead of queueing one after another.
+  const puts = await Promise.allSettled(files.map((file) => putStoredFile(storage, file)));
+  const stored = puts.flatMap((p) => (p.status === "fulfilled" ? [p.value.row] : []));
+  const failed = puts.find((p) => p.status === "rejected");
+  if (failed) {
     await removeObjects(
       storage,
       stored.map((r) => r.storageKey),
     );
-    throw error;
+    throw failed.reason;
   }
   try {
     return await db.$transaction((tx) => write(tx, stored), options);

@@ -34,14 +34,15 @@ export class PoolTimeoutError extends Error {
 export type PoolOptions = {
   /** Worker threads; default os.availableParallelism() (WORKER_POOL_THREADS). */
   threads?: number;
-  /** Tasks that may wait for a worker; default 4 per thread (WORKER_POOL_MAX_QUEUE). */
+  /** Tasks that may wait for a worker; default 64 per thread (WORKER_POOL_MAX_QUEUE). */
   maxQueue?: number;
-  /** Default per-task timeout in ms, counted from submission; default 30000 (WORKER_POOL_TIMEOUT_MS). */
+  /** Default per-task timeout in ms, counted from submission; default 30000 (WORKER_POOL_TIMEOUT_MS); 0: none. */
   timeoutMs?: number;
 };
 
 export type RunOptions = {
   signal?: AbortSignal;
+  /** 0: none (work whose length grows with its input, such as an upload's audio). */
   timeoutMs?: number;
   /** Buffers moved to the worker instead of copied (they become unusable here). */
   transferList?: ArrayBuffer[];
@@ -67,6 +68,10 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
+// A waiting task holds little (an upload waits as a file on disk, its task is two paths), and a
+// class of a hundred answering at once must queue, not be refused: 128 waiting on 2 cores.
+const DEFAULT_QUEUE_PER_THREAD = 64;
+
 const envInt = (name: string): number | undefined => {
   const v = Number(process.env[name]);
   return Number.isFinite(v) && v > 0 ? Math.floor(v) : undefined;
@@ -75,7 +80,7 @@ const envInt = (name: string): number | undefined => {
 /** Creates a pool (most code wants sharedPool(); tests make their own). */
 export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
   const threads = options.threads ?? envInt("WORKER_POOL_THREADS") ?? os.availableParallelism();
-  const maxQueue = options.maxQueue ?? envInt("WORKER_POOL_MAX_QUEUE") ?? 4 * threads;
+  const maxQueue = options.maxQueue ?? envInt("WORKER_POOL_MAX_QUEUE") ?? DEFAULT_QUEUE_PER_THREAD * threads;
   const defaultTimeout = options.timeoutMs ?? envInt("WORKER_POOL_TIMEOUT_MS") ?? 30_000;
   const piscina = new Piscina({
     minThreads: 1,
@@ -99,7 +104,10 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     }
     const timeoutMs = o.timeoutMs ?? defaultTimeout;
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new PoolTimeoutError(script, timeoutMs)), timeoutMs);
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => controller.abort(new PoolTimeoutError(script, timeoutMs)), timeoutMs)
+        : undefined;
     const onAbort = () => controller.abort(o.signal?.reason);
     o.signal?.addEventListener("abort", onAbort, { once: true });
     inFlight++;

@@ -3,7 +3,8 @@ import { otherMethods } from "@/lib/api/other-methods";
 import { withApi } from "@/lib/api/with-api";
 import { db } from "@/lib/db/client";
 import { downloadHeaders, serveFile } from "@/lib/downloads/serve";
-import { combinedFiles, resultSetInScope } from "@/lib/recordings/result-sets";
+import { combinedFiles } from "@/lib/recordings/combined-files";
+import { resultSetInScope } from "@/lib/recordings/result-sets";
 import { storage } from "@/lib/storage/storage";
 
 // GET /api/resultsets/:resultSet/peaks: waveform peaks of the combined audio (BBC audiowaveform

@@ -1,0 +1,243 @@
+// The classroom run (issue 28): N students each upload a ~3-second Ogg Opus answer into their own
+// result set, back to back (closed loop), for D seconds, against fresh production servers. Prints
+// every target figure:
+//   stored/s, latency p50/p95/p99, errors, the servers' peak RSS (sampled VmRSS and VmHWM of each
+//   HTTP process, worker threads included), and the serial server time per answer with one student
+//   (the HTTP process's main-thread CPU per answer; also its whole-process CPU and the latency).
+// Targets (2 cores, load generator on the same machine): ≥ 40 stored/s, p99 ≤ 2 s, 0 errors,
+// peak RSS ≤ 400 MB, serial server time ≤ 30 ms per answer.
+//
+//   nice -n 19 npx tsx bench/upload/classroom-bench.ts                  (SQLite + filesystem, one instance)
+//   nice -n 19 npx tsx bench/upload/classroom-bench.ts --pg-s3          (two instances, one PostgreSQL, one S3 bucket)
+//   BENCH_STUDENTS=100 BENCH_SECONDS=60 BENCH_PORT=4901 ...             (the defaults)
+//   BENCH_PROFILE=1 npx tsx bench/upload/classroom-bench.ts             (the one-student run under a CPU profile)
+// --pg-s3 starts a throw-away PostgreSQL cluster (scripts/postgres.ts: fsync off) and s3rver in
+// this process (so the load generator shares its thread with the S3 server). Students alternate
+// between the two instances. Needs a built app (`npm run build`) and espeak-ng + opus-tools.
+// Prints figures; asserts nothing.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
+import { type PrivateServer, privateServer, seedOrganisation, serverCall } from "../../e2e/support/server";
+import { makeSpeechOgg, missingAudioTools } from "../../lib/audio/test-audio";
+import { S3RVER_CREDENTIALS, startS3rver } from "../../lib/storage/test-support";
+import { startPostgres } from "../../scripts/postgres";
+import { attributeProfile, summariseProfile } from "../http/profile-summary";
+
+const students = Number(process.env.BENCH_STUDENTS ?? 100);
+const seconds = Number(process.env.BENCH_SECONDS ?? 60);
+const serialAnswers = Number(process.env.BENCH_SERIAL_ANSWERS ?? 40);
+const port = Number(process.env.BENCH_PORT ?? 4901);
+const profile = process.env.BENCH_PROFILE === "1";
+const pgS3 = process.argv.includes("--pg-s3");
+
+const missing = await missingAudioTools();
+if (missing.length) throw new Error(`missing tools: ${missing.join(", ")} (apt-get install -y espeak-ng opus-tools)`);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "classroom-bench-"));
+const answer = fs.readFileSync(
+  await makeSpeechOgg(dir, "The cat sat on the mat by the door, and then it went to sleep.", { name: "answer.opus" }),
+);
+// Kept afterwards (its path is printed) for Chrome DevTools.
+const profDir = profile ? fs.mkdtempSync(path.join(os.tmpdir(), "classroom-profile-")) : "";
+
+const stops: (() => Promise<void>)[] = [];
+let shared: Record<string, string> = {};
+if (pgS3) {
+  const postgres = await startPostgres();
+  stops.push(postgres.stop);
+  const s3 = await startS3rver();
+  stops.push(s3.stop);
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+  });
+  await client.send(new CreateBucketCommand({ Bucket: "classroom" }));
+  shared = {
+    DATABASE_URL: postgres.url,
+    STORAGE: "s3",
+    S3_BUCKET: "classroom",
+    S3_ENDPOINT: s3.endpoint,
+    S3_FORCE_PATH_STYLE: "true",
+    S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+  };
+}
+const env: Record<string, string> = {
+  LOG_LEVEL: "warn",
+  ...shared,
+  // e.g. BENCH_SERVER_NODE_OPTIONS=--max-old-space-size=160 to see what the heap limit does to RSS
+  ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+  ...(profile
+    ? {
+        NODE_OPTIONS: `--import ${path.join(import.meta.dirname, "../http/cpu-profiler.mjs")}`,
+        CPU_PROFILE_DIR: profDir,
+      }
+    : {}),
+};
+// The second instance starts after the first has migrated the database.
+const servers: PrivateServer[] = [await privateServer(port, env)];
+if (pgS3) servers.push(await privateServer(port + 1, env));
+
+const status = (pid: number, field: string) =>
+  Number(/\d+/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`${field}:.*`))![0])![0]) * 1024;
+// utime + stime of a thread or process, in ms.
+const cpuMs = (file: string) => {
+  const f = fs.readFileSync(file, "utf8");
+  const [utime, stime] = f
+    .slice(f.lastIndexOf(")") + 2)
+    .split(" ")
+    .slice(11, 13)
+    .map(Number);
+  return ((utime! + stime!) * 1000) / 100; // USER_HZ is 100 on Linux
+};
+const pids = servers.map((s) => s.httpPid()!);
+const mainCpu = () => cpuMs(`/proc/${pids[0]}/task/${pids[0]}/stat`);
+const allCpu = (pid = pids[0]!) => cpuMs(`/proc/${pid}/stat`);
+
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const blob = new Blob([new Uint8Array(answer)], { type: "audio/ogg" });
+
+/** One answer; resolves with the HTTP status. */
+async function upload(server: PrivateServer, token: string, set: string): Promise<number> {
+  const body = new FormData();
+  body.append("resultSetId", set);
+  body.append("audio", blob, "answer.opus");
+  const response = await fetch(`${server.url}/api/challenges/speech/answer/recordings`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}` },
+    body,
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+try {
+  const first = servers[0]!;
+  const { org } = await seedOrganisation(first, "class", "class");
+  const challenge = new FormData();
+  challenge.append("id", "answer");
+  challenge.append("language", "eng");
+  challenge.append("topic", "Read aloud");
+  await serverCall(first, "POST", "/challenges/speech", org, challenge);
+  const tokens: string[] = [];
+  for (let i = 0; i < students; i++) {
+    const s = await serverCall<{ id: string }>(
+      first,
+      "POST",
+      "/users",
+      org,
+      JSON.stringify({ firstName: `Student${i}`, infix: null, lastName: "Bench", roles: ["STUDENT"] }),
+      "application/json",
+    );
+    const form = new URLSearchParams({
+      grant_type: "client_credentials",
+      scope: `tenant/class/organisation/class/student/${s.id}`,
+    });
+    const t = await serverCall<{ access_token: string }>(
+      first,
+      "POST",
+      "/tokens",
+      org,
+      form.toString(),
+      "application/x-www-form-urlencoded",
+    );
+    tokens.push(t.access_token);
+  }
+
+  // Warm-up of every instance (module loading, JIT, worker start-up), not counted.
+  for (const server of servers) for (let i = 0; i < 10; i++) await upload(server, tokens[0]!, "warm-up");
+
+  // One student, serially, on the first instance: the server time per answer.
+  if (profile) process.kill(pids[0]!, "SIGUSR2");
+  const main0 = mainCpu();
+  const all0 = allCpu();
+  const t0 = performance.now();
+  let serialErrors = 0;
+  for (let i = 0; i < serialAnswers; i++) if ((await upload(first, tokens[0]!, "serial")) !== 201) serialErrors++;
+  const serialWall = (performance.now() - t0) / serialAnswers;
+  const serialMain = (mainCpu() - main0) / serialAnswers;
+  const serialAll = (allCpu() - all0) / serialAnswers;
+  console.log(
+    `${pgS3 ? "PostgreSQL + S3 (s3rver), two instances" : "SQLite + filesystem, one instance"}; answer ${(answer.length / 1024).toFixed(1)} KB Ogg Opus (~3 s)`,
+  );
+  console.log(`One student, ${serialAnswers} answers one after the other:`);
+  console.log(
+    `  serial server time per answer: main thread ${serialMain.toFixed(1)} ms CPU; whole process ${serialAll.toFixed(1)} ms CPU; latency ${serialWall.toFixed(1)} ms; errors ${serialErrors}`,
+  );
+  if (profile) {
+    await first.terminate();
+    console.log(summariseProfile(profDir, 25));
+    console.log(
+      `\nmain-thread time by what it was for (inclusive, per answer):\n${attributeProfile(profDir, serialAnswers)}`,
+    );
+  } else await classRun(tokens);
+} finally {
+  for (const server of servers) await server.stop();
+  for (const stop of stops.reverse()) await stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** The class: N students, closed loop, D seconds, each into their own result set. */
+async function classRun(tokens: string[]) {
+  const idle = pids.map((pid) => status(pid, "VmRSS"));
+  const peak = [...idle];
+  const sampler = setInterval(() => {
+    pids.forEach((pid, i) => {
+      try {
+        peak[i] = Math.max(peak[i]!, status(pid, "VmRSS"));
+      } catch {
+        // the server went away: the errors below say so
+      }
+    });
+  }, 100);
+  const latencies: number[] = [];
+  const errors = new Map<string, number>();
+  let stored = 0;
+  const end = performance.now() + seconds * 1000;
+  const c0 = pids.map((pid) => allCpu(pid));
+  const started = performance.now();
+  await Promise.all(
+    tokens.map(async (token, i) => {
+      const server = servers[i % servers.length]!;
+      while (performance.now() < end) {
+        const s = performance.now();
+        let code: string;
+        try {
+          code = String(await upload(server, token, `class-${i}`));
+        } catch (e) {
+          code = (e as Error).message;
+        }
+        if (code === "201") {
+          stored++;
+          latencies.push(performance.now() - s);
+        } else errors.set(code, (errors.get(code) ?? 0) + 1);
+      }
+    }),
+  );
+  const wall = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  latencies.sort((a, b) => a - b);
+  const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+  const cpu = pids.reduce((sum, pid, i) => sum + allCpu(pid) - c0[i]!, 0);
+  console.log(`\n${students} students × ${seconds} s, closed loop, each into their own result set:`);
+  console.log(`  stored ${stored} in ${wall.toFixed(1)} s: ${(stored / wall).toFixed(1)} answers/s`);
+  console.log(
+    `  latency p50 ${pct(latencies, 50).toFixed(0)} ms, p95 ${pct(latencies, 95).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms, max ${(latencies.at(-1) ?? 0).toFixed(0)} ms`,
+  );
+  console.log(
+    `  errors ${errorCount}${errorCount ? ` (${[...errors].map(([k, v]) => `${k}: ${v}`).join(", ")})` : ""}`,
+  );
+  pids.forEach((pid, i) =>
+    console.log(
+      `  instance ${i + 1}: RSS idle ${mb(idle[i]!)}, peak sampled ${mb(peak[i]!)}, VmHWM ${mb(status(pid, "VmHWM"))}`,
+    ),
+  );
+  console.log(
+    `  server CPU ${(cpu / Math.max(1, stored)).toFixed(1)} ms per stored answer (all instances, all threads)`,
+  );
+}

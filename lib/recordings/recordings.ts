@@ -158,7 +158,7 @@ export async function listRecordings(db: Db, caller: Principal, challengeId: str
   const filters: object[] = [{ challengePk: challenge.pk }, args.where, await policyRules.recording.list(db, caller)];
   if (query.userId?.length) {
     const users = await db.user.findMany({
-      where: { ns: caller.ns, id: { in: [...new Set(query.userId)] } },
+      where: { AND: [policyRules.user.read(caller), { id: { in: [...new Set(query.userId)] } }] },
       select: { pk: true },
     });
     if (users.length === 0) return { items: [], nextCursor: null };

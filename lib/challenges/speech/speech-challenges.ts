@@ -1,9 +1,10 @@
 import { notFound } from "@/lib/api/errors";
 import { finishPage, type PageRequest, pageArgs } from "@/lib/api/pagination";
-import { type Principal, requireOrganisation } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/auth/principal";
 import type { Db, Tx } from "@/lib/db/client";
 import { lockRow } from "@/lib/db/locks";
 import { fileUrl } from "@/lib/downloads/urls";
+import { policyRules } from "@/lib/policies/registry";
 
 // Speech challenges live in an organisation (the caller's namespace) and are only seen from
 // it. A challenge has a language and, optionally, a topic, a reference recording (stored as
@@ -28,8 +29,7 @@ export function toSpeechChallenge(row: ChallengeRow) {
 
 /** A speech challenge of the caller's organisation, else 404. */
 export async function speechChallengeInScope(db: Db, caller: Principal, id: string): Promise<ChallengeRow> {
-  requireOrganisation(caller);
-  const row = await db.speechChallenge.findUnique({ where: { ns_id: { ns: caller.ns, id } } });
+  const row = await db.speechChallenge.findFirst({ where: { AND: [policyRules.challenge.read(caller), { id }] } });
   if (!row) throw notFound("Speech challenge");
   return row;
 }
@@ -42,9 +42,11 @@ export const lockSpeechChallenge = (tx: Tx, pk: string, mode: "update" | "share"
   lockRow(tx, "SpeechChallenge", pk, mode);
 
 export async function listSpeechChallenges(db: Db, caller: Principal, page: PageRequest) {
-  requireOrganisation(caller);
   const args = pageArgs("created", "asc", page);
-  const rows = await db.speechChallenge.findMany({ ...args, where: { AND: [{ ns: caller.ns }, args.where] } });
+  const rows = await db.speechChallenge.findMany({
+    ...args,
+    where: { AND: [policyRules.challenge.list(caller), args.where] },
+  });
   const result = finishPage(rows, page, (r) => r.created);
   return { items: result.items.map(toSpeechChallenge), nextCursor: result.nextCursor };
 }

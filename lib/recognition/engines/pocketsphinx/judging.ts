@@ -2,6 +2,8 @@
 // segments the text's phones with goodness of pronunciation (PocketsphinxEngine.phones) and
 // groups them by the letters they came from; listen() hears which words of a text were read
 // (PocketsphinxEngine.words). Both share the choice engine's processes and its availability.
+
+import { refineEdgesAtPauses } from "../../audio/pause-edges";
 import {
   type AlignmentResult,
   EngineError,
@@ -12,7 +14,6 @@ import {
   type ReadingEngine,
   type WordSegment,
 } from "../types";
-import { refineEdgesAtPauses } from "../../audio/pause-edges";
 import { graphemeChunks, ipaOf } from "./grapheme-chunks";
 import { POCKETSPHINX_ENGINE, type PocketsphinxEngine, pocketsphinxEngine } from "./pocketsphinx-engine";
 

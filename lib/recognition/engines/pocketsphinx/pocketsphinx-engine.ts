@@ -16,9 +16,23 @@ import {
   type Pcm,
 } from "../types";
 import { type LoopSegment, type PathSegment, weighChoice } from "./choice-llr";
+import {
+  type HeardAnswer,
+  type PhoneAlignment,
+  POCKETSPHINX_ENGINE,
+  type PocketsphinxOptions,
+  type PocketsphinxPrepared,
+} from "./pocketsphinx-types";
 import { SphinxPool } from "./sphinx-pool";
 
-export const POCKETSPHINX_ENGINE = "pocketsphinx-en-us/5prealpha";
+export {
+  type HeardAnswer,
+  type PhoneAlignment,
+  POCKETSPHINX_ENGINE,
+  type PocketsphinxOptions,
+  type PocketsphinxPrepared,
+} from "./pocketsphinx-types";
+
 /**
  * Grammar path minus phone loop, in nats per speech frame, below which an answer matches no choice.
  * Chosen on espeak-ng voices (en-us, en-us+f3, en+m3, en-gb; padded, half with noise) as the best
@@ -33,49 +47,6 @@ export const DEFAULT_REJECT_LLR = -4.2;
  * most out-of-set rejections that cost no in-set answer; checked on the other four.
  */
 export const DEFAULT_REJECT_WORD_LLR = -4.2;
-
-export type PocketsphinxOptions = {
-  /** Debian's interpreter, which has python3-pocketsphinx (default /usr/bin/python3). */
-  python?: string;
-  /** Default /usr/share/pocketsphinx/model/en-us. */
-  modelDir?: string;
-  /** Processes, each with its own model (default min(2, cores)). */
-  poolSize?: number;
-  /** Per request (default 15000 ms), plus timeoutPerSecondMs per second of answer (default 500). */
-  timeoutMs?: number;
-  timeoutPerSecondMs?: number;
-  /** Longer answers are refused with an EngineError (default 60 s). */
-  maxAnswerSeconds?: number;
-  /** Default DEFAULT_REJECT_LLR. */
-  rejectLlr?: number;
-  /** Default DEFAULT_REJECT_WORD_LLR. */
-  rejectWordLlr?: number;
-};
-
-/** What prepare() returns (JSON). */
-export type PocketsphinxPrepared = {
-  engine: typeof POCKETSPHINX_ENGINE;
-  /** Each choice's words, as the grammar has them. */
-  choices: string[][];
-  /** CMU phones of the words CMUdict lacks (from espeak-ng), so every process spells them alike. */
-  prons: Record<string, string>;
-  jsgf: string;
-};
-
-/** Per phone of a known word sequence: frames (10 ms, from the answer's start) and scores in nats. */
-export type PhoneAlignment = {
-  frameMs: 10;
-  words: {
-    word: string;
-    phones: { phone: string; start: number; end: number; score: number; loop: number; gop: number }[];
-  }[];
-  silences: [number, number][];
-  /** The free phone loop's best path over the same audio. */
-  loop: { phone: string; start: number; end: number; score: number }[];
-};
-
-/** Words heard in a reading, frames (10 ms) from the answer's start; confidence is the posterior 0..1. */
-export type HeardAnswer = { frameMs: 10; words: { word: string; start: number; end: number; confidence: number }[] };
 
 type PathAnswer = { index: number; segments: PathSegment[] } | { index: null; reason: string };
 

@@ -988,6 +988,23 @@ export function routeTable(w: World): Record<string, RouteEntry> {
     "feedback/[id]": {
       GET: [{ target: submission("s1"), path: paths.feedback(o), otherTenant: other(paths.feedback) }],
     },
+    "feedback/[id]/corrections": {
+      GET: [
+        {
+          target: submission("s1"),
+          path: `${paths.feedback(o)}/corrections`,
+          otherTenant: other((x) => `${paths.feedback(x)}/corrections`),
+        },
+      ],
+      POST: [
+        {
+          target: submission("s1"),
+          path: `${paths.feedback(o)}/corrections`,
+          body: () => ({ json: { sentence: 0, word: 0, label: "SW" } }),
+          otherTenant: other((x) => `${paths.feedback(x)}/corrections`),
+        },
+      ],
+    },
 
     // ---- pronunciation challenges and analyses
     "challenges/pronunciation": {

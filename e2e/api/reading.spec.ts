@@ -172,3 +172,112 @@ test("deletions and insertions are stored as they come; reading counts up to the
     404,
   );
 });
+
+test("fluency of a group: per student the attempts' WCPM and accuracy, bands the school sets, the most misread words, CSV", async ({
+  request,
+  world,
+}) => {
+  test.setTimeout(120_000);
+  const groupId = uniqueId("grp");
+  await expectJson(
+    await request.post("/api/groups", { data: { id: groupId, name: "Grade 3" }, headers: authed(world.orgToken) }),
+    201,
+  );
+  const [ada, bo, teacher] = await Promise.all([
+    member(request, world, "STUDENT"),
+    member(request, world, "STUDENT"),
+    member(request, world, "TEACHER"),
+  ]);
+  const joined = await request.post(`/api/groups/${groupId}/members`, {
+    data: { users: [ada.id, bo.id] },
+    headers: authed(world.orgToken),
+  });
+  expect(joined.status()).toBe(204);
+  // Ada reads twice (50 WCPM, 40%; then a teacher corrects "ran": 75 WCPM, 60%); Bo not at all.
+  const first = await seed(request, world.orgToken, ada.token);
+  const second = await seed(request, world.orgToken, ada.token);
+  await expectJson(await correct(request, teacher.token, second.id, { sentence: 0, word: 4, label: "CW" }), 200);
+
+  const bands = {
+    bands: [
+      { name: "On track", belowWcpm: 100 },
+      { name: "Needs support", belowWcpm: 60 },
+    ],
+  };
+  const put = await request.put(`/api/groups/${groupId}/reading-bands`, {
+    data: bands,
+    headers: authed(world.orgToken),
+  });
+  expect(await expectJson(put, 200)).toEqual({ bands: [bands.bands[1], bands.bands[0]] });
+  const dup = await request.put(`/api/groups/${groupId}/reading-bands`, {
+    data: {
+      bands: [
+        { name: "A", belowWcpm: 60 },
+        { name: "B", belowWcpm: 60 },
+      ],
+    },
+    headers: authed(world.orgToken),
+  });
+  expect(dup.status()).toBe(422);
+
+  type Fluency = {
+    bands: unknown[];
+    students: {
+      id: string;
+      name: string;
+      attempts: Record<string, unknown>[];
+      latestWcpm: number | null;
+      band: string | null;
+      trend: number | null;
+    }[];
+    distribution: { band: string | null; students: number }[];
+    unmeasured: number;
+    misread: { word: string; count: number; attempts: { feedbackId: string }[] }[];
+  };
+  const fluency = await expectJson<Fluency>(
+    await request.get(`/api/groups/${groupId}/reading`, { headers: authed(teacher.token) }),
+    200,
+  );
+  const adaRow = fluency.students.find((s) => s.id === ada.id)!;
+  expect(adaRow.attempts.map((a) => [a.feedbackId, a.wcpm, a.accuracy])).toEqual([
+    [first.id, 50, 0.4],
+    [second.id, 75, 0.6],
+  ]);
+  // Two attempts within a minute: no trend; the latest (75) is "On track" (below 100, not below 60).
+  expect(adaRow).toMatchObject({ latestWcpm: 75, band: "On track", trend: null });
+  expect(fluency.students.find((s) => s.id === bo.id)).toMatchObject({ attempts: [], band: null, latestWcpm: null });
+  expect(fluency.distribution).toEqual([
+    { band: "Needs support", students: 0 },
+    { band: "On track", students: 1 },
+    { band: null, students: 0 },
+  ]);
+  expect(fluency.unmeasured).toBe(1);
+  // "big" is deleted in both attempts (fast was never reached: not counted), "ran" only in the first now.
+  expect(fluency.misread.map((m) => [m.word, m.count, m.attempts.map((a) => a.feedbackId)])).toEqual([
+    ["big", 2, [first.id, second.id]],
+    ["ran", 1, [first.id]],
+  ]);
+
+  // A student sees only themselves.
+  const own = await expectJson<Fluency>(
+    await request.get(`/api/groups/${groupId}/reading`, { headers: authed(bo.token) }),
+    200,
+  );
+  expect(own.students.map((s) => s.id)).toEqual([bo.id]);
+
+  // The CSV: one line per attempt, a line for a student without any.
+  const csv = await request.get(`/api/groups/${groupId}/reading`, {
+    headers: { ...authed(teacher.token), Accept: "text/csv" },
+  });
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-disposition"]).toMatch(
+    /^attachment; filename="reading-grade-3-\d{4}-\d{2}-\d{2}\.csv"$/,
+  );
+  const lines = (await csv.text()).trimEnd().split("\r\n");
+  expect(lines[0]).toBe(
+    "Student,Challenge,Date (UTC),WCPM,Accuracy (%),Errors,Words counted,Not assessed,Trend (WCPM per week),Band",
+  );
+  expect(lines).toHaveLength(4);
+  expect(lines.filter((l) => l.includes(",50,40,3,5,0,,On track"))).toHaveLength(1);
+  expect(lines.filter((l) => l.includes(",75,60,2,5,0,,On track"))).toHaveLength(1);
+});

@@ -68,9 +68,13 @@ function stopIndex(words: ReadingWord[], stop: ReadingStop): number {
   return words.findLastIndex((w) => isExpected(w) && hasTiming(w) && w.startTiming < windowEnd);
 }
 
+/** The words counted (from the start to where reading stops), e.g. for the most misread words. */
+export const countedWords = (words: ReadingWord[], stop: ReadingStop = DEFAULT_READING_STOP) =>
+  words.slice(0, stopIndex(words, stop) + 1);
+
 /** The reading figures of words in reading order (sentences flattened), as they stand after corrections. */
 export function countReading(words: ReadingWord[], stop: ReadingStop = DEFAULT_READING_STOP): ReadingFigures {
-  const span = words.slice(0, stopIndex(words, stop) + 1);
+  const span = countedWords(words, stop);
   const labels = Object.fromEntries(Object.keys(LABELS).map((k) => [k, 0])) as Record<Label, number>;
   let expectedWords = 0;
   let errors = 0;

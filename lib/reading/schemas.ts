@@ -54,3 +54,17 @@ export const createCorrectionSchema = z.object({
 export type CreateCorrection = z.infer<typeof createCorrectionSchema>;
 
 export const listCorrectionsQuery = z.object(pageQuery);
+
+const named = z.object({ id: z.string(), name: z.string() });
+
+/** Ours: GET /feedback/:id/review, what the review screen shows (built in lib/reading/get-review.ts). */
+export const reviewSchema = (feedback: z.ZodType) =>
+  z.object({
+    feedback,
+    student: named.nullable(),
+    /** The challenge's topic as its name (null without one). */
+    challenge: z.object({ id: z.string(), name: z.string().nullable(), language: z.string() }).nullable(),
+    /** The engine that labelled the words (from the recognition server); null when an app sent the feedback. */
+    engine: z.string().nullable(),
+    mayCorrect: z.boolean(),
+  });

@@ -126,6 +126,7 @@ export function GroupFluency({ group }: { group: string }) {
                             <Link
                               key={a.feedbackId}
                               href={attemptHref(a.feedbackId)}
+                              prefetch={false}
                               className="rounded px-1 text-sky-800 underline tabular-nums"
                               aria-label={`${s.name}, ${day(a.created)}${a.challengeName ? `, ${a.challengeName}` : ""}: ${formatWcpm(a.wcpm)} WCPM, accuracy ${formatAccuracy(a.accuracy)}`}
                             >
@@ -156,11 +157,12 @@ export function GroupFluency({ group }: { group: string }) {
           <ol className="space-y-1 text-sm" data-testid="misread">
             {data.misread.map((m) => (
               <li key={m.word} data-testid="misread-word">
-                <span className="font-medium">{m.word}</span> · {m.count} time{m.count === 1 ? "" : "s"}:{" "}
+                <span className="font-medium">{m.word}</span> · {m.count} time{m.count === 1 ? "" : "s"}
+                {m.count > m.attempts.length ? `; the latest ${m.attempts.length}` : ""}:{" "}
                 {m.attempts.map((a, i) => (
                   <span key={a.feedbackId}>
                     {i > 0 && ", "}
-                    <Link href={attemptHref(a.feedbackId)} className="text-sky-800 underline">
+                    <Link href={attemptHref(a.feedbackId)} prefetch={false} className="text-sky-800 underline">
                       {a.student}, {day(a.created)}
                     </Link>
                   </span>

@@ -254,7 +254,7 @@ test("fluency of a group: per student the attempts' WCPM and accuracy, bands the
   expect(fluency.unmeasured).toBe(1);
   // "big" is deleted in both attempts (fast was never reached: not counted), "ran" only in the first now.
   expect(fluency.misread.map((m) => [m.word, m.count, m.attempts.map((a) => a.feedbackId)])).toEqual([
-    ["big", 2, [first.id, second.id]],
+    ["big", 2, [second.id, first.id]],
     ["ran", 1, [first.id]],
   ]);
 

@@ -72,7 +72,7 @@ export const fluencySchema = z.object({
   /** Students per band (null: above every band), then those without a WCPM. */
   distribution: z.array(z.object({ band: z.string().nullable(), students: z.number().int() })),
   unmeasured: z.number().int(),
-  /** The text's words read wrongly most often, with the attempts (feedback ids) they were misread in. */
+  /** The text's words read wrongly most often, with the latest 10 attempts (feedback ids) they were misread in, newest first. */
   misread: z.array(
     z.object({
       word: z.string(),

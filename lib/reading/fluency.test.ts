@@ -48,7 +48,10 @@ test("the most misread words: PC, SW and DW on the text's words, case aside, eac
     { attempt: "a3", words: [w("rough", "CW")] },
   ]);
   expect(misread).toEqual([
-    { word: "through", count: 3, attempts: ["a1", "a2"] },
+    { word: "through", count: 3, attempts: ["a2", "a1"] },
     { word: "rough", count: 1, attempts: ["a2"] },
   ]);
+  // Only the latest attempts are listed per word, newest first.
+  const many = Array.from({ length: 12 }, (_, i) => ({ attempt: i, words: [w("rough", "SW")] }));
+  expect(mostMisread(many)[0]).toEqual({ word: "rough", count: 12, attempts: [11, 10, 9, 8, 7, 6, 5, 4, 3, 2] });
 });

@@ -50,11 +50,19 @@ const isMisread = (w: ReadingWord) => {
 
 export type MisreadWord<A> = { word: string; count: number; attempts: A[] };
 
+/** The attempts listed per misread word: the latest ones (a group's whole year would be thousands of links). */
+export const MISREAD_ATTEMPTS = 10;
+
 /**
  * The text's words read wrongly (PC, SW, DW) most often across attempts, compared as a reader says
- * them (case and punctuation aside); each with the attempts it was misread in (each once).
+ * them (case and punctuation aside); each with the attempts it was misread in (each once, the
+ * latest `perWord`; attempts come oldest first).
  */
-export function mostMisread<A>(attempts: { attempt: A; words: ReadingWord[] }[], limit = 20): MisreadWord<A>[] {
+export function mostMisread<A>(
+  attempts: { attempt: A; words: ReadingWord[] }[],
+  limit = 20,
+  perWord = MISREAD_ATTEMPTS,
+): MisreadWord<A>[] {
   const found = new Map<string, MisreadWord<A>>();
   for (const { attempt, words } of attempts) {
     const seen = new Set<string>();
@@ -69,5 +77,8 @@ export function mostMisread<A>(attempts: { attempt: A; words: ReadingWord[] }[],
       found.set(key, entry);
     }
   }
-  return [...found.values()].sort((a, b) => b.count - a.count || a.word.localeCompare(b.word)).slice(0, limit);
+  return [...found.values()]
+    .sort((a, b) => b.count - a.count || a.word.localeCompare(b.word))
+    .slice(0, limit)
+    .map((m) => ({ ...m, attempts: m.attempts.slice(-perWord).reverse() }));
 }

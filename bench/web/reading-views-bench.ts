@@ -23,6 +23,7 @@ import { chromium } from "@playwright/test";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { type PrivateServer, privateServer, seedOrganisation, serverCall, serverToken } from "../../e2e/support/server";
 import { PrismaClient } from "../../lib/db/generated/sqlite/client";
+import { figuresOf } from "../../lib/reading/figures-cache";
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 30);
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 20);
@@ -164,6 +165,24 @@ async function seed(server: PrivateServer) {
         const created = new Date(start + a * 7 * 86_400_000 + Math.floor(random() * 86_400_000));
         sets.push({ pk: setPk, ns, id: randomUUID(), userPk: u.pk, challengePk: challenges[a]!.pk, created });
         const pk = randomUUID();
+        const sentences = sentencesOf(random);
+        const corrected =
+          a % 4 === 0
+            ? [
+                {
+                  pk: randomUUID(),
+                  feedbackPk: pk,
+                  seq: 1,
+                  sentence: 0,
+                  word: 1,
+                  label: "CW",
+                  previousLabel: "SW",
+                  byPk: model.pk,
+                  created,
+                },
+              ]
+            : [];
+        corrections.push(...corrected);
         feedback.push({
           pk,
           ns,
@@ -172,21 +191,12 @@ async function seed(server: PrivateServer) {
           userPk: u.pk,
           resultSetPk: setPk,
           audioFilePk: randomUUID(),
-          sentences: json(sentencesOf(random)),
+          sentences: json(sentences),
           extra: json({ engine: "pocketsphinx" }),
+          // What the app stores with the feedback and its corrections.
+          readingFigures: json(figuresOf(sentences, corrected)),
           created,
         });
-        if (a % 4 === 0)
-          corrections.push({
-            pk: randomUUID(),
-            feedbackPk: pk,
-            seq: 1,
-            sentence: 0,
-            word: 1,
-            label: "CW",
-            previousLabel: "SW",
-            byPk: model.pk,
-          });
       }
     }
     for (let i = 0; i < sets.length; i += 500) await db.resultSet.createMany({ data: sets.slice(i, i + 500) });

@@ -16,6 +16,7 @@ import {
   readingOf,
   storedWords,
 } from "@/lib/reading/feedback-words";
+import { figuresOf } from "@/lib/reading/figures-cache";
 import { checkAppendable, combinedAudioUrl, findOrCreateResultSet } from "@/lib/recordings/result-sets";
 import type { Storage } from "@/lib/storage/storage";
 import { withStoredFiles } from "@/lib/storage/stored-files";
@@ -142,6 +143,7 @@ export async function createFeedback(
 
   const audio = await analyseAudio(upload, FEEDBACK_RESOURCE);
   const sentences = JSON.stringify(input.sentences);
+  const readingFigures = JSON.stringify(figuresOf(input.sentences, []));
   const extra = input.extra === undefined || input.extra === null ? null : JSON.stringify(input.extra);
   for (let attempt = 1; ; attempt++) {
     try {
@@ -172,6 +174,7 @@ export async function createFeedback(
               audioFilePk,
               sentences,
               extra,
+              readingFigures,
             },
           });
           return { row, setId: set.id };

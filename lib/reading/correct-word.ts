@@ -5,6 +5,7 @@ import { isUniqueViolation, newPk } from "@/lib/db/ids";
 import { getFeedback } from "@/lib/feedback/feedback";
 import { policyRules } from "@/lib/policies/registry";
 import { storedWords } from "./feedback-words";
+import { figuresOf } from "./figures-cache";
 import { CORRECTION_RESOURCE, type CreateCorrection } from "./schemas";
 
 // A teacher's correction of one word's label (the "correction" policy: the student's teachers and
@@ -36,7 +37,8 @@ export async function correctWord(db: Db, caller: Principal, feedbackId: string,
   // as for reading it; other organisations never find it.
   if (!(await mayCorrect(db, caller, row.pk)))
     throw forbidden("Only the student's teachers and administrators may correct feedback");
-  const word = storedWords(JSON.parse(row.sentences) as unknown[], input.sentence)[input.word];
+  const sentences = JSON.parse(row.sentences) as unknown[];
+  const word = storedWords(sentences, input.sentence)[input.word];
   if (!word) {
     throw invalid(
       CORRECTION_RESOURCE,
@@ -79,6 +81,12 @@ export async function correctWord(db: Db, caller: Principal, feedbackId: string,
             previousLabel: before?.label ?? String(word.label ?? ""),
             byPk: caller.user?.pk ?? null,
           },
+        });
+        // The stored figures follow in the same transaction (lib/reading/figures-cache.ts).
+        const all = await tx.feedbackCorrection.findMany({ where: { feedbackPk: row.pk }, orderBy: { seq: "asc" } });
+        await tx.feedback.update({
+          where: { pk: row.pk },
+          data: { readingFigures: JSON.stringify(figuresOf(sentences, all)) },
         });
       });
       break;

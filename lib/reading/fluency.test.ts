@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { bandOf, mostMisread, wcpmTrend } from "./fluency";
+import { bandOf, misreadKeys, mostMisread, wcpmTrend } from "./fluency";
 
 const DAY = 24 * 3600 * 1000;
 
@@ -42,16 +42,17 @@ test("a WCPM falls in the lowest band whose threshold it is below, in whatever o
 
 test("the most misread words: PC, SW and DW on the text's words, case aside, each attempt listed once", () => {
   const w = (expected: string, label: string) => ({ expected, recognized: null, label, startTiming: 0, endTiming: 0 });
+  const of = (attempt: string, words: ReturnType<typeof w>[]) => ({ attempt, misread: misreadKeys(words) });
   const misread = mostMisread([
-    { attempt: "a1", words: [w("The", "CW"), w("Through", "SW"), w("through", "DW"), w("", "IW")] },
-    { attempt: "a2", words: [w("through,", "PC"), w("rough", "SW"), w("the", "RW")] },
-    { attempt: "a3", words: [w("rough", "CW")] },
+    of("a1", [w("The", "CW"), w("Through", "SW"), w("through", "DW"), w("", "IW")]),
+    of("a2", [w("through,", "PC"), w("rough", "SW"), w("the", "RW")]),
+    of("a3", [w("rough", "CW")]),
   ]);
   expect(misread).toEqual([
     { word: "through", count: 3, attempts: ["a2", "a1"] },
     { word: "rough", count: 1, attempts: ["a2"] },
   ]);
   // Only the latest attempts are listed per word, newest first.
-  const many = Array.from({ length: 12 }, (_, i) => ({ attempt: i, words: [w("rough", "SW")] }));
+  const many = Array.from({ length: 12 }, (_, i) => ({ attempt: i, misread: misreadKeys([w("rough", "SW")]) }));
   expect(mostMisread(many)[0]).toEqual({ word: "rough", count: 12, attempts: [11, 10, 9, 8, 7, 6, 5, 4, 3, 2] });
 });

@@ -53,23 +53,28 @@ export type MisreadWord<A> = { word: string; count: number; attempts: A[] };
 /** The attempts listed per misread word: the latest ones (a group's whole year would be thousands of links). */
 export const MISREAD_ATTEMPTS = 10;
 
+/** The text's words read wrongly (PC, SW, DW), as a reader says them (case and punctuation aside), in reading order. */
+export function misreadKeys(words: ReadingWord[]): string[] {
+  return words
+    .filter(isMisread)
+    .map((w) => normaliseWord(w.expected))
+    .filter(Boolean);
+}
+
 /**
- * The text's words read wrongly (PC, SW, DW) most often across attempts, compared as a reader says
- * them (case and punctuation aside); each with the attempts it was misread in (each once, the
- * latest `perWord`; attempts come oldest first).
+ * The words read wrongly most often across attempts (each attempt's misreadKeys); each with the
+ * attempts it was misread in (each once, the latest `perWord`, newest first; attempts come oldest
+ * first).
  */
 export function mostMisread<A>(
-  attempts: { attempt: A; words: ReadingWord[] }[],
+  attempts: { attempt: A; misread: string[] }[],
   limit = 20,
   perWord = MISREAD_ATTEMPTS,
 ): MisreadWord<A>[] {
   const found = new Map<string, MisreadWord<A>>();
-  for (const { attempt, words } of attempts) {
+  for (const { attempt, misread } of attempts) {
     const seen = new Set<string>();
-    for (const w of words) {
-      if (!isMisread(w)) continue;
-      const key = normaliseWord(w.expected);
-      if (!key) continue;
+    for (const key of misread) {
       const entry = found.get(key) ?? { word: key, count: 0, attempts: [] };
       entry.count++;
       if (!seen.has(key)) entry.attempts.push(attempt);

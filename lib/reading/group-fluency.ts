@@ -2,8 +2,8 @@ import { notFound } from "@/lib/api/errors";
 import { type Principal, requireOrganisation } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { policyRules } from "@/lib/policies/registry";
-import { countedWords, countReading } from "./count-reading";
-import { correctionsOf, latestCorrections, wordsAsTheyStand } from "./feedback-words";
+import { correctionsOf } from "./feedback-words";
+import { figuresOf, parseCachedFigures } from "./figures-cache";
 import { type Band, bandOf, mostMisread, sortedBands, wcpmTrend } from "./fluency";
 import type { FluencyQuery } from "./fluency-schemas";
 
@@ -44,6 +44,8 @@ export async function groupFluency(db: Db, caller: Principal, groupId: string, q
       })
     : null;
   if (query.challenge && !challenge) throw notFound("Speech challenge");
+  // The figures as stored with each feedback (Feedback.readingFigures); rows without them (or of
+  // older counting rules) are counted from their sentences and corrections here.
   const rows = users.length
     ? await db.feedback.findMany({
         where: {
@@ -52,26 +54,30 @@ export async function groupFluency(db: Db, caller: Principal, groupId: string, q
           ...(challenge ? { challengePk: challenge.pk } : {}),
           ...(query.from || query.to ? { created: { gte: query.from, lt: query.to } } : {}),
         },
-        select: { pk: true, id: true, userPk: true, challengePk: true, sentences: true, created: true },
+        select: { pk: true, id: true, userPk: true, challengePk: true, readingFigures: true, created: true },
         orderBy: [{ created: "asc" }, { pk: "asc" }],
       })
     : [];
-  const [corrections, challenges] = await Promise.all([
-    correctionsOf(
-      db,
-      rows.map((r) => r.pk),
-    ),
+  const cached = new Map(rows.map((r) => [r.pk, parseCachedFigures(r.readingFigures)]));
+  const uncounted = rows.filter((r) => !cached.get(r.pk)).map((r) => r.pk);
+  const [corrections, sentences, challenges] = await Promise.all([
+    correctionsOf(db, uncounted),
+    uncounted.length
+      ? db.feedback.findMany({ where: { pk: { in: uncounted } }, select: { pk: true, sentences: true } })
+      : [],
     db.speechChallenge.findMany({
       where: { pk: { in: [...new Set(rows.map((r) => r.challengePk))] } },
       select: { pk: true, id: true, topic: true },
     }),
   ]);
+  for (const { pk, sentences: text } of sentences) {
+    cached.set(pk, figuresOf(JSON.parse(text) as unknown[], corrections.byFeedback.get(pk) ?? []));
+  }
   const challengeOf = new Map(challenges.map((c) => [c.pk, c]));
   const nameByPk = new Map(users.map((u) => [u.pk, nameOf(u)]));
   const counted = rows.map((row) => {
-    const sentences = JSON.parse(row.sentences) as unknown[];
-    const words = wordsAsTheyStand(sentences, latestCorrections(corrections.byFeedback.get(row.pk) ?? []));
-    return { row, words, reading: countReading(words) };
+    const figures = cached.get(row.pk)!;
+    return { row, reading: figures.reading, misread: figures.misread };
   });
   const students = users.map((u) => {
     const own = counted.filter((c) => c.row.userPk === u.pk);
@@ -107,9 +113,9 @@ export async function groupFluency(db: Db, caller: Principal, groupId: string, q
     students: measured.filter((s) => s.band === band).length,
   }));
   const misread = mostMisread(
-    counted.map(({ row, words }) => ({
+    counted.map(({ row, misread }) => ({
       attempt: { feedbackId: row.id, student: nameByPk.get(row.userPk) ?? "", created: row.created },
-      words: countedWords(words),
+      misread,
     })),
   );
   return {

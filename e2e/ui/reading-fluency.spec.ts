@@ -78,7 +78,10 @@ test("a teacher follows a group's fluency: WCPM per attempt, bands, misread word
   const login = await orgUserWithPassword(request, world, "TEACHER");
   await signInToOrganisation(page, world, login);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`/reading/groups/${klass}`);
+  // The group's page leads to its reading fluency.
+  await page.goto(`/groups/${klass}`);
+  await page.getByRole("link", { name: "Reading fluency" }).click();
+  await expect(page).toHaveURL(new RegExp(`/reading/groups/${klass}$`));
   const view = page.getByTestId("group-fluency");
   await expect(view.getByRole("heading", { name: "Reading fluency · Grade 3" })).toBeVisible();
   const rows = view.getByTestId("fluency-row");

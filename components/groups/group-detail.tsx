@@ -39,7 +39,17 @@ export function GroupDetail({ id }: { id: string }) {
             description={
               <>Group · {group!.categories.length === 1 ? "1 category" : `${group!.categories.length} categories`}</>
             }
-            actions={editable && !editing ? <Button onClick={() => setEditing(true)}>Edit group</Button> : undefined}
+            actions={
+              <>
+                <Link
+                  href={`/reading/groups/${encodeURIComponent(group!.id)}`}
+                  className="rounded border border-slate-300 bg-white px-3 py-2 text-sm text-sky-800 hover:bg-slate-50"
+                >
+                  Reading fluency
+                </Link>
+                {editable && !editing && <Button onClick={() => setEditing(true)}>Edit group</Button>}
+              </>
+            }
           />
           {editing ? (
             <section aria-label="Edit group" className="rounded-lg border border-blue-200 bg-blue-50/50 p-5">

@@ -13,7 +13,7 @@ const sourceOf = ({ url, span }: Playing) => (span ? `${url}#t=${span.start.toFi
 
 type Status = "idle" | "loading" | "playing" | "paused" | "error";
 
-export function AudioPlayer({ playing }: { playing: Playing | null }) {
+export function AudioPlayer({ playing, idleText }: { playing: Playing | null; idleText?: string }) {
   const audio = useRef<HTMLAudioElement>(null);
   const [status, setStatus] = useState<Status>("idle");
 
@@ -45,7 +45,9 @@ export function AudioPlayer({ playing }: { playing: Playing | null }) {
             {playing.label}
           </>
         ) : (
-          <span className="text-slate-500">Click a recorded cell to play its result set’s combined audio.</span>
+          <span className="text-slate-500">
+            {idleText ?? "Click a recorded cell to play its result set’s combined audio."}
+          </span>
         )}
       </p>
       <audio

@@ -148,9 +148,11 @@ test.describe("feedback", () => {
     expect(Object.keys(created).sort()).toEqual([
       "audioUrl",
       "challengeId",
+      "corrections",
       "created",
       "extra",
       "id",
+      "reading",
       "resultSet",
       "sentences",
       "updated",
@@ -166,6 +168,19 @@ test.describe("feedback", () => {
       userId: student.id,
       created: ISO,
       updated: ISO,
+      // Ours: the reading figures of the two sentences (the, cat: CW, PC each), no corrections yet.
+      reading: {
+        wcpm: 2666.7,
+        accuracy: 0.5,
+        readingSeconds: 0.045,
+        expectedWords: 4,
+        errors: 2,
+        correctWords: 2,
+        labels: { CW: 2, PC: 2, SW: 0, DW: 0, IW: 0, RW: 0, SC: 0, NA: 0 },
+        notAssessed: 0,
+        stop: "lastRead",
+      },
+      corrections: [],
     });
     expect((await download(request, student.token, created.audioUrl)).equals(wav)).toBe(true);
 

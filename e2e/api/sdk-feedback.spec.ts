@@ -138,6 +138,9 @@ test("feedback.create(FormData): audio, challengeId, resultSetId, a JSON part pe
     userId: studentId,
     created: timestamp,
     updated: timestamp,
+    // Ours (issue 25): the reading figures of its words, and no corrections yet.
+    reading: expect.objectContaining({ expectedWords: 2, errors: 0, accuracy: 1, notAssessed: 0 }),
+    corrections: [],
   });
   const response = await fetch(sdk.communication.addAccessToken(created.audioUrl));
   expect(response.status).toBe(200);

@@ -765,6 +765,36 @@ export function routeTable(w: World): Record<string, RouteEntry> {
         },
       ],
     },
+    "groups/[group]/reading": {
+      GET: [
+        {
+          target: content,
+          policy: "group",
+          path: `${paths.group(o)}/reading`,
+          otherTenant: other((x) => `${paths.group(x)}/reading`),
+          list: {
+            rowId: (row) => String(row.id),
+            rowsOf: (body) => (body as { students: Record<string, unknown>[] }).students,
+            policy: "progress",
+            rows: allUsers.map((k) => ({
+              id: u[k].id,
+              target: submission(k),
+              inScope: k === "s1" || k === "s2",
+            })),
+          },
+        },
+      ],
+    },
+    "groups/[group]/reading-bands": {
+      PUT: [
+        {
+          target: content,
+          path: `${paths.group(o)}/reading-bands`,
+          body: () => ({ json: { bands: [{ name: "Needs support", belowWcpm: 60 }] } }),
+          otherTenant: other((x) => `${paths.group(x)}/reading-bands`),
+        },
+      ],
+    },
     "groups/[group]/members": {
       GET: [
         {
@@ -987,6 +1017,32 @@ export function routeTable(w: World): Record<string, RouteEntry> {
     },
     "feedback/[id]": {
       GET: [{ target: submission("s1"), path: paths.feedback(o), otherTenant: other(paths.feedback) }],
+    },
+    "feedback/[id]/review": {
+      GET: [
+        {
+          target: submission("s1"),
+          path: `${paths.feedback(o)}/review`,
+          otherTenant: other((x) => `${paths.feedback(x)}/review`),
+        },
+      ],
+    },
+    "feedback/[id]/corrections": {
+      GET: [
+        {
+          target: submission("s1"),
+          path: `${paths.feedback(o)}/corrections`,
+          otherTenant: other((x) => `${paths.feedback(x)}/corrections`),
+        },
+      ],
+      POST: [
+        {
+          target: submission("s1"),
+          path: `${paths.feedback(o)}/corrections`,
+          body: () => ({ json: { sentence: 0, word: 0, label: "SW" } }),
+          otherTenant: other((x) => `${paths.feedback(x)}/corrections`),
+        },
+      ],
     },
 
     // ---- pronunciation challenges and analyses

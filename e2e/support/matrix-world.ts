@@ -429,7 +429,20 @@ const SENTENCE = JSON.stringify({
   eosFrame: 2,
   sessionId: "s",
   tokenType: "sentence",
-  words: [],
+  // One word, so that a correction (POST /feedback/:id/corrections) has something to correct.
+  words: [
+    {
+      sentenceIndex: 0,
+      textIndex: 0,
+      expected: "the",
+      recognized: "the",
+      label: "CW",
+      description: "Correct",
+      explanation: "",
+      startTiming: 0,
+      endTiming: 300,
+    },
+  ],
 });
 
 export const feedbackFields = (audio: Buffer, challengeId: string, resultSetId: string): MultipartFields => ({

@@ -8,6 +8,15 @@ import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { fileUrl } from "@/lib/downloads/urls";
 import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
 import { policyRules } from "@/lib/policies/registry";
+import {
+  type CorrectionRow,
+  correctionsOf,
+  latestCorrections,
+  type Person,
+  readingOf,
+  storedWords,
+} from "@/lib/reading/feedback-words";
+import { figuresOf } from "@/lib/reading/figures-cache";
 import { checkAppendable, combinedAudioUrl, findOrCreateResultSet } from "@/lib/recordings/result-sets";
 import type { Storage } from "@/lib/storage/storage";
 import { withStoredFiles } from "@/lib/storage/stored-files";
@@ -30,7 +39,13 @@ import { type CreateFeedback, FEEDBACK_RESOURCE } from "./schemas";
 // organisation, so another organisation's feedback is never found from here).
 
 type FeedbackRow = NonNullable<Awaited<ReturnType<Db["feedback"]["findUnique"]>>>;
-type Refs = { challenges: Map<string, string>; users: Map<string, string>; sets: Map<string, string> };
+type Refs = {
+  challenges: Map<string, string>;
+  users: Map<string, string>;
+  sets: Map<string, string>;
+  /** Ours: each feedback's corrections, oldest first, and the people who made them. */
+  corrections?: { byFeedback: Map<string, CorrectionRow[]>; people: Map<string, Person> };
+};
 
 function parseJson(text: string | null): unknown {
   if (text === null) return null;
@@ -43,23 +58,36 @@ function parseJson(text: string | null): unknown {
 
 export function toFeedback(row: FeedbackRow, refs: Refs) {
   const setId = refs.sets.get(row.resultSetPk) ?? "";
+  const sentences = (parseJson(row.sentences) as unknown[] | null) ?? [];
+  const latest = latestCorrections(refs.corrections?.byFeedback.get(row.pk) ?? []);
+  const people = refs.corrections?.people ?? new Map<string, Person>();
   return {
     id: row.id,
     audioUrl: fileUrl(row.audioFilePk),
     challengeId: refs.challenges.get(row.challengePk) ?? null,
-    sentences: (parseJson(row.sentences) as unknown[] | null) ?? [],
+    sentences,
     extra: parseJson(row.extra),
     resultSet: { id: setId, combinedAudioUrl: combinedAudioUrl(setId) },
     userId: refs.users.get(row.userPk) ?? null,
     created: row.created,
     updated: row.updated,
+    reading: readingOf(sentences, latest),
+    corrections: [...latest.values()].map((c) => ({
+      sentence: c.sentence,
+      word: c.word,
+      label: c.label,
+      engineLabel: String(storedWords(sentences, c.sentence)[c.word]?.label ?? ""),
+      by: c.byPk ? (people.get(c.byPk)?.id ?? null) : null,
+      byName: c.byPk ? (people.get(c.byPk)?.name ?? null) : null,
+      created: c.created,
+    })),
   };
 }
 
-/** The public ids behind a page of rows: three batched lookups, never one per row. */
+/** The public ids and corrections behind a page of rows: batched lookups, never one per row. */
 async function refsOf(db: Db, rows: FeedbackRow[]): Promise<Refs> {
   const uniq = (pks: string[]) => [...new Set(pks)];
-  const [challenges, users, sets] = await Promise.all([
+  const [challenges, users, sets, corrections] = await Promise.all([
     db.speechChallenge.findMany({
       where: { pk: { in: uniq(rows.map((r) => r.challengePk)) } },
       select: { pk: true, id: true },
@@ -69,9 +97,13 @@ async function refsOf(db: Db, rows: FeedbackRow[]): Promise<Refs> {
       where: { pk: { in: uniq(rows.map((r) => r.resultSetPk)) } },
       select: { pk: true, id: true },
     }),
+    correctionsOf(
+      db,
+      rows.map((r) => r.pk),
+    ),
   ]);
   const map = (list: { pk: string; id: string }[]) => new Map(list.map((x) => [x.pk, x.id]));
-  return { challenges: map(challenges), users: map(users), sets: map(sets) };
+  return { challenges: map(challenges), users: map(users), sets: map(sets), corrections };
 }
 
 const taken = (id: string | undefined) =>
@@ -111,6 +143,7 @@ export async function createFeedback(
 
   const audio = await analyseAudio(upload, FEEDBACK_RESOURCE);
   const sentences = JSON.stringify(input.sentences);
+  const readingFigures = JSON.stringify(figuresOf(input.sentences, []));
   const extra = input.extra === undefined || input.extra === null ? null : JSON.stringify(input.extra);
   for (let attempt = 1; ; attempt++) {
     try {
@@ -141,6 +174,7 @@ export async function createFeedback(
               audioFilePk,
               sentences,
               extra,
+              readingFigures,
             },
           });
           return { row, setId: set.id };

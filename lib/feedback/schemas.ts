@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/page-query";
 import { idSchema, timestamps } from "@/lib/api/schemas";
+import { currentCorrectionSchema, readingSchema } from "@/lib/reading/schemas";
 import { resultSetRefSchema } from "@/lib/recordings/schemas";
 
 export const FEEDBACK_RESOURCE = "Feedback";
@@ -23,6 +24,8 @@ export const feedbackWordSchema = z
     /** null: nothing was heard for the expected word (a deletion, DW), as the original server sent it. */
     recognized: z.string().nullable(),
     label: z.string().trim().min(1, "must not be empty").max(50),
+    /** Ours, optional: the engine's confidence in the word (0..1); the review screen marks the least sure. */
+    confidence: z.number().min(0).max(1).nullable().optional(),
     description: z.string(),
     explanation: z.string(),
     startTiming: int,
@@ -93,5 +96,9 @@ export const feedbackSchema = z.object({
   resultSet: resultSetRefSchema,
   userId: z.string().nullable(),
   ...timestamps,
+  /** Ours: the reading figures, counted from the words as they stand after corrections. */
+  reading: readingSchema,
+  /** Ours: each corrected word's latest correction (the stored `sentences` keep the engine's labels). */
+  corrections: z.array(currentCorrectionSchema),
 });
 export type FeedbackOut = z.output<typeof feedbackSchema>;

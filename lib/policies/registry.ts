@@ -6,7 +6,13 @@ import { mayImpersonate } from "./impersonation";
 import { memberScope, organisationMemberScope } from "./members";
 import { ownerWhere, type Where } from "./reach";
 import { changesScheme, readsScheme } from "./scheme-access";
-import { progressUsers, referenceAccess, visibleRecordings, visibleSubmissions } from "./submissions";
+import {
+  correctableSubmissions,
+  progressUsers,
+  referenceAccess,
+  visibleRecordings,
+  visibleSubmissions,
+} from "./submissions";
 import type { PolicyName } from "./table";
 import { organisationsInReach, seesOrganisation, tenantsInReach } from "./tenancy";
 import { isTopAdministrator } from "./top-level";
@@ -57,6 +63,7 @@ export const policyRules = {
   },
   progress: { list: progressUsers, read: progressUsers, update: null, export: progressUsers },
   submission: { list: visibleSubmissions, read: visibleSubmissions, update: ownerWhere, download: visibleSubmissions },
+  correction: { list: visibleSubmissions, read: visibleSubmissions, update: correctableSubmissions },
   recording: { list: visibleRecordings, read: visibleRecordings, update: ownerWhere, download: visibleRecordings },
   reference: { list: visibleRecordings, read: referenceAccess, update: referenceAccess, export: referenceAccess },
   assignment: { list: visibleAssignments, read: visibleAssignments, update: requireManager },

@@ -14,6 +14,11 @@ export async function visibleSubmissions(db: Db, caller: Principal, admin?: Wher
   return anyOf(admin === undefined ? await adminWhere(db, caller) : admin, staffWhere(caller), ownerWhere(caller));
 }
 
+/** The "correction" policy's changes: submissions of students the caller teaches (staff) or administers. */
+export async function correctableSubmissions(db: Db, caller: Principal): Promise<Where> {
+  return anyOf(await adminWhere(db, caller), staffWhere(caller));
+}
+
 /** Speech recordings the caller sees: submissions, plus those assigned to it for annotation. */
 export async function visibleRecordings(db: Db, caller: Principal, admin?: Where | null): Promise<Where> {
   const assigned = annotatorAssignments(caller);

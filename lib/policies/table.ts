@@ -29,6 +29,8 @@
 // | category     | member, admin (downloads)                      | member with CATEGORY_CREATE      |
 // | progress     | admin, staff, owner (own rows only)            | —                                |
 // | submission   | admin, staff, owner                            | owner (creates)                  |
+// | correction   | admin, staff, owner (a feedback's corrections  | admin, staff (our POST           |
+// |              | and their history)                             | /feedback/:id/corrections)       |
 // | recording    | admin, staff, owner, annotator                 | owner (creates)                  |
 // | reference    | admin, staff, owner, annotator                 | admin, full                      |
 // | assignment   | admin, annotator (others without               | admin                            |
@@ -67,6 +69,7 @@ export const POLICIES = {
   category: { sees: ["member", "admin"], changes: ["member"] },
   progress: { sees: ["admin", "staff", "owner"], changes: [] },
   submission: { sees: ["admin", "staff", "owner"], changes: ["owner"] },
+  correction: { sees: ["admin", "staff", "owner"], changes: ["admin", "staff"] },
   recording: { sees: ["admin", "staff", "owner", "annotator"], changes: ["owner"] },
   reference: { sees: ["admin", "staff", "owner", "annotator"], changes: ["admin", "full"] },
   assignment: { sees: ["admin", "annotator"], changes: ["admin"] },

@@ -67,7 +67,8 @@ export async function judgeReading(
       eosFrame: last ? Math.round(last.endTiming / FRAME_MS) : null,
       sessionId: "",
       tokenType: "EOS",
-      words: own.map(({ confidence: _c, ...w }) => w),
+      // Each word keeps the engine's confidence (ours): the review screen marks the least sure.
+      words: own,
     });
     complete.push(final || i < reached);
   }

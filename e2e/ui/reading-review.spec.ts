@@ -1,0 +1,133 @@
+// The review screen of one read-aloud attempt (issue 25): the passage coloured by label, a word's
+// audio span played from a click and from the keyboard, a teacher's correction recounting WCPM and
+// accuracy, the engine's unsure words marked; axe, and screenshots at 1280 and 768 px.
+import { authed, expectJson } from "../support/api";
+import { testAudio, uniqueWav, wavPart } from "../support/audio";
+import { seriousViolations } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { postMultipart } from "../support/multipart";
+import { group, speechChallenge, student } from "../support/progress-ui";
+import { snap } from "../support/screenshots";
+import { orgUserWithPassword, signInToOrganisation } from "../support/ui";
+
+const word = (
+  i: number,
+  expected: string,
+  recognized: string | null,
+  label: string,
+  start: number,
+  confidence?: number,
+) => ({
+  sentenceIndex: 0,
+  textIndex: i,
+  expected,
+  recognized,
+  label,
+  description: label,
+  explanation: "",
+  startTiming: start,
+  endTiming: recognized === null ? start : start + 400,
+  ...(confidence === undefined ? {} : { confidence }),
+});
+
+test("a teacher reviews an attempt: coloured words, a word's audio from click and keyboard, a correction recounting the figures", async ({
+  page,
+  request,
+  world,
+}) => {
+  test.setTimeout(180_000);
+  const audio = await testAudio();
+  const token = world.orgToken;
+  const challenge = await speechChallenge(request, token, "The big dog ran home");
+  const klass = await group(request, token, "Class 3B", []);
+  const ada = await student(request, world, "Ada", "Alpha", [klass]);
+  const sentence = {
+    sentence: 0,
+    errors: 2,
+    confidence: null,
+    currentFrame: null,
+    eosFrame: null,
+    sessionId: "",
+    tokenType: "EOS",
+    words: [
+      word(0, "The", "the", "CW", 0, 0.95),
+      word(1, "big", null, "DW", 400),
+      word(2, "dog", "dog", "CW", 500, 0.9),
+      word(3, "ran", "run", "SW", 1000, 0.3),
+      word(4, "home", "home", "CW", 1500, 0.9),
+    ],
+  };
+  const feedback = await expectJson<{ id: string }>(
+    await postMultipart(
+      request,
+      "/api/feedback",
+      {
+        audio: wavPart(uniqueWav(audio.wav)),
+        challengeId: challenge,
+        resultSetId: `rs-${Date.now()}`,
+        sentences: [JSON.stringify(sentence)],
+        extra: JSON.stringify({ engine: "pocketsphinx" }),
+      },
+      authed(ada.token),
+    ),
+    201,
+  );
+  const login = await orgUserWithPassword(request, world, "TEACHER");
+  await signInToOrganisation(page, world, login);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/reading/attempts/${feedback.id}`);
+
+  const review = page.getByTestId("reading-review");
+  await expect(review.getByRole("heading", { name: "Reading of Ada Alpha" })).toBeVisible();
+  await expect(review.getByTestId("engine")).toHaveText("Labelled by the pocketsphinx engine");
+  // E 5, errors 2 (big deleted, ran substituted): 3 correct over 0 .. 1900 ms = 94.7 WCPM, 60%.
+  await expect(review.getByTestId("figure-wcpm")).toHaveText("94.7");
+  await expect(review.getByTestId("figure-accuracy")).toHaveText("60%");
+  const words = review.getByTestId("passage-word");
+  await expect(words).toHaveCount(5);
+  expect(await words.evaluateAll((els) => els.map((e) => e.getAttribute("data-label")))).toEqual([
+    "CW",
+    "DW",
+    "CW",
+    "SW",
+    "CW",
+  ]);
+  await expect(words.nth(3)).toHaveClass(/bg-red-100/);
+  await expect(words.nth(0)).toHaveClass(/bg-emerald-100/);
+  // The engine was unsure of "ran" only.
+  await expect(review.locator("[data-unsure]")).toHaveText(["ran?"]);
+  await expect(review.getByTestId("unsure-count")).toContainText("1 word");
+
+  // A click plays exactly "dog": 0.5 to 0.9 s.
+  const player = page.getByTestId("progress-audio");
+  const source = () => player.evaluate((a: HTMLAudioElement) => a.src);
+  await words.nth(2).click();
+  await expect.poll(source).toMatch(/#t=0\.500,0\.900$/);
+  await expect(page.getByTestId("progress-player")).toHaveAttribute("data-status", /playing|paused/, {
+    timeout: 20_000,
+  });
+
+  // From the keyboard: the passage is one tab stop; arrows move, Enter plays "ran" (1.0 to 1.4 s).
+  await page.keyboard.press("ArrowRight");
+  await expect(words.nth(3)).toBeFocused();
+  await expect(words.nth(2)).toHaveAttribute("tabindex", "-1");
+  await page.keyboard.press("Enter");
+  await expect.poll(source).toMatch(/#t=1\.000,1\.400$/);
+
+  await snap(page, "reading-review-1280");
+  await page.setViewportSize({ width: 768, height: 1000 });
+  await snap(page, "reading-review-768");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The teacher hears "ran": SW becomes CW, from the keyboard; the figures recount at once.
+  await page.getByTestId("word-label").focus();
+  await page.getByTestId("word-label").selectOption("CW");
+  await expect(review.getByTestId("figure-wcpm")).toHaveText("126.3");
+  await expect(review.getByTestId("figure-accuracy")).toHaveText("80%");
+  await expect(words.nth(3)).toHaveAttribute("data-label", "CW");
+  await expect(words.nth(3)).toHaveAccessibleName(/corrected; engine: Substitution/);
+  await expect(review.getByTestId("correction-history")).toContainText("Substitution → Correct");
+  // The correction is stored: a reload shows it.
+  await page.reload();
+  await expect(review.getByTestId("figure-accuracy")).toHaveText("80%");
+});

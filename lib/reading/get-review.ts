@@ -1,0 +1,50 @@
+import { forbidden, notFound } from "@/lib/api/errors";
+import { type Principal, requireOrganisation } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/client";
+import { getFeedback } from "@/lib/feedback/feedback";
+import { mayCorrect } from "./correct-word";
+
+// GET /feedback/:id/review (ours): what the review screen shows in one read: the feedback with
+// its figures and current corrections, the student's and the challenge's names (people see names,
+// not ids), which engine produced the labels, and whether the caller may correct.
+
+const nameOf = (u: { firstName: string; infix: string | null; lastName: string }) =>
+  [u.firstName, u.infix, u.lastName].filter(Boolean).join(" ");
+
+export async function getReview(db: Db, caller: Principal, feedbackId: string) {
+  requireOrganisation(caller);
+  const row = await db.feedback.findUnique({
+    where: { ns_id: { ns: caller.ns, id: feedbackId } },
+    select: { pk: true, userPk: true, challengePk: true, extra: true },
+  });
+  if (!row) throw notFound("Feedback");
+  const corrects = await mayCorrect(db, caller, row.pk);
+  if (corrects === null)
+    throw forbidden("Only the owning user, their teachers and administrators may review this feedback");
+  const [feedback, user, challenge] = await Promise.all([
+    getFeedback(db, caller, feedbackId),
+    db.user.findUnique({
+      where: { pk: row.userPk },
+      select: { id: true, firstName: true, infix: true, lastName: true },
+    }),
+    db.speechChallenge.findUnique({
+      where: { pk: row.challengePk },
+      select: { id: true, topic: true, language: true },
+    }),
+  ]);
+  return {
+    feedback,
+    student: user ? { id: user.id, name: nameOf(user) } : null,
+    challenge: challenge
+      ? { id: challenge.id, name: challenge.topic?.trim() || null, language: challenge.language }
+      : null,
+    engine: engineOf(feedback.extra),
+    mayCorrect: corrects,
+  };
+}
+
+/** The engine named in the feedback's extra (as the recognition server stores it); null when none judged it or an app sent it. */
+function engineOf(extra: unknown): string | null {
+  if (extra && typeof extra === "object" && "engine" in extra && typeof extra.engine === "string") return extra.engine;
+  return null;
+}

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Feedback" ADD COLUMN     "readingFigures" TEXT;
+

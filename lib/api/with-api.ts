@@ -16,9 +16,10 @@ import { checkParts, jsonFileFields } from "./body-fields";
 import { clientAddress } from "./client-address";
 import { corsHeaders } from "./cors";
 import type { ResponsesDoc, RouteDoc } from "./doc";
-import { ApiError, type FieldError, HTTP_STATUS, OAuthError } from "./errors";
+import { errorResponse } from "./error-response";
 import { assertSafeInput } from "./input-guards";
 import { log } from "./log";
+import { bodyObject, extractToken, queryObject, unauthorized, validate } from "./request-input";
 import { declareRoute } from "./route-registry";
 
 // The one wrapper every API route goes through: resolves the caller from the
@@ -176,96 +177,4 @@ function ruleOf(options: Auth & { policy: PolicyName; in?: "organisation" }): Ro
           ? "optional"
           : "public";
   return { auth, policy: options.policy, in: options.in ?? null };
-}
-
-function extractToken(req: Request, url: URL): { token: string | null; fromQuery: boolean } {
-  const header = req.headers.get("authorization");
-  if (header) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    return { token: match ? match[1] : "", fromQuery: false };
-  }
-  const query = url.searchParams.get("access_token");
-  return query ? { token: query, fromQuery: true } : { token: null, fromQuery: false };
-}
-
-function unauthorized(hadToken: boolean) {
-  const challenge = hadToken
-    ? 'Bearer error="invalid_token", error_description="The access token is malformed, expired or revoked"'
-    : "Bearer";
-  return new ApiError(
-    "unauthorized",
-    hadToken ? "The access token is malformed, expired or revoked" : "Authentication is required",
-    undefined,
-    { "WWW-Authenticate": challenge },
-  );
-}
-
-function queryObject(url: URL): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    if (key === "access_token") continue;
-    const all = url.searchParams.getAll(key);
-    out[key] = all.length === 1 ? all[0] : all;
-  }
-  return out;
-}
-
-function bodyObject(parsed: ParsedBody): unknown {
-  if (parsed.kind === "json") return parsed.value;
-  if (parsed.kind === "form" || parsed.kind === "multipart") return parsed.fields;
-  return {};
-}
-
-function validate<S extends z.ZodType>(schema: S, input: unknown, resource: string): z.output<S> {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    throw new ApiError("bad_request", "The request body must be a JSON object");
-  }
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const errors: FieldError[] = [];
-  const seen = new Set<string>();
-  for (const issue of result.error.issues) {
-    // The field is the top-level name; the message says where inside it (e.g. roles.1).
-    const field = issue.path.length ? String(issue.path[0]) : "(body)";
-    if (seen.has(field)) continue;
-    seen.add(field);
-    const top = issue.path.length ? (input as Record<string, unknown>)[field] : input;
-    const missing = issue.path.length === 1 && (top === undefined || top === "");
-    const where = issue.path.length > 1 ? `${issue.path.map(String).join(".")}: ` : "";
-    errors.push({ resource, field, code: missing ? "missing_field" : "invalid", message: where + issue.message });
-  }
-  throw new ApiError(
-    "validation",
-    `Invalid ${resource}: ${errors.map((e) => `${e.field} (${e.code})`).join(", ")}`,
-    errors,
-  );
-}
-
-export function errorResponse(error: unknown, requestId: string): Response {
-  if (error instanceof OAuthError) {
-    return Response.json(
-      { error: error.error, error_description: error.description, message: error.description },
-      {
-        status: error.status,
-        headers: {
-          "Cache-Control": "no-store",
-          Pragma: "no-cache",
-          ...(error.error === "invalid_client" ? { "WWW-Authenticate": "Bearer" } : {}),
-        },
-      },
-    );
-  }
-  if (error instanceof ApiError) {
-    const body = { message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.details };
-    return Response.json(body, { status: HTTP_STATUS[error.code], headers: error.headers });
-  }
-  const code = (error as { code?: string } | null)?.code;
-  if (code === "P2002") {
-    return Response.json({ message: "A resource with this identifier already exists" }, { status: 409 });
-  }
-  log("error", "unhandled", {
-    requestId,
-    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-  });
-  return Response.json({ message: "An internal error happened", requestId }, { status: 500 });
 }

@@ -3,13 +3,14 @@ import type { UploadedFile } from "@/lib/api/body";
 import { ApiError, invalid } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
-import { getAnnotation, updateAnnotation } from "./annotations";
+import { getAnnotation } from "./annotations";
 import { toMs } from "./fragments";
 import { EXPORT_FORMATS, exportDocument, importDocument } from "./interchange/formats";
 import { type Fragment, InterchangeError } from "./interchange/model";
 import { schemeOf } from "./label-schemes";
 import { getReference, putReference, type ReferencePath } from "./references";
 import { type AnnotationOut, type EXPORT_FORMAT_NAMES, fragmentsInput } from "./schemas";
+import { updateAnnotation } from "./update-annotation";
 
 // Annotations in other tools' formats: Praat TextGrid, ELAN .eaf and WebVTT out (plus our
 // JSON); TextGrid and .eaf back in, replacing the fragments through the same rules as an

@@ -1,4 +1,5 @@
-import { createAnnotation, listAnnotations } from "@/lib/annotations/annotations";
+import { listAnnotations } from "@/lib/annotations/annotations";
+import { createAnnotation } from "@/lib/annotations/create-annotation";
 import {
   ANNOTATION_RESOURCE,
   annotationSchema,

@@ -1,5 +1,6 @@
-import { getAnnotation, updateAnnotation } from "@/lib/annotations/annotations";
+import { getAnnotation } from "@/lib/annotations/annotations";
 import { ANNOTATION_RESOURCE, idParam, updateAnnotationSchema } from "@/lib/annotations/schemas";
+import { updateAnnotation } from "@/lib/annotations/update-annotation";
 import { annotationResponse, annotationResponses, ifMatchOf } from "@/lib/api/annotation-responses";
 import { otherMethods } from "@/lib/api/other-methods";
 import { withApi } from "@/lib/api/with-api";

@@ -1,10 +1,12 @@
 // A speech challenge's typed passage (ours: `sentences` on POST/PUT /challenges/speech): stored as
 // sentences and, without an uploaded SRT, served at the contract's srtUrl as an SRT generated from
-// them (estimated timings, lib/challenges/speech/passage-srt.ts). An uploaded SRT wins and stays.
+// them (estimated timings, lib/challenges/speech/passage-srt.ts), and the engines read it (forced
+// alignment of a recording). An uploaded SRT wins and stays.
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
-import { authed, download, downloadUrlPattern, expectJson } from "../support/api";
+import { authed, download, downloadUrlPattern, expectJson, member, uniqueId } from "../support/api";
 import { expectError, expectFieldError } from "../support/assertions";
+import { testAudio, uniqueWav, WAV_TEXT, wavPart } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 import { type MultipartFields, sendMultipart } from "../support/multipart";
 import { storedCopies } from "../support/storage";
@@ -141,4 +143,48 @@ test("bad sentences are refused with 422 naming the field, and nothing is stored
   }
   const list = await expectJson<unknown[]>(await request.get(BASE, { headers: authed(world.orgToken) }), 200);
   expect(list).toEqual([]);
+});
+
+test("the engines read the typed passage: a recording of it is aligned word by word (reference annotation)", async ({
+  request,
+  world,
+}) => {
+  test.setTimeout(120_000);
+  const { wav } = await testAudio();
+  const student = await member(request, world, "STUDENT");
+  const challenge = await expectJson<SpeechChallenge>(
+    await send(request, world.orgToken, "POST", BASE, { language: "eng", sentences: ["The cat sits", "on the mat."] }),
+    201,
+  );
+  type Recording = { id: string; referenceAnnotation: { status: string; engine: string | null } };
+  const recording = await expectJson<Recording>(
+    await send(request, student.token, "POST", `${BASE}/${challenge.id}/recordings`, {
+      audio: wavPart(uniqueWav(wav)),
+      resultSetId: uniqueId("rs"),
+    }),
+    201,
+  );
+  await expect
+    .poll(
+      async () =>
+        (
+          await expectJson<Recording>(
+            await request.get(`${BASE}/${challenge.id}/recordings/${recording.id}`, {
+              headers: authed(world.orgToken),
+            }),
+            200,
+          )
+        ).referenceAnnotation.status,
+      { timeout: 60_000, intervals: [250, 500, 1000] },
+    )
+    .toBe("aligned");
+  const reference = await expectJson<{ fragments: { labels: { layer: string; label: string }[] }[] }>(
+    await request.get(
+      `/api/organisations/${world.orgId}/challenges/speech/${challenge.id}/recordings/${recording.id}/reference`,
+      { headers: authed(world.orgToken) },
+    ),
+    200,
+  );
+  const words = reference.fragments.flatMap((f) => f.labels.filter((l) => l.layer === "Words").map((l) => l.label));
+  expect(words.map((w) => w.toLowerCase())).toEqual(WAV_TEXT.toLowerCase().replace(/[.]/g, "").split(" "));
 });

@@ -11,6 +11,7 @@ import { lowestPhonemes } from "@/lib/web/progress/lowest-phonemes";
 // with how often it was heard, by how many students and how often it was judged bad.
 
 const pct = (score: number) => `${Math.round(score * 100)}%`;
+// A mean is no engine's verdict: its colour uses fixed bands (below 40 % red, below 70 % amber).
 const verdictOf = (mean: number) => (mean < 0.4 ? "bad" : mean < 0.7 ? "moderate" : "good");
 
 export function GroupPhonemes({ studentIds }: { studentIds: readonly string[] }) {

@@ -171,7 +171,8 @@ export function ProgressView() {
               )}
               {chosen && <PronunciationPanel user={chosen} onPlay={setPlaying} />}
             </div>
-            <GroupPhonemes studentIds={studentIds} />
+            {/* Students (who may not list users) see only their own row: no group to speak of. */}
+            {principal.can("USER_LIST") && <GroupPhonemes studentIds={studentIds} />}
           </>
         )}
       </div>

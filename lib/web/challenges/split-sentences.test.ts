@@ -18,5 +18,6 @@ test("a sentence is split at a position and joined with the next", () => {
 
 test("the usual language is the most common one", () => {
   expect(usualLanguage([{ language: "eng" }, { language: "nld" }, { language: "nld" }])).toBe("nld");
+  expect(usualLanguage([{ language: "nld" }, { language: "eng" }])).toBe("eng");
   expect(usualLanguage([])).toBeNull();
 });

@@ -27,11 +27,13 @@ export function joinWithNext(sentences: readonly string[], index: number): strin
   ];
 }
 
-/** The language most of the organisation's challenges have (ties: the first seen), or null. */
+/**
+ * The language most of the organisation's speech challenges have (ties: the first by code), or
+ * null: the server's "organisation language" rule (lib/organisations/language.ts), in the browser.
+ */
 export function usualLanguage(challenges: readonly { language: string }[]): string | null {
   const counts = new Map<string, number>();
   for (const c of challenges) counts.set(c.language, (counts.get(c.language) ?? 0) + 1);
-  let best: string | null = null;
-  for (const [language, count] of counts) if (best === null || count > counts.get(best)!) best = language;
-  return best;
+  const sorted = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  return sorted[0]?.[0] ?? null;
 }

@@ -7,7 +7,8 @@ import { LANGUAGE_HINT, type LanguageOption, languageOption, searchLanguages } f
 // with a list popup (WAI-ARIA APG "combobox with listbox popup", list autocomplete). Typing
 // filters by name or code; Up/Down move through the options (aria-activedescendant), Enter
 // or a click chooses, Escape closes the list (a second Escape restores the chosen language),
-// leaving the field keeps a typed exact name or code and otherwise restores the choice.
+// leaving the field keeps a typed exact name (or part of one: "Dutch") or code and otherwise
+// restores the choice. Living languages are listed first.
 // The form holds the code; the field shows the name, with the code next to it.
 
 type Props = {
@@ -78,7 +79,10 @@ export function LanguageCombobox({ label = "Language", value, onValueChange, err
 
   const onBlur = () => {
     const typed = text.trim().toLowerCase();
-    const exact = languageOption(typed) ?? searchLanguages(typed, 400).find((o) => o.name.toLowerCase() === typed);
+    // A name counts whole or by one of its parts: "Dutch" is "Dutch; Flemish".
+    const named = (o: LanguageOption) =>
+      o.name.toLowerCase().split(/;\s*/).concat(o.name.toLowerCase()).includes(typed);
+    const exact = languageOption(typed) ?? searchLanguages(typed, 400).find(named);
     if (exact) choose(exact);
     else {
       setText(display(value));

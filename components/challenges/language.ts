@@ -1,11 +1,13 @@
 import { iso6392 } from "iso-639-2";
+import { LIVING_LANGUAGE_CODES } from "@/lib/web/challenges/living-languages";
 
 // Languages as the API takes them (ISO 639-2 codes, bibliographic or terminologic:
-// lib/api/schemas.ts languageSchema) and as people know them (their English names).
+// lib/api/schemas.ts languageSchema) and as people know them (their English names). Living
+// languages come first, so that "Dutch" finds Dutch before Middle Dutch.
 
 export const LANGUAGE_HINT = "Type to search by name or code (ISO 639-2), e.g. English, Dutch, nld.";
 
-export type LanguageOption = { code: string; name: string; other?: string };
+export type LanguageOption = { code: string; name: string; other?: string; living: boolean };
 
 /** One option per code: the terminologic code where there is one (nld), the bibliographic one also searchable (dut). */
 export const LANGUAGE_OPTIONS: readonly LanguageOption[] = iso6392
@@ -14,8 +16,9 @@ export const LANGUAGE_OPTIONS: readonly LanguageOption[] = iso6392
     code: l.iso6392T ?? l.iso6392B,
     name: l.name,
     other: l.iso6392T && l.iso6392T !== l.iso6392B ? l.iso6392B : undefined,
+    living: LIVING_LANGUAGE_CODES.has(l.iso6392T ?? l.iso6392B),
   }))
-  .sort((a, b) => a.name.localeCompare(b.name));
+  .sort((a, b) => Number(b.living) - Number(a.living) || a.name.localeCompare(b.name));
 
 const byCode = new Map<string, LanguageOption>();
 for (const option of LANGUAGE_OPTIONS) {
@@ -28,7 +31,7 @@ export const languageOption = (code: string) => byCode.get(code.trim().toLowerCa
 /** "Dutch; Flemish" for nld or dut; the code itself when it is not a known one. */
 export const languageName = (code: string) => languageOption(code)?.name ?? code;
 
-/** Options matching `query` (name or code), those whose name or code starts with it first. */
+/** Options matching `query` (name or code): the exact code, then names or codes starting with it, then the rest; living languages first within each. */
 export function searchLanguages(query: string, limit = 50): LanguageOption[] {
   const q = query.trim().toLowerCase();
   if (!q) return LANGUAGE_OPTIONS.slice(0, limit);

@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { AudioInput } from "@/components/audio/audio-input";
 import { Form } from "@/components/form";
 import { errorText, FormField, IdField } from "@/components/form-field";
@@ -9,17 +9,21 @@ import {
   type SpeechChallenge,
   updateSpeechChallengeSchema,
 } from "@/lib/challenges/speech/schemas";
+import { useSpeechChallenges } from "@/lib/web/annotations/editor/use-assignments";
 import type { Parts } from "@/lib/web/api/api-upload";
 import { KINDS, type SaveRequest, useSaveChallenge } from "@/lib/web/challenges/challenge-kinds";
+import { usualLanguage } from "@/lib/web/challenges/split-sentences";
 import { toast } from "@/lib/web/ui/toast";
 import { useZodForm } from "@/lib/web/ui/use-zod-form";
 import { detailHref } from "./challenge-list";
 import { challengeName } from "./challenge-name";
 import { FileField } from "./file-field";
 import { LanguageCombobox } from "./language-combobox";
+import { PassageEditor } from "./passage-editor";
 
-// Create and edit form of a speech challenge: topic, language, metadata (JSON text, kept by
-// the API as it is) and the files referenceAudio, srt and image. The API's schemas check the
+// Create and edit form of a speech challenge: topic, language (a new one starts in the language
+// most of the organisation's speech challenges have), the passage to read aloud (sentences),
+// metadata (JSON text, kept by the API as it is) and the files referenceAudio, srt and image. The API's schemas check the
 // fields; the page adds that metadata must be JSON (unless an edit leaves a stored non-JSON
 // value as it was). Files mirror their names into the values so errors land on them.
 
@@ -41,6 +45,10 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
   const save = useSaveChallenge("speech");
   const editing = !!challenge;
   const [files, setFiles] = useState<Files>({ referenceAudio: null, srt: null, image: null });
+  const [sentences, setSentences] = useState<string[] | null>(challenge?.sentences ?? null);
+  const sentencesChanged = JSON.stringify(sentences ?? []) !== JSON.stringify(challenge?.sentences ?? []);
+  const languageTouched = useRef(false);
+  const others = useSpeechChallenges(!editing);
   const schema = useMemo(() => {
     const base = editing ? updateSpeechChallengeSchema : createSpeechChallengeSchema;
     return base.superRefine((value, ctx) => {
@@ -72,10 +80,16 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
         (e): e is [keyof Files, File] => !!e[1],
       );
       const requests: SaveRequest[] = [];
+      const typed = sentences?.map((t) => t.trim()).filter(Boolean) ?? [];
       if (editing && chosen.length === 0) {
         requests.push({
           id: challenge.id,
-          json: { topic: value.topic ?? null, language: value.language, metadata: value.metadata ?? null },
+          json: {
+            topic: value.topic ?? null,
+            language: value.language,
+            metadata: value.metadata ?? null,
+            ...(sentencesChanged ? { sentences: typed.length ? typed : null } : {}),
+          },
         });
       } else {
         const parts: Parts = [];
@@ -84,11 +98,15 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
         else if (editing) parts.push(["topic", ""]); // blank clears it
         parts.push(["language", value.language]);
         if (value.metadata) parts.push(["metadata", value.metadata]);
+        if (!editing || sentencesChanged) for (const t of typed) parts.push(["sentences", t]);
         parts.push(...chosen);
         requests.push({ id: challenge?.id, parts });
         // A multipart part cannot say null: clearing the metadata takes a JSON update.
         if (editing && !value.metadata && challenge.metadata !== null)
           requests.push({ id: challenge.id, json: { metadata: null } });
+        // Nor can it say "no sentences".
+        if (editing && sentencesChanged && typed.length === 0)
+          requests.push({ id: challenge.id, json: { sentences: null } });
       }
       let saved: SpeechChallenge | undefined;
       for (const request of requests) saved = await save.mutateAsync(request);
@@ -107,6 +125,14 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
     form.setValue(name, file?.name ?? "");
   };
   const { error: metadataError, ...metadata } = form.field("metadata");
+  const usual = usualLanguage(others.data ?? []);
+  const { setValue } = form;
+  // Once, when the organisation's challenges arrive, unless the person chose a language first.
+  useEffect(() => {
+    if (editing || !usual || languageTouched.current) return;
+    languageTouched.current = true;
+    setValue("language", usual);
+  }, [editing, usual, setValue]);
 
   return (
     <Form
@@ -121,10 +147,18 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
           required
           value={form.values.language}
           error={form.errors.language}
-          onValueChange={(code) => form.setValue("language", code)}
+          onValueChange={(code) => {
+            languageTouched.current = true;
+            form.setValue("language", code);
+          }}
         />
         {!editing && <IdField {...form.field("id")} />}
       </div>
+      <PassageEditor
+        sentences={sentences}
+        onChange={setSentences}
+        uploadedSrt={!!challenge?.srtUrl && !challenge.srtGenerated}
+      />
       <AudioInput
         label="Reference audio"
         value={files.referenceAudio}
@@ -141,7 +175,11 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
           onChange={setFile("srt")}
           currentUrl={challenge?.srtUrl}
           error={form.errors.srt}
-          hint="Optional: a SubRip file timed to the reference audio."
+          hint={
+            challenge?.srtGenerated
+              ? "Now made from the passage (estimated timings); upload a SubRip file timed to the reference audio to replace it."
+              : "Optional: a SubRip file timed to the reference audio; it wins over the passage's."
+          }
         />
         <FileField
           label="Image"

@@ -3,7 +3,8 @@ import type { AnalysisWords as Words } from "@/lib/challenges/pronunciation/alig
 import { VERDICT_CLASS } from "@/lib/web/challenges/use-pronunciation";
 
 // A pronunciation analysis read as text: each grapheme group coloured by its verdict (good,
-// moderate, bad); hovering or focusing one shows its phonemes with their scores. With the
+// moderate, bad), and under each word its phonemes coloured by theirs (the verdict also in words,
+// for screen readers); hovering or focusing a group shows its phonemes with their scores. With the
 // analysis's audio, a word's play button and a grapheme group (click, Enter or Space) play
 // exactly that stretch of the student's answer.
 
@@ -66,6 +67,31 @@ function ChunkText({ chunk, onPlay }: { chunk: Chunk; onPlay?: PlaySpan }) {
   );
 }
 
+/** A word's phonemes, each coloured by its verdict, its score in the tooltip text. */
+function WordPhonemes({ chunks }: { chunks: Chunk[] }) {
+  const phonemes = chunks.flatMap((c) => c.phonemes);
+  if (phonemes.length === 0) return null;
+  return (
+    <span className="inline-flex gap-px font-mono text-xs leading-5" role="group" aria-label="Phonemes">
+      {phonemes.map((p, i) => (
+        <span
+          key={i}
+          data-testid="phoneme"
+          data-verdict={p.verdict}
+          title={`/${p.ipa}/ ${pct(p.score)} ${p.verdict}`}
+          className={`rounded-sm px-0.5 ${VERDICT_CLASS[p.verdict]}`}
+        >
+          {p.ipa}
+          <span className="sr-only">
+            {" "}
+            {p.verdict} {pct(p.score)},
+          </span>
+        </span>
+      ))}
+    </span>
+  );
+}
+
 export function AnalysisWords({ words, onPlay }: { words: Words; onPlay?: PlaySpan }) {
   return (
     <p className="text-lg leading-9" data-testid="analysis-words">
@@ -73,10 +99,15 @@ export function AnalysisWords({ words, onPlay }: { words: Words; onPlay?: PlaySp
         const text = word.chunks.map((c) => c.graphemes).join("");
         const span = spanOf(word.chunks);
         return (
-          <span key={w} className="mr-2 inline-flex items-center">
-            {word.chunks.map((chunk, c) => (
-              <ChunkText key={c} chunk={chunk} onPlay={onPlay} />
-            ))}
+          <span key={w} className="mr-2 inline-flex items-start" data-testid="analysis-word">
+            <span className="inline-flex flex-col">
+              <span className="inline-flex items-center">
+                {word.chunks.map((chunk, c) => (
+                  <ChunkText key={c} chunk={chunk} onPlay={onPlay} />
+                ))}
+              </span>
+              <WordPhonemes chunks={word.chunks} />
+            </span>
             {onPlay && span && (
               <button
                 type="button"

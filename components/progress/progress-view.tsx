@@ -24,6 +24,7 @@ import {
 import { usePrincipal } from "@/lib/web/views/use-principal";
 import { AudioPlayer, type Playing } from "./audio-player";
 import { CellDetails, combinedAudioPath } from "./cell-details";
+import { GroupPhonemes } from "./group-phonemes";
 import { ProgressFilters } from "./progress-filters";
 import { type CellRef, ProgressGrid } from "./progress-grid";
 import { PronunciationPanel } from "./pronunciation-panel";
@@ -53,6 +54,7 @@ export function ProgressView() {
     if (!selection.category && linked) update({ category: linked });
   }, [selection.category, linked, update]);
 
+  const studentIds = useMemo(() => (data?.students ?? []).map((s) => s.id), [data]);
   const labels = useMemo(() => distinctNames((data?.challenges ?? []).map(speechChallengeName)), [data]);
   const cells = useMemo(() => (data ? denseCells(data) : []), [data]);
   // Another answer: row indexes mean other students.
@@ -169,6 +171,8 @@ export function ProgressView() {
               )}
               {chosen && <PronunciationPanel user={chosen} onPlay={setPlaying} />}
             </div>
+            {/* Students (who may not list users) see only their own row: no group to speak of. */}
+            {principal.can("USER_LIST") && <GroupPhonemes studentIds={studentIds} />}
           </>
         )}
       </div>

@@ -164,6 +164,8 @@ test("challenges.speech.create(FormData) with reference audio, SubRip and image;
     srtUrl: downloadUrl(),
     imageUrl: downloadUrl(),
     metadata,
+    sentences: null,
+    srtGenerated: false,
     created: timestamp,
     updated: timestamp,
   });
@@ -187,6 +189,8 @@ test("challenges.speech.create(plain object) sends JSON; getAll lists both; refu
     srtUrl: null,
     imageUrl: null,
     metadata: null,
+    sentences: null,
+    srtGenerated: false,
     created: timestamp,
     updated: timestamp,
   });

@@ -33,7 +33,20 @@ import { storedCopies } from "../support/storage";
 
 const BASE = "/api/challenges/speech";
 const RESOURCE = "SpeechChallenge";
-const FIELDS = ["created", "id", "imageUrl", "language", "metadata", "referenceAudioUrl", "srtUrl", "topic", "updated"];
+// sentences and srtGenerated are ours (the typed passage: e2e/api/speech-passage.spec.ts).
+const FIELDS = [
+  "created",
+  "id",
+  "imageUrl",
+  "language",
+  "metadata",
+  "referenceAudioUrl",
+  "sentences",
+  "srtGenerated",
+  "srtUrl",
+  "topic",
+  "updated",
+];
 
 type SpeechChallenge = {
   id: string;
@@ -43,6 +56,8 @@ type SpeechChallenge = {
   srtUrl: string | null;
   imageUrl: string | null;
   metadata: string | null;
+  sentences: string[] | null;
+  srtGenerated: boolean;
   created: string;
   updated: string;
 };
@@ -169,6 +184,8 @@ test.describe("creating speech challenges", () => {
       srtUrl: expect.stringMatching(downloadUrlPattern()),
       imageUrl: expect.stringMatching(downloadUrlPattern()),
       metadata,
+      sentences: null,
+      srtGenerated: false,
       created: ISO,
       updated: ISO,
     });
@@ -198,6 +215,8 @@ test.describe("creating speech challenges", () => {
       srtUrl: null,
       imageUrl: null,
       metadata: null,
+      sentences: null,
+      srtGenerated: false,
       created: ISO,
       updated: ISO,
     });

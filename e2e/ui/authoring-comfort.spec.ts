@@ -59,13 +59,14 @@ test("a teacher picks the language by name and uploads an MP3, stored as Ogg Opu
   await language.fill("dutc");
   await expect(language).toHaveAttribute("aria-expanded", "true");
   const options = page.getByRole("listbox", { name: "Language options" }).getByRole("option");
-  await expect(options).toHaveText([/^Dutch, Middle/, /^Dutch; Flemish/]);
+  // Living languages first: Dutch before Middle Dutch.
+  await expect(options).toHaveText([/^Dutch; Flemish/, /^Dutch, Middle/]);
   await snap(page, "language-combobox-1280");
-  await language.press("ArrowDown");
   await expect(language).toHaveAttribute("aria-activedescendant", /nld$/);
   await language.press("ArrowDown");
-  await language.press("ArrowUp");
+  await expect(language).toHaveAttribute("aria-activedescendant", /dum$/);
   await language.press("ArrowDown");
+  await language.press("ArrowUp");
   await expect(language).toHaveAttribute("aria-activedescendant", /nld$/);
   await language.press("Enter");
   await expect(language).toHaveValue("Dutch; Flemish");

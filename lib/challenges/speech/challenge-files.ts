@@ -1,3 +1,6 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import type { UploadedFile } from "@/lib/api/body";
 import type { Tx } from "@/lib/db/client";
 import { type AnalysedAudio, analyseAudio, createAudioRows } from "@/lib/media/audio-upload";
@@ -5,10 +8,12 @@ import { audioFilePks, deleteFileRows } from "@/lib/media/file-rows";
 import { analyseImage } from "@/lib/media/image-upload";
 import { analyseSrt } from "@/lib/media/srt-upload";
 import type { StoredFileData, StoredFileInput } from "@/lib/storage/stored-files";
+import { passageSrt } from "./passage-srt";
 import { SPEECH_CHALLENGE_RESOURCE } from "./schemas";
 
 // The files of one write of a speech challenge: its reference recording (stored as the original,
-// its normalised segment and its peaks), its SubRip transcription and its image.
+// its normalised segment and its peaks), its SubRip transcription (uploaded, or generated from the
+// typed passage) and its image.
 
 export type Uploads = {
   audio?: AnalysedAudio;
@@ -24,6 +29,22 @@ export async function analyseUploads(files: Record<string, UploadedFile[]>): Pro
     ? await analyseAudio(files.referenceAudio[0], SPEECH_CHALLENGE_RESOURCE)
     : undefined;
   return { audio, srt, image };
+}
+
+/**
+ * The SRT generated from a typed passage (estimated timings, see passage-srt.ts) as a temporary
+ * file, stored like an uploaded one; call cleanup() once the write is over, whatever its outcome.
+ */
+export async function generatedSrt(
+  sentences: readonly string[],
+): Promise<{ srt: (ns: string) => StoredFileInput; cleanup: () => Promise<void> }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "passage-srt-"));
+  const file = path.join(dir, "passage.srt");
+  await fs.writeFile(file, passageSrt(sentences), "utf8");
+  return {
+    srt: (ns) => ({ sourcePath: file, ns, kind: "srt", contentType: "application/x-subrip" }),
+    cleanup: () => fs.rm(dir, { recursive: true, force: true }),
+  };
 }
 
 export function storedFileInputs(uploads: Uploads, ns: string): StoredFileInput[] {

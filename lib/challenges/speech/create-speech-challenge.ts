@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import type { Storage } from "@/lib/storage/storage";
 import { withStoredFiles } from "@/lib/storage/stored-files";
-import { analyseUploads, createFileRows, storedFileInputs } from "./challenge-files";
+import { analyseUploads, createFileRows, generatedSrt, storedFileInputs } from "./challenge-files";
 import { type CreateSpeechChallenge, SPEECH_CHALLENGE_RESOURCE } from "./schemas";
 import { toSpeechChallenge } from "./speech-challenges";
 
@@ -30,6 +30,10 @@ export async function createSpeechChallenge(
     throw taken(input.id);
   }
   const uploads = await analyseUploads(files);
+  // A typed passage gives the SRT when none was uploaded (an uploaded SRT wins).
+  const sentences = input.sentences?.length ? input.sentences : null;
+  const generated = !uploads.srt && sentences ? await generatedSrt(sentences) : null;
+  if (generated) uploads.srt = generated.srt;
   try {
     const row = await withStoredFiles(db, storage, storedFileInputs(uploads, caller.ns), async (tx, rows) => {
       const filePks = await createFileRows(tx, uploads, rows);
@@ -44,6 +48,8 @@ export async function createSpeechChallenge(
           srtFilePk: filePks.srtFilePk ?? null,
           imageFilePk: filePks.imageFilePk ?? null,
           metadata: input.metadata ?? null,
+          passage: sentences ? JSON.stringify(sentences) : null,
+          srtGenerated: !!generated,
         },
       });
     });
@@ -51,5 +57,7 @@ export async function createSpeechChallenge(
   } catch (error) {
     if (isUniqueViolation(error)) throw taken(input.id);
     throw error;
+  } finally {
+    await generated?.cleanup();
   }
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/page-query";
-import { idSchema, languageSchema, timestamps } from "@/lib/api/schemas";
+import { idSchema, languageSchema, listOf, timestamps } from "@/lib/api/schemas";
 
 export const SPEECH_CHALLENGE_RESOURCE = "SpeechChallenge";
 
@@ -30,20 +30,37 @@ const metadataSchema = z.union([z.string(), z.null()]).or(
   }),
 );
 
+/** One sentence as it is stored and cued: white space (line breaks too) collapsed, trimmed. */
+export const tidySentence = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** The most sentences a typed passage may have. */
+export const MAX_PASSAGE_SENTENCES = 500;
+
+/**
+ * Ours: the passage to read aloud, typed, one string per sentence (multipart: one `sentences` part
+ * per sentence). White space inside a sentence is collapsed; blank sentences are dropped. Without an
+ * uploaded SRT, srtUrl serves an SRT generated from them (lib/challenges/speech/passage-srt.ts).
+ */
+const sentencesSchema = listOf(z.string().max(2000).transform(tidySentence), MAX_PASSAGE_SENTENCES).transform((list) =>
+  list.filter(Boolean),
+);
+
 /** POST /challenges/speech (multipart; JSON works too): the text fields; referenceAudio, srt and image are file parts. */
 export const createSpeechChallengeSchema = z.object({
   id: idSchema.optional(),
   topic: optionalText(5000).nullish(),
   language: languageSchema,
   metadata: metadataSchema.optional(),
+  sentences: sentencesSchema.optional(),
 });
 export type CreateSpeechChallenge = z.infer<typeof createSpeechChallengeSchema>;
 
-/** PUT /challenges/speech/:challenge: incremental; topic and metadata may be cleared with null. */
+/** PUT /challenges/speech/:challenge: incremental; topic, metadata and sentences may be cleared with null (sentences also with []). */
 export const updateSpeechChallengeSchema = z.object({
   topic: optionalText(5000).nullish(),
   language: languageSchema.optional(),
   metadata: metadataSchema.optional(),
+  sentences: sentencesSchema.nullish(),
 });
 export type UpdateSpeechChallenge = z.infer<typeof updateSpeechChallengeSchema>;
 
@@ -57,6 +74,10 @@ export const speechChallengeSchema = z.object({
   srtUrl: z.string().nullable(),
   imageUrl: z.string().nullable(),
   metadata: z.string().nullable(),
+  /** Ours: the typed passage, one string per sentence; null when none was typed. */
+  sentences: z.array(z.string()).nullable(),
+  /** Ours: srtUrl serves the SRT generated from `sentences` (estimated timings), not an uploaded one. */
+  srtGenerated: z.boolean(),
   ...timestamps,
 });
 export type SpeechChallenge = z.output<typeof speechChallengeSchema>;

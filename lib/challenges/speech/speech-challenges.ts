@@ -24,7 +24,15 @@ export function toSpeechChallenge(row: ChallengeRow) {
     referenceAudioUrl: fileUrl(row.referenceAudioFilePk),
     srtUrl: fileUrl(row.srtFilePk),
     imageUrl: fileUrl(row.imageFilePk),
+    sentences: passageSentences(row.passage),
   };
+}
+
+/** The stored passage's sentences (a JSON array of strings), or null. */
+export function passageSentences(passage: string | null): string[] | null {
+  if (!passage) return null;
+  const list: unknown = JSON.parse(passage);
+  return Array.isArray(list) ? list.filter((s): s is string => typeof s === "string") : null;
 }
 
 /** A speech challenge of the caller's organisation, else 404. */

@@ -1,14 +1,27 @@
 import type { UploadedFile } from "@/lib/api/body";
-import { notFound } from "@/lib/api/errors";
+import { conflict, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import type { Storage } from "@/lib/storage/storage";
 import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
-import { analyseUploads, createFileRows, deleteFiles, storedFileInputs } from "./challenge-files";
+import { analyseUploads, createFileRows, deleteFiles, generatedSrt, storedFileInputs } from "./challenge-files";
 import type { UpdateSpeechChallenge } from "./schemas";
 import { lockSpeechChallenge, speechChallengeInScope, toSpeechChallenge } from "./speech-challenges";
 
-/** Incremental update; new files replace the old ones, whose rows go in the transaction and objects after the commit. */
+type Data = {
+  topic?: string | null;
+  language?: string;
+  metadata?: string | null;
+  passage?: string | null;
+  srtGenerated?: boolean;
+  srtFilePk?: string | null;
+};
+
+/**
+ * Incremental update; new files replace the old ones, whose rows go in the transaction and objects
+ * after the commit. New sentences regenerate the SRT when the current one is generated or absent;
+ * an uploaded SRT is kept (it wins), and clearing the sentences removes only a generated SRT.
+ */
 export async function updateSpeechChallenge(
   db: Db,
   storage: Storage,
@@ -18,32 +31,52 @@ export async function updateSpeechChallenge(
   files: Record<string, UploadedFile[]>,
 ) {
   const existing = await speechChallengeInScope(db, caller, id);
-  const data: { topic?: string | null; language?: string; metadata?: string | null } = {};
+  const data: Data = {};
   if (input.topic !== undefined) data.topic = input.topic;
   if (input.language !== undefined) data.language = input.language;
   if (input.metadata !== undefined) data.metadata = input.metadata;
 
   const uploads = await analyseUploads(files);
+  if (uploads.srt) data.srtGenerated = false;
+  const sentences = input.sentences?.length ? input.sentences : null;
+  if (input.sentences !== undefined) data.passage = sentences ? JSON.stringify(sentences) : null;
+  const followsPassage =
+    input.sentences !== undefined && !uploads.srt && !(existing.srtFilePk && !existing.srtGenerated);
+  const generated = followsPassage && sentences ? await generatedSrt(sentences) : null;
+  if (generated) {
+    uploads.srt = generated.srt;
+    data.srtGenerated = true;
+  }
   let replacedKeys: string[] = [];
-  const row = await withStoredFiles(db, storage, storedFileInputs(uploads, caller.ns), async (tx, rows) => {
-    await lockSpeechChallenge(tx, existing.pk, "update");
-    const current = await tx.speechChallenge.findUnique({
-      where: { pk: existing.pk },
-      select: { referenceAudioFilePk: true, srtFilePk: true, imageFilePk: true },
+  try {
+    const row = await withStoredFiles(db, storage, storedFileInputs(uploads, caller.ns), async (tx, rows) => {
+      await lockSpeechChallenge(tx, existing.pk, "update");
+      const current = await tx.speechChallenge.findUnique({
+        where: { pk: existing.pk },
+        select: { referenceAudioFilePk: true, srtFilePk: true, imageFilePk: true, srtGenerated: true },
+      });
+      if (!current) throw notFound("Speech challenge");
+      // An SRT uploaded since the read above is not to be replaced by the passage's.
+      if (followsPassage && current.srtFilePk && !current.srtGenerated) {
+        throw conflict("The speech challenge's SRT was replaced meanwhile: send the sentences again");
+      }
+      const filePks = await createFileRows(tx, uploads, rows);
+      const dropGenerated = followsPassage && !sentences && current.srtFilePk !== null;
+      if (dropGenerated) Object.assign(data, { srtFilePk: null, srtGenerated: false });
+      const updated = await tx.speechChallenge.update({
+        where: { pk: existing.pk },
+        data: { ...data, ...filePks, updated: new Date() },
+      });
+      replacedKeys = await deleteFiles(tx, [
+        filePks.referenceAudioFilePk ? current.referenceAudioFilePk : null,
+        filePks.srtFilePk || dropGenerated ? current.srtFilePk : null,
+        filePks.imageFilePk ? current.imageFilePk : null,
+      ]);
+      return updated;
     });
-    if (!current) throw notFound("Speech challenge");
-    const filePks = await createFileRows(tx, uploads, rows);
-    const updated = await tx.speechChallenge.update({
-      where: { pk: existing.pk },
-      data: { ...data, ...filePks, updated: new Date() },
-    });
-    replacedKeys = await deleteFiles(tx, [
-      filePks.referenceAudioFilePk ? current.referenceAudioFilePk : null,
-      filePks.srtFilePk ? current.srtFilePk : null,
-      filePks.imageFilePk ? current.imageFilePk : null,
-    ]);
-    return updated;
-  });
-  await removeObjects(storage, replacedKeys);
-  return toSpeechChallenge(row);
+    await removeObjects(storage, replacedKeys);
+    return toSpeechChallenge(row);
+  } finally {
+    await generated?.cleanup();
+  }
 }

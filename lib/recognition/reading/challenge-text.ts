@@ -1,20 +1,25 @@
+import { passageSentences } from "@/lib/challenges/speech/speech-challenges";
 import type { Db } from "@/lib/db/client";
 import type { Storage } from "@/lib/storage/storage";
 import { parseSrt } from "@/lib/web/annotations/prompt/srt";
 
-// What a read-aloud answer is expected to say: the speech challenge's SRT cues as sentences, or,
-// without SRT, its topic as one sentence. Words are split on white space, punctuation kept off.
+// What a read-aloud answer is expected to say: the speech challenge's SRT cues as sentences (the
+// typed passage's sentences when its SRT is the one generated from them: the same text, without a
+// storage read), or, without either, its topic as one sentence. Words are split on white space,
+// punctuation kept off.
 
 export type ExpectedSentence = { text: string; words: string[] };
 
-/** The expected sentences of a speech challenge (empty when it has neither SRT nor topic). */
+/** The expected sentences of a speech challenge (empty when it has no SRT, passage or topic). */
 export async function expectedSentences(
   db: Db,
   storage: Storage,
-  challenge: { srtFilePk: string | null; topic: string | null },
+  challenge: { srtFilePk: string | null; topic: string | null; passage?: string | null; srtGenerated?: boolean },
 ): Promise<ExpectedSentence[]> {
   let texts: string[] = [];
-  if (challenge.srtFilePk) {
+  const typed = challenge.srtGenerated || !challenge.srtFilePk ? passageSentences(challenge.passage ?? null) : null;
+  if (typed?.length) texts = typed;
+  else if (challenge.srtFilePk) {
     const row = await db.storedFile.findUnique({ where: { pk: challenge.srtFilePk }, select: { storageKey: true } });
     if (row) {
       const chunks: Buffer[] = [];

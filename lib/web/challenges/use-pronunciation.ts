@@ -6,7 +6,8 @@ import { fetchAll } from "../api/fetch-all";
 import { apiKey, useApiSession } from "../api/use-api";
 
 // Pronunciation challenges and a user's analyses of one of them through the API
-// (GET /api/challenges/pronunciation, GET /api/challenges/pronunciation/:id/analyses?userId=…).
+// (GET /api/challenges/pronunciation, GET /api/challenges/pronunciation/:id/analyses?userId=…,
+// the userId filter repeated for several users).
 
 const PATH = "/api/challenges/pronunciation";
 
@@ -20,15 +21,15 @@ export function usePronunciationChallenges(enabled = true) {
   });
 }
 
-/** The user's analyses of the challenge, newest first. */
-export function useAnalyses(challengeId: string | null, userId: string | null) {
+/** The analyses of the challenge by a user (or by several: a group's), newest first. */
+export function useAnalyses(challengeId: string | null, userId: string | readonly string[] | null) {
   const { scope } = useApiSession();
   const path = `${PATH}/${encodeURIComponent(challengeId ?? "")}/analyses`;
+  const users = userId === null ? [] : typeof userId === "string" ? [userId] : [...userId];
   return useQuery<PronunciationAnalysis[], ApiRequestError>({
-    queryKey: apiKey(scope, path, { userId: userId ?? "", all: "pages" }),
-    queryFn: async ({ signal }) =>
-      (await fetchAll<PronunciationAnalysis>(path, signal, { userId: userId ?? undefined })).reverse(),
-    enabled: !!scope && !!challengeId && !!userId,
+    queryKey: apiKey(scope, path, { userId: users.join("\u0000"), all: "pages" }),
+    queryFn: async ({ signal }) => (await fetchAll<PronunciationAnalysis>(path, signal, { userId: users })).reverse(),
+    enabled: !!scope && !!challengeId && users.length > 0,
   });
 }
 

@@ -3,8 +3,8 @@ import type { Column } from "@/components/data-table";
 import type { ChoiceChallenge } from "@/lib/challenges/choice/schemas";
 import type { PronunciationChallenge } from "@/lib/challenges/pronunciation/schemas";
 import type { SpeechChallenge } from "@/lib/challenges/speech/schemas";
+import { languageName } from "@/lib/web/challenges/language-options";
 import { ChallengeList, nameColumn } from "./challenge-list";
-import { languageName } from "./language";
 import { StatusBadge } from "./status-badge";
 
 // The columns of each kind's list.

@@ -1,7 +1,12 @@
 "use client";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { errorText } from "@/components/form-field";
-import { LANGUAGE_HINT, type LanguageOption, languageOption, searchLanguages } from "./language";
+import {
+  LANGUAGE_HINT,
+  type LanguageOption,
+  languageOption,
+  searchLanguages,
+} from "@/lib/web/challenges/language-options";
 
 // The language of a challenge, chosen by name from the ISO 639-2 list: an editable combobox
 // with a list popup (WAI-ARIA APG "combobox with listbox popup", list autocomplete). Typing

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { iso6392 } from "iso-639-2";
 import { iso6393 } from "iso-639-3";
-import { LANGUAGE_OPTIONS, searchLanguages } from "@/components/challenges/language";
+import { LANGUAGE_OPTIONS, searchLanguages } from "./language-options";
 import { LIVING_LANGUAGE_CODES } from "./living-languages";
 
 test("the living codes are those ISO 639-3 calls living, among the picker's codes", () => {

@@ -1,5 +1,5 @@
 import { iso6392 } from "iso-639-2";
-import { LIVING_LANGUAGE_CODES } from "@/lib/web/challenges/living-languages";
+import { LIVING_LANGUAGE_CODES } from "./living-languages";
 
 // Languages as the API takes them (ISO 639-2 codes, bibliographic or terminologic:
 // lib/api/schemas.ts languageSchema) and as people know them (their English names). Living

@@ -45,8 +45,9 @@ export function GroupPhonemes({ studentIds }: { studentIds: readonly string[] })
       ) : (
         <>
           <div className="flex flex-col gap-1 sm:max-w-md">
+            {/* Not "Pronunciation challenge": the one student's panel above has that label. */}
             <label htmlFor={id} className="text-sm font-medium text-slate-800">
-              Pronunciation challenge
+              Challenge whose phonemes to compare
             </label>
             <select
               id={id}

@@ -10,10 +10,9 @@ import { defaultLabel } from "@/lib/web/annotations/editor/workflow-roles";
 import { useEditorKeys } from "@/lib/web/annotations/keys/use-editor-keys";
 import { newSpan, type Span } from "@/lib/web/annotations/lanes/lanes";
 import { moveBoundary } from "@/lib/web/annotations/model/edits";
-import { newItemId } from "@/lib/web/annotations/model/items";
 import type { SchemeLayer, WireFragment } from "@/lib/web/annotations/model/types";
-import { type PrefillSource, prefillSources, replaceLayer } from "@/lib/web/annotations/prompt/prefill";
 import type { Cue } from "@/lib/web/annotations/prompt/srt";
+import { usePrefill } from "@/lib/web/annotations/prompt/use-prefill";
 import { problemIds } from "@/lib/web/annotations/validation/validate";
 import { toast } from "@/lib/web/ui/toast";
 import { DraftNotices } from "./draft-notices";
@@ -115,33 +114,15 @@ export function EditorWorkspace({ editor, contextLanes, prompt }: Props) {
   useEditorKeys(keys, true);
   const bad = useMemo(() => problemIds(editor.problems), [editor.problems]);
 
-  // The Words layer (else the first free-text one) can be pre-filled from the prompt.
-  const wordsLayer = lanes.find((l) => l.name === "Words") ?? lanes.find((l) => l.freeText) ?? null;
-  const canPrefill = !!wordsLayer && editableLayer(wordsLayer);
-  const prefill = useMemo(
-    () =>
-      canPrefill && wordsLayer
-        ? prefillSources({
-            layer: wordsLayer.name,
-            cues: prompt?.cues ?? [],
-            topic: prompt?.topic ?? null,
-            reference: prompt?.reference ?? null,
-            peaks: peaks.data ?? null,
-            durationMs,
-          })
-        : [],
-    [canPrefill, wordsLayer, prompt, peaks.data, durationMs],
-  );
-  const onPrefill = useCallback(
-    (source: PrefillSource) => {
-      if (!wordsLayer || !source.items) return;
-      select(null);
-      apply(`Pre-fill ${wordsLayer.name} from ${source.name}`, (list) =>
-        replaceLayer(list, wordsLayer.name, source.items!, newItemId),
-      );
-    },
-    [wordsLayer, apply, select],
-  );
+  const { wordsLayer, canPrefill, prefill, onPrefill } = usePrefill({
+    lanes,
+    editableLayer,
+    prompt,
+    peaks: peaks.data ?? null,
+    durationMs,
+    apply,
+    select,
+  });
   const layerOrder = useMemo(() => editor.scheme?.layers.map((l) => l.name) ?? [], [editor.scheme]);
 
   return (

@@ -3,8 +3,8 @@ import { useId, useMemo, useState } from "react";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
 import { MAX_IDS } from "@/lib/api/schemas";
 import { useAnalyses, usePronunciationChallenges, VERDICT_CLASS } from "@/lib/web/challenges/use-pronunciation";
-import { distinctNames, pronunciationChallengeName } from "@/lib/web/names";
 import { lowestPhonemes } from "@/lib/web/progress/lowest-phonemes";
+import { PronunciationChallengeSelect } from "./pronunciation-challenge-select";
 
 // The phonemes the shown students (the chosen groups' members) pronounce worst in one
 // pronunciation challenge: each phoneme's mean score over all their analyses of it, lowest first,
@@ -23,10 +23,6 @@ export function GroupPhonemes({ studentIds }: { studentIds: readonly string[] })
   const users = useMemo(() => studentIds.slice(0, MAX_IDS), [studentIds]);
   const analyses = useAnalyses(challenge || null, users);
   const figures = useMemo(() => lowestPhonemes(analyses.data ?? []), [analyses.data]);
-  const names = useMemo(
-    () => distinctNames((challenges.data ?? []).map(pronunciationChallengeName)),
-    [challenges.data],
-  );
   if (challenges.data?.length === 0) return null;
 
   return (
@@ -44,24 +40,14 @@ export function GroupPhonemes({ studentIds }: { studentIds: readonly string[] })
         <ErrorState error={challenges.error} title="The pronunciation challenges could not be loaded" />
       ) : (
         <>
-          <div className="flex flex-col gap-1 sm:max-w-md">
-            {/* Not "Pronunciation challenge": the one student's panel above has that label. */}
-            <label htmlFor={id} className="text-sm font-medium text-slate-800">
-              Challenge whose phonemes to compare
-            </label>
-            <select
-              id={id}
-              value={challenge}
-              onChange={(e) => setChosen(e.target.value)}
-              className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-            >
-              {challenges.data.map((c, i) => (
-                <option key={c.id} value={c.id}>
-                  {names[i]}
-                </option>
-              ))}
-            </select>
-          </div>
+          {/* Not "Pronunciation challenge": the one student's panel above has that label. */}
+          <PronunciationChallengeSelect
+            label="Challenge whose phonemes to compare"
+            challenges={challenges.data}
+            value={challenge}
+            onChange={setChosen}
+            className="sm:max-w-md"
+          />
           {analyses.isPending ? (
             <LoadingBlock lines={2} />
           ) : analyses.isError ? (

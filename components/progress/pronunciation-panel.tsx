@@ -1,14 +1,14 @@
 "use client";
-import { useId, useMemo, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/button";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
 import type { ProgressEntry } from "@/lib/progress/schemas";
 import { useAnalyses, usePronunciationChallenges } from "@/lib/web/challenges/use-pronunciation";
-import { distinctNames, pronunciationChallengeName } from "@/lib/web/names";
 import { displayName } from "@/lib/web/progress/progress-grid";
 import { formatDateTime } from "@/lib/web/ui/display-format";
 import { AnalysisWords, VerdictLegend } from "./analysis-words";
 import type { Playing } from "./audio-player";
+import { PronunciationChallengeSelect } from "./pronunciation-challenge-select";
 
 // The chosen student's pronunciation analyses of one pronunciation challenge, newest first:
 // overall score, and the text coloured grapheme by grapheme.
@@ -20,16 +20,11 @@ export function PronunciationPanel({
   user: ProgressEntry["user"];
   onPlay: (playing: Playing) => void;
 }) {
-  const id = useId();
   const challenges = usePronunciationChallenges();
   const [chosen, setChosen] = useState("");
   const challenge = chosen || challenges.data?.[0]?.id || "";
   const analyses = useAnalyses(challenge || null, user.id);
   const name = displayName(user);
-  const names = useMemo(
-    () => distinctNames((challenges.data ?? []).map(pronunciationChallengeName)),
-    [challenges.data],
-  );
 
   return (
     <section
@@ -49,23 +44,12 @@ export function PronunciationPanel({
         <p className="text-sm text-slate-600">This organisation has no pronunciation challenges.</p>
       ) : (
         <>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={id} className="text-sm font-medium text-slate-800">
-              Pronunciation challenge
-            </label>
-            <select
-              id={id}
-              value={challenge}
-              onChange={(e) => setChosen(e.target.value)}
-              className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-            >
-              {challenges.data.map((c, i) => (
-                <option key={c.id} value={c.id}>
-                  {names[i]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <PronunciationChallengeSelect
+            label="Pronunciation challenge"
+            challenges={challenges.data}
+            value={challenge}
+            onChange={setChosen}
+          />
           {analyses.isPending ? (
             <LoadingBlock lines={2} />
           ) : analyses.isError ? (

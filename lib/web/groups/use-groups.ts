@@ -1,6 +1,5 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Category } from "@/lib/categories/schemas";
 import type { UpdateGroup } from "@/lib/groups/edit-schemas";
 import type { CreateGroup, Group } from "@/lib/groups/schemas";
 import type { User } from "@/lib/users/schemas";

@@ -2,7 +2,8 @@
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ProgressCell, ProgressGrid } from "@/lib/progress/schemas";
-import { ApiRequestError, sessionCallHeaders, withQuery } from "../api/api-client";
+import { withQuery } from "../api/api-client";
+import { downloadCsv } from "../api/save-file";
 import { useApiQuery } from "../api/use-api";
 import {
   ANY_ROLE,
@@ -95,18 +96,5 @@ export async function downloadProgressCsv(selection: ProgressSelection): Promise
     role,
     timeZone,
   });
-  const response = await fetch(url, { headers: { ...sessionCallHeaders(), Accept: "text/csv" }, cache: "no-store" });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new ApiRequestError(response.status, body.message ?? `The server answered ${response.status}`, []);
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "progress.csv";
-  const href = URL.createObjectURL(await response.blob());
-  const a = document.createElement("a");
-  a.href = href;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  await downloadCsv(url, "progress.csv");
 }

@@ -108,15 +108,3 @@ export async function exportAnnotation(id: number, format: ExportFormat): Promis
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `annotation-${id}.${format}`;
   return { blob: await response.blob(), filename };
 }
-
-/** Hands a blob to the browser as a download. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -1,9 +1,10 @@
 "use client";
 import { useCallback, useState } from "react";
 import { InterchangeError } from "@/lib/annotations/interchange/model";
+import { saveBlob } from "../../api/save-file";
 import { toast } from "../../ui/toast";
 import type { Item } from "../model/types";
-import { type ExportFormat, exportAnnotation, saveBlob, type Versioned } from "./annotation-api";
+import { type ExportFormat, exportAnnotation, type Versioned } from "./annotation-api";
 import type { Imported } from "./import-preview";
 import type { Draft } from "./use-draft";
 

@@ -162,6 +162,18 @@ try {
         `  server engine ${engine}: ${n} judgements, mean ${ms((1000 * (a.sum - b.sum)) / n)} each, ${((a.sum - b.sum) / (after.audio - before.audio)).toFixed(3)} s per s of audio`,
       );
   }
+  const queries = [...after.db].map(([k, n]) => [k, n - (before.db.get(k) ?? 0)] as const).filter(([, n]) => n > 0);
+  const total = queries.reduce((a, [, n]) => a + n, 0);
+  console.log(
+    `  server database: ${(total / Math.max(1, samples.length)).toFixed(1)} queries per answer (${queries
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(
+        ([k, n]) =>
+          `${k.replace(/model="([^"]*)",operation="([^"]*)"/, "$1.$2")} ${(n / Math.max(1, samples.length)).toFixed(1)}`,
+      )
+      .join(", ")})`,
+  );
   if (!after.engines.size)
     console.log("  server engine time: not visible (/api/metrics gave no recognition_engine_seconds)");
 } finally {

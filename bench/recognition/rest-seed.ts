@@ -105,18 +105,21 @@ export async function seed(
 export async function engineMetrics(
   base: string,
   admin: string,
-): Promise<{ engines: Map<string, { sum: number; count: number }>; audio: number }> {
+): Promise<{ engines: Map<string, { sum: number; count: number }>; audio: number; db: Map<string, number> }> {
   const response = await fetch(`${base}/api/metrics`, { headers: { Authorization: `Bearer ${admin}` } });
   const engines = new Map<string, { sum: number; count: number }>();
-  if (!response.ok) return { engines, audio: Number.NaN };
+  const db = new Map<string, number>();
+  if (!response.ok) return { engines, audio: Number.NaN, db };
   const text = await response.text();
   for (const m of text.matchAll(/^recognition_engine_seconds_(sum|count)\{engine="([^"]*)"\} (\S+)$/gm)) {
     const e = engines.get(m[2]!) ?? { sum: 0, count: 0 };
     e[m[1] as "sum" | "count"] = Number(m[3]);
     engines.set(m[2]!, e);
   }
+  // Database queries by model and operation (count), for queries per answer.
+  for (const m of text.matchAll(/^db_query_duration_seconds_count\{([^}]*)\} (\S+)$/gm)) db.set(m[1]!, Number(m[2]));
   const audio = /^recognition_audio_seconds_total\{kind="choice"\} (\S+)$/m.exec(text);
-  return { engines, audio: audio ? Number(audio[1]) : 0 };
+  return { engines, audio: audio ? Number(audio[1]) : 0, db };
 }
 
 export type Started = { url: string; adminPassword: string; stop: () => Promise<void> };

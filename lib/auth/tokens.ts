@@ -182,3 +182,19 @@ export async function revokeRawToken(db: Db, raw: string): Promise<void> {
   });
   if (token) await revokeToken(db, token);
 }
+
+/**
+ * Which of these raw tokens are still live (not revoked, not expired, their rows not gone with a
+ * deleted user, organisation or tenant): one query for any number of tokens, so that checking
+ * every open websocket session each second costs one statement, not a resolution per session.
+ */
+export async function liveTokens(db: Db, raws: Iterable<string>): Promise<Set<string>> {
+  const byHash = new Map<string, string>();
+  for (const raw of raws) if (raw.length >= 16 && raw.length <= 200) byHash.set(hashToken(raw), raw);
+  if (byHash.size === 0) return new Set();
+  const rows = await db.token.findMany({
+    where: { hash: { in: [...byHash.keys()] }, revokedAt: null, expiresAt: { gt: new Date() } },
+    select: { hash: true },
+  });
+  return new Set(rows.map((r) => byHash.get(r.hash)!));
+}

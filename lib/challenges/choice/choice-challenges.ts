@@ -22,7 +22,8 @@ import type { CreateChoiceChallenge, UpdateChoiceChallenge } from "./schemas";
 export const PREPARE_CHOICE_CHALLENGE = "prepare-choice-challenge";
 
 const withChoices = { choices: { orderBy: { position: "asc" } } } as const;
-type Row = NonNullable<Awaited<ReturnType<typeof findChallenge>>>;
+export type ChoiceChallengeRow = NonNullable<Awaited<ReturnType<typeof findChallenge>>>;
+type Row = ChoiceChallengeRow;
 
 function findChallenge(db: Db | Tx, scope: Where, id: string) {
   return db.choiceChallenge.findFirst({ where: { AND: [scope, { id }] }, include: withChoices });

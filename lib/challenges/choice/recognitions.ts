@@ -10,7 +10,7 @@ import { analyseAudio, createAudioRows } from "@/lib/media/audio-upload";
 import { policyRules } from "@/lib/policies/registry";
 import type { Storage } from "@/lib/storage/storage";
 import { withStoredFiles } from "@/lib/storage/stored-files";
-import { choiceChallengeInScope } from "./choice-challenges";
+import { type ChoiceChallengeRow, choiceChallengeInScope } from "./choice-challenges";
 
 // Recognitions of a choice challenge: a user's audio and what the recogniser made of it.
 // Only a `prepared` challenge takes them. Students see their own; teachers and admins all.
@@ -43,7 +43,7 @@ export async function createRecognition(
   challengeId: string,
   input: { id?: string; recognised?: string },
   audio: UploadedFile,
-  judge: (() => Promise<Judged>) | null = null,
+  judge: ((challenge: ChoiceChallengeRow) => Promise<Judged>) | null = null,
 ) {
   const user = requireUser(caller);
   const challenge = await choiceChallengeInScope(db, caller, challengeId);
@@ -62,7 +62,7 @@ export async function createRecognition(
     ]);
   if (input.id && (await db.choiceRecognition.findUnique({ where: { ns_id: { ns: caller.ns, id } } }))) throw taken();
   // The engine listens while the audio is checked and encoded for storage: the student waits for one, not both.
-  const [analysed, judged] = await Promise.all([analyseAudio(audio, "ChoiceRecognition"), judge?.() ?? null]);
+  const [analysed, judged] = await Promise.all([analyseAudio(audio, "ChoiceRecognition"), judge?.(challenge) ?? null]);
   const recognised = judged ? judged.recognised : input.recognised || null;
   try {
     await withStoredFiles(db, storage, analysed.files(caller.ns), async (tx, rows) => {

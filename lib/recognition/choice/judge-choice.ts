@@ -1,5 +1,4 @@
-import type { Principal } from "@/lib/auth/principal";
-import { choiceChallengeInScope } from "@/lib/challenges/choice/choice-challenges";
+import type { ChoiceChallengeRow } from "@/lib/challenges/choice/choice-challenges";
 import { db } from "@/lib/db/client";
 import { metrics } from "@/lib/metrics/registry";
 import { storage } from "@/lib/storage/storage";
@@ -16,14 +15,12 @@ const CACHE_SIZE = 200;
 
 export type ChoiceVerdict = { recognised: string | null; engine: string; confidence: number };
 
-/** Which choice the audio at `file` says; a WampError in words when no engine can tell. */
+/** Which choice of `challenge` (read in the caller's scope) the audio at `file` says; a WampError in words when no engine can tell. */
 export async function judgeChoice(
-  challengeId: string,
-  caller: Principal,
+  challenge: ChoiceChallengeRow,
   file: string,
   signal: AbortSignal,
 ): Promise<ChoiceVerdict> {
-  const challenge = await choiceChallengeInScope(db(), caller, challengeId);
   if (!challenge.grammarFilePk)
     throw new WampError(ERRORS.recognitionFailed, "The challenge has not been prepared for recognition");
   const model = await modelOf(challenge.grammarFilePk);

@@ -52,7 +52,7 @@ export const choiceProcedures: Record<string, Procedure> = {
           challenge.id,
           { id: answer.id },
           file,
-          () => judgeChoice(challenge.id, ctx.principal, file.path, ctx.signal),
+          (row) => judgeChoice(row, file.path, ctx.signal),
         );
         return { ...recognition, recognised: recognition.recognised ?? null };
       }),

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { log } from "@/lib/api/log";
-import { resolveToken } from "@/lib/auth/tokens";
+import { liveTokens, resolveToken } from "@/lib/auth/tokens";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { metrics } from "@/lib/metrics/registry";
@@ -17,11 +17,15 @@ import { WampSession } from "../wamp/wamp-session";
 // The recognition server: WAMP v2 (JSON) sessions at /ws on the app's own port. The HTTP server
 // (scripts/http-server.mjs) hands it every upgrade of /ws through the handler registered here on
 // globalThis, so sessions use the same database client, token cache and metrics as the API.
-// Every second each session's token is checked again: a revoked or expired one ends it.
+// Every second the open sessions' tokens are checked again, all in one query: a revoked or expired
+// one ends its session. Each session's principal (roles, permissions) is read again every
+// PRINCIPAL_REFRESH_MS, in turns, so that a classroom of open sessions does not cost a token
+// resolution per session per second.
 
 export const UPGRADE_HANDLER = Symbol.for("speech-platform.ws-upgrade");
 const PROTOCOLS = ["wamp.2.json"];
 const TICK_MS = 1000;
+const PRINCIPAL_REFRESH_MS = 10_000;
 
 type Server = { sessions: Set<WampSession> };
 
@@ -110,12 +114,25 @@ export function startRecognitionServer(): void {
   );
 }
 
-/** Tokens revoked or expired end their sessions; idle answers are dropped. */
+/** Tokens revoked or expired end their sessions; principals are refreshed in turns; idle answers are dropped. */
 async function checkSessions(server: Server, idleMs: number): Promise<void> {
-  for (const session of server.sessions) {
-    if (!session.open || !session.ticket) continue;
-    dropIdleAnswers(session.answers, idleMs);
-    const principal = await resolveToken(db(), session.ticket).catch(() => session.principal);
+  const open = [...server.sessions].filter((s) => s.open && s.ticket);
+  for (const session of open) dropIdleAnswers(session.answers, idleMs);
+  if (open.length === 0) return;
+  // A failed query ends nobody: the next tick asks again.
+  const live = await liveTokens(
+    db(),
+    open.map((s) => s.ticket!),
+  ).catch(() => null);
+  const now = Date.now();
+  for (const session of open) {
+    if (live && !live.has(session.ticket!)) {
+      session.goodbye("wamp.close.token_revoked", "The access token was revoked or has expired");
+      continue;
+    }
+    if (now - session.principalReadAt < PRINCIPAL_REFRESH_MS) continue;
+    session.principalReadAt = now;
+    const principal = await resolveToken(db(), session.ticket!).catch(() => session.principal);
     if (!principal) session.goodbye("wamp.close.token_revoked", "The access token was revoked or has expired");
     else session.principal = principal;
   }

@@ -37,6 +37,8 @@ export class WampSession {
   readonly id = randomInt(1, 2 ** 48);
   principal: Principal | null = null;
   ticket: string | null = null;
+  /** When the principal was last resolved from the ticket (the server refreshes it in turns). */
+  principalReadAt = Date.now();
   private phase: "hello" | "challenged" | "open" | "closed" = "hello";
   private readonly calls = new Map<number, AbortController>();
   private readonly registered: ClientRegistrations;
@@ -169,6 +171,7 @@ export class WampSession {
     if (!principal) return this.abort(ERRORS.authenticationFailed, "The access token is invalid, expired or revoked");
     this.principal = principal;
     this.ticket = auth.data[1];
+    this.principalReadAt = Date.now();
     const refused = this.hooks.admit(this);
     if (refused) return this.abort(refused.uri, refused.message);
     clearTimeout(this.handshakeTimer);

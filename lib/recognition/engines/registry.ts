@@ -9,12 +9,17 @@ type Entry = { load: () => Promise<ChoiceEngine> };
 
 const pocketsphinx = async () => (await import("./pocketsphinx/pocketsphinx-engine")).pocketsphinxEngine();
 const template = async () => (await import("./template/template-engine")).templateEngine();
+const templateAlone = async () => {
+  const { templateEngine, DECIDING_ALONE } = await import("./template/template-engine");
+  return templateEngine({ classify: DECIDING_ALONE });
+};
 
 const ENTRIES: Entry[] = [
   // English: template matching where it is sure, the recogniser for the rest (cascade-engine.ts).
   { load: async () => (await import("./cascade-engine")).cascadeEngine(await template(), await pocketsphinx()) },
   { load: pocketsphinx },
-  { load: template },
+  // Every language: template matching deciding alone (bolder thresholds than as the cascade's first stage).
+  { load: templateAlone },
 ];
 
 const KEY = Symbol.for("speech-platform.engines");

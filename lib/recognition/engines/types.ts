@@ -31,6 +31,8 @@ export type ChoiceResult = {
   ms: number;
   /** A short human-readable account (best and second-best candidates), kept for teachers. */
   detail: string;
+  /** The choice the engine ranked first, whether or not it accepted it (null: it ranked none). */
+  closest?: number | null;
 };
 
 export interface ChoiceEngine {

@@ -8,7 +8,14 @@ export type TemplateTask =
   | { op: "recognise"; prepared: PreparedTemplates; answer: Float32Array; options?: Partial<ClassifyOptions> }
   | { op: "similarity"; reference: Float32Array; answer: Float32Array };
 
-export type TemplateVerdict = { choice: number | null; confidence: number; detail: string; ms: number };
+export type TemplateVerdict = {
+  choice: number | null;
+  /** The choice ranked first, accepted or not (null: the answer held no speech to compare). */
+  closest: number | null;
+  confidence: number;
+  detail: string;
+  ms: number;
+};
 
 /** Runs one task: features of utterances, or the verdict on one answer. */
 declare function runTemplateTask(task: { op: "features"; utterances: Float32Array[] }): EncodedFeatures[];

@@ -18,6 +18,7 @@ export default function runTemplateTask(task) {
     const texts = prepared.choices.map((c) => c.text);
     return {
       choice: result.choice,
+      closest: Number.isFinite(result.best.distance) ? result.best.index : null,
       confidence: Math.round(result.confidence * 1000) / 1000,
       detail: describe(result, texts, options),
       ms: performance.now() - started,

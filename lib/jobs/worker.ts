@@ -40,11 +40,18 @@ export function startWorker(db: Db, handlers: Record<string, JobHandler>, option
             options.leaseMs,
             current.controller.signal,
           );
-          log(status === "done" || status === "released" ? "info" : "warn", "job", {
+          const ok = status === "done" || status === "released";
+          // Why a job failed or will be retried: the reason its handler gave (stored as lastError).
+          const reason = ok
+            ? undefined
+            : (await db.job.findUnique({ where: { pk: job.pk }, select: { lastError: true } }).catch(() => null))
+                ?.lastError;
+          log(ok ? "info" : "warn", "job", {
             kind: job.kind,
             target: job.targetPk,
             attempt: job.attempts,
             status,
+            ...(reason ? { reason } : {}),
           });
         }
       } catch (error) {

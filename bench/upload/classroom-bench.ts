@@ -19,7 +19,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
-import { type PrivateServer, privateServer, seedOrganisation, serverCall } from "../../e2e/support/server";
+import { ADMIN_PASSWORD } from "../../e2e/support/env";
+import { type PrivateServer, privateServer, seedOrganisation, serverCall, serverToken } from "../../e2e/support/server";
 import { makeSpeechOgg, missingAudioTools } from "../../lib/audio/test-audio";
 import { S3RVER_CREDENTIALS, startS3rver } from "../../lib/storage/test-support";
 import { startPostgres } from "../../scripts/postgres";
@@ -152,6 +153,19 @@ try {
   // Warm-up of every instance (module loading, JIT, worker start-up), not counted.
   for (const server of servers) for (let i = 0; i < 10; i++) await upload(server, tokens[0]!, "warm-up");
 
+  // Database queries by model and operation (GET /api/metrics), to count them per answer.
+  const admin = await serverToken(first, { grant_type: "password", username: "admin", password: ADMIN_PASSWORD });
+  const queries = async () => {
+    const text = await (
+      await fetch(`${first.url}/api/metrics`, { headers: { Authorization: `Bearer ${admin}` } })
+    ).text();
+    const counts = new Map<string, number>();
+    for (const m of text.matchAll(/^db_query_duration_seconds_count\{model="([^"]*)",operation="([^"]*)"\} (\S+)$/gm))
+      counts.set(`${m[1]}.${m[2]}`, Number(m[3]));
+    return counts;
+  };
+  const queries0 = await queries();
+
   // One student, serially, on the first instance: the server time per answer.
   if (profile) process.kill(pids[0]!, "SIGUSR2");
   const main0 = mainCpu();
@@ -168,6 +182,15 @@ try {
   console.log(`One student, ${serialAnswers} answers one after the other:`);
   console.log(
     `  serial server time per answer: main thread ${serialMain.toFixed(1)} ms CPU; whole process ${serialAll.toFixed(1)} ms CPU; latency ${serialWall.toFixed(1)} ms; errors ${serialErrors}`,
+  );
+  const perAnswer = [...(await queries())]
+    .map(([k, n]) => [k, (n - (queries0.get(k) ?? 0)) / serialAnswers] as const)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1]);
+  console.log(
+    `  database: ${perAnswer.reduce((a, [, n]) => a + n, 0).toFixed(1)} queries per answer (${perAnswer
+      .map(([k, n]) => `${k} ${n.toFixed(1)}`)
+      .join(", ")})`,
   );
   if (profile) {
     await first.terminate();

@@ -64,6 +64,22 @@ export type ApiContext<P, B, Q> = {
 type RouteContext<P> = { params: Promise<P> };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/**
+ * Policies whose writes change content only (challenges, answers, annotations, groups...), never
+ * a token, a user, a role, an organisation or a tenant: what a cached principal is made of.
+ */
+const CONTENT_POLICIES: ReadonlySet<PolicyName> = new Set<PolicyName>([
+  "group",
+  "challenge",
+  "category",
+  "submission",
+  "correction",
+  "recording",
+  "reference",
+  "assignment",
+  "annotation",
+  "scheme",
+]);
 
 export function withApi<
   P = Record<string, string>,
@@ -136,8 +152,11 @@ export function withApi<
       if (parsed.kind === "multipart") await parsed.cleanup().catch(() => {});
     }
     // A write may have changed what a token stands for (roles, a deleted user, a new password):
-    // this instance forgets its cached tokens before answering (lib/auth/token-cache.ts).
-    if (!SAFE_METHODS.has(req.method) && response.status < 400) forgetAllTokens();
+    // this instance forgets its cached tokens before answering (lib/auth/token-cache.ts). Writes
+    // to content cannot, and forgetting on each of them made every answer of a class re-read
+    // its token (seven statements).
+    if (!SAFE_METHODS.has(req.method) && response.status < 400 && !CONTENT_POLICIES.has(options.policy))
+      forgetAllTokens();
     for (const [k, v] of Object.entries(corsHeaders())) response.headers.set(k, v);
     response.headers.set("X-Request-Id", requestId);
     log("info", "request", {

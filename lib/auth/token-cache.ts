@@ -11,7 +11,8 @@ import type { Principal } from "./principal";
 // per request, which is what the cache is for; a TTL costs one resolution per token per
 // TTL_MS per instance. On the instance that changes something the entry goes at once:
 // revokeToken() drops the token's lineage, and every successful write request through the
-// API wrapper clears the whole cache (a changed role, a deleted user, a new password...).
+// API wrapper clears the whole cache (a changed role, a deleted user, a new password...), except
+// writes under content policies (answers, challenges, annotations: with-api.ts CONTENT_POLICIES).
 // A resolution that was in flight when the cache was cleared is not stored (generation).
 
 export const TOKEN_CACHE_TTL_MS = 500;

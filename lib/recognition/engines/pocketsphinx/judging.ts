@@ -16,6 +16,7 @@ import {
 } from "../types";
 import { graphemeChunks, ipaOf } from "./grapheme-chunks";
 import { POCKETSPHINX_ENGINE, type PocketsphinxEngine, pocketsphinxEngine } from "./pocketsphinx-engine";
+import { meanGop, slice, substitutionCandidates, VERIFY_GOP } from "./verify-reading";
 
 /** Seconds per decoder frame. */
 const FRAME = 0.01;
@@ -126,8 +127,17 @@ export function pocketsphinxReading(engine: PocketsphinxEngine = pocketsphinxEng
         display.set(key, display.has(key) && display.get(key) !== w ? null : w);
       }
       const heard = await engine.words(shown.map(sphinxWord), audio as Pcm, { signal });
-      const words: HeardWord[] = heard.words.map((w) => ({
-        word: display.get(w.word) || w.word,
+      const keys = shown.map(sphinxWord);
+      const said = heard.words.map((w) => w.word);
+      // Verify before flagging (verify-reading.ts): a text word heard where another was expected.
+      for (const c of substitutionCandidates(keys, said)) {
+        const w = heard.words[c.heard]!;
+        const span = slice(audio as Pcm, w.start * FRAME, (w.end + 1) * FRAME);
+        const aligned = await engine.phones([keys[c.expected]!], span, { signal }).catch(() => null);
+        if (aligned && meanGop(aligned) > VERIFY_GOP) said[c.heard] = keys[c.expected]!;
+      }
+      const words: HeardWord[] = heard.words.map((w, i) => ({
+        word: display.get(said[i]!) || said[i]!,
         start: round(w.start * FRAME),
         end: round((w.end + 1) * FRAME),
         confidence: round(Math.max(0, Math.min(1, w.confidence))),

@@ -1,5 +1,5 @@
 import { notFound } from "@/lib/api/errors";
-import { type Principal, requireOrganisation } from "@/lib/auth/principal";
+import { can, type Principal, requireOrganisation } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { policyRules } from "@/lib/policies/registry";
 import { readingStopOf } from "./count-reading";
@@ -33,6 +33,10 @@ export async function groupFluency(db: Db, caller: Principal, groupId: string, q
   });
   if (!group) throw notFound("Group");
   const bands = parseBands(group.readingBands);
+  // As the bands' route decides (lib/reading/set-bands.ts): GROUP_CREATE and the group's changes.
+  const mayEditBands =
+    can(caller, "GROUP_CREATE") &&
+    (await db.group.count({ where: { AND: [{ pk: group.pk }, policyRules.group.update(caller)] } })) > 0;
   const users = await db.user.findMany({
     where: { AND: [{ groups: { some: { groupPk: group.pk } } }, await policyRules.progress.list(db, caller)] },
     select: { pk: true, id: true, firstName: true, infix: true, lastName: true },
@@ -129,6 +133,7 @@ export async function groupFluency(db: Db, caller: Principal, groupId: string, q
   return {
     group: { id: group.id, name: group.name },
     bands,
+    mayEditBands,
     students,
     distribution,
     unmeasured: students.length - measured.length,

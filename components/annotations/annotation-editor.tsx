@@ -9,6 +9,7 @@ import { editorHref } from "@/lib/web/annotations/editor/links";
 import { useAnnotationEditor } from "@/lib/web/annotations/editor/use-annotation-editor";
 import { useRecordingContext } from "@/lib/web/annotations/editor/use-context";
 import { type Cue, promptText } from "@/lib/web/annotations/prompt/srt";
+import { useAttemptWords } from "@/lib/web/annotations/prompt/use-attempt-words";
 import { ContextLanes } from "./context-lanes";
 import { EarlyWorkNotice } from "./early-work-notice";
 import { EditorHeader } from "./editor-header";
@@ -38,9 +39,10 @@ export function AnnotationEditor({ assignmentId, recordingId, organisation }: Pr
   });
   const topic = context.data?.challenge.topic ?? null;
   const referenceFragments = reference.data?.fragments ?? null;
+  const attempt = useAttemptWords(context.data?.recording.feedbackId);
   const promptContext = useMemo(
-    () => ({ cues, topic, reference: referenceFragments }),
-    [cues, topic, referenceFragments],
+    () => ({ cues, topic, reference: referenceFragments, attempt }),
+    [cues, topic, referenceFragments, attempt],
   );
   useEffect(() => {
     if (ref) document.title = `${title} · Speech training platform`;

@@ -11,6 +11,7 @@ import { useEditorKeys } from "@/lib/web/annotations/keys/use-editor-keys";
 import { newSpan, type Span } from "@/lib/web/annotations/lanes/lanes";
 import { moveBoundary } from "@/lib/web/annotations/model/edits";
 import type { SchemeLayer, WireFragment } from "@/lib/web/annotations/model/types";
+import type { AttemptWords } from "@/lib/web/annotations/prompt/prefill";
 import type { Cue } from "@/lib/web/annotations/prompt/srt";
 import { usePrefill } from "@/lib/web/annotations/prompt/use-prefill";
 import { problemIds } from "@/lib/web/annotations/validation/validate";
@@ -35,7 +36,13 @@ const ImportPreview = dynamic(() => import("./import-preview").then((m) => m.Imp
 // under the waveform, the selected fragment, the checks, the conflict panel.
 
 /** What the student was asked to read and the reference annotation: the sources of "Pre-fill words". */
-export type PromptContext = { cues: Cue[]; topic: string | null; reference: WireFragment[] | null };
+export type PromptContext = {
+  cues: Cue[];
+  topic: string | null;
+  reference: WireFragment[] | null;
+  /** Only for a recording prepared from a reading attempt. */
+  attempt?: AttemptWords | null;
+};
 
 type Props = { editor: AnnotationEditor; contextLanes?: (wave: PeaksWaveform) => ReactNode; prompt?: PromptContext };
 

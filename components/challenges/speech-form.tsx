@@ -9,12 +9,14 @@ import {
   type SpeechChallenge,
   updateSpeechChallengeSchema,
 } from "@/lib/challenges/speech/schemas";
+import { DEFAULT_READING_STOP, type ReadingStop } from "@/lib/reading/count-reading";
 import { useSpeechChallenges } from "@/lib/web/annotations/editor/use-assignments";
 import type { Parts } from "@/lib/web/api/api-upload";
 import { KINDS, type SaveRequest, useSaveChallenge } from "@/lib/web/challenges/challenge-kinds";
 import { usualLanguage } from "@/lib/web/challenges/split-sentences";
 import { toast } from "@/lib/web/ui/toast";
 import { useZodForm } from "@/lib/web/ui/use-zod-form";
+import { SelectField } from "../admin/select-field";
 import { detailHref } from "./challenge-list";
 import { challengeName } from "./challenge-name";
 import { FileField } from "./file-field";
@@ -28,7 +30,20 @@ import { PassageEditor } from "./passage-editor";
 // value as it was). Files mirror their names into the values so errors land on them.
 
 type Files = { referenceAudio: File | null; srt: File | null; image: File | null };
-type Value = { id?: string; topic?: string | null; language: string; metadata?: string | null };
+type Value = {
+  id?: string;
+  topic?: string | null;
+  language: string;
+  metadata?: string | null;
+  readingStop?: ReadingStop;
+};
+
+/** Where reading stops when an attempt is scored (lib/reading/count-reading.ts), in a teacher's words. */
+const READING_STOP_OPTIONS: { value: ReadingStop; label: string }[] = [
+  { value: "lastRead", label: "Where the reader stopped" },
+  { value: "endOfText", label: "End of the text" },
+  { value: "oneMinute", label: "One minute" },
+];
 
 const isJson = (text: string) => {
   try {
@@ -64,6 +79,7 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
       topic: challenge?.topic ?? "",
       language: challenge?.language ?? "eng",
       metadata: challenge?.metadata ?? "",
+      readingStop: challenge?.readingStop ?? DEFAULT_READING_STOP,
       referenceAudio: "",
       srt: "",
       image: "",
@@ -73,6 +89,7 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
       topic: v.topic,
       language: v.language.trim() || undefined,
       metadata: v.metadata.trim() ? v.metadata : editing ? null : undefined,
+      readingStop: v.readingStop,
     }),
     onSubmit: async (input) => {
       const value = input as Value;
@@ -88,6 +105,7 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
             topic: value.topic ?? null,
             language: value.language,
             metadata: value.metadata ?? null,
+            readingStop: value.readingStop,
             ...(sentencesChanged ? { sentences: typed.length ? typed : null } : {}),
           },
         });
@@ -98,6 +116,7 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
         else if (editing) parts.push(["topic", ""]); // blank clears it
         parts.push(["language", value.language]);
         if (value.metadata) parts.push(["metadata", value.metadata]);
+        if (value.readingStop) parts.push(["readingStop", value.readingStop]);
         if (!editing || sentencesChanged) for (const t of typed) parts.push(["sentences", t]);
         parts.push(...chosen);
         requests.push({ id: challenge?.id, parts });
@@ -158,6 +177,12 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
         sentences={sentences}
         onChange={setSentences}
         uploadedSrt={!!challenge?.srtUrl && !challenge.srtGenerated}
+      />
+      <SelectField
+        label="Score the reading up to"
+        hint="Where counting stops for words correct per minute and accuracy. Changing it rescores the attempts already made."
+        options={READING_STOP_OPTIONS}
+        {...form.field("readingStop")}
       />
       <AudioInput
         label="Reference audio"

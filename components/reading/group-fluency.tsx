@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, LoadingBlock } from "@/components/states";
 import type { FluencyOut } from "@/lib/reading/fluency-schemas";
 import { attemptHref, downloadFluencyCsv, useFluency } from "@/lib/web/reading/use-fluency";
 import { toast } from "@/lib/web/ui/toast";
+import { BandsEditor } from "./bands-editor";
 import { formatAccuracy, formatWcpm } from "./reading-figures";
 
 // Fluency over time for a group: per student the WCPM of every attempt (each a link to its
@@ -59,6 +60,7 @@ export function GroupFluency({ group }: { group: string }) {
         {data.bands.length === 0 && (
           <p className="text-sm text-slate-600">The school has set no reading bands for this group.</p>
         )}
+        {data.mayEditBands && <BandsEditor group={group} bands={data.bands} />}
         <ul className="space-y-1 text-sm" data-testid="distribution">
           {data.distribution.map((d) => (
             <li key={d.band ?? "above"} className="flex items-center gap-2" data-testid="band">

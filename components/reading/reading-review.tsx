@@ -9,6 +9,7 @@ import { isUnsure, labelName, type ReviewWord, reviewWords, wordSpan, wordText }
 import { useCorrectionHistory, useCorrectWord, useReview } from "@/lib/web/reading/use-review";
 import { formatDateTime } from "@/lib/web/ui/display-format";
 import { LabelLegend, PassageWords } from "./passage-words";
+import { PrepareAnnotation } from "./prepare-annotation";
 import { ReadingFigures } from "./reading-figures";
 
 // The review screen of one read-aloud attempt: the passage coloured by label, a word's audio on
@@ -130,6 +131,7 @@ export function ReadingReview({ id }: { id: string }) {
           <p className="text-sm text-slate-600">No corrections yet: the labels are the engine’s.</p>
         )}
       </section>
+      {mayCorrect && <PrepareAnnotation feedbackId={id} student={who} challenge={what} />}
       <p className="text-sm">
         <Link href="/progress" className="text-sky-800 underline">
           Back to progress

@@ -222,6 +222,7 @@ test("fluency of a group: per student the attempts' WCPM and accuracy, bands the
 
   type Fluency = {
     bands: unknown[];
+    mayEditBands: boolean;
     students: {
       id: string;
       name: string;
@@ -245,6 +246,7 @@ test("fluency of a group: per student the attempts' WCPM and accuracy, bands the
   ]);
   // Two attempts within a minute: no trend; the latest (75) is "On track" (below 100, not below 60).
   expect(adaRow).toMatchObject({ latestWcpm: 75, band: "On track", trend: null });
+  expect(fluency.mayEditBands).toBe(true);
   expect(fluency.students.find((s) => s.id === bo.id)).toMatchObject({ attempts: [], band: null, latestWcpm: null });
   expect(fluency.distribution).toEqual([
     { band: "Needs support", students: 0 },
@@ -264,6 +266,7 @@ test("fluency of a group: per student the attempts' WCPM and accuracy, bands the
     200,
   );
   expect(own.students.map((s) => s.id)).toEqual([bo.id]);
+  expect(own.mayEditBands).toBe(false);
 
   // The CSV: one line per attempt, a line for a student without any.
   const csv = await request.get(`/api/groups/${groupId}/reading`, {

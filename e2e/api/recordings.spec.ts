@@ -155,6 +155,7 @@ test.describe("speech recordings", () => {
     expect(Object.keys(created).sort()).toEqual([
       "audioUrl",
       "created",
+      "feedbackId",
       "id",
       "referenceAnnotation",
       "resultSet",

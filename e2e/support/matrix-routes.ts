@@ -1044,6 +1044,15 @@ export function routeTable(w: World): Record<string, RouteEntry> {
         },
       ],
     },
+    "feedback/[id]/recording": {
+      POST: [
+        {
+          target: submission("s1"),
+          path: `${paths.feedback(o)}/recording`,
+          otherTenant: other((x) => `${paths.feedback(x)}/recording`),
+        },
+      ],
+    },
 
     // ---- pronunciation challenges and analyses
     "challenges/pronunciation": {

@@ -1,5 +1,5 @@
 // Fluency over time for a group (issue 25): WCPM per attempt with links to the review, the
-// distribution over the bands the school set, the most misread words, keyboard use and axe;
+// distribution over the bands the school set (and a teacher editing them), the most misread words, keyboard use and axe;
 // screenshots at 1280 and 768 px.
 import { authed, expectJson } from "../support/api";
 import { testAudio, uniqueWav, wavPart } from "../support/audio";
@@ -103,6 +103,25 @@ test("a teacher follows a group's fluency: WCPM per attempt, bands, misread word
   await page.setViewportSize({ width: 768, height: 1000 });
   await snap(page, "reading-fluency-768");
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The teacher edits the bands from the keyboard: a problem is named in words and nothing is
+  // saved; then one band below 120 WCPM holds both students.
+  await view.getByRole("button", { name: "Edit bands" }).focus();
+  await page.keyboard.press("Enter");
+  await view.getByLabel("Name of band 1").fill("");
+  await view.getByLabel("Name of band 1").press("Enter");
+  await expect(view.getByTestId("band-problems")).toHaveText("Band 1: give it a name");
+  expect(await seriousViolations(page)).toEqual([]);
+  await view.getByLabel("Name of band 1").fill("Needs support");
+  await view.getByLabel("Below WCPM (band 1)").fill("120");
+  await view.getByRole("button", { name: "Remove band 2" }).focus();
+  await page.keyboard.press("Enter");
+  await view.getByRole("button", { name: "Save bands" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(view.getByRole("button", { name: "Edit bands" })).toBeVisible();
+  await expect(bandsShown).toHaveCount(2);
+  await expect(bandsShown.nth(0)).toContainText("Needs support (below 120 WCPM)");
+  await expect(bandsShown.nth(0).getByTestId("band-count")).toHaveText("2 students");
 
   // From the keyboard: Ada's attempt link opens its review.
   const link = view.getByRole("link", { name: /^Ada Alpha, .*: 100\.0 WCPM, accuracy 80%$/ });

@@ -1,6 +1,8 @@
 // The review screen of one read-aloud attempt (issue 25): the passage coloured by label, a word's
 // audio span played from a click and from the keyboard, a teacher's correction recounting WCPM and
-// accuracy, the engine's unsure words marked; axe, and screenshots at 1280 and 768 px.
+// accuracy, the engine's unsure words marked; axe, and screenshots at 1280 and 768 px. Then the
+// attempt is prepared for annotation, and the editor's pre-fill puts its words into the Words layer.
+import { annotate, assign, openEditor, person, signedIn } from "../support/annotation-ui";
 import { authed, expectJson } from "../support/api";
 import { testAudio, uniqueWav, wavPart } from "../support/audio";
 import { seriousViolations } from "../support/axe";
@@ -31,6 +33,7 @@ const word = (
 });
 
 test("a teacher reviews an attempt: coloured words, a word's audio from click and keyboard, a correction recounting the figures", async ({
+  browser,
   page,
   request,
   world,
@@ -130,4 +133,39 @@ test("a teacher reviews an attempt: coloured words, a word's audio from click an
   // The correction is stored: a reload shows it.
   await page.reload();
   await expect(review.getByTestId("figure-accuracy")).toHaveText("80%");
+
+  // Prepared for annotation: a recording of Ada's, whose annotation starts from the reviewed words.
+  const prepare = page.getByTestId("prepare-annotation");
+  await prepare.getByRole("button", { name: "Prepare for annotation" }).click();
+  await expect(prepare.getByRole("status")).toContainText("ready as a recording of Ada Alpha");
+  await expect(prepare.getByRole("link", { name: "new assignment" })).toHaveAttribute("href", "/assignments/new");
+  const recording = await expectJson<{ id: string }>(
+    await request.post(`/api/feedback/${feedback.id}/recording`, { headers: authed(token) }),
+    200,
+  );
+  const admin = await person(request, world, "ADMIN", "Ann");
+  const ref = { tenant: world.tenantId, organisation: world.orgId, challenge, recording: recording.id };
+  const assignment = await assign(request, world, { name: "Reading", base: null, full: admin, refs: [ref] });
+  await annotate(request, admin.token, assignment.id, ref, []);
+  const editor = await signedIn(browser, world, admin);
+  await openEditor(editor, assignment.id, ref);
+  const box = editor.getByTestId("prefill");
+  const fromAttempt = box.getByRole("radio", { name: /^The reviewed reading attempt \(4 words/ });
+  await expect(fromAttempt).toBeChecked();
+  await box.getByRole("button", { name: "Pre-fill Words" }).click();
+  // "big" was deleted (no time in the audio); "ran" is as heard ("run"), now labelled correct.
+  const shown = editor.getByTestId("lane-Words").getByRole("button", { name: /^Words “/ });
+  await expect
+    .poll(() =>
+      shown.evaluateAll((els) =>
+        els
+          .map((e) => ({
+            x: e.getBoundingClientRect().left,
+            label: /“(.*?)”/.exec(e.getAttribute("aria-label") ?? "")?.[1],
+          }))
+          .sort((a, b) => a.x - b.x)
+          .map((e) => e.label),
+      ),
+    )
+    .toEqual(["the", "dog", "run", "home"]);
 });

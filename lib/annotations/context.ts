@@ -26,6 +26,8 @@ export const recordingContextSchema = z.object({
     audioUrl: z.string().nullable(),
     normalisedAudioUrl: z.string().nullable(),
     peaksUrl: z.string().nullable(),
+    /** Ours: the reading attempt (feedback) the recording was prepared from, whose reviewed words can pre-fill an annotation; null otherwise. */
+    feedbackId: z.string().nullable(),
     ...timestamps,
   }),
   challenge: z.object({
@@ -65,6 +67,7 @@ export async function getRecordingContext(db: Db, caller: Principal, path: Conte
           audioFilePk: true,
           created: true,
           updated: true,
+          sourceFeedback: { select: { id: true } },
           challenge: { select: { id: true, topic: true, language: true, srtFilePk: true } },
           user: { select: { pk: true, ns: true, firstName: true, infix: true, lastName: true } },
         },
@@ -88,6 +91,7 @@ export async function getRecordingContext(db: Db, caller: Principal, path: Conte
       audioUrl: fileUrl(row.audioFilePk),
       normalisedAudioUrl: fileUrl(file?.normalisedPk),
       peaksUrl: fileUrl(file?.peaksPk),
+      feedbackId: row.sourceFeedback?.id ?? null,
       created: row.created,
       updated: row.updated,
     },

@@ -8,6 +8,7 @@ import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { fileUrl } from "@/lib/downloads/urls";
 import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
 import { policyRules } from "@/lib/policies/registry";
+import { DEFAULT_READING_STOP, type ReadingStop, readingStopOf } from "@/lib/reading/count-reading";
 import {
   type CorrectionRow,
   correctionsOf,
@@ -41,6 +42,8 @@ import { type CreateFeedback, FEEDBACK_RESOURCE } from "./schemas";
 type FeedbackRow = NonNullable<Awaited<ReturnType<Db["feedback"]["findUnique"]>>>;
 type Refs = {
   challenges: Map<string, string>;
+  /** Ours: each challenge's reading stop, by pk (the default when absent). */
+  stops?: Map<string, ReadingStop>;
   users: Map<string, string>;
   sets: Map<string, string>;
   /** Ours: each feedback's corrections, oldest first, and the people who made them. */
@@ -71,7 +74,7 @@ export function toFeedback(row: FeedbackRow, refs: Refs) {
     userId: refs.users.get(row.userPk) ?? null,
     created: row.created,
     updated: row.updated,
-    reading: readingOf(sentences, latest),
+    reading: readingOf(sentences, latest, refs.stops?.get(row.challengePk)),
     corrections: [...latest.values()].map((c) => ({
       sentence: c.sentence,
       word: c.word,
@@ -90,7 +93,7 @@ async function refsOf(db: Db, rows: FeedbackRow[]): Promise<Refs> {
   const [challenges, users, sets, corrections] = await Promise.all([
     db.speechChallenge.findMany({
       where: { pk: { in: uniq(rows.map((r) => r.challengePk)) } },
-      select: { pk: true, id: true },
+      select: { pk: true, id: true, readingStop: true },
     }),
     db.user.findMany({ where: { pk: { in: uniq(rows.map((r) => r.userPk)) } }, select: { pk: true, id: true } }),
     db.resultSet.findMany({
@@ -103,7 +106,13 @@ async function refsOf(db: Db, rows: FeedbackRow[]): Promise<Refs> {
     ),
   ]);
   const map = (list: { pk: string; id: string }[]) => new Map(list.map((x) => [x.pk, x.id]));
-  return { challenges: map(challenges), users: map(users), sets: map(sets), corrections };
+  return {
+    challenges: map(challenges),
+    stops: new Map(challenges.map((c) => [c.pk, readingStopOf(c.readingStop)])),
+    users: map(users),
+    sets: map(sets),
+    corrections,
+  };
 }
 
 const taken = (id: string | undefined) =>
@@ -143,8 +152,8 @@ export async function createFeedback(
 
   const audio = await analyseAudio(upload, FEEDBACK_RESOURCE);
   const sentences = JSON.stringify(input.sentences);
-  const readingFigures = JSON.stringify(figuresOf(input.sentences, []));
   const extra = input.extra === undefined || input.extra === null ? null : JSON.stringify(input.extra);
+  let stop: ReadingStop = DEFAULT_READING_STOP;
   for (let attempt = 1; ; attempt++) {
     try {
       const { row, setId } = await withStoredFiles(
@@ -155,8 +164,12 @@ export async function createFeedback(
           // Feedback refers to its challenge without a foreign key: hold off a concurrent delete
           // of the challenge (which collects its feedback) and make sure it still exists.
           await lockSpeechChallenge(tx, challenge.pk, "share");
-          if (!(await tx.speechChallenge.findUnique({ where: { pk: challenge.pk }, select: { pk: true } })))
-            throw unknownChallenge(challenge.id);
+          const current = await tx.speechChallenge.findUnique({
+            where: { pk: challenge.pk },
+            select: { readingStop: true },
+          });
+          if (!current) throw unknownChallenge(challenge.id);
+          stop = readingStopOf(current.readingStop);
           const audioFilePk = await createAudioRows(tx, rows);
           const set = await findOrCreateResultSet(
             tx,
@@ -174,7 +187,7 @@ export async function createFeedback(
               audioFilePk,
               sentences,
               extra,
-              readingFigures,
+              readingFigures: JSON.stringify(figuresOf(input.sentences, [], stop)),
             },
           });
           return { row, setId: set.id };
@@ -183,6 +196,7 @@ export async function createFeedback(
       );
       return toFeedback(row, {
         challenges: new Map([[challenge.pk, challenge.id]]),
+        stops: new Map([[challenge.pk, stop]]),
         users: new Map([[user.pk, user.id]]),
         sets: new Map([[row.resultSetPk, setId]]),
       });

@@ -35,6 +35,7 @@ export const ROUTE_MODULES: RouteEntry[] = [
   { path: "/download/{file}", file: "app/api/download/[file]/route.ts", load: () => import("@/app/api/download/[file]/route") },
   { path: "/download/{file}/spectrogram", file: "app/api/download/[file]/spectrogram/route.ts", load: () => import("@/app/api/download/[file]/spectrogram/route") },
   { path: "/feedback/{id}/corrections", file: "app/api/feedback/[id]/corrections/route.ts", load: () => import("@/app/api/feedback/[id]/corrections/route") },
+  { path: "/feedback/{id}/recording", file: "app/api/feedback/[id]/recording/route.ts", load: () => import("@/app/api/feedback/[id]/recording/route") },
   { path: "/feedback/{id}/review", file: "app/api/feedback/[id]/review/route.ts", load: () => import("@/app/api/feedback/[id]/review/route") },
   { path: "/feedback/{id}", file: "app/api/feedback/[id]/route.ts", load: () => import("@/app/api/feedback/[id]/route") },
   { path: "/feedback", file: "app/api/feedback/route.ts", load: () => import("@/app/api/feedback/route") },

@@ -33,6 +33,7 @@ export const ROUTE_TEMPLATES: string[] = [
   "/download/{file}",
   "/download/{file}/spectrogram",
   "/feedback/{id}/corrections",
+  "/feedback/{id}/recording",
   "/feedback/{id}/review",
   "/feedback/{id}",
   "/feedback",

@@ -30,7 +30,8 @@
 // | progress     | admin, staff, owner (own rows only)            | —                                |
 // | submission   | admin, staff, owner                            | owner (creates)                  |
 // | correction   | admin, staff, owner (a feedback's corrections  | admin, staff (our POST           |
-// |              | and their history)                             | /feedback/:id/corrections)       |
+// |              | and their history)                             | /feedback/:id/corrections, and   |
+// |              |                                                | /feedback/:id/recording)         |
 // | recording    | admin, staff, owner, annotator                 | owner (creates)                  |
 // | reference    | admin, staff, owner, annotator                 | admin, full                      |
 // | assignment   | admin, annotator (others without               | admin                            |

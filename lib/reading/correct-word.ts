@@ -1,9 +1,11 @@
 import { forbidden, invalid, notFound } from "@/lib/api/errors";
 import { type Principal, requireOrganisation } from "@/lib/auth/principal";
+import { lockSpeechChallenge } from "@/lib/challenges/speech/speech-challenges";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newPk } from "@/lib/db/ids";
 import { getFeedback } from "@/lib/feedback/feedback";
 import { policyRules } from "@/lib/policies/registry";
+import { readingStopOf } from "./count-reading";
 import { storedWords } from "./feedback-words";
 import { figuresOf } from "./figures-cache";
 import { CORRECTION_RESOURCE, type CreateCorrection } from "./schemas";
@@ -30,7 +32,7 @@ export async function correctWord(db: Db, caller: Principal, feedbackId: string,
   requireOrganisation(caller);
   const row = await db.feedback.findUnique({
     where: { ns_id: { ns: caller.ns, id: feedbackId } },
-    select: { pk: true, sentences: true },
+    select: { pk: true, sentences: true, challengePk: true },
   });
   if (!row) throw notFound("Feedback");
   // The owner sees the feedback but may not correct it (403); others of the organisation get 403
@@ -58,6 +60,12 @@ export async function correctWord(db: Db, caller: Principal, feedbackId: string,
   for (let attempt = 1; ; attempt++) {
     try {
       await db.$transaction(async (tx) => {
+        // The challenge's stop is read under its lock: a change of it waits, or is waited for.
+        await lockSpeechChallenge(tx, row.challengePk, "share");
+        const challenge = await tx.speechChallenge.findUnique({
+          where: { pk: row.challengePk },
+          select: { readingStop: true },
+        });
         // The label before and the next number are read in the same transaction as the write; a
         // concurrent correction takes the same number and one of the two is retried.
         const last = await tx.feedbackCorrection.findFirst({
@@ -86,7 +94,7 @@ export async function correctWord(db: Db, caller: Principal, feedbackId: string,
         const all = await tx.feedbackCorrection.findMany({ where: { feedbackPk: row.pk }, orderBy: { seq: "asc" } });
         await tx.feedback.update({
           where: { pk: row.pk },
-          data: { readingFigures: JSON.stringify(figuresOf(sentences, all)) },
+          data: { readingFigures: JSON.stringify(figuresOf(sentences, all, readingStopOf(challenge?.readingStop))) },
         });
       });
       break;

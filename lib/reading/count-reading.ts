@@ -20,6 +20,10 @@ export const READING_STOPS = ["lastRead", "endOfText", "oneMinute"] as const;
 export type ReadingStop = (typeof READING_STOPS)[number];
 export const DEFAULT_READING_STOP: ReadingStop = "lastRead";
 
+/** A stored stop (SpeechChallenge.readingStop), the default when absent or unknown. */
+export const readingStopOf = (value: string | null | undefined): ReadingStop =>
+  (READING_STOPS as readonly string[]).includes(value ?? "") ? (value as ReadingStop) : DEFAULT_READING_STOP;
+
 export type ReadingWord = {
   expected: string;
   recognized: string | null;

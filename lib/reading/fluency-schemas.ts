@@ -5,7 +5,7 @@ import { idSchema, requiredText } from "@/lib/api/schemas";
 // reading bands for it (PUT /groups/:group/reading-bands).
 
 export const FLUENCY_RESOURCE = "Reading";
-const MAX_BANDS = 10;
+export const MAX_BANDS = 10;
 
 const dateTime = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }).transform((s) => new Date(s));
 
@@ -55,6 +55,8 @@ export const fluencySchema = z.object({
   group: z.object({ id: z.string(), name: z.string() }),
   /** The school's bands, lowest threshold first. */
   bands: z.array(bandSchema),
+  /** Whether the caller may set the bands (PUT /groups/:group/reading-bands: the same policy). */
+  mayEditBands: z.boolean(),
   students: z.array(
     z.object({
       id: z.string(),

@@ -1,7 +1,8 @@
 import { notFound } from "@/lib/api/errors";
-import { type Principal, requireOrganisation } from "@/lib/auth/principal";
+import { can, type Principal, requireOrganisation } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { policyRules } from "@/lib/policies/registry";
+import { readingStopOf } from "./count-reading";
 import { correctionsOf } from "./feedback-words";
 import { figuresOf, parseCachedFigures } from "./figures-cache";
 import { type Band, bandOf, mostMisread, sortedBands, wcpmTrend } from "./fluency";
@@ -32,6 +33,10 @@ export async function groupFluency(db: Db, caller: Principal, groupId: string, q
   });
   if (!group) throw notFound("Group");
   const bands = parseBands(group.readingBands);
+  // As the bands' route decides (lib/reading/set-bands.ts): GROUP_CREATE and the group's changes.
+  const mayEditBands =
+    can(caller, "GROUP_CREATE") &&
+    (await db.group.count({ where: { AND: [{ pk: group.pk }, policyRules.group.update(caller)] } })) > 0;
   const users = await db.user.findMany({
     where: { AND: [{ groups: { some: { groupPk: group.pk } } }, await policyRules.progress.list(db, caller)] },
     select: { pk: true, id: true, firstName: true, infix: true, lastName: true },
@@ -45,7 +50,8 @@ export async function groupFluency(db: Db, caller: Principal, groupId: string, q
     : null;
   if (query.challenge && !challenge) throw notFound("Speech challenge");
   // The figures as stored with each feedback (Feedback.readingFigures); rows without them (or of
-  // older counting rules) are counted from their sentences and corrections here.
+  // older counting rules, or of another stop than the challenge's now) are counted from their
+  // sentences and corrections here.
   const rows = users.length
     ? await db.feedback.findMany({
         where: {
@@ -58,22 +64,28 @@ export async function groupFluency(db: Db, caller: Principal, groupId: string, q
         orderBy: [{ created: "asc" }, { pk: "asc" }],
       })
     : [];
-  const cached = new Map(rows.map((r) => [r.pk, parseCachedFigures(r.readingFigures)]));
-  const uncounted = rows.filter((r) => !cached.get(r.pk)).map((r) => r.pk);
-  const [corrections, sentences, challenges] = await Promise.all([
-    correctionsOf(db, uncounted),
-    uncounted.length
-      ? db.feedback.findMany({ where: { pk: { in: uncounted } }, select: { pk: true, sentences: true } })
-      : [],
-    db.speechChallenge.findMany({
-      where: { pk: { in: [...new Set(rows.map((r) => r.challengePk))] } },
-      select: { pk: true, id: true, topic: true },
-    }),
-  ]);
-  for (const { pk, sentences: text } of sentences) {
-    cached.set(pk, figuresOf(JSON.parse(text) as unknown[], corrections.byFeedback.get(pk) ?? []));
-  }
+  const challenges = await db.speechChallenge.findMany({
+    where: { pk: { in: [...new Set(rows.map((r) => r.challengePk))] } },
+    select: { pk: true, id: true, topic: true, readingStop: true },
+  });
   const challengeOf = new Map(challenges.map((c) => [c.pk, c]));
+  const stopOf = (challengePk: string) => readingStopOf(challengeOf.get(challengePk)?.readingStop);
+  const cached = new Map(rows.map((r) => [r.pk, parseCachedFigures(r.readingFigures, stopOf(r.challengePk))]));
+  const uncounted = rows.filter((r) => !cached.get(r.pk));
+  const uncountedPks = uncounted.map((r) => r.pk);
+  const [corrections, sentences] = await Promise.all([
+    correctionsOf(db, uncountedPks),
+    uncounted.length
+      ? db.feedback.findMany({
+          where: { pk: { in: uncountedPks } },
+          select: { pk: true, challengePk: true, sentences: true },
+        })
+      : [],
+  ]);
+  for (const { pk, challengePk, sentences: text } of sentences) {
+    const figures = figuresOf(JSON.parse(text) as unknown[], corrections.byFeedback.get(pk) ?? [], stopOf(challengePk));
+    cached.set(pk, figures);
+  }
   const nameByPk = new Map(users.map((u) => [u.pk, nameOf(u)]));
   const counted = rows.map((row) => {
     const figures = cached.get(row.pk)!;
@@ -121,6 +133,7 @@ export async function groupFluency(db: Db, caller: Principal, groupId: string, q
   return {
     group: { id: group.id, name: group.name },
     bands,
+    mayEditBands,
     students,
     distribution,
     unmeasured: students.length - measured.length,

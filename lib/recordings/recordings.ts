@@ -22,6 +22,7 @@ import { type CreateRecording, type ListRecordings, RECORDING_RESOURCE, type Spe
 
 type RecordingRow = NonNullable<Awaited<ReturnType<Db["speechRecording"]["findUnique"]>>> & {
   reference: { engine: string | null } | null;
+  sourceFeedback: { id: string } | null;
 };
 
 /** Where the recording's reference annotation stands (ours; the contract has no such field). */
@@ -44,12 +45,16 @@ export function toRecording(row: RecordingRow, resultSetId: string, userIds: Map
     resultSet: { id: resultSetId, combinedAudioUrl: combinedAudioUrl(resultSetId) },
     userId: userIds.get(row.userPk) ?? null,
     referenceAnnotation: referenceState(row),
+    feedbackId: row.sourceFeedback?.id ?? null,
     created: row.created,
     updated: row.updated,
   };
 }
 
-const withReference = { reference: { select: { engine: true } } } as const;
+const withReference = {
+  reference: { select: { engine: true } },
+  sourceFeedback: { select: { id: true } },
+} as const;
 
 /** The speech challenge of the caller's organisation, or 404. */
 async function speechChallengeInScope(
@@ -128,7 +133,7 @@ export async function createRecording(
               audioFilePk,
             },
           });
-          const row = { ...created, reference: null };
+          const row = { ...created, reference: null, sourceFeedback: null };
           if (aligned) await enqueue(tx, ALIGN_RECORDING_REFERENCE, row.pk);
           return { row, resultSetId: set.id };
         },

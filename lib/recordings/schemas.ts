@@ -34,6 +34,8 @@ export const recordingSchema = z.object({
     engine: z.string().nullable(),
     note: z.string().nullable(),
   }),
+  /** Ours: the reading attempt (feedback) this recording was prepared from for annotation; null when recorded directly. */
+  feedbackId: z.string().nullable(),
   ...timestamps,
 });
 export type SpeechRecordingOut = z.output<typeof recordingSchema>;

@@ -3,6 +3,7 @@ import { conflict } from "@/lib/api/errors";
 import { type Principal, requireOrganisation } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { DEFAULT_READING_STOP } from "@/lib/reading/count-reading";
 import type { Storage } from "@/lib/storage/storage";
 import { withStoredFiles } from "@/lib/storage/stored-files";
 import { analyseUploads, createFileRows, generatedSrt, storedFileInputs } from "./challenge-files";
@@ -50,6 +51,7 @@ export async function createSpeechChallenge(
           metadata: input.metadata ?? null,
           passage: sentences ? JSON.stringify(sentences) : null,
           srtGenerated: !!generated,
+          readingStop: input.readingStop ?? DEFAULT_READING_STOP,
         },
       });
     });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/page-query";
 import { idSchema, languageSchema, listOf, timestamps } from "@/lib/api/schemas";
+import { READING_STOPS } from "@/lib/reading/count-reading";
 
 export const SPEECH_CHALLENGE_RESOURCE = "SpeechChallenge";
 
@@ -45,6 +46,12 @@ const sentencesSchema = listOf(z.string().max(2000).transform(tidySentence), MAX
   list.filter(Boolean),
 );
 
+/**
+ * Ours: where reading stops when this challenge's feedback is counted: "lastRead" (the last word
+ * of the text read, the default), "endOfText" (every word of the text counts) or "oneMinute".
+ */
+const readingStopSchema = z.enum(READING_STOPS);
+
 /** POST /challenges/speech (multipart; JSON works too): the text fields; referenceAudio, srt and image are file parts. */
 export const createSpeechChallengeSchema = z.object({
   id: idSchema.optional(),
@@ -52,6 +59,7 @@ export const createSpeechChallengeSchema = z.object({
   language: languageSchema,
   metadata: metadataSchema.optional(),
   sentences: sentencesSchema.optional(),
+  readingStop: readingStopSchema.optional(),
 });
 export type CreateSpeechChallenge = z.infer<typeof createSpeechChallengeSchema>;
 
@@ -61,6 +69,7 @@ export const updateSpeechChallengeSchema = z.object({
   language: languageSchema.optional(),
   metadata: metadataSchema.optional(),
   sentences: sentencesSchema.nullish(),
+  readingStop: readingStopSchema.optional(),
 });
 export type UpdateSpeechChallenge = z.infer<typeof updateSpeechChallengeSchema>;
 
@@ -78,6 +87,8 @@ export const speechChallengeSchema = z.object({
   sentences: z.array(z.string()).nullable(),
   /** Ours: srtUrl serves the SRT generated from `sentences` (estimated timings), not an uploaded one. */
   srtGenerated: z.boolean(),
+  /** Ours: where reading stops when this challenge's feedback is counted. */
+  readingStop: readingStopSchema,
   ...timestamps,
 });
 export type SpeechChallenge = z.output<typeof speechChallengeSchema>;

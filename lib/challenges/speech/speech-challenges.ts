@@ -5,6 +5,7 @@ import type { Db, Tx } from "@/lib/db/client";
 import { lockRow } from "@/lib/db/locks";
 import { fileUrl } from "@/lib/downloads/urls";
 import { policyRules } from "@/lib/policies/registry";
+import { readingStopOf } from "@/lib/reading/count-reading";
 
 // Speech challenges live in an organisation (the caller's namespace) and are only seen from
 // it. A challenge has a language and, optionally, a topic, a reference recording (stored as
@@ -25,6 +26,7 @@ export function toSpeechChallenge(row: ChallengeRow) {
     srtUrl: fileUrl(row.srtFilePk),
     imageUrl: fileUrl(row.imageFilePk),
     sentences: passageSentences(row.passage),
+    readingStop: readingStopOf(row.readingStop),
   };
 }
 

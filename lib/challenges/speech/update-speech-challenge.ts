@@ -2,6 +2,8 @@ import type { UploadedFile } from "@/lib/api/body";
 import { conflict, notFound } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
+import type { ReadingStop } from "@/lib/reading/count-reading";
+import { recountChallengeFigures } from "@/lib/reading/recount-challenge";
 import type { Storage } from "@/lib/storage/storage";
 import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
 import { analyseUploads, createFileRows, deleteFiles, generatedSrt, storedFileInputs } from "./challenge-files";
@@ -15,12 +17,14 @@ type Data = {
   passage?: string | null;
   srtGenerated?: boolean;
   srtFilePk?: string | null;
+  readingStop?: ReadingStop;
 };
 
 /**
  * Incremental update; new files replace the old ones, whose rows go in the transaction and objects
  * after the commit. New sentences regenerate the SRT when the current one is generated or absent;
  * an uploaded SRT is kept (it wins), and clearing the sentences removes only a generated SRT.
+ * A new reading stop recounts the stored figures of the challenge's feedback in the transaction.
  */
 export async function updateSpeechChallenge(
   db: Db,
@@ -35,6 +39,7 @@ export async function updateSpeechChallenge(
   if (input.topic !== undefined) data.topic = input.topic;
   if (input.language !== undefined) data.language = input.language;
   if (input.metadata !== undefined) data.metadata = input.metadata;
+  if (input.readingStop !== undefined) data.readingStop = input.readingStop;
 
   const uploads = await analyseUploads(files);
   if (uploads.srt) data.srtGenerated = false;
@@ -49,31 +54,48 @@ export async function updateSpeechChallenge(
   }
   let replacedKeys: string[] = [];
   try {
-    const row = await withStoredFiles(db, storage, storedFileInputs(uploads, caller.ns), async (tx, rows) => {
-      await lockSpeechChallenge(tx, existing.pk, "update");
-      const current = await tx.speechChallenge.findUnique({
-        where: { pk: existing.pk },
-        select: { referenceAudioFilePk: true, srtFilePk: true, imageFilePk: true, srtGenerated: true },
-      });
-      if (!current) throw notFound("Speech challenge");
-      // An SRT uploaded since the read above is not to be replaced by the passage's.
-      if (followsPassage && current.srtFilePk && !current.srtGenerated) {
-        throw conflict("The speech challenge's SRT was replaced meanwhile: send the sentences again");
-      }
-      const filePks = await createFileRows(tx, uploads, rows);
-      const dropGenerated = followsPassage && !sentences && current.srtFilePk !== null;
-      if (dropGenerated) Object.assign(data, { srtFilePk: null, srtGenerated: false });
-      const updated = await tx.speechChallenge.update({
-        where: { pk: existing.pk },
-        data: { ...data, ...filePks, updated: new Date() },
-      });
-      replacedKeys = await deleteFiles(tx, [
-        filePks.referenceAudioFilePk ? current.referenceAudioFilePk : null,
-        filePks.srtFilePk || dropGenerated ? current.srtFilePk : null,
-        filePks.imageFilePk ? current.imageFilePk : null,
-      ]);
-      return updated;
-    });
+    const row = await withStoredFiles(
+      db,
+      storage,
+      storedFileInputs(uploads, caller.ns),
+      async (tx, rows) => {
+        await lockSpeechChallenge(tx, existing.pk, "update");
+        const current = await tx.speechChallenge.findUnique({
+          where: { pk: existing.pk },
+          select: {
+            referenceAudioFilePk: true,
+            srtFilePk: true,
+            imageFilePk: true,
+            srtGenerated: true,
+            readingStop: true,
+          },
+        });
+        if (!current) throw notFound("Speech challenge");
+        // An SRT uploaded since the read above is not to be replaced by the passage's.
+        if (followsPassage && current.srtFilePk && !current.srtGenerated) {
+          throw conflict("The speech challenge's SRT was replaced meanwhile: send the sentences again");
+        }
+        const filePks = await createFileRows(tx, uploads, rows);
+        const dropGenerated = followsPassage && !sentences && current.srtFilePk !== null;
+        if (dropGenerated) Object.assign(data, { srtFilePk: null, srtGenerated: false });
+        const updated = await tx.speechChallenge.update({
+          where: { pk: existing.pk },
+          data: { ...data, ...filePks, updated: new Date() },
+        });
+        // Read under the challenge's lock: feedback created or corrected meanwhile waits for it.
+        if (data.readingStop && data.readingStop !== current.readingStop) {
+          await recountChallengeFigures(tx, existing.pk, data.readingStop);
+        }
+        replacedKeys = await deleteFiles(tx, [
+          filePks.referenceAudioFilePk ? current.referenceAudioFilePk : null,
+          filePks.srtFilePk || dropGenerated ? current.srtFilePk : null,
+          filePks.imageFilePk ? current.imageFilePk : null,
+        ]);
+        return updated;
+      },
+      // Recounting a large challenge's feedback may take longer than the default 5 s.
+      { maxWait: 30_000, timeout: 30_000 },
+    );
     await removeObjects(storage, replacedKeys);
     return toSpeechChallenge(row);
   } finally {

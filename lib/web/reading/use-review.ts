@@ -39,3 +39,15 @@ export function useCorrectWord(id: string) {
     onError: (error) => toast.error(error.message),
   });
 }
+
+/** A recording made from (or found for) the attempt: POST /api/feedback/:id/recording (ours). */
+export type AttemptRecording = { id: string; feedbackId: string | null };
+
+export function usePrepareForAnnotation(id: string) {
+  const api = useApi();
+  return useMutation({
+    mutationFn: async () =>
+      (await api<AttemptRecording>(`/api/feedback/${encodeURIComponent(id)}/recording`, { method: "POST" })).data,
+    onError: (error) => toast.error(error.message),
+  });
+}

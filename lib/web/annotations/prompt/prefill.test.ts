@@ -112,3 +112,30 @@ test("replacing a layer keeps the others", () => {
     ),
   ).toEqual([items[1], { id: "n1", layer: "Words", label: "new", comment: "", startMs: 5, endMs: 9 }]);
 });
+
+test("a recording made from a reading attempt offers its words first, as heard, deletions left out; only then", () => {
+  const base = { layer: "Words", cues: [], topic: null, reference: null, peaks: null, durationMs: 2000 };
+  const w = (expected: string, recognized: string | null, label: string, startTiming: number) => ({
+    expected,
+    recognized,
+    label,
+    startTiming,
+    endTiming: startTiming + 400,
+  });
+  const [attempt] = prefillSources({
+    ...base,
+    attempt: {
+      words: [w("The", "the", "CW", 0), w("big", null, "DW", 400), w("ran", "run", "SW", 1800)],
+      reason: null,
+    },
+  });
+  expect(attempt!.key).toBe("attempt");
+  expect(attempt!.label).toBe("The reviewed reading attempt (2 words, at their times, labels as corrected)");
+  expect(attempt!.items!.map((i) => [i.layer, i.label, i.startMs, i.endMs])).toEqual([
+    ["Words", "the", 0, 400],
+    ["Words", "run", 1800, 2000],
+  ]);
+  const unreadable = prefillSources({ ...base, attempt: { words: null, reason: "the review could not be read" } });
+  expect(unreadable[0]).toMatchObject({ key: "attempt", items: null, reason: "the review could not be read" });
+  expect(prefillSources(base).map((s) => s.key)).toEqual(["prompt", "topic", "reference"]);
+});

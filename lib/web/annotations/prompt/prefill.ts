@@ -1,11 +1,14 @@
+import { attemptFragments } from "@/lib/reading/attempt-fragments";
+import type { ReadingWord } from "@/lib/reading/count-reading";
 import type { Peaks } from "../audio/waveform-peaks";
 import type { Item, WireFragment } from "../model/types";
 import type { Cue } from "./srt";
 
 // A starting point for the Words layer from the prompt: each cue's words spread over the
 // cue's time (a challenge's SRT), or the topic's words over the stretch with speech (from the
-// peaks), each word given time in proportion to its length, or the recording's reference
-// annotation as it is. The annotator then adjusts them.
+// peaks), each word given time in proportion to its length, the recording's reference
+// annotation as it is, or, for a recording prepared from a reading attempt, the attempt's words as
+// reviewed, at the engine's times. The annotator then adjusts them.
 
 /** The words of a text (punctuation at their edges dropped). */
 export const wordsOf = (text: string): string[] =>
@@ -54,7 +57,7 @@ export function speechSpan(
 
 type Prefill = Omit<Item, "id">[];
 export type PrefillSource = {
-  key: "prompt" | "topic" | "reference";
+  key: "attempt" | "prompt" | "topic" | "reference";
   /** What it is, in words ("the challenge's prompt"), and with its size ("The challenge's prompt (2 cues, at their times)"). */
   name: string;
   label: string;
@@ -86,8 +89,12 @@ export function referenceWords(fragments: readonly WireFragment[], layer: string
   );
 }
 
+/** A recording prepared from a reading attempt: its words as they stand after corrections, or why they cannot be read. */
+export type AttemptWords = { words: ReadingWord[] | null; reason: string | null };
+
 type Inputs = {
   layer: string;
+  attempt?: AttemptWords | null;
   cues: readonly Cue[];
   topic: string | null;
   reference: readonly WireFragment[] | null;
@@ -96,7 +103,7 @@ type Inputs = {
 };
 
 /** Every source the Words layer can be pre-filled from, each with its items or why it has none. */
-export function prefillSources({ layer, cues, topic, reference, peaks, durationMs }: Inputs): PrefillSource[] {
+export function prefillSources({ layer, attempt, cues, topic, reference, peaks, durationMs }: Inputs): PrefillSource[] {
   const source = (
     key: PrefillSource["key"],
     name: string,
@@ -117,7 +124,20 @@ export function prefillSources({ layer, cues, topic, reference, peaks, durationM
   // The topic has no times: its words go over the stretch with speech (the whole recording when the peaks show none).
   const span = (peaks && speechSpan(peaks.max, peaks.min, peaks.pointsPerSecond)) ?? { startMs: 0, endMs: durationMs };
   const fromReference = reference ? referenceWords(reference, layer) : [];
+  const fromAttempt = attempt?.words ? attemptWords(attempt.words, layer, durationMs) : [];
+  const attemptSource = attempt
+    ? [
+        source(
+          "attempt",
+          "the reviewed reading attempt",
+          `${plural(fromAttempt.length, "word")}, at their times, labels as corrected`,
+          fromAttempt,
+          attempt.reason ?? "the attempt has no timed words",
+        ),
+      ]
+    : [];
   return [
+    ...attemptSource,
     source(
       "prompt",
       "the challenge's prompt",
@@ -140,6 +160,15 @@ export function prefillSources({ layer, cues, topic, reference, peaks, durationM
       reference ? `the reference annotation has no ${layer} fragments` : "the recording has no reference annotation",
     ),
   ];
+}
+
+/** The attempt's Words fragments (attempt-fragments.ts) as items of `layer`. */
+export function attemptWords(words: ReadingWord[], layer: string, durationMs: number): Prefill {
+  return attemptFragments(words, durationMs > 0 ? durationMs : Number.MAX_SAFE_INTEGER).fragments.flatMap((f) =>
+    f.labels
+      .filter((l) => l.layer === "Words")
+      .map((l) => ({ layer, label: l.label, comment: "", startMs: f.startMs, endMs: f.endMs })),
+  );
 }
 
 /** The draft with `layer`'s fragments replaced by `items` (the other layers untouched). */

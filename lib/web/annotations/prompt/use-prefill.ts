@@ -2,16 +2,18 @@
 import { useCallback, useMemo } from "react";
 import { newItemId } from "../model/items";
 import type { Item, SchemeLayer, WireFragment } from "../model/types";
-import { type PrefillSource, prefillSources, replaceLayer } from "./prefill";
+import { type AttemptWords, type PrefillSource, prefillSources, replaceLayer } from "./prefill";
 import type { Cue } from "./srt";
 
 // The editor's pre-fill of its Words layer (else the first free-text one) from the prompt: the
-// sources it offers (subtitles, topic, reference annotation) and applying one as an undoable step.
+// sources it offers (reviewed reading attempt, subtitles, topic, reference annotation) and applying one as an undoable step.
 
 type Options = {
   lanes: SchemeLayer[];
   editableLayer: (layer: SchemeLayer) => boolean;
-  prompt: { cues: Cue[]; topic: string | null; reference: WireFragment[] | null } | undefined;
+  prompt:
+    | { cues: Cue[]; topic: string | null; reference: WireFragment[] | null; attempt?: AttemptWords | null }
+    | undefined;
   peaks: Parameters<typeof prefillSources>[0]["peaks"];
   durationMs: number;
   apply: (label: string, change: (list: Item[]) => Item[]) => void;
@@ -26,6 +28,7 @@ export function usePrefill({ lanes, editableLayer, prompt, peaks, durationMs, ap
       canPrefill && wordsLayer
         ? prefillSources({
             layer: wordsLayer.name,
+            attempt: prompt?.attempt ?? null,
             cues: prompt?.cues ?? [],
             topic: prompt?.topic ?? null,
             reference: prompt?.reference ?? null,

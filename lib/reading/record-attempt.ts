@@ -1,0 +1,138 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { ALIGN_RECORDING_REFERENCE, hasTextToAlign } from "@/lib/annotations/reference-alignment";
+import { forbidden, notFound } from "@/lib/api/errors";
+import { type Principal, requireOrganisation } from "@/lib/auth/principal";
+import { config } from "@/lib/config";
+import type { Db } from "@/lib/db/client";
+import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { enqueue } from "@/lib/jobs/queue";
+import { createAudioRows } from "@/lib/media/audio-upload";
+import { getRecording } from "@/lib/recordings/recordings";
+import { appendToResultSet } from "@/lib/recordings/result-sets";
+import type { Storage } from "@/lib/storage/storage";
+import { type StoredFileInput, withStoredFiles } from "@/lib/storage/stored-files";
+import { mayCorrect } from "./correct-word";
+
+// POST /feedback/:id/recording (ours): a reading attempt becomes a speech recording of its student
+// in its speech challenge, so that it can be annotated (annotations belong to recordings). The
+// audio files are copied, not shared: deleting a recording deletes its files. One recording per
+// feedback (a unique link); asking again answers the same one.
+
+export type RecordedAttempt = {
+  created: boolean;
+  challengeId: string;
+  recording: Awaited<ReturnType<typeof getRecording>>;
+};
+
+export async function recordAttempt(
+  db: Db,
+  storage: Storage,
+  caller: Principal,
+  feedbackId: string,
+): Promise<RecordedAttempt> {
+  requireOrganisation(caller);
+  const feedback = await db.feedback.findUnique({
+    where: { ns_id: { ns: caller.ns, id: feedbackId } },
+    select: { pk: true, ns: true, userPk: true, challengePk: true, audioFilePk: true },
+  });
+  if (!feedback) throw notFound("Feedback");
+  // The same audiences and answers as correcting (correct-word.ts): the student and others of the
+  // organisation get 403, other organisations never find it.
+  if (!(await mayCorrect(db, caller, feedback.pk)))
+    throw forbidden("Only the student's teachers and administrators may prepare an attempt for annotation");
+
+  const existing = await existingRecording(db, caller, feedback.pk);
+  if (existing) return { created: false, ...existing };
+
+  const challenge = await db.speechChallenge.findUnique({
+    where: { pk: feedback.challengePk },
+    select: { pk: true, id: true, srtFilePk: true },
+  });
+  if (!challenge) throw notFound("Speech challenge");
+  const original = await db.storedFile.findUnique({ where: { pk: feedback.audioFilePk } });
+  if (!original) throw notFound("Feedback audio");
+  const derived = await db.storedFile.findMany({
+    where: { pk: { in: [original.normalisedPk, original.peaksPk].filter((pk): pk is string => !!pk) } },
+  });
+  const normalised = derived.find((f) => f.pk === original.normalisedPk);
+  const peaks = derived.find((f) => f.pk === original.peaksPk);
+  if (!normalised || !peaks) throw notFound("Feedback audio");
+
+  const tmpRoot = path.join(config().dataDir, "tmp");
+  await fs.mkdir(tmpRoot, { recursive: true });
+  const dir = await fs.mkdtemp(path.join(tmpRoot, "attempt-"));
+  try {
+    const copies: StoredFileInput[] = [];
+    for (const [index, file] of [original, normalised, peaks].entries()) {
+      const sourcePath = path.join(dir, String(index));
+      await storage.download(file.storageKey, sourcePath);
+      copies.push({
+        sourcePath,
+        ns: feedback.ns,
+        kind: file.kind,
+        contentType: file.contentType,
+        sha256: file.sha256,
+        size: file.size,
+        audio:
+          file.format && file.sampleRate && file.channels && file.durationMs !== null
+            ? { format: file.format, sampleRate: file.sampleRate, channels: file.channels, durationMs: file.durationMs }
+            : undefined,
+      });
+    }
+    const durationMs = Math.round(normalised.durationMs ?? original.durationMs ?? 0);
+    const id = await withStoredFiles(
+      db,
+      storage,
+      copies,
+      async (tx, rows) => {
+        const audioFilePk = await createAudioRows(tx, rows);
+        const set = await appendToResultSet(tx, {
+          ns: feedback.ns,
+          id: newId(),
+          userPk: feedback.userPk,
+          challengePk: challenge.pk,
+          durationMs,
+        });
+        const aligned = hasTextToAlign(challenge);
+        const created = await tx.speechRecording.create({
+          data: {
+            pk: newPk(),
+            ns: feedback.ns,
+            id: newId(),
+            challengePk: challenge.pk,
+            userPk: feedback.userPk,
+            resultSetPk: set.pk,
+            position: set.position,
+            audioFilePk,
+            sourceFeedbackPk: feedback.pk,
+            referenceNote: aligned ? null : "the challenge has no SRT sentences to align",
+          },
+          select: { pk: true, id: true },
+        });
+        if (aligned) await enqueue(tx, ALIGN_RECORDING_REFERENCE, created.pk);
+        return created.id;
+      },
+      { maxWait: 30_000, timeout: 30_000 },
+    );
+    return { created: true, challengeId: challenge.id, recording: await getRecording(db, caller, challenge.id, id) };
+  } catch (error) {
+    // A concurrent request made it first: answer that one (this one's files are removed already).
+    if (isUniqueViolation(error)) {
+      const made = await existingRecording(db, caller, feedback.pk);
+      if (made) return { created: false, ...made };
+    }
+    throw error;
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function existingRecording(db: Db, caller: Principal, feedbackPk: string) {
+  const row = await db.speechRecording.findUnique({
+    where: { sourceFeedbackPk: feedbackPk },
+    select: { id: true, challenge: { select: { id: true } } },
+  });
+  if (!row) return null;
+  return { challengeId: row.challenge.id, recording: await getRecording(db, caller, row.challenge.id, row.id) };
+}

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "SpeechChallenge" ADD COLUMN     "readingStop" TEXT NOT NULL DEFAULT 'lastRead';
+

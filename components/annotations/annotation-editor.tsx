@@ -9,7 +9,6 @@ import { editorHref } from "@/lib/web/annotations/editor/links";
 import { useAnnotationEditor } from "@/lib/web/annotations/editor/use-annotation-editor";
 import { useRecordingContext } from "@/lib/web/annotations/editor/use-context";
 import { type Cue, promptText } from "@/lib/web/annotations/prompt/srt";
-import { useAttemptWords } from "@/lib/web/annotations/prompt/use-attempt-words";
 import { ContextLanes } from "./context-lanes";
 import { EarlyWorkNotice } from "./early-work-notice";
 import { EditorHeader } from "./editor-header";
@@ -39,7 +38,9 @@ export function AnnotationEditor({ assignmentId, recordingId, organisation }: Pr
   });
   const topic = context.data?.challenge.topic ?? null;
   const referenceFragments = reference.data?.fragments ?? null;
-  const attempt = useAttemptWords(context.data?.recording.feedbackId);
+  // A recording prepared from a reading attempt: its words as corrected, from the context.
+  const attemptWords = context.data?.attempt?.words ?? null;
+  const attempt = useMemo(() => (attemptWords ? { words: attemptWords, reason: null } : null), [attemptWords]);
   const promptContext = useMemo(
     () => ({ cues, topic, reference: referenceFragments, attempt }),
     [cues, topic, referenceFragments, attempt],

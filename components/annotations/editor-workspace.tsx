@@ -124,6 +124,7 @@ export function EditorWorkspace({ editor, contextLanes, prompt }: Props) {
   const { wordsLayer, canPrefill, prefill, onPrefill } = usePrefill({
     lanes,
     editableLayer,
+    role,
     prompt,
     peaks: peaks.data ?? null,
     durationMs,
@@ -252,7 +253,7 @@ export function EditorWorkspace({ editor, contextLanes, prompt }: Props) {
             <PrefillControl
               layer={wordsLayer.name}
               sources={prefill}
-              existing={draft.items.filter((i) => i.layer === wordsLayer.name).length}
+              existing={(layers) => draft.items.filter((i) => layers.includes(i.layer)).length}
               disabled={editor.saving}
               onApply={onPrefill}
             />

@@ -4,15 +4,16 @@ import { Button } from "@/components/button";
 import type { PrefillSource } from "@/lib/web/annotations/prompt/prefill";
 
 // "Pre-fill words": the Words layer filled from what the student was asked to read (the
-// challenge's SRT cues or topic) or from the recording's reference annotation, as a starting
+// challenge's SRT cues or topic), from the recording's reference annotation, or from the reviewed
+// reading attempt it was prepared from (with that attempt's marks on their layers), as a starting
 // point to adjust. One undoable step. Words already there are only replaced once the
 // annotator confirms; without any source the button says why it cannot help.
 
 type Props = {
   layer: string;
   sources: PrefillSource[];
-  /** How many fragments the layer has now. */
-  existing: number;
+  /** How many fragments these layers have now. */
+  existing: (layers: readonly string[]) => number;
   disabled?: boolean;
   onApply: (source: PrefillSource) => void;
 };
@@ -24,10 +25,15 @@ export function PrefillControl({ layer, sources, existing, disabled = false, onA
   const [confirming, setConfirming] = useState(false);
   const source = available.find((s) => s.key === chosen) ?? available[0] ?? null;
   const none = available.length === 0 ? `Nothing to pre-fill from: ${sources.map((s) => s.reason).join("; ")}.` : null;
+  // The layers the chosen source replaces: Words, and those of its marks (a reviewed attempt's).
+  const layers = [layer, ...new Set(source?.marks.map((m) => m.layer) ?? [])];
+  const named =
+    layers.length === 1 ? `${layer} layer` : `${layers.slice(0, -1).join(", ")} and ${layers.at(-1)} layers`;
+  const count = existing(layers);
 
   const run = (confirmed: boolean) => {
     if (!source) return;
-    if (existing > 0 && !confirmed) {
+    if (count > 0 && !confirmed) {
       setConfirming(true);
       return;
     }
@@ -89,13 +95,15 @@ export function PrefillControl({ layer, sources, existing, disabled = false, onA
           data-testid="prefill-confirm"
         >
           <p>
-            The {layer} layer already has {existing === 1 ? "1 fragment" : `${existing} fragments`}. Pre-filling from{" "}
-            {source.name} replaces {existing === 1 ? "it" : "them"} (
-            {source.items!.length === 1 ? "1 word" : `${source.items!.length} words`}); you can undo it.
+            The {named} already {layers.length === 1 ? "has" : "have"}{" "}
+            {count === 1 ? "1 fragment" : `${count} fragments`}. Pre-filling from {source.name} replaces{" "}
+            {count === 1 ? "it" : "them"} ({source.items!.length === 1 ? "1 word" : `${source.items!.length} words`}
+            {source.marks.length ? ` and ${source.marks.length === 1 ? "1 mark" : `${source.marks.length} marks`}` : ""}
+            ); you can undo it.
           </p>
           <div className="flex flex-wrap gap-2">
             <Button variant="primary" onClick={() => run(true)}>
-              Replace the {layer} fragments
+              Replace the {layers.length === 1 ? layer : layers.join(", ")} fragments
             </Button>
             <Button onClick={() => setConfirming(false)}>Keep them</Button>
           </div>

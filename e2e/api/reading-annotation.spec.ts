@@ -2,7 +2,9 @@
 // /feedback/:id/recording copies the attempt's audio into a speech recording of its student in its
 // speech challenge (201, then the same one with 200), which lists and reads with its feedbackId and
 // downloads its own copy of the audio. Who may: the student's teachers and administrators, as
-// for corrections; the student 403, another organisation 404.
+// for corrections; the student 403, another organisation 404. An annotator assigned to the
+// recording reads the attempt's words, labels as corrected, in the recording's context.
+import { assign, person } from "../support/annotation-ui";
 import { authed, createOrganisation, expectJson, impersonate, member, uniqueId } from "../support/api";
 import { testAudio, uniqueWav, wavPart } from "../support/audio";
 import { expect, test } from "../support/fixtures";
@@ -105,4 +107,29 @@ test("a teacher prepares a reading attempt for annotation: one recording of the 
   const copied = await copy!.body();
   expect(copied.length).toBeGreaterThan(1000);
   expect(copied.equals(await original!.body())).toBe(true);
+
+  // A full annotator (not a teacher) assigned to the recording reads the attempt's words, with the
+  // teacher's correction, in the editor's context: what the pre-fill fills Words and Error from.
+  await expectJson(
+    await request.post(`/api/feedback/${feedback.id}/corrections`, {
+      headers: authed(teacher.token),
+      data: { sentence: 0, word: 2, label: "PC" },
+    }),
+    200,
+  );
+  const annotator = await person(request, world, "ANNOTATOR_FULL", "Fay");
+  const ref = { tenant: world.tenantId, organisation: world.orgId, challenge, recording: made.id };
+  await assign(request, world, { name: "Attempts", base: null, full: annotator, refs: [ref] });
+  const context = await expectJson<{ attempt: { words: { expected: string; label: string; startTiming: number }[] } }>(
+    await request.get(
+      `/api/organisations/${world.orgId}/challenges/speech/${challenge}/recordings/${made.id}/context`,
+      { headers: authed(annotator.token) },
+    ),
+    200,
+  );
+  expect(context.attempt.words.map((w) => [w.expected, w.label, w.startTiming])).toEqual([
+    ["The", "CW", 0],
+    ["dog", "SW", 400],
+    ["ran", "PC", 800],
+  ]);
 });

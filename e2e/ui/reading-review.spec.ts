@@ -147,12 +147,23 @@ test("a teacher reviews an attempt: coloured words, a word's audio from click an
   const ref = { tenant: world.tenantId, organisation: world.orgId, challenge, recording: recording.id };
   const assignment = await assign(request, world, { name: "Reading", base: null, full: admin, refs: [ref] });
   await annotate(request, admin.token, assignment.id, ref, []);
+  // One more correction first: "home" mispronounced, a mark the pre-fill brings to the Error layer.
+  await expectJson(
+    await request.post(`/api/feedback/${feedback.id}/corrections`, {
+      headers: authed(token),
+      data: { sentence: 0, word: 4, label: "PC" },
+    }),
+    200,
+  );
   const editor = await signedIn(browser, world, admin);
   await openEditor(editor, assignment.id, ref);
   const box = editor.getByTestId("prefill");
-  const fromAttempt = box.getByRole("radio", { name: /^The reviewed reading attempt \(4 words/ });
+  const fromAttempt = box.getByRole("radio", {
+    name: /^The reviewed reading attempt \(4 words, at their times, 1 mark on Error/,
+  });
   await expect(fromAttempt).toBeChecked();
   await box.getByRole("button", { name: "Pre-fill Words" }).click();
+  await expect(editor.getByTestId("lane-Error").getByRole("button", { name: /^Error “Pronunciation”/ })).toHaveCount(1);
   // "big" was deleted (no time in the audio); "ran" is as heard ("run"), now labelled correct.
   const shown = editor.getByTestId("lane-Words").getByRole("button", { name: /^Words “/ });
   await expect

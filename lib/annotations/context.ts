@@ -6,12 +6,16 @@ import type { Db } from "@/lib/db/client";
 import { ns } from "@/lib/db/ids";
 import { fileUrl } from "@/lib/downloads/urls";
 import { policyRules } from "@/lib/policies/registry";
+import type { ReadingWord } from "@/lib/reading/count-reading";
+import { correctionsOf, latestCorrections, wordsAsTheyStand } from "@/lib/reading/feedback-words";
 import { sharedSecret } from "@/lib/settings/shared-secrets";
 import { pseudonymCode, seesPseudonyms } from "@/lib/users/pseudonyms";
 
 // What an annotator needs around one speech recording before and while annotating it: what
 // the student was asked to read (the challenge's topic and its SubRip prompt), who read it,
-// how long it is and its audio (so it can be listened to before an annotation exists).
+// how long it is and its audio (so it can be listened to before an annotation exists), and for a
+// recording prepared from a reading attempt, the attempt's words with their labels as corrected
+// (what its annotation can be pre-filled from: whoever may annotate the recording reads them here).
 // The "recording" policy (lib/policies/table.ts): whoever sees the recording. Names are for
 // those who see the student's submissions anyway (administrators, teachers, the student);
 // annotators get a stable pseudonym.
@@ -38,6 +42,20 @@ export const recordingContextSchema = z.object({
   }),
   /** The student's name, or a pseudonym ("Student 4F2A9C") where the caller may not see names. */
   student: z.object({ name: z.string(), pseudonym: z.boolean() }),
+  /** Ours: the reading attempt's words in reading order, labels as corrected, times in ms (null unless feedbackId). */
+  attempt: z
+    .object({
+      words: z.array(
+        z.object({
+          expected: z.string(),
+          recognized: z.string().nullable(),
+          label: z.string(),
+          startTiming: z.number(),
+          endTiming: z.number(),
+        }),
+      ),
+    })
+    .nullable(),
 });
 export type RecordingContext = z.input<typeof recordingContextSchema>;
 
@@ -67,7 +85,7 @@ export async function getRecordingContext(db: Db, caller: Principal, path: Conte
           audioFilePk: true,
           created: true,
           updated: true,
-          sourceFeedback: { select: { id: true } },
+          sourceFeedback: { select: { pk: true, id: true, sentences: true } },
           challenge: { select: { id: true, topic: true, language: true, srtFilePk: true } },
           user: { select: { pk: true, ns: true, firstName: true, infix: true, lastName: true } },
         },
@@ -82,6 +100,7 @@ export async function getRecordingContext(db: Db, caller: Principal, path: Conte
     where: { pk: row.audioFilePk },
     select: { durationMs: true, peaksPk: true, normalisedPk: true },
   });
+  const attempt = row.sourceFeedback ? await attemptWords(db, row.sourceFeedback) : null;
   // The rule of GET /users (lib/users/pseudonyms.ts): annotators see other people by pseudonym.
   const name = seesPseudonyms(caller) && row.user.pk !== caller.user?.pk ? "" : fullName(row.user);
   return {
@@ -102,5 +121,21 @@ export async function getRecordingContext(db: Db, caller: Principal, path: Conte
       srtUrl: fileUrl(row.challenge.srtFilePk),
     },
     student: name ? { name, pseudonym: false } : { name: await studentPseudonym(db, row.user), pseudonym: true },
+    attempt: attempt && { words: attempt },
   };
+}
+
+/** A feedback's words as they stand after its corrections (the stored sentences are a JSON array). */
+async function attemptWords(db: Db, feedback: { pk: string; sentences: string }): Promise<ReadingWord[]> {
+  let sentences: unknown;
+  try {
+    sentences = JSON.parse(feedback.sentences);
+  } catch {
+    sentences = [];
+  }
+  const { byFeedback } = await correctionsOf(db, [feedback.pk]);
+  return wordsAsTheyStand(
+    Array.isArray(sentences) ? sentences : [],
+    latestCorrections(byFeedback.get(feedback.pk) ?? []),
+  );
 }

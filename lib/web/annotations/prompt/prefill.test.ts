@@ -135,6 +135,22 @@ test("a recording made from a reading attempt offers its words first, as heard, 
     ["Words", "the", 0, 400],
     ["Words", "run", 1800, 2000],
   ]);
+  expect(attempt!.marks).toEqual([]);
+  // With a scheme that has the Error layer's Substitution (and the caller may use it), the marks come along.
+  const [marked] = prefillSources({
+    ...base,
+    markable: (layer, label) => layer === "Error" && label === "Substitution",
+    attempt: {
+      words: [w("The", "the", "CW", 0), w("ran", "run", "SW", 1000), w("it", "it", "RW", 1500)],
+      reason: null,
+    },
+  });
+  expect(marked!.label).toBe(
+    "The reviewed reading attempt (3 words, at their times, 1 mark on Error, labels as corrected)",
+  );
+  expect(marked!.marks.map((m) => [m.layer, m.label, m.startMs, m.endMs])).toEqual([
+    ["Error", "Substitution", 1000, 1400],
+  ]);
   const unreadable = prefillSources({ ...base, attempt: { words: null, reason: "the review could not be read" } });
   expect(unreadable[0]).toMatchObject({ key: "attempt", items: null, reason: "the review could not be read" });
   expect(prefillSources(base).map((s) => s.key)).toEqual(["prompt", "topic", "reference"]);

@@ -64,6 +64,8 @@ export type PrefillSource = {
   /** The Words fragments it makes, or null with `reason` when it has none. */
   items: Prefill | null;
   reason: string | null;
+  /** Fragments on other layers that come with it (a reviewed attempt's labels on Error and OutOfPrompt). */
+  marks: Prefill;
 };
 
 /** Items kept inside the recording: cut at its end, dropped when they start past it. */
@@ -94,6 +96,8 @@ export type AttemptWords = { words: ReadingWord[] | null; reason: string | null 
 
 type Inputs = {
   layer: string;
+  /** Whether the caller may put `label` on `layer` (a reviewed attempt's marks are kept only where allowed). */
+  markable?: (layer: string, label: string) => boolean;
   attempt?: AttemptWords | null;
   cues: readonly Cue[];
   topic: string | null;
@@ -103,13 +107,23 @@ type Inputs = {
 };
 
 /** Every source the Words layer can be pre-filled from, each with its items or why it has none. */
-export function prefillSources({ layer, attempt, cues, topic, reference, peaks, durationMs }: Inputs): PrefillSource[] {
+export function prefillSources({
+  layer,
+  markable = () => false,
+  attempt,
+  cues,
+  topic,
+  reference,
+  peaks,
+  durationMs,
+}: Inputs): PrefillSource[] {
   const source = (
     key: PrefillSource["key"],
     name: string,
     detail: string,
     items: Prefill,
     none: string,
+    marks: Prefill = [],
   ): PrefillSource => {
     const kept = within(items, durationMs);
     return {
@@ -118,6 +132,7 @@ export function prefillSources({ layer, attempt, cues, topic, reference, peaks, 
       label: `${name[0].toUpperCase()}${name.slice(1)} (${detail})`,
       items: kept.length ? kept : null,
       reason: kept.length ? null : none,
+      marks: kept.length ? within(marks, durationMs) : [],
     };
   };
   const topicWords = topic ? wordsOf(topic) : [];
@@ -125,14 +140,21 @@ export function prefillSources({ layer, attempt, cues, topic, reference, peaks, 
   const span = (peaks && speechSpan(peaks.max, peaks.min, peaks.pointsPerSecond)) ?? { startMs: 0, endMs: durationMs };
   const fromReference = reference ? referenceWords(reference, layer) : [];
   const fromAttempt = attempt?.words ? attemptWords(attempt.words, layer, durationMs) : [];
+  const attemptMarks = attempt?.words
+    ? attemptLabels(attempt.words, durationMs).filter((m) => markable(m.layer, m.label))
+    : [];
+  const marksLayers = [...new Set(attemptMarks.map((m) => m.layer))];
   const attemptSource = attempt
     ? [
         source(
           "attempt",
           "the reviewed reading attempt",
-          `${plural(fromAttempt.length, "word")}, at their times, labels as corrected`,
+          `${plural(fromAttempt.length, "word")}, at their times` +
+            (attemptMarks.length ? `, ${plural(attemptMarks.length, "mark")} on ${marksLayers.join(" and ")}` : "") +
+            ", labels as corrected",
           fromAttempt,
           attempt.reason ?? "the attempt has no timed words",
+          attemptMarks,
         ),
       ]
     : [];
@@ -168,6 +190,15 @@ export function attemptWords(words: ReadingWord[], layer: string, durationMs: nu
     f.labels
       .filter((l) => l.layer === "Words")
       .map((l) => ({ layer, label: l.label, comment: "", startMs: f.startMs, endMs: f.endMs })),
+  );
+}
+
+/** The attempt's marks (attempt-fragments.ts): its errors, repetitions and self-corrections on their own layers. */
+export function attemptLabels(words: ReadingWord[], durationMs: number): Prefill {
+  return attemptFragments(words, durationMs > 0 ? durationMs : Number.MAX_SAFE_INTEGER).fragments.flatMap((f) =>
+    f.labels
+      .filter((l) => l.layer !== "Words")
+      .map((l) => ({ layer: l.layer, label: l.label, comment: l.comment, startMs: f.startMs, endMs: f.endMs })),
   );
 }
 

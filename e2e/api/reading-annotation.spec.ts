@@ -9,20 +9,9 @@ import { authed, createOrganisation, expectJson, impersonate, member, uniqueId }
 import { testAudio, uniqueWav, wavPart } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 import { postMultipart } from "../support/multipart";
+import { readSentence, readWord as word } from "../support/reading";
 
 type Recording = { id: string; audioUrl: string; userId: string; feedbackId: string | null };
-
-const word = (textIndex: number, expected: string, recognized: string | null, label: string, start: number) => ({
-  sentenceIndex: 0,
-  textIndex,
-  expected,
-  recognized,
-  label,
-  description: label,
-  explanation: "",
-  startTiming: start,
-  endTiming: start + 400,
-});
 
 test("a teacher prepares a reading attempt for annotation: one recording of the student, with its own copy of the audio", async ({
   request,
@@ -41,16 +30,10 @@ test("a teacher prepares a reading attempt for annotation: one recording of the 
     201,
   );
   const audio = await testAudio();
-  const sentence = {
-    sentence: 0,
-    errors: 1,
-    confidence: null,
-    currentFrame: null,
-    eosFrame: null,
-    sessionId: "",
-    tokenType: "EOS",
-    words: [word(0, "The", "the", "CW", 0), word(1, "dog", "dot", "SW", 400), word(2, "ran", "ran", "CW", 800)],
-  };
+  const sentence = readSentence(
+    [word(0, "The", "the", "CW", 0), word(1, "dog", "dot", "SW", 400), word(2, "ran", "ran", "CW", 800)],
+    1,
+  );
   const feedback = await expectJson<{ id: string; audioUrl: string }>(
     await postMultipart(
       request,

@@ -6,38 +6,21 @@ import { authed, expectJson, member, uniqueId } from "../support/api";
 import { testAudio, uniqueWav, wavPart } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 import { postMultipart } from "../support/multipart";
+import { readSentence, readWord as word } from "../support/reading";
 
 type Reading = { wcpm: number | null; accuracy: number | null; expectedWords: number; stop: string };
 
-const word = (textIndex: number, expected: string, recognized: string | null, label: string, start: number) => ({
-  sentenceIndex: 0,
-  textIndex,
-  expected,
-  recognized,
-  label,
-  description: label,
-  explanation: "",
-  startTiming: start,
-  endTiming: recognized === null ? start : start + 400,
-});
-
 // A slow reader: "three" misread at 40 s, "four" read after the minute (70 s), "five" not reached.
-const SENTENCE = {
-  sentence: 0,
-  errors: 2,
-  confidence: null,
-  currentFrame: null,
-  eosFrame: null,
-  sessionId: "",
-  tokenType: "EOS",
-  words: [
+const SENTENCE = readSentence(
+  [
     word(0, "one", "one", "CW", 0),
     word(1, "two", "two", "CW", 20_000),
     word(2, "three", "tree", "SW", 40_000),
     word(3, "four", "four", "CW", 70_000),
     word(4, "five", null, "DW", 70_400),
   ],
-};
+  2,
+);
 // Up to the last word read: E 4, 3 correct over 70.4 s. One minute: E 3, 2 correct over the
 // minute. End of the text: E 5 ("five" an error), 3 correct over 70.4 s.
 const LAST_READ = { stop: "lastRead", expectedWords: 4, accuracy: 0.75, wcpm: 2.6 };

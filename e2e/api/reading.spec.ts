@@ -8,6 +8,7 @@ import { authed, createOrganisation, expectJson, impersonate, member, uniqueId }
 import { testAudio, uniqueWav, wavPart } from "../support/audio";
 import { expect, test } from "../support/fixtures";
 import { postMultipart } from "../support/multipart";
+import { readSentence, readWord as word } from "../support/reading";
 
 type Reading = {
   wcpm: number | null;
@@ -18,29 +19,10 @@ type Reading = {
 };
 type Feedback = { id: string; sentences: unknown[]; reading: Reading; corrections: Record<string, unknown>[] };
 
-const word = (textIndex: number, expected: string, recognized: string | null, label: string, start: number) => ({
-  sentenceIndex: 0,
-  textIndex,
-  expected,
-  recognized,
-  label,
-  description: label,
-  explanation: "",
-  startTiming: start,
-  endTiming: recognized === null ? start : start + 400,
-});
-
 // "The big dog um ran home" for "The big dog ran home fast": CW, DW (big, recognized null),
 // CW, IW (um, expected ""), SW (ran read as run), CW, then "fast" not reached (DW).
-const SENTENCE = {
-  sentence: 0,
-  errors: 3,
-  confidence: null,
-  currentFrame: null,
-  eosFrame: null,
-  sessionId: "",
-  tokenType: "EOS",
-  words: [
+const SENTENCE = readSentence(
+  [
     word(0, "The", "the", "CW", 0),
     word(1, "big", null, "DW", 400),
     word(2, "dog", "dog", "CW", 500),
@@ -49,7 +31,8 @@ const SENTENCE = {
     word(4, "home", "home", "CW", 2000),
     word(5, "fast", null, "DW", 2400),
   ],
-};
+  3,
+);
 
 async function seed(request: APIRequestContext, orgToken: string, studentToken: string) {
   const challenge = uniqueId("sc");

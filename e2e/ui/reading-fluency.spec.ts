@@ -7,20 +7,9 @@ import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { postMultipart } from "../support/multipart";
 import { group, speechChallenge, student } from "../support/progress-ui";
+import { readWord as word } from "../support/reading";
 import { snap } from "../support/screenshots";
 import { orgUserWithPassword, signInToOrganisation } from "../support/ui";
-
-const word = (i: number, expected: string, recognized: string | null, label: string, start: number) => ({
-  sentenceIndex: 0,
-  textIndex: i,
-  expected,
-  recognized,
-  label,
-  description: label,
-  explanation: "",
-  startTiming: start,
-  endTiming: recognized === null ? start : start + 400,
-});
 
 test("a teacher follows a group's fluency: WCPM per attempt, bands, misread words, to an attempt's review", async ({
   page,

@@ -9,28 +9,9 @@ import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { postMultipart } from "../support/multipart";
 import { group, speechChallenge, student } from "../support/progress-ui";
+import { readSentence, readWord as word } from "../support/reading";
 import { snap } from "../support/screenshots";
 import { orgUserWithPassword, signInToOrganisation } from "../support/ui";
-
-const word = (
-  i: number,
-  expected: string,
-  recognized: string | null,
-  label: string,
-  start: number,
-  confidence?: number,
-) => ({
-  sentenceIndex: 0,
-  textIndex: i,
-  expected,
-  recognized,
-  label,
-  description: label,
-  explanation: "",
-  startTiming: start,
-  endTiming: recognized === null ? start : start + 400,
-  ...(confidence === undefined ? {} : { confidence }),
-});
 
 test("a teacher reviews an attempt: coloured words, a word's audio from click and keyboard, a correction recounting the figures", async ({
   browser,
@@ -44,22 +25,16 @@ test("a teacher reviews an attempt: coloured words, a word's audio from click an
   const challenge = await speechChallenge(request, token, "The big dog ran home");
   const klass = await group(request, token, "Class 3B", []);
   const ada = await student(request, world, "Ada", "Alpha", [klass]);
-  const sentence = {
-    sentence: 0,
-    errors: 2,
-    confidence: null,
-    currentFrame: null,
-    eosFrame: null,
-    sessionId: "",
-    tokenType: "EOS",
-    words: [
+  const sentence = readSentence(
+    [
       word(0, "The", "the", "CW", 0, 0.95),
       word(1, "big", null, "DW", 400),
       word(2, "dog", "dog", "CW", 500, 0.9),
       word(3, "ran", "run", "SW", 1000, 0.3),
       word(4, "home", "home", "CW", 1500, 0.9),
     ],
-  };
+    2,
+  );
   const feedback = await expectJson<{ id: string }>(
     await postMultipart(
       request,

@@ -166,6 +166,7 @@ test("challenges.speech.create(FormData) with reference audio, SubRip and image;
     metadata,
     sentences: null,
     srtGenerated: false,
+    readingStop: "lastRead",
     created: timestamp,
     updated: timestamp,
   });
@@ -191,6 +192,7 @@ test("challenges.speech.create(plain object) sends JSON; getAll lists both; refu
     metadata: null,
     sentences: null,
     srtGenerated: false,
+    readingStop: "lastRead",
     created: timestamp,
     updated: timestamp,
   });

@@ -33,13 +33,15 @@ import { storedCopies } from "../support/storage";
 
 const BASE = "/api/challenges/speech";
 const RESOURCE = "SpeechChallenge";
-// sentences and srtGenerated are ours (the typed passage: e2e/api/speech-passage.spec.ts).
+// sentences and srtGenerated are ours (the typed passage: e2e/api/speech-passage.spec.ts), and
+// readingStop (where reading is counted up to: e2e/api/reading-stop.spec.ts).
 const FIELDS = [
   "created",
   "id",
   "imageUrl",
   "language",
   "metadata",
+  "readingStop",
   "referenceAudioUrl",
   "sentences",
   "srtGenerated",
@@ -58,6 +60,7 @@ type SpeechChallenge = {
   metadata: string | null;
   sentences: string[] | null;
   srtGenerated: boolean;
+  readingStop: string;
   created: string;
   updated: string;
 };
@@ -186,6 +189,7 @@ test.describe("creating speech challenges", () => {
       metadata,
       sentences: null,
       srtGenerated: false,
+      readingStop: "lastRead",
       created: ISO,
       updated: ISO,
     });
@@ -217,6 +221,7 @@ test.describe("creating speech challenges", () => {
       metadata: null,
       sentences: null,
       srtGenerated: false,
+      readingStop: "lastRead",
       created: ISO,
       updated: ISO,
     });

@@ -9,6 +9,7 @@ import { expect, test } from "../support/fixtures";
 import { type ItslSdk, loadSdk } from "../support/sdk";
 import { FakeRecorder, installBrowserGlobals } from "../support/sdk-websocket";
 import { byteChunks, speakOgg, speakWav, wavChunks } from "../support/speech";
+import { WampClient } from "../support/wamp-client";
 
 test.describe.configure({ mode: "serial" });
 
@@ -40,6 +41,7 @@ const tenantId = uniqueId("ws-tenant");
 const orgId = uniqueId("ws-org");
 const studentId = uniqueId("ws-student");
 let choiceId: string;
+let dutchId: string;
 let pronunciationId: string;
 let speechId: string;
 let baseURL: string;
@@ -58,6 +60,15 @@ const englishJudged = async () => {
   };
   return health.recognition?.engines.some((e) => e.name.startsWith("pocketsphinx") && e.available) ?? false;
 };
+/** The choice challenge once its preparation (a background job) has finished. */
+async function whenPrepared(id: string) {
+  let challenge: { status: string; engine: string | null } = { status: "preparing", engine: null };
+  for (let i = 0; i < 120 && challenge.status === "preparing"; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    challenge = (await ch().choice!.getById!(id)) as typeof challenge;
+  }
+  return challenge;
+}
 const ch = () => sdk.challenges as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<unknown>>>;
 const rest = <T>(path: string) => sdk.communication.authorisedRequest("GET", path) as Promise<T>;
 
@@ -182,12 +193,11 @@ test("choice in Dutch: the engine for the language (template matching with the c
     );
   form.append("language", "nld");
   const id = ((await ch().choice!.create!(form)) as { id: string }).id;
-  let challenge: { status: string; engine: string | null } = { status: "preparing", engine: null };
-  for (let i = 0; i < 120 && challenge.status === "preparing"; i++) {
-    await new Promise((r) => setTimeout(r, 500));
-    challenge = (await ch().choice!.getById!(id)) as typeof challenge;
-  }
-  expect(challenge).toMatchObject({ status: "prepared", engine: expect.stringMatching(/^template-mfcc-dtw/) });
+  dutchId = id;
+  expect(await whenPrepared(id)).toMatchObject({
+    status: "prepared",
+    engine: expect.stringMatching(/^template-mfcc-dtw/),
+  });
   await actAs(studentToken);
   const answer = await speakWav(dutch[2]!, { voice: "nl+f3", pitch: 120, tempo: 1.1 });
   const result = (await ch().choiceRecognition!.recognise!(
@@ -198,6 +208,41 @@ test("choice in Dutch: the engine for the language (template matching with the c
   expect((await rest<Recognition>(`/challenges/choice/${id}/recognitions/${result.id}`)).engine).toMatch(
     /^template-mfcc-dtw/,
   );
+});
+
+test("choices changed between init_challenge and recognise: the answer is refused in words and nothing is stored", async () => {
+  const { client, reply } = await WampClient.session(`${baseURL.replace(/^http/, "ws")}/ws`, studentToken);
+  expect(reply[0], "WELCOME").toBe(2);
+  try {
+    const id = (await client.call("nl.itslanguage.choice.init_recognition")) as string;
+    await client.call("nl.itslanguage.choice.init_challenge", [id, dutchId]);
+    await client.call("nl.itslanguage.choice.init_audio", [id, "audio/wav"], {
+      channels: 1,
+      sampleWidth: 2,
+      frameRate: 16000,
+    });
+    for (const chunk of wavChunks(await speakWav("de kat is zwart", { voice: "nl+m3" }), 4))
+      await client.call("nl.itslanguage.choice.write", [id, chunk.toString("base64"), "base64"]);
+    // The teacher replaces a choice meanwhile; the challenge is prepared again with the new ones.
+    const changed = await fetch(`${baseURL}/api/challenges/choice/${dutchId}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${orgToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ choices: ["de kat is wit", "mijn broer speelt voetbal", "wij eten groene appels"] }),
+    });
+    expect(changed.status).toBe(200);
+    await actAs(orgToken);
+    expect((await whenPrepared(dutchId)).status).toBe("prepared");
+    await actAs(studentToken);
+    const refused = (await client.call("nl.itslanguage.choice.recognise", [id]).catch((e) => e)) as Error & {
+      data: { args: unknown[] };
+    };
+    expect(refused).toBeInstanceOf(Error);
+    expect(JSON.stringify(refused.data.args)).toMatch(/choices changed while this answer was made/);
+    const all = (await rest<Recognition[]>(`/challenges/choice/${dutchId}/recognitions`)).map((r) => r.id);
+    expect(all).not.toContain(id);
+  } finally {
+    client.close();
+  }
 });
 
 test("pronunciation: prepare, prepareChallenge, alignChallenge, prepareAudio, streamAudio and endStreamAudio", async () => {

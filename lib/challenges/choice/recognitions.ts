@@ -36,17 +36,31 @@ export type Judged = { recognised: string | null; engine: string; confidence: nu
 
 const withUser = { user: { select: { id: true } } } as const;
 
+/** How a recognition is made: judged by an engine (the recognition server), or told by the client (REST). */
+export type RecognitionOptions = {
+  /** Judges the audio against the challenge (null: `input.recognised` is what the client says). */
+  judge?: ((challenge: ChoiceChallengeRow) => Promise<Judged>) | null;
+  /** The id was made by this server for this recognition (no lookup for a clash before the work). */
+  idIsNew?: boolean;
+};
+
+/**
+ * Stores a recognition of `challenge`: its id, read here in the caller's scope, or its row as a
+ * caller read it earlier in the same scope (the recognition server reads it when the answer
+ * starts). Either way the challenge is checked again under a lock when the row is written.
+ */
 export async function createRecognition(
   db: Db,
   storage: Storage,
   caller: Principal,
-  challengeId: string,
+  challengeOrId: string | ChoiceChallengeRow,
   input: { id?: string; recognised?: string },
   audio: UploadedFile,
-  judge: ((challenge: ChoiceChallengeRow) => Promise<Judged>) | null = null,
+  { judge = null, idIsNew = false }: RecognitionOptions = {},
 ) {
   const user = requireUser(caller);
-  const challenge = await choiceChallengeInScope(db, caller, challengeId);
+  const challenge =
+    typeof challengeOrId === "string" ? await choiceChallengeInScope(db, caller, challengeOrId) : challengeOrId;
   if (challenge.status !== "prepared") {
     throw new ApiError("conflict", `The challenge is ${challenge.status}: recognitions need a prepared challenge`);
   }
@@ -60,20 +74,27 @@ export async function createRecognition(
     conflict(`Recognition ${id} already exists`, [
       { resource: "ChoiceRecognition", field: "id", code: "already_exists" },
     ]);
-  if (input.id && (await db.choiceRecognition.findUnique({ where: { ns_id: { ns: caller.ns, id } } }))) throw taken();
+  if (input.id && !idIsNew && (await db.choiceRecognition.findUnique({ where: { ns_id: { ns: caller.ns, id } } })))
+    throw taken();
   // The engine listens while the audio is checked and encoded for storage: the student waits for one, not both.
   const [analysed, judged] = await Promise.all([analyseAudio(audio, "ChoiceRecognition"), judge?.(challenge) ?? null]);
   const recognised = judged ? judged.recognised : input.recognised || null;
   try {
-    await withStoredFiles(db, storage, analysed.files(caller.ns), async (tx, rows) => {
-      // Held against a concurrent update or delete of the challenge, then checked again.
+    const row = await withStoredFiles(db, storage, analysed.files(caller.ns), async (tx, rows) => {
+      // Held against a concurrent update or delete of the challenge, then checked again: still
+      // prepared, and prepared as it was when read (new choices are prepared into a new model).
       await lockRow(tx, "ChoiceChallenge", challenge.pk, "share");
-      const now = await tx.choiceChallenge.findUnique({ where: { pk: challenge.pk }, select: { status: true } });
+      const now = await tx.choiceChallenge.findUnique({
+        where: { pk: challenge.pk },
+        select: { status: true, grammarFilePk: true },
+      });
       if (!now) throw notFound("Choice challenge");
       if (now.status !== "prepared")
         throw new ApiError("conflict", `The challenge is ${now.status}: recognitions need a prepared challenge`);
+      if (now.grammarFilePk !== challenge.grammarFilePk)
+        throw new ApiError("conflict", "The challenge's choices changed while this answer was made: answer again");
       const audioFilePk = await createAudioRows(tx, rows);
-      await tx.choiceRecognition.create({
+      return tx.choiceRecognition.create({
         data: {
           pk: newPk(),
           ns: caller.ns,
@@ -85,13 +106,15 @@ export async function createRecognition(
           engine: judged?.engine ?? null,
           confidence: judged?.confidence ?? null,
         },
+        include: withUser,
       });
     });
+    // The row as written is what a read would return: the caller made it, so the caller may see it.
+    return toRecognition(row, challenge.id);
   } catch (error) {
     if (isUniqueViolation(error)) throw taken();
     throw error;
   }
-  return getRecognition(db, caller, challengeId, id);
 }
 
 export async function listRecognitions(db: Db, caller: Principal, challengeId: string, page: PageRequest) {

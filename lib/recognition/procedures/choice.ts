@@ -1,5 +1,5 @@
 import { requireOrganisation, requirePermission } from "@/lib/auth/principal";
-import { choiceChallengeInScope } from "@/lib/challenges/choice/choice-challenges";
+import { type ChoiceChallengeRow, choiceChallengeInScope } from "@/lib/challenges/choice/choice-challenges";
 import { createRecognition } from "@/lib/challenges/choice/recognitions";
 import { db } from "@/lib/db/client";
 import { storage } from "@/lib/storage/storage";
@@ -11,7 +11,9 @@ import { answerOf, audioProcedures, challengeOf, inOrder, pullAudio, startAnswer
 // nl.itslanguage.choice.*: which choice the student said. The answer is judged by the engine the
 // challenge was prepared for, then stored exactly as POST .../recognitions stores it.
 
-type Challenge = { id: string };
+// The challenge as init_challenge read it in the caller's scope: judged against and stored with
+// it (createRecognition checks under a lock that it is still prepared and unchanged).
+type Challenge = ChoiceChallengeRow;
 
 const challengeArg = (args: unknown[]) => (args.length >= 3 ? args[2] : args[1]);
 
@@ -34,7 +36,7 @@ export const choiceProcedures: Record<string, Procedure> = {
         `The challenge is ${challenge.status}: recognitions need a prepared challenge`,
       );
     }
-    answer.challenge = { id: challenge.id };
+    answer.challenge = challenge;
     return null;
   },
   ...audioProcedures("choice", "choice"),
@@ -49,10 +51,13 @@ export const choiceProcedures: Record<string, Procedure> = {
           db(),
           storage(),
           ctx.principal,
-          challenge.id,
+          challenge,
           { id: answer.id },
           file,
-          (row) => judgeChoice(row, file.path, ctx.signal),
+          {
+            judge: (row) => judgeChoice(row, file.path, ctx.signal),
+            idIsNew: true,
+          },
         );
         return { ...recognition, recognised: recognition.recognised ?? null };
       }),

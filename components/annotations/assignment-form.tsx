@@ -23,7 +23,10 @@ const FULL_ROLES = ["ANNOTATOR_FULL", "ADMIN"];
 const BASE_ROLES = ["ANNOTATOR_BASE", "ANNOTATOR_FULL", "ADMIN"];
 export const INITIAL = { name: "", fullAnnotator: "", baseAnnotator: "", baseDueDate: "", fullDueDate: "" };
 
-export function AssignmentForm() {
+/** A recording to start with (a speech challenge's id and the recording's). */
+type Preselect = { challenge: string; recording: string } | null;
+
+export function AssignmentForm({ preselect = null }: { preselect?: Preselect }) {
   const principal = usePrincipal();
   const place = useViewPlace();
   if (principal.isLoading) return <LoadingBlock />;
@@ -36,13 +39,23 @@ export function AssignmentForm() {
       </EmptyState>
     );
   }
-  return <CreateForm tenant={place.tenant} organisation={place.organisation} />;
+  return <CreateForm tenant={place.tenant} organisation={place.organisation} preselect={preselect} />;
 }
 
-function CreateForm({ tenant, organisation }: { tenant: string; organisation: string }) {
+function CreateForm({
+  tenant,
+  organisation,
+  preselect,
+}: {
+  tenant: string;
+  organisation: string;
+  preselect: Preselect;
+}) {
   const router = useRouter();
   const create = useCreateAssignment();
-  const [recordings, setRecordings] = useState<RecordingRefInput[]>([]);
+  const [recordings, setRecordings] = useState<RecordingRefInput[]>(() =>
+    preselect ? [{ tenant, organisation, challenge: preselect.challenge, recording: preselect.recording }] : [],
+  );
   const form = useZodForm(createAssignmentSchema, {
     initial: INITIAL,
     toInput: (v) => ({ ...Object.fromEntries(Object.entries(v).filter(([, x]) => x.trim() !== "")), recordings }),
@@ -69,6 +82,7 @@ function CreateForm({ tenant, organisation }: { tenant: string; organisation: st
           organisation={organisation}
           recordings={recordings}
           onRecordings={setRecordings}
+          initialChallenge={preselect?.challenge}
         />
       </Form>
     </>
@@ -89,10 +103,20 @@ type FieldsProps = {
   onRecordings: (refs: RecordingRefInput[]) => void;
   /** Editing: this assignment's recordings do not count as "already assigned", and the annotators it names are offered even when not listed. */
   editing?: { id: number; annotators: Record<string, string> };
+  /** The speech challenge the picker starts filtered to (a preselected recording's). */
+  initialChallenge?: string;
 };
 
 /** The fields of an assignment, the same for creating and editing. */
-export function AssignmentFields({ form, tenant, organisation, recordings, onRecordings, editing }: FieldsProps) {
+export function AssignmentFields({
+  form,
+  tenant,
+  organisation,
+  recordings,
+  onRecordings,
+  editing,
+  initialChallenge,
+}: FieldsProps) {
   return (
     <>
       <FormField label="Name" {...form.field("name")} hint="Optional, e.g. the batch or the week." />
@@ -122,6 +146,7 @@ export function AssignmentFields({ form, tenant, organisation, recordings, onRec
           onChange={onRecordings}
           error={form.errors.recordings}
           assignment={editing?.id}
+          initialChallenge={initialChallenge}
         />
       ) : (
         <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">

@@ -19,6 +19,8 @@ type Props = {
   error?: string;
   /** The assignment being edited: its own recordings do not count as "already assigned". */
   assignment?: number;
+  /** The challenge filter to start with. */
+  initialChallenge?: string;
 };
 
 const keyOf = (r: Pick<RecordingRefInput, "challenge" | "recording">) => recordingKey(r.challenge, r.recording);
@@ -28,11 +30,11 @@ const dayOf = (iso: string) => {
 };
 const inputClass = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
 
-export function RecordingPicker({ tenant, organisation, value, onChange, error, assignment }: Props) {
+export function RecordingPicker({ tenant, organisation, value, onChange, error, assignment, initialChallenge }: Props) {
   const id = useId();
   const data = usePickerData(organisation, assignment);
   const [search, setSearch] = useState("");
-  const [challenge, setChallenge] = useState("");
+  const [challenge, setChallenge] = useState(initialChallenge ?? "");
   const [group, setGroup] = useState("");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");

@@ -5,12 +5,23 @@ import { usePrepareForAnnotation } from "@/lib/web/reading/use-review";
 
 // "Prepare for annotation": the attempt's audio becomes a speech recording of the student (made
 // once; asking again finds the same one), whose annotation can then start from the reviewed
-// words (the editor's pre-fill). Annotating goes through an assignment, which administrators make.
+// words (the editor's pre-fill). Annotating goes through an assignment, which administrators make:
+// the link opens a new one with this recording already chosen.
 
-type Props = { feedbackId: string; student: string; challenge: string };
+type Props = {
+  feedbackId: string;
+  student: string;
+  challenge: { id: string; name: string };
+  /** The recording made of this attempt before (the review says so), or null. */
+  prepared: { id: string } | null;
+};
 
-export function PrepareAnnotation({ feedbackId, student, challenge }: Props) {
-  const prepare = usePrepareForAnnotation(feedbackId);
+export const newAssignmentHref = (challengeId: string, recordingId: string) =>
+  `/assignments/new?${new URLSearchParams({ challenge: challengeId, recording: recordingId })}`;
+
+export function PrepareAnnotation({ feedbackId, student, challenge, prepared }: Props) {
+  const prepare = usePrepareForAnnotation(feedbackId, challenge.id);
+  const recording = prepared ?? prepare.data ?? null;
   return (
     <section
       aria-labelledby="annotation-heading"
@@ -20,12 +31,12 @@ export function PrepareAnnotation({ feedbackId, student, challenge }: Props) {
       <h2 id="annotation-heading" className="text-base font-semibold">
         Annotation
       </h2>
-      {prepare.data ? (
+      {recording ? (
         <p role="status">
-          The attempt is ready as a recording of {student} in {challenge}. To annotate it, an administrator adds it to
-          an assignment (choose that challenge and student):{" "}
-          <Link href="/assignments/new" className="text-sky-800 underline">
-            new assignment
+          The attempt is ready as a recording of {student} in {challenge.name}. To annotate it, an administrator adds it
+          to an assignment:{" "}
+          <Link href={newAssignmentHref(challenge.id, recording.id)} className="text-sky-800 underline">
+            new assignment with this recording
           </Link>
           . In the editor, “Pre-fill words” then offers the reviewed attempt&apos;s words.
         </p>

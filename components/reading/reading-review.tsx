@@ -131,7 +131,14 @@ export function ReadingReview({ id }: { id: string }) {
           <p className="text-sm text-slate-600">No corrections yet: the labels are the engine’s.</p>
         )}
       </section>
-      {mayCorrect && <PrepareAnnotation feedbackId={id} student={who} challenge={what} />}
+      {mayCorrect && challenge && (
+        <PrepareAnnotation
+          feedbackId={id}
+          student={who}
+          challenge={{ id: challenge.id, name: what }}
+          prepared={review.data.annotationRecording}
+        />
+      )}
       <p className="text-sm">
         <Link href="/progress" className="text-sky-800 underline">
           Back to progress

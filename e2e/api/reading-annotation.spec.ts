@@ -59,8 +59,21 @@ test("a teacher prepares a reading attempt for annotation: one recording of the 
     (await request.post(`/api/feedback/${uniqueId("nope")}/recording`, { headers: authed(teacher.token) })).status(),
   ).toBe(404);
 
+  type Review = { annotationRecording: { id: string; challengeId: string } | null };
+  const review = async (token: string) =>
+    (
+      await expectJson<Review>(
+        await request.get(`/api/feedback/${feedback.id}/review`, { headers: authed(token) }),
+        200,
+      )
+    ).annotationRecording;
+  expect(await review(teacher.token), "not prepared yet").toBeNull();
+
   const first = await prepare(teacher.token);
   const made = await expectJson<Recording>(first, 201);
+  // The review screen's read names the recording from now on (those who may correct see it).
+  expect(await review(teacher.token)).toEqual({ id: made.id, challengeId: challenge });
+  expect(await review(student.token)).toBeNull();
   expect(made).toMatchObject({ userId: student.id, feedbackId: feedback.id });
   expect(first.headers().location).toMatch(new RegExp(`/api/challenges/speech/${challenge}/recordings/${made.id}$`));
   // Idempotent: the administrator asking again gets the same recording.

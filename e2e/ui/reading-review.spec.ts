@@ -113,11 +113,19 @@ test("a teacher reviews an attempt: coloured words, a word's audio from click an
   const prepare = page.getByTestId("prepare-annotation");
   await prepare.getByRole("button", { name: "Prepare for annotation" }).click();
   await expect(prepare.getByRole("status")).toContainText("ready as a recording of Ada Alpha");
-  await expect(prepare.getByRole("link", { name: "new assignment" })).toHaveAttribute("href", "/assignments/new");
   const recording = await expectJson<{ id: string }>(
     await request.post(`/api/feedback/${feedback.id}/recording`, { headers: authed(token) }),
     200,
   );
+  const newAssignment = `/assignments/new?challenge=${challenge}&recording=${recording.id}`;
+  await expect(prepare.getByRole("link", { name: "new assignment with this recording" })).toHaveAttribute(
+    "href",
+    newAssignment,
+  );
+  // Coming back, the screen knows the attempt is prepared: no second "Prepare for annotation".
+  await page.reload();
+  await expect(page.getByTestId("prepare-annotation").getByRole("status")).toContainText("ready as a recording");
+  await expect(page.getByRole("button", { name: "Prepare for annotation" })).toHaveCount(0);
   const admin = await person(request, world, "ADMIN", "Ann");
   const ref = { tenant: world.tenantId, organisation: world.orgId, challenge, recording: recording.id };
   const assignment = await assign(request, world, { name: "Reading", base: null, full: admin, refs: [ref] });
@@ -131,6 +139,11 @@ test("a teacher reviews an attempt: coloured words, a word's audio from click an
     200,
   );
   const editor = await signedIn(browser, world, admin);
+  // The link opens a new assignment with this recording chosen, its challenge's recordings shown.
+  await editor.goto(newAssignment);
+  await expect(editor.getByTestId("chosen-count")).toHaveText("1 recording chosen");
+  await expect(editor.getByLabel("Speech challenge")).toHaveValue(challenge);
+  await expect(editor.getByRole("checkbox", { name: /Ada Alpha/ }).first()).toBeChecked();
   await openEditor(editor, assignment.id, ref);
   const box = editor.getByTestId("prefill");
   const fromAttempt = box.getByRole("radio", {

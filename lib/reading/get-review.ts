@@ -6,7 +6,8 @@ import { mayCorrect } from "./correct-word";
 
 // GET /feedback/:id/review (ours): what the review screen shows in one read: the feedback with
 // its figures and current corrections, the student's and the challenge's names (people see names,
-// not ids), which engine produced the labels, and whether the caller may correct.
+// not ids), which engine produced the labels, whether the caller may correct, and the recording
+// the attempt was prepared into for annotation, if it was.
 
 const nameOf = (u: { firstName: string; infix: string | null; lastName: string }) =>
   [u.firstName, u.infix, u.lastName].filter(Boolean).join(" ");
@@ -21,7 +22,7 @@ export async function getReview(db: Db, caller: Principal, feedbackId: string) {
   const corrects = await mayCorrect(db, caller, row.pk);
   if (corrects === null)
     throw forbidden("Only the owning user, their teachers and administrators may review this feedback");
-  const [feedback, user, challenge] = await Promise.all([
+  const [feedback, user, challenge, recording] = await Promise.all([
     getFeedback(db, caller, feedbackId),
     db.user.findUnique({
       where: { pk: row.userPk },
@@ -31,6 +32,13 @@ export async function getReview(db: Db, caller: Principal, feedbackId: string) {
       where: { pk: row.challengePk },
       select: { id: true, topic: true, language: true },
     }),
+    // Made by "Prepare for annotation", which only those who may correct can do.
+    corrects
+      ? db.speechRecording.findUnique({
+          where: { sourceFeedbackPk: row.pk },
+          select: { id: true, challenge: { select: { id: true } } },
+        })
+      : null,
   ]);
   return {
     feedback,
@@ -40,6 +48,7 @@ export async function getReview(db: Db, caller: Principal, feedbackId: string) {
       : null,
     engine: engineOf(feedback.extra),
     mayCorrect: corrects,
+    annotationRecording: recording ? { id: recording.id, challengeId: recording.challenge.id } : null,
   };
 }
 

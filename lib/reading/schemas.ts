@@ -67,4 +67,6 @@ export const reviewSchema = (feedback: z.ZodType) =>
     /** The engine that labelled the words (from the recognition server); null when an app sent the feedback. */
     engine: z.string().nullable(),
     mayCorrect: z.boolean(),
+    /** The speech recording made of this attempt to annotate (POST /feedback/:id/recording); null before, and for those who may not correct. */
+    annotationRecording: z.object({ id: z.string(), challengeId: z.string() }).nullable(),
   });

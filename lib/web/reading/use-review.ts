@@ -15,6 +15,7 @@ export type Review = {
   challenge: { id: string; name: string | null; language: string } | null;
   engine: string | null;
   mayCorrect: boolean;
+  annotationRecording: { id: string; challengeId: string } | null;
 };
 
 export const reviewPath = (id: string) => `/api/feedback/${encodeURIComponent(id)}/review`;
@@ -43,11 +44,18 @@ export function useCorrectWord(id: string) {
 /** A recording made from (or found for) the attempt: POST /api/feedback/:id/recording (ours). */
 export type AttemptRecording = { id: string; feedbackId: string | null };
 
-export function usePrepareForAnnotation(id: string) {
+export function usePrepareForAnnotation(id: string, challengeId: string) {
   const api = useApi();
+  const { scope } = useApiSession();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
       (await api<AttemptRecording>(`/api/feedback/${encodeURIComponent(id)}/recording`, { method: "POST" })).data,
+    onSuccess: (recording) =>
+      queryClient.setQueryData<Review>(
+        apiKey(scope, reviewPath(id)),
+        (review) => review && { ...review, annotationRecording: { id: recording.id, challengeId } },
+      ),
     onError: (error) => toast.error(error.message),
   });
 }

@@ -1,12 +1,14 @@
 "use client";
 import { useEffect, useId, useState } from "react";
+import { Button } from "@/components/button";
 import { ChosenFile, fileInputClass } from "@/components/chosen-file";
 import { errorText } from "@/components/form-field";
 import { ErrorState } from "@/components/states";
 import { useDownload, useObjectUrl } from "@/lib/web/api/use-download";
 
 // A file part of a speech challenge (its SubRip subtitles or its image): choose a file, see
-// what it holds, and see what is stored now until a new file replaces it.
+// what it holds, and see what is stored now until a new file replaces it or it is marked to be
+// removed when the form is saved.
 
 type Kind = "image" | "srt";
 
@@ -18,6 +20,9 @@ type Props = {
   currentUrl?: string | null;
   error?: string;
   hint?: string;
+  /** Offered when given: the stored file is marked (or unmarked) for removal on save. */
+  onRemoveStored?: (remove: boolean) => void;
+  removing?: boolean;
 };
 
 const ACCEPT: Record<Kind, string> = {
@@ -78,7 +83,17 @@ function Stored({ kind, url, label }: { kind: Kind; url: string; label: string }
   return <Preview kind={kind} blob={file.data} label={`Current ${label}`} />;
 }
 
-export function FileField({ label, kind, value, onChange, currentUrl, error, hint }: Props) {
+export function FileField({
+  label,
+  kind,
+  value,
+  onChange,
+  currentUrl,
+  error,
+  hint,
+  onRemoveStored,
+  removing = false,
+}: Props) {
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const shown = problem ?? (error ? errorText(label, error) : null);
@@ -113,8 +128,22 @@ export function FileField({ label, kind, value, onChange, currentUrl, error, hin
         <ChosenFile file={value} noun="file" replaces={!!currentUrl} label={lower} onRemove={() => onChange(null)}>
           <Preview kind={kind} blob={value} label={`New ${lower}`} />
         </ChosenFile>
+      ) : currentUrl && removing ? (
+        <p className="flex flex-wrap items-center gap-2 text-xs text-slate-700" role="status">
+          The current {lower} will be removed when you save.
+          <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => onRemoveStored?.(false)}>
+            Keep the current {lower}
+          </Button>
+        </p>
       ) : currentUrl ? (
-        <Stored kind={kind} url={currentUrl} label={lower} />
+        <>
+          <Stored kind={kind} url={currentUrl} label={lower} />
+          {onRemoveStored && (
+            <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => onRemoveStored(true)}>
+              Remove the current {lower}
+            </Button>
+          )}
+        </>
       ) : (
         <p className="text-xs text-slate-500">None yet.</p>
       )}

@@ -60,6 +60,9 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
   const save = useSaveChallenge("speech");
   const editing = !!challenge;
   const [files, setFiles] = useState<Files>({ referenceAudio: null, srt: null, image: null });
+  const [removing, setRemoving] = useState<(keyof Files)[]>([]);
+  const markRemoved = (name: keyof Files) => (remove: boolean) =>
+    setRemoving((r) => (remove ? [...r.filter((x) => x !== name), name] : r.filter((x) => x !== name)));
   const [sentences, setSentences] = useState<string[] | null>(challenge?.sentences ?? null);
   const sentencesChanged = JSON.stringify(sentences ?? []) !== JSON.stringify(challenge?.sentences ?? []);
   const languageTouched = useRef(false);
@@ -107,6 +110,7 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
             metadata: value.metadata ?? null,
             readingStop: value.readingStop,
             ...(sentencesChanged ? { sentences: typed.length ? typed : null } : {}),
+            ...(removing.length ? { remove: removing } : {}),
           },
         });
       } else {
@@ -119,6 +123,7 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
         if (value.readingStop) parts.push(["readingStop", value.readingStop]);
         if (!editing || sentencesChanged) for (const t of typed) parts.push(["sentences", t]);
         parts.push(...chosen);
+        if (editing) for (const name of removing) if (!files[name]) parts.push(["remove", name]);
         requests.push({ id: challenge?.id, parts });
         // A multipart part cannot say null: clearing the metadata takes a JSON update.
         if (editing && !value.metadata && challenge.metadata !== null)
@@ -131,6 +136,7 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
       for (const request of requests) saved = await save.mutateAsync(request);
       if (editing) {
         setFiles({ referenceAudio: null, srt: null, image: null });
+        setRemoving([]);
         for (const name of ["referenceAudio", "srt", "image"] as const) form.setValue(name, "");
         toast.success(`Speech challenge “${challengeName("speech", saved!)}” saved`);
       } else {
@@ -200,6 +206,9 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
           onChange={setFile("srt")}
           currentUrl={challenge?.srtUrl}
           error={form.errors.srt}
+          // A generated SRT follows the passage: there is no upload to remove.
+          onRemoveStored={challenge?.srtUrl && !challenge.srtGenerated ? markRemoved("srt") : undefined}
+          removing={removing.includes("srt")}
           hint={
             challenge?.srtGenerated
               ? "Now made from the passage (estimated timings); upload a SubRip file timed to the reference audio to replace it."
@@ -213,6 +222,8 @@ export function SpeechForm({ challenge }: { challenge?: SpeechChallenge }) {
           onChange={setFile("image")}
           currentUrl={challenge?.imageUrl}
           error={form.errors.image}
+          onRemoveStored={challenge?.imageUrl ? markRemoved("image") : undefined}
+          removing={removing.includes("image")}
           hint="Optional: PNG, JPEG, GIF or WebP."
         />
       </div>

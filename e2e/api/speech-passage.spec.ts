@@ -133,6 +133,50 @@ test("an uploaded SRT wins over typed sentences and is kept when they change; a 
   expect(await storedCopies(generated)).toBe(0);
 });
 
+test("removing an uploaded SRT (remove=srt): the passage's generated SRT serves again, or none without a passage; the file is gone", async ({
+  request,
+  world,
+}) => {
+  const uploaded = Buffer.from(`1\n00:00:01,000 --> 00:00:03,000\nTimed by hand ${randomBytes(4).toString("hex")}\n`);
+  const srt = { buffer: uploaded, name: "timed.srt", mimeType: "application/x-subrip" };
+  const withPassage = await expectJson<SpeechChallenge>(
+    await send(request, world.orgToken, "POST", BASE, { language: "eng", sentences: "Typed text.", srt }),
+    201,
+  );
+  // Uploading and removing the same file at once is refused, and changes nothing.
+  await expectFieldError(
+    await send(request, world.orgToken, "PUT", `${BASE}/${withPassage.id}`, { srt, remove: "srt" }),
+    "SpeechChallenge",
+    "remove",
+  );
+  expect(await storedCopies(uploaded)).toBe(1);
+  // Multipart, one "remove" part: the passage's SRT takes over.
+  const followed = await expectJson<SpeechChallenge>(
+    await send(request, world.orgToken, "PUT", `${BASE}/${withPassage.id}`, { remove: "srt" }),
+    200,
+  );
+  expect(followed).toMatchObject({ sentences: ["Typed text."], srtGenerated: true });
+  expect(cueTexts(await srtText(request, world.orgToken, followed.srtUrl!))).toEqual(["Typed text."]);
+  expect(await storedCopies(uploaded)).toBe(0);
+
+  // JSON, without a passage: no SRT at all.
+  const bare = await expectJson<SpeechChallenge>(
+    await send(request, world.orgToken, "POST", BASE, { language: "eng", srt }),
+    201,
+  );
+  const none = await expectJson<SpeechChallenge>(
+    await request.put(`${BASE}/${bare.id}`, { headers: authed(world.orgToken), data: { remove: ["srt"] } }),
+    200,
+  );
+  expect(none).toMatchObject({ srtUrl: null, srtGenerated: false, sentences: null });
+  expect(await storedCopies(uploaded)).toBe(0);
+  await expectFieldError(
+    await request.put(`${BASE}/${bare.id}`, { headers: authed(world.orgToken), data: { remove: ["video"] } }),
+    "SpeechChallenge",
+    "remove",
+  );
+});
+
 test("bad sentences are refused with 422 naming the field, and nothing is stored", async ({ request, world }) => {
   for (const sentences of [[42], "x".repeat(2001), Array.from({ length: 501 }, () => "a"), { a: 1 }]) {
     await expectFieldError(

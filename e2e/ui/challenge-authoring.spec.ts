@@ -312,6 +312,24 @@ test("speech challenge: recorded Ogg Opus, SRT, image and metadata; deleted afte
   await expect(page.getByLabel("Current subtitles (srt)", { exact: true })).toContainText(MICROPHONE_TEXT);
   await snap(page, "speech-detail");
 
+  // The uploaded subtitles can be removed (and kept after all, until saved); the image stays.
+  const subtitles = page.getByRole("group", { name: "Subtitles (SRT)" });
+  await subtitles.getByRole("button", { name: "Remove the current subtitles (srt)" }).click();
+  await expect(subtitles.getByRole("status")).toContainText("will be removed when you save");
+  await subtitles.getByRole("button", { name: "Keep the current subtitles (srt)" }).click();
+  await expect(page.getByLabel("Current subtitles (srt)", { exact: true })).toContainText(MICROPHONE_TEXT);
+  await subtitles.getByRole("button", { name: "Remove the current subtitles (srt)" }).press("Enter");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Speech challenge “Describe the picture” saved" }),
+  ).toBeVisible();
+  await expect(subtitles.getByText("None yet.")).toBeVisible();
+  const saved = await expectJson<Speech>(
+    await request.get(`/api/challenges/speech/${id}`, { headers: authed(world.orgToken) }),
+    200,
+  );
+  expect(saved).toMatchObject({ srtUrl: null, imageUrl: created.imageUrl });
+
   // Delete asks first; cancelling keeps the challenge.
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Delete speech challenge “Describe the picture”?" });

@@ -70,6 +70,11 @@ export const updateSpeechChallengeSchema = z.object({
   metadata: metadataSchema.optional(),
   sentences: sentencesSchema.nullish(),
   readingStop: readingStopSchema.optional(),
+  /**
+   * Ours: stored files to remove (referenceAudio, srt, image; repeat the field in multipart). Once
+   * an uploaded SRT is removed, the SRT follows the passage again: generated from its sentences, or none.
+   */
+  remove: listOf(z.enum(SPEECH_CHALLENGE_FILES), SPEECH_CHALLENGE_FILES.length).optional(),
 });
 export type UpdateSpeechChallenge = z.infer<typeof updateSpeechChallengeSchema>;
 

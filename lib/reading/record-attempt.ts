@@ -1,17 +1,13 @@
-import fs from "node:fs/promises";
 import path from "node:path";
-import { ALIGN_RECORDING_REFERENCE, hasTextToAlign } from "@/lib/annotations/reference-alignment";
 import { forbidden, notFound } from "@/lib/api/errors";
 import { type Principal, requireOrganisation } from "@/lib/auth/principal";
-import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
-import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
-import { enqueue } from "@/lib/jobs/queue";
-import { createAudioRows } from "@/lib/media/audio-upload";
+import { isUniqueViolation, newId } from "@/lib/db/ids";
+import { insertRecording } from "@/lib/recordings/insert-recording";
 import { getRecording } from "@/lib/recordings/recordings";
-import { appendToResultSet } from "@/lib/recordings/result-sets";
 import type { Storage } from "@/lib/storage/storage";
 import { type StoredFileInput, withStoredFiles } from "@/lib/storage/stored-files";
+import { inTempDir } from "@/lib/storage/temp-dirs";
 import { mayCorrect } from "./correct-word";
 
 // POST /feedback/:id/recording (ours): a reading attempt becomes a speech recording of its student
@@ -59,63 +55,50 @@ export async function recordAttempt(
   const peaks = derived.find((f) => f.pk === original.peaksPk);
   if (!normalised || !peaks) throw notFound("Feedback audio");
 
-  const tmpRoot = path.join(config().dataDir, "tmp");
-  await fs.mkdir(tmpRoot, { recursive: true });
-  const dir = await fs.mkdtemp(path.join(tmpRoot, "attempt-"));
   try {
-    const copies: StoredFileInput[] = [];
-    for (const [index, file] of [original, normalised, peaks].entries()) {
-      const sourcePath = path.join(dir, String(index));
-      await storage.download(file.storageKey, sourcePath);
-      copies.push({
-        sourcePath,
-        ns: feedback.ns,
-        kind: file.kind,
-        contentType: file.contentType,
-        sha256: file.sha256,
-        size: file.size,
-        audio:
-          file.format && file.sampleRate && file.channels && file.durationMs !== null
-            ? { format: file.format, sampleRate: file.sampleRate, channels: file.channels, durationMs: file.durationMs }
-            : undefined,
-      });
-    }
-    const durationMs = Math.round(normalised.durationMs ?? original.durationMs ?? 0);
-    const id = await withStoredFiles(
-      db,
-      storage,
-      copies,
-      async (tx, rows) => {
-        const audioFilePk = await createAudioRows(tx, rows);
-        const set = await appendToResultSet(tx, {
+    return await inTempDir("attempt-", async (dir) => {
+      const copies: StoredFileInput[] = [];
+      for (const [index, file] of [original, normalised, peaks].entries()) {
+        const sourcePath = path.join(dir, String(index));
+        await storage.download(file.storageKey, sourcePath);
+        copies.push({
+          sourcePath,
           ns: feedback.ns,
-          id: newId(),
-          userPk: feedback.userPk,
-          challengePk: challenge.pk,
-          durationMs,
+          kind: file.kind,
+          contentType: file.contentType,
+          sha256: file.sha256,
+          size: file.size,
+          audio:
+            file.format && file.sampleRate && file.channels && file.durationMs !== null
+              ? {
+                  format: file.format,
+                  sampleRate: file.sampleRate,
+                  channels: file.channels,
+                  durationMs: file.durationMs,
+                }
+              : undefined,
         });
-        const aligned = hasTextToAlign(challenge);
-        const created = await tx.speechRecording.create({
-          data: {
-            pk: newPk(),
+      }
+      const durationMs = Math.round(normalised.durationMs ?? original.durationMs ?? 0);
+      const id = await withStoredFiles(
+        db,
+        storage,
+        copies,
+        async (tx, rows) => {
+          const { recording } = await insertRecording(tx, rows, {
             ns: feedback.ns,
-            id: newId(),
-            challengePk: challenge.pk,
+            resultSetId: newId(),
             userPk: feedback.userPk,
-            resultSetPk: set.pk,
-            position: set.position,
-            audioFilePk,
+            challenge,
+            durationMs,
             sourceFeedbackPk: feedback.pk,
-            referenceNote: aligned ? null : "the challenge has no SRT sentences to align",
-          },
-          select: { pk: true, id: true },
-        });
-        if (aligned) await enqueue(tx, ALIGN_RECORDING_REFERENCE, created.pk);
-        return created.id;
-      },
-      { maxWait: 30_000, timeout: 30_000 },
-    );
-    return { created: true, challengeId: challenge.id, recording: await getRecording(db, caller, challenge.id, id) };
+          });
+          return recording.id;
+        },
+        { maxWait: 30_000, timeout: 30_000 },
+      );
+      return { created: true, challengeId: challenge.id, recording: await getRecording(db, caller, challenge.id, id) };
+    });
   } catch (error) {
     // A concurrent request made it first: answer that one (this one's files are removed already).
     if (isUniqueViolation(error)) {
@@ -123,8 +106,6 @@ export async function recordAttempt(
       if (made) return { created: false, ...made };
     }
     throw error;
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
   }
 }
 

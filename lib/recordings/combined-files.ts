@@ -2,10 +2,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { notFound } from "@/lib/api/errors";
 import { log } from "@/lib/api/log";
-import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import type { Storage } from "@/lib/storage/storage";
 import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
+import { inTempDir } from "@/lib/storage/temp-dirs";
 import type { SegmentSource } from "./combine";
 import { concatPeaks } from "./concat-peaks";
 import { combineInPool } from "./pool/combine-in-pool";
@@ -108,10 +108,7 @@ async function buildCombined(db: Db, storage: Storage, setPk: string): Promise<v
     return { seg, peaks };
   });
 
-  const tmpRoot = path.join(config().dataDir, "tmp");
-  await fs.mkdir(tmpRoot, { recursive: true });
-  const dir = await fs.mkdtemp(path.join(tmpRoot, "combine-"));
-  try {
+  await inTempDir("combine-", async (dir) => {
     // Each peaks file is downloaded just before it is read and removed right after. The segments
     // are downloaded first (I/O, here), then copied into one stream in a pool thread, which
     // removes each once copied; their total is the size of the combined file.
@@ -174,7 +171,5 @@ async function buildCombined(db: Db, storage: Storage, setPk: string): Promise<v
       ms: Math.round(performance.now() - started),
       maxJoinOffset: Math.max(0, ...result.joinOffsets.map(Math.abs)),
     });
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,18 +1,17 @@
-import { ALIGN_RECORDING_REFERENCE, hasTextToAlign } from "@/lib/annotations/reference-alignment";
 import type { UploadedFile } from "@/lib/api/body";
 import { conflict, notFound } from "@/lib/api/errors";
 import { finishPage, pageArgs } from "@/lib/api/pagination";
 import { type Principal, requireOrganisation, requireUser } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
-import { isForeignKeyViolation, isUniqueViolation, newId, newPk } from "@/lib/db/ids";
+import { isForeignKeyViolation, isUniqueViolation } from "@/lib/db/ids";
 import { fileUrl } from "@/lib/downloads/urls";
-import { enqueue } from "@/lib/jobs/queue";
-import { analyseAudio, createAudioRows, requireFile } from "@/lib/media/audio-upload";
+import { analyseAudio, requireFile } from "@/lib/media/audio-upload";
 import { policyRules } from "@/lib/policies/registry";
 import type { Storage } from "@/lib/storage/storage";
 import { withStoredFiles } from "@/lib/storage/stored-files";
 import { publicUserIds } from "@/lib/users/public-ids";
-import { appendToResultSet, combinedAudioUrl } from "./result-sets";
+import { insertRecording } from "./insert-recording";
+import { combinedAudioUrl } from "./result-sets";
 import { type CreateRecording, type ListRecordings, RECORDING_RESOURCE, type SpeechRecordingOut } from "./schemas";
 
 // Speech recordings: a user's audio for a speech challenge, appended to a result set.
@@ -110,32 +109,16 @@ export async function createRecording(
         storage,
         audio.files(caller.ns),
         async (tx, rows) => {
-          const audioFilePk = await createAudioRows(tx, rows);
-          const set = await appendToResultSet(tx, {
+          const { recording, resultSet } = await insertRecording(tx, rows, {
             ns: caller.ns,
-            id: input.resultSetId,
+            id: input.id,
+            resultSetId: input.resultSetId,
             userPk: user.pk,
-            challengePk: challenge.pk,
+            challenge,
             durationMs,
           });
-          const aligned = hasTextToAlign(challenge);
           // A new recording has no reference annotation yet: no read of one.
-          const created = await tx.speechRecording.create({
-            data: {
-              referenceNote: aligned ? null : "the challenge has no SRT sentences to align",
-              pk: newPk(),
-              ns: caller.ns,
-              id: input.id ?? newId(),
-              challengePk: challenge.pk,
-              userPk: user.pk,
-              resultSetPk: set.pk,
-              position: set.position,
-              audioFilePk,
-            },
-          });
-          const row = { ...created, reference: null, sourceFeedback: null };
-          if (aligned) await enqueue(tx, ALIGN_RECORDING_REFERENCE, row.pk);
-          return { row, resultSetId: set.id };
+          return { row: { ...recording, reference: null, sourceFeedback: null }, resultSetId: resultSet.id };
         },
         { maxWait: 30_000, timeout: 30_000 },
       );

@@ -1,13 +1,27 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { config } from "@/lib/config";
 
 // Requests make their own directories under $DATA_DIR/tmp (multipart uploads, JSON file
-// fields, combining a result set's audio) and remove them when they end; a process killed
+// fields, combining a result set's audio, copying a reading attempt, a websocket answer's audio)
+// and remove them when they end; a process killed
 // mid-request (kill -9, OOM) leaves them behind. The tmp directory is this instance's local
 // disk, but another instance may share it, so only directories nobody has written to for a
 // while go: newer than any upload or combine could still be running is left alone.
 
-const PREFIXES = ["upload-", "json-upload-", "combine-"];
+const PREFIXES = ["upload-", "json-upload-", "combine-", "attempt-", "ws-"] as const;
+
+/** Runs `work` in a fresh directory under $DATA_DIR/tmp (swept if a crash leaves it), removed afterwards. */
+export async function inTempDir<T>(prefix: (typeof PREFIXES)[number], work: (dir: string) => Promise<T>): Promise<T> {
+  const tmp = path.join(config().dataDir, "tmp");
+  await fs.mkdir(tmp, { recursive: true });
+  const dir = await fs.mkdtemp(path.join(tmp, prefix));
+  try {
+    return await work(dir);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
 
 /** At start: the process that made them is gone, unless another instance shares the disk. */
 export const STALE_AT_START_MS = 5 * 60_000;

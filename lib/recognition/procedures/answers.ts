@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
-import path from "node:path";
 import type { UploadedFile } from "@/lib/api/body";
-import { config } from "@/lib/config";
+import { inTempDir } from "@/lib/storage/temp-dirs";
 import { AnswerAudio, containerOf } from "../answers/answer-audio";
 import { joinOpusSegments, remuxWebmToOgg } from "../answers/segments";
 import { formatFromParameters } from "../answers/wav-chunks";
@@ -147,21 +146,9 @@ export async function pullAudio(
 export async function audioSoFar(answer: Answer): Promise<Pcm | null> {
   if (!answer.audio || answer.audio.empty) return null;
   const audio = answer.audio;
-  return inTempDir(async (dir) => decodePcmFile((await audio.write(dir, joinOpusSegments, remuxWebmToOgg)).path)).catch(
-    () => null,
-  );
-}
-
-/** Runs `work` in a fresh directory under DATA_DIR/tmp (swept if a crash leaves it), removed afterwards. */
-async function inTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
-  const tmp = path.join(config().dataDir, "tmp");
-  await fs.mkdir(tmp, { recursive: true });
-  const dir = await fs.mkdtemp(path.join(tmp, "ws-"));
-  try {
-    return await work(dir);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  return inTempDir("ws-", async (dir) =>
+    decodePcmFile((await audio.write(dir, joinOpusSegments, remuxWebmToOgg)).path),
+  ).catch(() => null);
 }
 
 /**
@@ -172,7 +159,7 @@ export async function withAnswerFile<T>(answer: Answer, use: (file: UploadedFile
   if (answer.done) throw new WampError(ERRORS.invalidArgument, `This ${answer.kind} has already been stored`);
   const audio = answer.audio;
   if (!audio || audio.empty) throw new WampError(ERRORS.invalidAudio, "No audio was received for this answer");
-  const result = await inTempDir(async (dir) => {
+  const result = await inTempDir("ws-", async (dir) => {
     const written = await audio.write(dir, joinOpusSegments, remuxWebmToOgg);
     const { size } = await fs.stat(written.path);
     return use({

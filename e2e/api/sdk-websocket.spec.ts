@@ -362,6 +362,59 @@ test("feedback.feedback: the speech challenge's sentences come back one by one a
   expect((stored.sentences as Json[]).length).toBe(2);
 });
 
+test("feedback while reading: each sentence comes once the next is begun, timed in the whole answer as stored", async () => {
+  test.skip(!(await englishJudged()), "needs pocketsphinx to judge English while the student reads");
+  const text = [
+    "The sun is warm today.",
+    "Birds sing in the tall trees.",
+    "We walk to the park.",
+    "The grass is green and soft.",
+  ];
+  const created = await fetch(`${baseURL}/api/challenges/speech`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${orgToken}`, "content-type": "application/json" },
+    body: JSON.stringify({ language: "eng", sentences: text }),
+  });
+  expect(created.status).toBe(201);
+  const challengeId = ((await created.json()) as { id: string }).id;
+  // Read at the pace of speech (250-ms chunks 250 ms apart), then 2 s of quiet before "stop".
+  const spoken = await speakWav(text.join(" "), { voice: "en-us", speed: 140 });
+  const dataAt = spoken.indexOf("data") + 8;
+  const bytesPerSecond = spoken.readUInt32LE(28);
+  const wav = Buffer.concat([spoken, Buffer.alloc(2 * bytesPerSecond)]);
+  wav.writeUInt32LE(wav.length - 8, 4);
+  wav.writeUInt32LE(wav.length - dataAt, dataAt - 4);
+  const chunks = wavChunks(wav, Math.ceil((wav.length - dataAt) / (bytesPerSecond / 4)));
+  const recorder = new FakeRecorder(chunks, "audio/wav", null, 250);
+  const started = Date.now();
+  let stopped = Number.POSITIVE_INFINITY;
+  recorder.addEventListener("stop", () => {
+    stopped = Date.now() - started;
+  });
+  const arrived: { sentence: number; at: number; words: Json[] }[] = [];
+  const result = (await ch().feedbackSpeech!.feedback!(
+    challengeId,
+    (_id: string, s: Json) =>
+      arrived.push({ sentence: s.sentence as number, at: Date.now() - started, words: s.words as Json[] }),
+    recorder,
+  )) as Json;
+  expect(arrived.map((a) => a.sentence)).toEqual([0, 1, 2, 3]);
+  // The first two come while the student still reads; the second was judged on the audio after the first.
+  expect(arrived[1]!.at).toBeLessThan(stopped);
+  const stored = await rest<{ sentences: { sentence: number; words: Json[] }[] }>(`/feedback/${result.id}`);
+  for (const { sentence, words } of arrived) {
+    const final = stored.sentences.find((s) => s.sentence === sentence)!.words;
+    for (const w of words.filter((w) => w.label === "CW")) {
+      const same = final.find((f) => f.expected === w.expected && f.label === "CW");
+      if (same) expect(Math.abs((w.startTiming as number) - (same.startTiming as number))).toBeLessThan(250);
+    }
+  }
+  const second = arrived[1]!.words.filter((w) => w.label === "CW");
+  expect(second.length, "the second sentence was heard").toBeGreaterThan(2);
+  const firstEnd = Math.max(...arrived[0]!.words.map((w) => w.endTiming as number));
+  expect(second[0]!.startTiming as number).toBeGreaterThanOrEqual(firstEnd - 100);
+});
+
 test("feedback: prepare, listenAndReply, pause and resume; the paused part is not kept", async () => {
   const api = ch().feedbackSpeech!;
   const id = (await api.prepare!(speechId)) as string;

@@ -23,13 +23,23 @@ import {
 } from "./answers";
 
 // nl.itslanguage.feedback.*: reading aloud with feedback per sentence, pulled from the client's
-// audio procedure until it returns. While the audio arrives it is judged again every few seconds
-// and each sentence the reader has moved past is sent as progress; the rest follow when the audio
-// ends. Paused, the stream's audio is neither judged nor kept; resumed, it continues from the
-// sentence named. Stored exactly as POST /feedback stores it.
+// audio procedure until it returns. While the audio arrives it is judged every few seconds and
+// each sentence the reader has moved past is sent as progress; the rest follow when the audio
+// ends, judged with the whole answer. Judging while reading starts after the sentences already
+// sent, on the audio from their end, and runs once at a time (a judgement due meanwhile waits for
+// it and takes the latest audio), so a long reading costs about its length, not its square.
+// Paused, the stream's audio is neither judged nor kept; resumed, it continues from the sentence
+// named. Stored exactly as POST /feedback stores it.
 
 type Challenge = { id: string; language: string; sentences: ExpectedSentence[] };
-type State = { paused: boolean; fromSentence: number; resultSetId: string; sent: Set<number> };
+type State = {
+  paused: boolean;
+  fromSentence: number;
+  resultSetId: string;
+  sent: Set<number>;
+  /** Where judging while the student reads starts: after the last sentence sent, and the audio from its end. */
+  interim: { sentence: number; startMs: number };
+};
 
 const stateOf = (extra: Record<string, unknown>) => extra as State;
 /** Seconds of new audio before the reading is judged again while the student reads. */
@@ -50,6 +60,7 @@ export const feedbackProcedures: Record<string, Procedure> = {
       fromSentence: 0,
       resultSetId: newId(),
       sent: new Set(),
+      interim: { sentence: 0, startMs: 0 },
     } satisfies State);
     return answer.id;
   },
@@ -59,7 +70,23 @@ export const feedbackProcedures: Record<string, Procedure> = {
     const challenge = challengeOf(answer);
     const state = stateOf(answer.extra);
     let judgedAt = 0;
-    let interim: Promise<void> = Promise.resolve();
+    let running: Promise<void> | null = null;
+    let due = false;
+    let ended = false;
+    const judgeWhileReading = () => {
+      if (running) {
+        due = true;
+        return;
+      }
+      running = (async () => {
+        do {
+          due = false;
+          await judgeSoFar(ctx, answer, challenge, state);
+        } while (due && !ended);
+      })().finally(() => {
+        running = null;
+      });
+    };
     await pullAudio(
       ctx,
       answer,
@@ -69,10 +96,11 @@ export const feedbackProcedures: Record<string, Procedure> = {
         const seconds = answer.audio?.seconds ?? 0;
         if (seconds - judgedAt < INTERIM_EVERY_SECONDS) return;
         judgedAt = seconds;
-        interim = interim.then(() => judgeSoFar(ctx, answer, challenge, state));
+        judgeWhileReading();
       },
     );
-    await interim;
+    ended = true;
+    await running;
     return inOrder(answer, () =>
       withAnswerFile(answer, async (file) => {
         const verdict = await judgeReading(
@@ -120,17 +148,33 @@ export const feedbackProcedures: Record<string, Procedure> = {
     }
     state.paused = false;
     state.fromSentence = sentence as number;
+    state.interim = { sentence: sentence as number, startMs: (answer.audio?.seconds ?? 0) * 1000 };
     answer.audio?.resume();
     return null;
   },
 };
 
-/** Judges the audio received so far and sends the sentences the reader has moved past. */
+/**
+ * Judges the audio received so far after the sentences already sent, sends those the reader has
+ * moved past, and moves the start of the next judgement to the end of the last one sent.
+ */
 async function judgeSoFar(ctx: CallContext, answer: Answer, challenge: Challenge, state: State): Promise<void> {
   const audio = await audioSoFar(answer);
-  if (!audio) return;
-  const verdict = await judgeReading(challenge, audio, state.fromSentence, false, ctx.signal).catch(() => null);
-  if (verdict?.engine) sendSentences(ctx, answer, verdict, state, true);
+  const from = state.interim;
+  const { sentence, startMs } = from;
+  if (!audio || sentence >= challenge.sentences.length) return;
+  const start = Math.min(audio.samples.length, Math.floor((startMs / 1000) * audio.sampleRate));
+  const part = { samples: audio.samples.subarray(start), sampleRate: audio.sampleRate };
+  if (part.samples.length < audio.sampleRate * 0.5) return;
+  const verdict = await judgeReading(challenge, part, sentence, false, ctx.signal, startMs).catch(() => null);
+  if (!verdict?.engine) return;
+  sendSentences(ctx, answer, verdict, state, true);
+  if (state.interim !== from) return; // resumed meanwhile: judging starts where the student resumed
+  // A complete sentence's end: where its last word heard ended (the next sentence has begun after it).
+  for (const [i, s] of verdict.sentences.entries()) {
+    if (!verdict.complete[i] || s.eosFrame === null) break;
+    state.interim = { sentence: s.sentence + 1, startMs: s.eosFrame * 10 };
+  }
 }
 
 /** Progress for each sentence not sent yet (only the complete ones while reading), in both the docs' and the contract's fields. */

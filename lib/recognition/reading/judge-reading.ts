@@ -9,8 +9,8 @@ import { notAssessedSentences } from "./not-assessed";
 
 // Judging a reading aloud: the words heard by the language's reading engine, labelled against the
 // text (label-words.ts); a word read correctly whose sounds the pronunciation engine heard changed
-// becomes PC. A sentence is complete once a word of a later sentence has been heard (or the audio
-// ended), so feedback can be sent sentence by sentence while the student reads.
+// becomes PC. A sentence is complete once the reader is into the next one (or the audio ended), so
+// feedback can be sent sentence by sentence, in order, while the student reads.
 
 export type ReadingVerdict = {
   sentences: FeedbackSentence[];
@@ -21,15 +21,24 @@ export type ReadingVerdict = {
 };
 
 const FRAME_MS = 10;
+/** The last part of the audio so far whose words do not yet count as heard while reading. */
+const EDGE_MS = 300;
 
-/** Judges the sentences from `from` on in `audio`; `final` when the audio has ended. */
+/**
+ * Judges the sentences from `from` on in `audio`; `final` when the audio has ended. While the
+ * student reads, `audio` may be the part from `offsetMs` on (after the sentences already sent):
+ * timings are then given from the start of the whole answer.
+ */
 export async function judgeReading(
   challenge: { language: string; sentences: ExpectedSentence[] },
   audio: Pcm,
   from: number,
   final: boolean,
   signal: AbortSignal,
+  offsetMs = 0,
 ): Promise<ReadingVerdict> {
+  // The final judgement reads word spans back from `audio` (markPhoneticChanges): it needs it whole.
+  if (final && offsetMs !== 0) throw new Error("the final judgement takes the whole answer");
   const found = await readingEngineFor(challenge.language);
   if (!found.engine) {
     const sentences = notAssessedSentences(challenge.sentences, challenge.language, from);
@@ -47,13 +56,24 @@ export async function judgeReading(
   );
   const words = labelWords(
     expected,
-    heard.words.map((w) => ({ word: w.word, startMs: w.start * 1000, endMs: w.end * 1000, confidence: w.confidence })),
+    heard.words.map((w) => ({
+      word: w.word,
+      startMs: offsetMs + w.start * 1000,
+      endMs: offsetMs + w.end * 1000,
+      confidence: w.confidence,
+    })),
   );
   if (final) await markPhoneticChanges(challenge, audio, words, signal);
-  const reached = Math.max(
-    -1,
-    ...words.filter((w) => w.recognized !== null && w.expected !== "").map((w) => w.sentenceIndex),
-  );
+  // While reading, a sentence is complete once the reader is clearly into the next one: two of its
+  // words heard (one, if it has one), away from the end of the audio so far (a decode of audio cut
+  // mid-word can jump to any later word of the text), and every sentence before it is complete.
+  const audioMs = offsetMs + (audio.samples.length / audio.sampleRate) * 1000;
+  const heardIn = new Map<number, number>();
+  for (const w of words)
+    if (w.recognized !== null && w.expected !== "" && w.endTiming <= audioMs - EDGE_MS)
+      heardIn.set(w.sentenceIndex, (heardIn.get(w.sentenceIndex) ?? 0) + 1);
+  const begun = (i: number) =>
+    i < challenge.sentences.length && (heardIn.get(i) ?? 0) >= Math.min(2, challenge.sentences[i]!.words.length);
   const sentences: FeedbackSentence[] = [];
   const complete: boolean[] = [];
   for (let i = from; i < challenge.sentences.length; i++) {
@@ -63,14 +83,14 @@ export async function judgeReading(
       sentence: i,
       errors: own.filter((w) => LABELS[w.label].error).length,
       confidence: null,
-      currentFrame: Math.round((audio.samples.length / audio.sampleRate) * (1000 / FRAME_MS)),
+      currentFrame: Math.round((offsetMs + (audio.samples.length / audio.sampleRate) * 1000) / FRAME_MS),
       eosFrame: last ? Math.round(last.endTiming / FRAME_MS) : null,
       sessionId: "",
       tokenType: "EOS",
       // Each word keeps the engine's confidence (ours): the review screen marks the least sure.
       words: own,
     });
-    complete.push(final || i < reached);
+    complete.push(final || ((complete.at(-1) ?? true) && begun(i + 1)));
   }
   return { sentences, complete, engine: heard.engine, reason: null };
 }

@@ -39,3 +39,69 @@ export function slice(audio: Pcm, start: number, end: number): Pcm {
   const b = Math.min(audio.samples.length, Math.ceil((end + PAD) * audio.sampleRate));
   return { samples: audio.samples.subarray(a, b), sampleRate: audio.sampleRate };
 }
+
+// Stretch-level verification: the search also places text words at the wrong time, so that a
+// correctly read stretch comes out as an omission plus a repetition, or a substitution plus an
+// insertion; one word at a time cannot see that. Each stretch of candidate errors between two words
+// heard as expected (anchors) is checked as a whole: the expected text of the stretch, anchors
+// included, and the decoded reading of it are forced through the same audio; where the expected
+// reading scores nearly as well, the stretch was read as written and its candidate errors go.
+
+/**
+ * How far below the decoded reading (nats per frame of the stretch) the expected reading may score
+ * and still count as read. SPHINX_READ_STRETCH_MARGIN overrides it for tuning.
+ */
+export const STRETCH_MARGIN = Number(process.env.SPHINX_READ_STRETCH_MARGIN ?? 0.3);
+
+type Anchor = { e: number; h: number };
+/** Candidate errors between anchors: expected words [e0, e1) were heard as heard words [h0, h1). */
+export type Stretch = { e0: number; e1: number; h0: number; h1: number; before: Anchor | null; after: Anchor | null };
+
+/** The stretches of mismatches (substitutions, omissions, extra words) between matching words. */
+export function errorStretches(expected: string[], heard: string[]): Stretch[] {
+  const out: Stretch[] = [];
+  let before: Anchor | null = null;
+  let open: Stretch | null = null;
+  let e = 0;
+  let h = 0;
+  for (const step of alignWords(expected, heard)) {
+    if (step.kind === "match") {
+      const anchor = { e: step.e!, h: step.h! };
+      if (open) out.push({ ...open, e1: e, h1: h, after: anchor });
+      open = null;
+      before = anchor;
+    } else open ??= { e0: e, e1: e, h0: h, h1: h, before, after: null };
+    if (step.e !== undefined) e++;
+    if (step.h !== undefined) h++;
+  }
+  if (open) out.push({ ...open, e1: e, h1: h });
+  return out;
+}
+
+/** The two readings of a stretch to compare, anchors included: as written, and as decoded. */
+export function stretchReadings(s: Stretch, expected: string[], heard: string[]): [string[], string[]] {
+  const written = [
+    ...(s.before ? [expected[s.before.e]!] : []),
+    ...expected.slice(s.e0, s.e1),
+    ...(s.after ? [expected[s.after.e]!] : []),
+  ];
+  const decoded = [
+    ...(s.before ? [heard[s.before.h]!] : []),
+    ...heard.slice(s.h0, s.h1),
+    ...(s.after ? [heard[s.after.h]!] : []),
+  ];
+  return [written, decoded];
+}
+
+type Fit = { score: number } | null;
+
+/** Whether the written reading scores within `margin` nats per frame of the decoded one. */
+export function readAsWritten(written: Fit, decoded: Fit, frames: number, margin = STRETCH_MARGIN): boolean {
+  if (!written || frames <= 0) return false;
+  return !decoded || written.score >= decoded.score - margin * frames;
+}
+
+/** The first sample of slice(audio, start, end), in 10 ms frames (fractional) from the audio's start. */
+export function sliceStartFrame(audio: Pcm, start: number): number {
+  return Math.max(0, Math.floor((start - PAD) * audio.sampleRate)) / (audio.sampleRate / 100);
+}

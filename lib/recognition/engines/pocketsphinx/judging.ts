@@ -18,8 +18,10 @@ import { graphemeChunks, ipaOf } from "./grapheme-chunks";
 import { POCKETSPHINX_ENGINE, type PocketsphinxEngine, pocketsphinxEngine } from "./pocketsphinx-engine";
 import {
   errorStretches,
+  innerFrames,
+  judgeStretch,
   meanGop,
-  readAsWritten,
+  OMIT_CHECK_WORDS,
   slice,
   sliceStartFrame,
   stretchReadings,
@@ -188,15 +190,23 @@ async function verifyStretches(
       const to = s.after ? verified[s.after.h]!.end : end;
       const [written, spoken] = stretchReadings(s, keys, decoded);
       if (written.length === 0 || spoken.length === 0) return null;
-      const compared = await engine.compare([written, spoken], slice(audio, from, to), { signal }).catch(() => null);
-      const [fit, rival] = compared?.alternatives ?? [];
-      if (!compared || !fit || !readAsWritten(fit, rival ?? null, compared.frames)) return null;
-      const perFrame = rival ? (fit.score - rival.score) / compared.frames : 0;
-      return {
-        fit,
-        offset: sliceStartFrame(audio, from),
-        confidence: Math.min(1, Math.exp(perFrame / CONFIDENCE_SCALE)),
-      };
+      const first = s.before ? 1 : 0;
+      const count = s.e1 - s.e0;
+      // The written reading without each stretch word in turn (a word omitted after all).
+      const omissions =
+        count <= OMIT_CHECK_WORDS
+          ? Array.from({ length: count }, (_, k) => written.filter((_, i) => i !== first + k)).filter((w) => w.length)
+          : [];
+      const alternatives = [written, spoken, ...omissions];
+      const compared = await engine.compare(alternatives, slice(audio, from, to), { signal }).catch(() => null);
+      const [fit, rival, ...without] = compared?.alternatives ?? [];
+      if (!compared || !fit) return null;
+      const frames = innerFrames(fit, !!s.before, !!s.after);
+      const verdict = judgeStretch(fit, rival ?? null, without, frames);
+      if (verdict.as === "decoded") return null;
+      const perFrame = rival ? (fit.score - rival.score) / frames : 0;
+      const confidence = Math.min(1, Math.exp(perFrame / CONFIDENCE_SCALE));
+      return { fit, omit: verdict.omit, offset: sliceStartFrame(audio, from), confidence };
     }),
   );
   const out: HeardWord[] = [];
@@ -207,6 +217,7 @@ async function verifyStretches(
     const first = s.before ? 1 : 0;
     out.push(...verified.slice(next, s.h0));
     for (let e = s.e0; e < s.e1; e++) {
+      if (e - s.e0 === ok.omit) continue;
       const [a, b] = ok.fit.words[first + e - s.e0]!;
       out.push({
         word: keys[e]!,

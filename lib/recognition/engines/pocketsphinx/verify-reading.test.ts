@@ -2,8 +2,9 @@ import { expect, test } from "@playwright/test";
 import type { PhoneAlignment } from "./pocketsphinx-types";
 import {
   errorStretches,
+  innerFrames,
+  judgeStretch,
   meanGop,
-  readAsWritten,
   slice,
   sliceStartFrame,
   stretchReadings,
@@ -76,12 +77,49 @@ test("a stretch is compared as written and as decoded, anchors included", () => 
 });
 
 test("a stretch counts as read when the written reading scores within the margin per frame", () => {
+  const fit = (score: number) => ({ score, words: [] as [number, number][] });
   // 100 frames, margin 0.3: the written reading may score up to 30 nats below the decoded one.
-  expect(readAsWritten({ score: -1029 }, { score: -1000 }, 100, 0.3)).toBe(true);
-  expect(readAsWritten({ score: -1031 }, { score: -1000 }, 100, 0.3)).toBe(false);
-  expect(readAsWritten(null, { score: -1000 }, 100, 0.3)).toBe(false);
-  expect(readAsWritten({ score: -1000 }, null, 100, 0.3)).toBe(true);
-  expect(readAsWritten({ score: -1000 }, { score: -1000 }, 0, 0.3)).toBe(false);
+  expect(judgeStretch(fit(-1029), fit(-1000), [], 100, 0.3, 0)).toEqual({ as: "written", omit: null });
+  expect(judgeStretch(fit(-1031), fit(-1000), [], 100, 0.3, 0)).toEqual({ as: "decoded" });
+  expect(judgeStretch(null, fit(-1000), [], 100, 0.3, 0)).toEqual({ as: "decoded" });
+  expect(judgeStretch(fit(-1000), null, [], 100, 0.3, 0)).toEqual({ as: "written", omit: null });
+  expect(judgeStretch(fit(-1000), fit(-1000), [], 0, 0.3, 0)).toEqual({ as: "decoded" });
+});
+
+test("read as written, a word whose leaving out fits best and at least as well is omitted", () => {
+  const fit = (score: number) => ({ score, words: [] as [number, number][] });
+  const without = [fit(-1010), fit(-990), fit(-995), null];
+  expect(judgeStretch(fit(-1000), fit(-1000), without, 100, 0.3, 0)).toEqual({ as: "written", omit: 1 });
+  expect(judgeStretch(fit(-1000), fit(-1000), [fit(-1001)], 100, 0.3, 0)).toEqual({ as: "written", omit: null });
+  // A margin of 0.1 per frame lets leaving it out score up to 10 nats worse.
+  expect(judgeStretch(fit(-1000), fit(-1000), [fit(-1009)], 100, 0.3, 0.1)).toEqual({ as: "written", omit: 0 });
+});
+
+test("a stretch's own frames lie between its anchors in the written alignment, at least 10", () => {
+  const written = {
+    score: 0,
+    words: [
+      [0, 19],
+      [20, 49],
+      [50, 69],
+    ] as [number, number][],
+  };
+  expect(innerFrames(written, true, true)).toBe(30);
+  expect(innerFrames(written, false, true)).toBe(50);
+  expect(innerFrames(written, true, false)).toBe(50);
+  expect(
+    innerFrames(
+      {
+        score: 0,
+        words: [
+          [0, 19],
+          [20, 22],
+        ],
+      },
+      true,
+      true,
+    ),
+  ).toBe(10);
 });
 
 test("a slice's first sample is counted in 10 ms frames from the audio's start", () => {

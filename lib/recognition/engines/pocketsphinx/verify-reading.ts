@@ -51,7 +51,14 @@ export function slice(audio: Pcm, start: number, end: number): Pcm {
  * How far below the decoded reading (nats per frame of the stretch) the expected reading may score
  * and still count as read. SPHINX_READ_STRETCH_MARGIN overrides it for tuning.
  */
-export const STRETCH_MARGIN = Number(process.env.SPHINX_READ_STRETCH_MARGIN ?? 0.3);
+export const STRETCH_MARGIN = Number(process.env.SPHINX_READ_STRETCH_MARGIN ?? 0.8);
+/**
+ * How far below the written reading (nats per inner frame) the written reading without one word
+ * may score and still count as that word omitted. SPHINX_READ_OMIT_MARGIN overrides it for tuning.
+ */
+export const OMIT_MARGIN = Number(process.env.SPHINX_READ_OMIT_MARGIN ?? 0);
+/** Longest stretch (expected words) whose words are each checked for omission. */
+export const OMIT_CHECK_WORDS = 6;
 
 type Anchor = { e: number; h: number };
 /** Candidate errors between anchors: expected words [e0, e1) were heard as heard words [h0, h1). */
@@ -93,12 +100,44 @@ export function stretchReadings(s: Stretch, expected: string[], heard: string[])
   return [written, decoded];
 }
 
-type Fit = { score: number } | null;
+type Fit = { score: number; words: [number, number][] } | null;
 
-/** Whether the written reading scores within `margin` nats per frame of the decoded one. */
-export function readAsWritten(written: Fit, decoded: Fit, frames: number, margin = STRETCH_MARGIN): boolean {
-  if (!written || frames <= 0) return false;
-  return !decoded || written.score >= decoded.score - margin * frames;
+/**
+ * Frames of the stretch itself in the written reading's alignment (between the anchors, at least
+ * 10): the anchors fit alike in both readings, so a per-frame margin over them would thin out.
+ */
+export function innerFrames(written: NonNullable<Fit>, before: boolean, after: boolean): number {
+  const spans = written.words;
+  const lo = before ? spans[0]![1] + 1 : spans[0]![0];
+  const hi = after ? spans.at(-1)![0] - 1 : spans.at(-1)![1];
+  return Math.max(10, hi - lo + 1);
+}
+
+/**
+ * What a stretch was, from the scores of its readings over the same audio: as decoded, unless the
+ * written reading scores within `margin` nats per inner frame of it; then as written, or as
+ * written without one word where leaving that word out scores within `omitMargin` of the written
+ * reading (it was omitted after all). `without[k]`: the written reading without its k-th stretch word.
+ */
+export function judgeStretch(
+  written: Fit,
+  decoded: Fit,
+  without: Fit[],
+  frames: number,
+  margin = STRETCH_MARGIN,
+  omitMargin = OMIT_MARGIN,
+): { as: "decoded" } | { as: "written"; omit: number | null } {
+  if (!written || frames <= 0) return { as: "decoded" };
+  if (decoded && written.score < decoded.score - margin * frames) return { as: "decoded" };
+  let omit: number | null = null;
+  let best = written.score - omitMargin * frames;
+  without.forEach((fit, k) => {
+    if (fit && fit.score >= best) {
+      best = fit.score;
+      omit = k;
+    }
+  });
+  return { as: "written", omit };
 }
 
 /** The first sample of slice(audio, start, end), in 10 ms frames (fractional) from the audio's start. */

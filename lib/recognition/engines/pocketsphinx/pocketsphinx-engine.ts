@@ -17,6 +17,7 @@ import {
 } from "../types";
 import { type LoopSegment, type PathSegment, weighChoice } from "./choice-llr";
 import {
+  type ComparedReadings,
   type HeardAnswer,
   type PhoneAlignment,
   POCKETSPHINX_ENGINE,
@@ -26,6 +27,7 @@ import {
 import { SphinxPool } from "./sphinx-pool";
 
 export {
+  type ComparedReadings,
   type HeardAnswer,
   type PhoneAlignment,
   POCKETSPHINX_ENGINE,
@@ -201,6 +203,19 @@ export class PocketsphinxEngine implements ChoiceEngine {
   ): Promise<HeardAnswer> {
     const body = { expected, prons: options.prons ?? {}, audio: this.audio(answer) };
     return (await this.call("words", body, options.signal, answer)).result as HeardAnswer;
+  }
+
+  /**
+   * Readings of the same audio compared (sphinx-server.py op_compare): each alternative's words (or
+   * garbage runs spelled "/k ae t/") forced through it, with acoustic scores over the same frames.
+   */
+  async compare(
+    alternatives: string[][],
+    answer: Pcm,
+    options: { prons?: Record<string, string>; signal?: AbortSignal } = {},
+  ): Promise<ComparedReadings> {
+    const body = { alternatives, prons: options.prons ?? {}, audio: this.audio(answer) };
+    return (await this.call("compare", body, options.signal, answer)).result as ComparedReadings;
   }
 
   /** Ends the processes (they start again on the next request). */

@@ -44,3 +44,12 @@ export type PhoneAlignment = {
 
 /** Words heard in a reading, frames (10 ms) from the answer's start; confidence is the posterior 0..1. */
 export type HeardAnswer = { frameMs: 10; words: { word: string; start: number; end: number; confidence: number }[] };
+
+/**
+ * Alternatives forced through the same audio: total acoustic score (nats) over its `frames` speech
+ * frames, and each word's first and last frame from the answer's start; null where none fit.
+ */
+export type ComparedReadings = {
+  frames: number;
+  alternatives: ({ score: number; words: [number, number][] } | null)[];
+};

@@ -199,6 +199,43 @@ class Worker:
         return {"frameMs": 10, "words": out, "silences": [s[1:3] for s in segs if s[0] == PAUSE or FILLER.match(s[0])],
                 "loop": [{"phone": s[0], "start": s[1], "end": s[2], "score": s[3]} for s in loop]}
 
+    def op_compare(self, req):
+        """Readings of the same audio compared: each alternative (words, or "/p h o n e s/" runs) forced
+        through the (trimmed) audio, with its acoustic score in nats and its words' frames. The
+        scores of alternatives share their frames, so they compare directly (verify-reading.ts)."""
+        given = req.get("prons") or {}
+        raw, first, silent = trim(base64.b64decode(req["audio"]))
+        if silent:
+            return {"frames": 0, "alternatives": [None for _ in req["alternatives"]]}
+        raw = dither(raw)
+        out = []
+        for alternative in req["alternatives"]:
+            prons = []
+            for item in alternative:
+                if item.startswith("/"):
+                    prons.append(item.strip("/").upper().split())
+                else:
+                    word = item.replace("’", "'").lower()
+                    prons.append(re.sub(r"\d", "", given.get(word) or self.pronounce(word)[0]).split())
+            if not prons or any(p not in PHONES for pron in prons for p in pron):
+                out.append(None)
+                continue
+            sequence = ["[ph_sil]"]
+            for pron in prons:
+                sequence += ["ph_" + p.lower() for p in pron] + ["[ph_sil]"]
+            self.grammar("compare", [sequence])
+            hyp, segs = self.decode("compare", raw, first)
+            if hyp is None:
+                out.append(None)
+                continue
+            phones = iter(s for s in segs if s[0].startswith("ph_") and s[0] != PAUSE)
+            spans = []
+            for pron in prons:
+                mine = [next(phones) for _ in pron]
+                spans.append([mine[0][1], mine[-1][2]])
+            out.append({"score": sum(s[3] for s in segs), "words": spans})
+        return {"frames": len(raw) // 320, "alternatives": out}
+
     def op_words(self, req):
         """The words heard when the expected text is read aloud (sphinx_reading.py), frames from the start."""
         words = [w.replace("’", "'").lower() for w in req["expected"]]

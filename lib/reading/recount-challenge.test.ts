@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createTestDb } from "@/lib/db/test-db";
+import { readSentence, readWord as word } from "../../e2e/support/reading";
 import { parseCachedFigures } from "./figures-cache";
 import { recountChallengeFigures } from "./recount-challenge";
 
@@ -8,35 +9,18 @@ import { recountChallengeFigures } from "./recount-challenge";
 // applied. Read back from the database itself: the view's own recount of stale figures would hide
 // a recount that did not happen.
 
-const word = (textIndex: number, expected: string, recognized: string | null, label: string, start: number) => ({
-  sentenceIndex: 0,
-  textIndex,
-  expected,
-  recognized,
-  label,
-  description: label,
-  explanation: "",
-  startTiming: start,
-  endTiming: recognized === null ? start : start + 400,
-});
 // A slow reader: "three" misread at 40 s, "four" read after the minute, "five" not reached.
 const SENTENCES = JSON.stringify([
-  {
-    sentence: 0,
-    errors: 2,
-    confidence: null,
-    currentFrame: null,
-    eosFrame: null,
-    sessionId: "",
-    tokenType: "EOS",
-    words: [
+  readSentence(
+    [
       word(0, "one", "one", "CW", 0),
       word(1, "two", "two", "CW", 20_000),
       word(2, "three", "tree", "SW", 40_000),
       word(3, "four", "four", "CW", 70_000),
       word(4, "five", null, "DW", 70_400),
     ],
-  },
+    2,
+  ),
 ]);
 
 test("a new reading stop rewrites every stored figure of the challenge's feedback, corrections included", async () => {

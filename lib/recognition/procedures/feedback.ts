@@ -7,7 +7,7 @@ import { type FeedbackSentence, feedbackSchema } from "@/lib/feedback/schemas";
 import { storage } from "@/lib/storage/storage";
 import { decodePcmFile } from "../audio/decode-pcm";
 import { type ExpectedSentence, expectedSentences } from "../reading/challenge-text";
-import { judgeReading, type ReadingVerdict } from "../reading/judge-reading";
+import { FRAME_MS, judgeReading, type ReadingVerdict } from "../reading/judge-reading";
 import { docsError, type LABELS } from "../reading/labels";
 import { ERRORS, WampError } from "../wamp/messages";
 import type { CallContext, Procedure } from "../wamp/wamp-session";
@@ -173,7 +173,7 @@ async function judgeSoFar(ctx: CallContext, answer: Answer, challenge: Challenge
   // A complete sentence's end: where its last word heard ended (the next sentence has begun after it).
   for (const [i, s] of verdict.sentences.entries()) {
     if (!verdict.complete[i] || s.eosFrame === null) break;
-    state.interim = { sentence: s.sentence + 1, startMs: s.eosFrame * 10 };
+    state.interim = { sentence: s.sentence + 1, startMs: s.eosFrame * FRAME_MS };
   }
 }
 

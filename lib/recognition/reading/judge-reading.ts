@@ -20,7 +20,7 @@ export type ReadingVerdict = {
   reason: string | null;
 };
 
-const FRAME_MS = 10;
+export const FRAME_MS = 10;
 /** The last part of the audio so far whose words do not yet count as heard while reading. */
 const EDGE_MS = 300;
 

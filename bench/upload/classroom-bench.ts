@@ -97,6 +97,21 @@ const cpuMs = (file: string) => {
 const pids = servers.map((s) => s.httpPid()!);
 const mainCpu = () => cpuMs(`/proc/${pids[0]}/task/${pids[0]}/stat`);
 const allCpu = (pid = pids[0]!) => cpuMs(`/proc/${pid}/stat`);
+// CPU ms of every live thread of the first instance, by thread (most are named "node": worker
+// threads, libuv's pool), to say which threads an answer keeps busy.
+const threadCpu = () => {
+  const byName = new Map<string, number>();
+  for (const tid of fs.readdirSync(`/proc/${pids[0]}/task`)) {
+    try {
+      const comm = fs.readFileSync(`/proc/${pids[0]}/task/${tid}/comm`, "utf8").trim();
+      const name = Number(tid) === pids[0] ? "main" : `${comm}#${tid}`;
+      byName.set(name, (byName.get(name) ?? 0) + cpuMs(`/proc/${pids[0]}/task/${tid}/stat`));
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return byName;
+};
 
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
 const pct = (sorted: number[], p: number) =>
@@ -170,12 +185,17 @@ try {
   if (profile) process.kill(pids[0]!, "SIGUSR2");
   const main0 = mainCpu();
   const all0 = allCpu();
+  const threads0 = threadCpu();
   const t0 = performance.now();
   let serialErrors = 0;
   for (let i = 0; i < serialAnswers; i++) if ((await upload(first, tokens[0]!, "serial")) !== 201) serialErrors++;
   const serialWall = (performance.now() - t0) / serialAnswers;
   const serialMain = (mainCpu() - main0) / serialAnswers;
   const serialAll = (allCpu() - all0) / serialAnswers;
+  const byThread = [...threadCpu()]
+    .map(([name, ms]) => [name, (ms - (threads0.get(name) ?? 0)) / serialAnswers] as const)
+    .filter(([, ms]) => ms >= 0.5)
+    .sort((a, b) => b[1] - a[1]);
   console.log(
     `${pgS3 ? "PostgreSQL + S3 (s3rver), two instances" : "SQLite + filesystem, one instance"}; answer ${(answer.length / 1024).toFixed(1)} KB Ogg Opus (~3 s)`,
   );
@@ -183,6 +203,7 @@ try {
   console.log(
     `  serial server time per answer: main thread ${serialMain.toFixed(1)} ms CPU; whole process ${serialAll.toFixed(1)} ms CPU; latency ${serialWall.toFixed(1)} ms; errors ${serialErrors}`,
   );
+  console.log(`  CPU per answer by thread: ${byThread.map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`).join(", ")}`);
   const perAnswer = [...(await queries())]
     .map(([k, n]) => [k, (n - (queries0.get(k) ?? 0)) / serialAnswers] as const)
     .filter(([, n]) => n > 0)

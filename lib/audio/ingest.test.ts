@@ -6,6 +6,7 @@ import { FilePathSource, Input, OGG } from "mediabunny";
 import { OggOpusDecoder } from "ogg-opus-decoder";
 import WaveformData from "waveform-data";
 import { type IngestResult, InvalidAudioError, ingestAudio, SEGMENT_CONFIG } from "./ingest";
+import { oggPageCrc } from "./ogg-opus-source";
 import {
   type BrokenAudio,
   decodedSampleCount,
@@ -325,12 +326,13 @@ for (const [kind, reason] of refusals) {
   });
 }
 
-test("Ogg Opus already in the segment's framing is not re-encoded: its packets are copied", async () => {
+test("Ogg Opus already in the segment's framing is not re-encoded: the upload itself is the segment", async () => {
   const copied = outputs();
   const r = await ingestAudio(ogg, copied);
   expect(r.normalised.inputSampleRate).toBe(48000); // no encoder was fed
   expect(r.normalised.samples).toBe(r.info.samples); // exact: no resampling
   expect(r.normalised.preSkip).toBe(312);
+  expect(await fs.readFile(copied.normalisedPath)).toEqual(await fs.readFile(ogg));
   const encoded = outputs();
   const e = await ingestAudio(ogg, encoded, { passthrough: false });
   // The same peaks either way (both are taken from the decoded source).
@@ -346,4 +348,36 @@ test("Ogg Opus already in the segment's framing is not re-encoded: its packets a
     decoder.free();
   }
   expect(Math.abs(r.normalised.samples - e.normalised.samples)).toBeLessThan(3);
+});
+
+/** The Ogg pages of a file, as views into its bytes. */
+function oggPages(bytes: Buffer): Buffer[] {
+  const pages: Buffer[] = [];
+  for (let at = 0; at < bytes.length; ) {
+    const segments = bytes[at + 26]!;
+    let length = 27 + segments;
+    for (let i = 0; i < segments; i++) length += bytes[at + 27 + i]!;
+    pages.push(bytes.subarray(at, at + length));
+    at += length;
+  }
+  return pages;
+}
+
+test("Ogg Opus whose pages misstate their timing, or that carries large tags, is re-encoded, not kept", async () => {
+  const bytes = await fs.readFile(ogg);
+  const pages = oggPages(bytes);
+  expect(pages.length).toBeGreaterThan(3); // head, tags, and more than one audio page
+  const page = pages[2]!; // the first audio page, not the last
+  page.writeBigInt64LE(page.readBigInt64LE(6) + 960n, 6); // one packet too many
+  page.writeUInt32LE(oggPageCrc(page), 22);
+  const skewed = path.join(dir, "skewed-granule.opus");
+  await fs.writeFile(skewed, bytes);
+  const tagged = await makeSpeechOgg(dir, undefined, { name: "tagged.opus", comment: `NOTE=${"x".repeat(20_000)}` });
+  for (const file of [skewed, tagged]) {
+    const out = outputs();
+    const r = await ingestAudio(file, out);
+    expect(r.normalised.inputSampleRate).toBe(16000); // fed to the encoder
+    expect(await fs.readFile(out.normalisedPath)).not.toEqual(await fs.readFile(file));
+    expect((await fs.stat(out.normalisedPath)).size).toBeLessThan(20_000);
+  }
 });

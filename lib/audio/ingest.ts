@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import { InvalidAudioError } from "./errors";
 import { readOggOpus } from "./ogg-opus-source";
-import { PASSTHROUGH_MAX_BYTES, PacketCollector, writePassthroughSegment } from "./opus-passthrough";
+import { linkPassthroughSegment, PacketCollector } from "./opus-passthrough";
 import { OPUS_INPUT_RATES } from "./opus-segment-writer.mjs";
 import { PcmSink } from "./pcm-sink";
 import { MonoResampler } from "./resampler";
@@ -108,10 +108,7 @@ export async function ingestAudio(
   const container = sniffContainer(head);
 
   const hash = createHash("sha256");
-  const collector =
-    container === "ogg" && size <= PASSTHROUGH_MAX_BYTES && options.passthrough !== false
-      ? new PacketCollector()
-      : undefined;
+  const collector = container === "ogg" && options.passthrough !== false ? new PacketCollector() : undefined;
   const sink = new PcmSink(out, { ...options, encode: !collector }, PEAKS_HEADER);
   try {
     let info: Omit<AudioInfo, "sha256" | "size" | "durationMs">;
@@ -153,9 +150,9 @@ export async function ingestAudio(
     }
     let { normalised, peaks } = await sink.finish();
     if (!normalised) {
-      // Ogg Opus already in the segment's framing: its packets become the segment.
-      const seg = collector?.ok
-        ? await writePassthroughSegment(out.normalisedPath, collector.packets, info.samples)
+      // Ogg Opus already in the segment's framing: the upload itself becomes the segment.
+      const seg = collector
+        ? await linkPassthroughSegment(srcPath, out.normalisedPath, collector, info.samples, size)
         : null;
       if (!seg) return await ingestAudio(srcPath, out, { ...options, passthrough: false });
       expected48 = info.samples;

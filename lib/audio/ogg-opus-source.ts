@@ -53,14 +53,18 @@ const CRC_TABLE = (() => {
   return t;
 })();
 
-function oggPageCrcMatches(page: Uint8Array): boolean {
+export function oggPageCrc(page: Uint8Array): number {
   let crc = 0;
   for (let i = 0; i < page.length; i++) {
     const byte = i >= 22 && i < 26 ? 0 : page[i]!;
     crc = ((crc << 8) ^ CRC_TABLE[((crc >>> 24) ^ byte) & 0xff]!) >>> 0;
   }
+  return crc;
+}
+
+function oggPageCrcMatches(page: Uint8Array): boolean {
   const stored = (page[22]! | (page[23]! << 8) | (page[24]! << 16) | (page[25]! << 24)) >>> 0;
-  return crc === stored;
+  return oggPageCrc(page) === stored;
 }
 
 const seconds = (samples48: number) => `${(samples48 / 48000).toFixed(2)} s`;
@@ -204,6 +208,7 @@ export async function readOggOpus(
       batch.push(frame.data);
     }
 
+    collector?.page(granule, page.isLastPage);
     if (page.isLastPage) {
       eos = true;
       if (!header) throw new InvalidAudioError("Ogg Opus stream has no audio packets");

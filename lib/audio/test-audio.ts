@@ -79,14 +79,20 @@ export async function makeSpeechWav(
 export async function makeSpeechOgg(
   dir: string,
   text: string = SAMPLE_SENTENCE,
-  opts: { name?: string; bitrate?: number; channels?: 1 | 2 } = {},
+  opts: {
+    name?: string;
+    bitrate?: number;
+    channels?: 1 | 2 /** An OpusTags comment, "TAG=value". */;
+    comment?: string;
+  } = {},
 ): Promise<string> {
   const out = path.join(dir, opts.name ?? `speech-${opts.channels ?? 1}ch.opus`);
   const wav = await makeSpeechWav(dir, text, {
     name: `.src-${randomBytes(4).toString("hex")}.wav`,
     channels: opts.channels ?? 1,
   });
-  await run("opusenc", ["--quiet", "--bitrate", String(opts.bitrate ?? 32), wav, out]);
+  const comment = opts.comment ? ["--comment", opts.comment] : [];
+  await run("opusenc", ["--quiet", "--bitrate", String(opts.bitrate ?? 32), ...comment, wav, out]);
   await fs.rm(wav, { force: true });
   return out;
 }

@@ -36,7 +36,8 @@ export function serve(): void {
     process.exit(1);
   }
   console.log(`Database ready (${cfg.databaseKind}); serving ${cfg.publicBaseUrl} (API at ${cfg.apiBaseUrl})`);
-  const child = spawn(process.execPath, [path.join(root, "scripts/http-server.mjs")], {
+  const heap = `--max-old-space-size=${cfg.serverHeapMb}`;
+  const child = spawn(process.execPath, [heap, path.join(root, "scripts/http-server.mjs")], {
     cwd: root,
     env: { ...env, NODE_ENV: "production", PORT: String(cfg.port), SERVER_SETTINGS: JSON.stringify(cfg.server) },
     stdio: "inherit",

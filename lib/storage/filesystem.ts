@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -19,6 +19,8 @@ import {
 } from "./core";
 
 const TMP = ".tmp";
+/** Files up to this size are put with one read and one write; larger ones are streamed. */
+const WHOLE_FILE_BYTES = 1 << 20;
 
 /**
  * Objects as files: key `files/ab/cd/<uuid>` is `<dataDir>/files/ab/cd/<uuid>`. A put writes a
@@ -39,7 +41,28 @@ export class FilesystemStorage implements Storage {
   async putFile(key: string, sourcePath: string, contentType: string): Promise<PutResult> {
     assertKey(key);
     const source = await fsp.open(sourcePath, "r"); // fails here, before any temp file, when absent
-    return this.putStream(key, source.createReadStream(), contentType);
+    let bytes: Buffer;
+    try {
+      if ((await source.stat()).size > WHOLE_FILE_BYTES)
+        return this.putStream(key, source.createReadStream(), contentType);
+      bytes = await source.readFile();
+    } catch (error) {
+      await source.close().catch(() => {});
+      throw error;
+    }
+    await source.close();
+    // A small file (an answer and its peaks) in one read and one write: a stream pipeline costs
+    // the event loop more than the bytes do.
+    const tmp = this.tmpPath();
+    try {
+      await fsp.mkdir(this.tmpDir, { recursive: true });
+      await fsp.writeFile(tmp, bytes, { flag: "wx", flush: true });
+      await this.install(tmp, key);
+    } catch (error) {
+      await fsp.rm(tmp, { force: true }).catch(() => {});
+      throw error;
+    }
+    return { size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
   }
 
   async putStream(key: string, source: Readable, _contentType: string): Promise<PutResult> {
@@ -49,26 +72,35 @@ export class FilesystemStorage implements Storage {
       source.destroy();
       throw error;
     }
-    const target = this.pathOf(key);
-    const tmp = path.join(this.tmpDir, `${randomUUID()}.tmp`);
+    const tmp = this.tmpPath();
     const measure = measuring();
     try {
       await fsp.mkdir(this.tmpDir, { recursive: true });
       // flush: fsync before close; pipeline settles only once the file is closed.
       await pipeline(source, measure.stream, fs.createWriteStream(tmp, { flags: "wx", flush: true }));
-      const dir = path.dirname(target);
-      const created = await fsp.mkdir(dir, { recursive: true });
-      await fsp.rename(tmp, target);
-      await syncDir(dir);
-      // New fan-out directories must be durable in their parents too.
-      if (created) {
-        for (let d = dir; d !== path.dirname(created); d = path.dirname(d)) await syncDir(path.dirname(d));
-      }
+      await this.install(tmp, key);
       return measure.result();
     } catch (error) {
       source.destroy();
       await fsp.rm(tmp, { force: true }).catch(() => {});
       throw error;
+    }
+  }
+
+  private tmpPath(): string {
+    return path.join(this.tmpDir, `${randomUUID()}.tmp`);
+  }
+
+  /** Renames a complete, fsynced temp file into place and makes that durable. */
+  private async install(tmp: string, key: string): Promise<void> {
+    const target = this.pathOf(key);
+    const dir = path.dirname(target);
+    const created = await fsp.mkdir(dir, { recursive: true });
+    await fsp.rename(tmp, target);
+    await syncDir(dir);
+    // New fan-out directories must be durable in their parents too.
+    if (created) {
+      for (let d = dir; d !== path.dirname(created); d = path.dirname(d)) await syncDir(path.dirname(d));
     }
   }
 

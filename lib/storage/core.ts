@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import fsp, { type FileHandle } from "node:fs/promises";
 import { type Readable, Transform } from "node:stream";
 
 // The storage interface, its errors and key rules, shared by both backends.
@@ -99,4 +100,27 @@ export function measuring(): { stream: Transform; result: () => PutResult } {
   });
   let digest: string | undefined;
   return { stream, result: () => ({ size, sha256: (digest ??= hash.digest("hex")) }) };
+}
+
+/** Files up to this size are put from one buffer; larger ones are streamed. */
+const WHOLE_FILE_BYTES = 1 << 20;
+
+/**
+ * The source of a put: a small file (an answer and its peaks) read whole, whose put then costs one
+ * write or request instead of a stream pipeline (more event-loop work than its bytes), or the open
+ * handle of a larger one to stream from. Fails before anything is written when the file is absent.
+ */
+export async function openPutSource(
+  sourcePath: string,
+): Promise<{ bytes: Buffer; result: PutResult } | { handle: FileHandle }> {
+  const handle = await fsp.open(sourcePath, "r");
+  try {
+    if ((await handle.stat()).size > WHOLE_FILE_BYTES) return { handle };
+    const bytes = await handle.readFile();
+    await handle.close();
+    return { bytes, result: { size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") } };
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
 }

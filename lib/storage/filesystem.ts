@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -11,6 +11,7 @@ import {
   type ByteRange,
   KEY_ROOT,
   measuring,
+  openPutSource,
   type PutResult,
   type Storage,
   StorageNotFoundError,
@@ -19,8 +20,6 @@ import {
 } from "./core";
 
 const TMP = ".tmp";
-/** Files up to this size are put with one read and one write; larger ones are streamed. */
-const WHOLE_FILE_BYTES = 1 << 20;
 
 /**
  * Objects as files: key `files/ab/cd/<uuid>` is `<dataDir>/files/ab/cd/<uuid>`. A put writes a
@@ -40,29 +39,18 @@ export class FilesystemStorage implements Storage {
 
   async putFile(key: string, sourcePath: string, contentType: string): Promise<PutResult> {
     assertKey(key);
-    const source = await fsp.open(sourcePath, "r"); // fails here, before any temp file, when absent
-    let bytes: Buffer;
-    try {
-      if ((await source.stat()).size > WHOLE_FILE_BYTES)
-        return this.putStream(key, source.createReadStream(), contentType);
-      bytes = await source.readFile();
-    } catch (error) {
-      await source.close().catch(() => {});
-      throw error;
-    }
-    await source.close();
-    // A small file (an answer and its peaks) in one read and one write: a stream pipeline costs
-    // the event loop more than the bytes do.
+    const source = await openPutSource(sourcePath);
+    if ("handle" in source) return this.putStream(key, source.handle.createReadStream(), contentType);
     const tmp = this.tmpPath();
     try {
       await fsp.mkdir(this.tmpDir, { recursive: true });
-      await fsp.writeFile(tmp, bytes, { flag: "wx", flush: true });
+      await fsp.writeFile(tmp, source.bytes, { flag: "wx", flush: true });
       await this.install(tmp, key);
+      return source.result;
     } catch (error) {
       await fsp.rm(tmp, { force: true }).catch(() => {});
       throw error;
     }
-    return { size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
   }
 
   async putStream(key: string, source: Readable, _contentType: string): Promise<PutResult> {

@@ -10,6 +10,7 @@ import {
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
@@ -21,6 +22,7 @@ import {
   type ByteRange,
   KEY_ROOT,
   measuring,
+  openPutSource,
   type PutResult,
   type Storage,
   StorageNotFoundError,
@@ -71,8 +73,12 @@ export class S3Storage implements Storage {
 
   async putFile(key: string, sourcePath: string, contentType: string): Promise<PutResult> {
     assertKey(key);
-    const source = await fsp.open(sourcePath, "r");
-    return this.putStream(key, source.createReadStream(), contentType);
+    const source = await openPutSource(sourcePath);
+    if ("handle" in source) return this.putStream(key, source.handle.createReadStream(), contentType);
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: source.bytes, ContentType: contentType }),
+    );
+    return source.result;
   }
 
   async putStream(key: string, source: Readable, contentType: string): Promise<PutResult> {

@@ -337,6 +337,49 @@ test("a language without an engine for pronunciation or reading says so in words
   expect((await rest<Json>(`/feedback/${feedback.id}`)).extra).toMatchObject({ assessed: false });
 });
 
+test("a pronunciation challenge's transcription changed between init_challenge and analyse: the answer is refused in words and nothing is stored", async () => {
+  await actAs(orgToken);
+  const form = new FormData();
+  form.append("transcription", "fiets");
+  form.append("language", "nld");
+  form.append(
+    "referenceAudio",
+    new Blob([new Uint8Array(await speakWav("fiets", { voice: "nl" }))], { type: "audio/wav" }),
+    "r.wav",
+  );
+  const challengeId = ((await ch().pronunciation!.create!(form)) as { id: string }).id;
+  await actAs(studentToken);
+  const { client, reply } = await WampClient.session(`${baseURL.replace(/^http/, "ws")}/ws`, studentToken);
+  expect(reply[0], "WELCOME").toBe(2);
+  try {
+    const id = (await client.call("nl.itslanguage.pronunciation.init_analysis")) as string;
+    await client.call("nl.itslanguage.pronunciation.init_challenge", [id, challengeId]);
+    await client.call("nl.itslanguage.pronunciation.init_audio", [id, "audio/wav"], {
+      channels: 1,
+      sampleWidth: 2,
+      frameRate: 16000,
+    });
+    for (const chunk of wavChunks(await speakWav("fiets", { voice: "nl+m3" }), 3))
+      await client.call("nl.itslanguage.pronunciation.write", [id, chunk.toString("base64"), "base64"]);
+    // The teacher changes the word meanwhile: a verdict on "fiets" must not be stored as one on "auto".
+    const changed = await fetch(`${baseURL}/api/challenges/pronunciation/${challengeId}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${orgToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ transcription: "auto" }),
+    });
+    expect(changed.status).toBe(200);
+    const refused = (await client.call("nl.itslanguage.pronunciation.analyse", [id]).catch((e) => e)) as Error & {
+      data: { args: unknown[] };
+    };
+    expect(refused).toBeInstanceOf(Error);
+    expect(JSON.stringify(refused.data.args)).toMatch(/transcription, language or reference audio changed/);
+    const all = (await rest<Json[]>(`/challenges/pronunciation/${challengeId}/analyses`)).map((a) => a.id);
+    expect(all).not.toContain(id);
+  } finally {
+    client.close();
+  }
+});
+
 test("feedback.feedback: the speech challenge's sentences come back one by one and the feedback is stored", async () => {
   const api = ch().feedbackSpeech!;
   const progress: Json[] = [];

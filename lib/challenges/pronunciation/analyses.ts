@@ -1,5 +1,5 @@
 import type { UploadedFile } from "@/lib/api/body";
-import { conflict, notFound } from "@/lib/api/errors";
+import { ApiError, conflict, notFound } from "@/lib/api/errors";
 import { finishPage, pageArgs } from "@/lib/api/pagination";
 import { type Principal, requireUser } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
@@ -11,7 +11,7 @@ import type { Storage } from "@/lib/storage/storage";
 import { withStoredFiles } from "@/lib/storage/stored-files";
 import { publicUserIds } from "@/lib/users/public-ids";
 import { type AnalysisWords, fromJsonColumn } from "./alignment";
-import { challengeInScope, lockChallenge } from "./pronunciation-challenges";
+import { type ChallengeRow, challengeInScope, lockChallenge } from "./pronunciation-challenges";
 import { ANALYSIS_RESOURCE, type CreateAnalysis, type ListAnalyses } from "./schemas";
 
 // Pronunciation analyses: a user's audio for a challenge with the back-end's assessment
@@ -36,15 +36,22 @@ const taken = (id: string | undefined) =>
     { resource: ANALYSIS_RESOURCE, field: "id", code: "already_exists" },
   ]);
 
+/**
+ * Stores an analysis. `challengeOrId` is the challenge's id, or the row an engine judged the answer
+ * against (the websocket path, which read it when the answer began): then the analysis is refused
+ * if what the judgement depends on changed meanwhile, instead of storing a verdict on a text, a
+ * language or a reference that is no longer the challenge's.
+ */
 export async function createAnalysis(
   db: Db,
   storage: Storage,
   caller: Principal,
-  challengeId: string,
+  challengeOrId: string | ChallengeRow,
   input: CreateAnalysis,
   files: Record<string, UploadedFile[]>,
 ) {
-  const challenge = await challengeInScope(db, caller, challengeId);
+  const challenge =
+    typeof challengeOrId === "string" ? await challengeInScope(db, caller, challengeOrId) : challengeOrId;
   const user = requireUser(caller);
   const upload = requireFile(files, "audio", ANALYSIS_RESOURCE);
   if (
@@ -63,8 +70,21 @@ export async function createAnalysis(
     const row = await withStoredFiles(db, storage, audio.files(caller.ns), async (tx, rows) => {
       // Waits for a delete of the challenge that is under way; a deleted challenge is a 404.
       await lockChallenge(tx, challenge.pk, "share");
-      const current = await tx.pronunciationChallenge.findUnique({ where: { pk: challenge.pk }, select: { pk: true } });
+      const current = await tx.pronunciationChallenge.findUnique({
+        where: { pk: challenge.pk },
+        select: { transcription: true, language: true, referenceAudioFilePk: true },
+      });
       if (!current) throw notFound("Pronunciation challenge");
+      if (
+        typeof challengeOrId !== "string" &&
+        (current.transcription !== challenge.transcription ||
+          current.language !== challenge.language ||
+          current.referenceAudioFilePk !== challenge.referenceAudioFilePk)
+      )
+        throw new ApiError(
+          "conflict",
+          "The challenge's transcription, language or reference audio changed while this answer was made: answer again",
+        );
       const audioFilePk = await createAudioRows(tx, rows);
       return tx.pronunciationAnalysis.create({
         data: {

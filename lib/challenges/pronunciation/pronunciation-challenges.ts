@@ -23,7 +23,7 @@ import { CHALLENGE_RESOURCE, type CreateChallenge, type UpdateChallenge } from "
 // stored before the transaction and removed again if it fails; replaced or deleted files
 // lose their rows in the transaction and their objects after it commits.
 
-type ChallengeRow = NonNullable<Awaited<ReturnType<Db["pronunciationChallenge"]["findUnique"]>>>;
+export type ChallengeRow = NonNullable<Awaited<ReturnType<Db["pronunciationChallenge"]["findUnique"]>>>;
 
 /** The response shape's source. */
 export function toChallenge(row: ChallengeRow) {

@@ -1,6 +1,10 @@
 import { requireOrganisation, requirePermission } from "@/lib/auth/principal";
 import { createAnalysis } from "@/lib/challenges/pronunciation/analyses";
-import { challengeInScope, toChallenge } from "@/lib/challenges/pronunciation/pronunciation-challenges";
+import {
+  type ChallengeRow,
+  challengeInScope,
+  toChallenge,
+} from "@/lib/challenges/pronunciation/pronunciation-challenges";
 import { analysisSchema } from "@/lib/challenges/pronunciation/schemas";
 import { db } from "@/lib/db/client";
 import { storage } from "@/lib/storage/storage";
@@ -14,7 +18,7 @@ import { answerOf, audioProcedures, challengeOf, inOrder, startAnswer, withAnswe
 // can, and stored exactly as POST .../analyses stores it. Where nothing judged it, the analysis
 // says so in `console` and carries no score.
 
-type Challenge = { id: string; language: string; transcription: string; referenceAudioFilePk: string | null };
+type Challenge = ChallengeRow;
 
 export const pronunciationProcedures: Record<string, Procedure> = {
   // pronunciation.init_analysis () → id
@@ -28,13 +32,8 @@ export const pronunciationProcedures: Record<string, Procedure> = {
     const answer = answerOf<Challenge>(ctx, "pronunciation", args[0]);
     const id = args.length >= 3 ? args[2] : args[1];
     if (typeof id !== "string") throw new WampError(ERRORS.invalidArgument, "Name the pronunciation challenge");
-    const challenge = await challengeInScope(db(), ctx.principal, id);
-    answer.challenge = {
-      id: challenge.id,
-      language: challenge.language,
-      transcription: challenge.transcription,
-      referenceAudioFilePk: challenge.referenceAudioFilePk,
-    };
+    // Kept whole: the analysis is stored against the challenge as it was judged (createAnalysis).
+    answer.challenge = await challengeInScope(db(), ctx.principal, id);
     return null;
   },
   // pronunciation.alignment [id] → the challenge's reference alignment (null until one is made)
@@ -63,7 +62,7 @@ export const pronunciationProcedures: Record<string, Procedure> = {
           db(),
           storage(),
           ctx.principal,
-          challenge.id,
+          challenge,
           { id: answer.id, ...verdict },
           { audio: [file] },
         );

@@ -10,6 +10,7 @@ export type ClassifyOptions = {
   topK: number;
   stretchTemplates: number;
   stretchWeight: number;
+  coarse: number;
 };
 export declare const DEFAULTS: Readonly<ClassifyOptions>;
 

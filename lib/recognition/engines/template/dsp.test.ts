@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { classify, describe as describeResult } from "./classify.mjs";
 import { decodeFeatures, encodeFeatures } from "./codec.mjs";
-import { dtwAlign, dtwDistance, worstStretch } from "./dtw.mjs";
+import { decimate, dtwAlign, dtwDistance, worstStretch } from "./dtw.mjs";
 import { cmvn, DIMS, type Features, filterBank, HOP, speechRange, utteranceFeatures, withDeltas } from "./mfcc.mjs";
 
 const RATE = 16000;
@@ -118,6 +118,15 @@ test.describe("DTW", () => {
     expect(worstStretch(steps, 2)).toBeGreaterThan(worstStretch(steps, steps.length));
     expect(worstStretch([1, 2, 3], 10)).toBe(2);
   });
+
+  test("decimation averages consecutive frames, an odd last frame alone", () => {
+    const b = { frames: 5, dims: 2, data: Float32Array.from([0, 10, 2, 20, 4, 40, 6, 60, 8, 80]) };
+    const half = decimate(b);
+    expect(half.frames).toBe(3);
+    expect(half.dims).toBe(2);
+    expect(Array.from(half.data)).toEqual([1, 15, 5, 50, 8, 80]);
+    expect(decimate(b, 5).data).toEqual(Float32Array.from([4, 42]));
+  });
 });
 
 test.describe("classification", () => {
@@ -153,6 +162,23 @@ test.describe("classification", () => {
     expect(result.margin).toBeLessThan(0.1);
     expect(result.confidence).toBeLessThan(0.5);
     expect(describeResult(result, ["a", "a"], { minMargin: 0.1 })).toMatch(/too close between two choices/);
+  });
+
+  test("the coarse first pass keeps each choice's closest template: the same figures as comparing all", () => {
+    // Five templates per choice, the closest not first, so that a pass keeping the wrong ones shows.
+    const many = [0, 1, 2].map((k) => ({
+      templates: [0.3, 0.25, 0.2, 0.02, 0.15].map((jitter, i) => features(shape(k, 150 + 20 * i, jitter, 11 + i))),
+    }));
+    const answer = features(shape(1, 230, 0.05, 5));
+    const full = classify(answer, many, { coarse: 0 });
+    const coarse = classify(answer, many, { coarse: 2 });
+    expect(full.best.index).toBe(1);
+    expect(full.best.template).toBe(3);
+    for (const key of ["index", "template", "distance", "stretch"] as const) {
+      expect(coarse.best[key]).toBe(full.best[key]);
+      expect(coarse.second?.[key]).toBe(full.second?.[key]);
+    }
+    expect(coarse.reference).toBe(full.reference);
   });
 
   test("an answer that matches a choice only half-way is none of them (worst stretch)", () => {

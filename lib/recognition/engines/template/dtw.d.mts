@@ -7,3 +7,11 @@ export declare function dtwDistance(a: Features, b: Features, band?: number): nu
 export declare function dtwAlign(a: Features, b: Features, band?: number): { distance: number; steps: Float32Array };
 /** The highest mean of `window` consecutive values (the whole mean when there are fewer). */
 export declare function worstStretch(steps: ArrayLike<number>, window: number): number;
+/** The distance, and the local distance of every step of the best path on demand. */
+export declare function dtwPath(
+  a: Features,
+  b: Features,
+  band?: number,
+): { distance: number; steps: () => Float32Array };
+/** Every `factor` (default 2) consecutive frames averaged into one. */
+export declare function decimate(features: Features, factor?: number): Features;

@@ -32,36 +32,75 @@ function check(a, b) {
 }
 
 /**
- * Runs the recursion; `visit(i, j, d, dir)` sees every cell's local distance and chosen step
- * (0 diagonal, 1 from (i-1, j), 2 from (i, j-1)). Returns the normalised distance.
+ * Runs the recursion; when `dirs` (n × m) is given it records every cell's chosen step
+ * (0 diagonal, 1 from (i-1, j), 2 from (i, j-1)), from which trace() recovers the path without
+ * running the recursion again. Returns the normalised distance.
  */
-function run(a, b, band, visit) {
+function run(a, b, band, dirs) {
   const n = a.frames;
   const m = b.frames;
+  const dims = a.dims;
+  const ad = a.data;
+  const bd = b.data;
   const rows = bandOf(n, m, band);
   let prev = new Float64Array(m).fill(Number.POSITIVE_INFINITY); // row i-1
   let cur = new Float64Array(m).fill(Number.POSITIVE_INFINITY); // row i (still holds row i-2)
-  let prevBand = [0, -1];
-  let staleBand = [0, -1];
+  let prevFrom = 0;
+  let prevTo = -1;
+  let staleFrom = 0;
+  let staleTo = -1;
   for (let i = 0; i < n; i++) {
-    cur.fill(Number.POSITIVE_INFINITY, staleBand[0], staleBand[1] + 1);
+    cur.fill(Number.POSITIVE_INFINITY, staleFrom, staleTo + 1);
     const [from, to] = rows(i);
+    const ai = i * dims;
     for (let j = from; j <= to; j++) {
-      const d = local(a.data, i, b.data, j, a.dims);
+      let s = 0;
+      const bj = j * dims;
+      for (let q = 0; q < dims; q++) {
+        const d = ad[ai + q] - bd[bj + q];
+        s += d * d;
+      }
+      const d = Math.sqrt(s);
       let best = i === 0 && j === 0 ? 2 * d : prev[j] + d;
       let dir = 1;
       if (j > 0) {
-        if (cur[j - 1] + d < best) [best, dir] = [cur[j - 1] + d, 2];
-        if (prev[j - 1] + 2 * d < best) [best, dir] = [prev[j - 1] + 2 * d, 0];
+        const left = cur[j - 1] + d;
+        if (left < best) {
+          best = left;
+          dir = 2;
+        }
+        const diagonal = prev[j - 1] + 2 * d;
+        if (diagonal < best) {
+          best = diagonal;
+          dir = 0;
+        }
       }
       cur[j] = best;
-      visit?.(i, j, d, dir);
+      if (dirs) dirs[i * m + j] = dir;
     }
-    [prev, cur] = [cur, prev];
-    staleBand = prevBand;
-    prevBand = [from, to];
+    const swap = prev;
+    prev = cur;
+    cur = swap;
+    staleFrom = prevFrom;
+    staleTo = prevTo;
+    prevFrom = from;
+    prevTo = to;
   }
   return prev[m - 1] / (n + m);
+}
+
+/** The local distance of every step of the path `dirs` records, first frame pair first. */
+function trace(a, b, dirs) {
+  const m = b.frames;
+  const steps = [];
+  for (let i = a.frames - 1, j = m - 1; ; ) {
+    steps.push(local(a.data, i, b.data, j, a.dims));
+    if (i === 0 && j === 0) break;
+    const dir = dirs[i * m + j];
+    if (dir !== 2) i--;
+    if (dir !== 1) j--;
+  }
+  return Float32Array.from(steps.reverse());
 }
 
 /** Path-length-normalised DTW distance between two feature sequences (Infinity when either is empty). */
@@ -71,27 +110,43 @@ export function dtwDistance(a, b, band = DEFAULT_BAND) {
 }
 
 /**
+ * The distance with what it takes to recover the alignment later: `steps()` gives the local
+ * distance of every step of the best path (computed on demand: most comparisons never need it).
+ */
+export function dtwPath(a, b, band = DEFAULT_BAND) {
+  if (!check(a, b)) return { distance: Number.POSITIVE_INFINITY, steps: () => new Float32Array(0) };
+  const dirs = new Uint8Array(a.frames * b.frames);
+  const distance = run(a, b, band, dirs);
+  return { distance, steps: () => trace(a, b, dirs) };
+}
+
+/**
  * DTW with its alignment: the same distance, and the local distance of every step of the best
  * path from the first frame pair to the last (to find the stretch of an answer that fits worst).
  */
 export function dtwAlign(a, b, band = DEFAULT_BAND) {
-  if (!check(a, b)) return { distance: Number.POSITIVE_INFINITY, steps: new Float32Array(0) };
-  const m = b.frames;
-  const dirs = new Uint8Array(a.frames * m);
-  const locals = new Float32Array(a.frames * m);
-  const distance = run(a, b, band, (i, j, d, dir) => {
-    dirs[i * m + j] = dir;
-    locals[i * m + j] = d;
-  });
-  const steps = [];
-  for (let i = a.frames - 1, j = m - 1; ; ) {
-    steps.push(locals[i * m + j]);
-    if (i === 0 && j === 0) break;
-    const dir = dirs[i * m + j];
-    if (dir !== 2) i--;
-    if (dir !== 1) j--;
+  const { distance, steps } = dtwPath(a, b, band);
+  return { distance, steps: steps() };
+}
+
+/**
+ * Every `factor` consecutive frames averaged into one (a coarser time step, factor² fewer DTW
+ * cells): for ranking templates cheaply before the full-resolution comparison.
+ */
+export function decimate(features, factor = 2) {
+  const { frames, dims, data } = features;
+  const out = Math.ceil(frames / factor);
+  const result = new Float32Array(out * dims);
+  for (let k = 0; k < out; k++) {
+    const first = k * factor;
+    const last = Math.min(frames, first + factor);
+    for (let q = 0; q < dims; q++) {
+      let s = 0;
+      for (let t = first; t < last; t++) s += data[t * dims + q];
+      result[k * dims + q] = s / (last - first);
+    }
   }
-  return { distance, steps: Float32Array.from(steps.reverse()) };
+  return { frames: out, dims, data: result };
 }
 
 /** The highest mean of `window` consecutive values (the whole mean when there are fewer). */

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { HeardWord } from "../types";
-import { resolveStretches, type StretchEvidence, type StretchParams } from "./reading-stretches";
+import { joinExtras, resolveStretches, type StretchEvidence, type StretchParams } from "./reading-stretches";
 import { errorStretches } from "./verify-reading";
 
 const word = (w: string, start: number): HeardWord => ({ word: w, start, end: start + 0.2, confidence: 1 });
@@ -106,4 +106,17 @@ test("a stretch read as written keeps its words, unless one of them fits far bel
     "/aa aa/",
     "man",
   ]);
+});
+
+test("an extra word right beside a text word heard as sounds joins it: one substitution, not an insertion too", () => {
+  const keys = ["he", "bought", "bread", "cheese"];
+  // "bread" said as "river", heard as "/r ih/" and "/v er/": the second is the substitution, the first extra.
+  const heard = ["he", "bought", "/r ih/", "/v er/", "cheese"].map((w, i) => word(w, i * 0.2));
+  const joined = joinExtras(keys, heard);
+  expect(joined.map((w) => w.word)).toEqual(["he", "bought", "/v er/", "cheese"]);
+  expect(joined[2]!.start).toBeCloseTo(0.4);
+  expect(joined[2]!.end).toBeCloseTo(0.8);
+  // A text word heard in its own place is no substitution: an extra word beside it stays.
+  const extra = ["he", "bought", "really", "bread", "cheese"].map((w, i) => word(w, i * 0.2));
+  expect(joinExtras(keys, extra).map((w) => w.word)).toEqual(extra.map((w) => w.word));
 });

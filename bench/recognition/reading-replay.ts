@@ -7,6 +7,7 @@
 //   npx tsx bench/recognition/reading-replay.ts            # BENCH_SEED=2 for the held-out corpus
 //   REPLAY_GRID='margin=0.8;loopMargin=1,2,Infinity;wordLoop=3,Infinity' ...
 //   REPLAY_FRESH=1 ...   # hear the corpus again (after an engine change)
+//   REPLAY_TAG=x ...     # keep that evidence apart (e.g. heard with SPHINX_READ_* settings of the Python side)
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -27,7 +28,7 @@ import { countReading, type ReadingOutcome } from "./reading-measure";
 type Heard = Awaited<ReturnType<typeof hearReading>>;
 
 const corpus = await readingCorpus(judgingParams());
-const cache = path.join(corpus.dir, "replay-evidence.json");
+const cache = path.join(corpus.dir, `replay-evidence${process.env.REPLAY_TAG ? `-${process.env.REPLAY_TAG}` : ""}.json`);
 let heard: Record<string, Heard & { keys: string[] }>;
 if (existsSync(cache) && !process.env.REPLAY_FRESH) heard = JSON.parse(await fs.readFile(cache, "utf8"));
 else {

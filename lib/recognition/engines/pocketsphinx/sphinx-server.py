@@ -236,7 +236,7 @@ class Worker:
             out.append({"score": sum(s[3] for s in segs), "words": spans,
                         "segments": [[a, b, round(sc, 2)] for _, a, b, sc in segs]})
         # The free phone loop over the same frames: what any speech scores there, so a reading's
-        # fit over part of the audio can be measured against it (verify-reading.ts stretchGop).
+        # fit over part of the audio can be measured against it (stretch-loop.ts).
         _, loop = self.decode("loop", raw, first)
         return {"frames": len(raw) // 320, "alternatives": out, "loop": [[p, a, b, round(sc, 2)] for p, a, b, sc in loop]}
 

@@ -95,12 +95,13 @@ export async function gatherStretches(
   );
   // The heard words as a whole, for the words outside every stretch (MATCH_LOOP).
   const all = verified.map((w) => w.word);
-  const whole: Promise<WholeCheck | null> = all.length
-    ? engine
-        .compare([all], audio, { signal })
-        .then((c) => (c.alternatives[0] ? { fit: c.alternatives[0], loop: c.loop ?? [] } : null))
-        .catch(() => null)
-    : Promise.resolve(null);
+  const whole: Promise<WholeCheck | null> =
+    all.length && MATCH_LOOP !== Number.POSITIVE_INFINITY
+      ? engine
+          .compare([all], audio, { signal })
+          .then((c) => (c.alternatives[0] ? { fit: c.alternatives[0], loop: c.loop ?? [] } : null))
+          .catch(() => null)
+      : Promise.resolve(null);
   // Each stretch is its own request, so the pool's processes share them.
   const checks = await Promise.all(
     stretches.map(async (s): Promise<StretchCheck | null> => {

@@ -28,7 +28,10 @@ import { countReading, type ReadingOutcome } from "./reading-measure";
 type Heard = Awaited<ReturnType<typeof hearReading>>;
 
 const corpus = await readingCorpus(judgingParams());
-const cache = path.join(corpus.dir, `replay-evidence${process.env.REPLAY_TAG ? `-${process.env.REPLAY_TAG}` : ""}.json`);
+const cache = path.join(
+  corpus.dir,
+  `replay-evidence${process.env.REPLAY_TAG ? `-${process.env.REPLAY_TAG}` : ""}.json`,
+);
 let heard: Record<string, Heard & { keys: string[] }>;
 if (existsSync(cache) && !process.env.REPLAY_FRESH) heard = JSON.parse(await fs.readFile(cache, "utf8"));
 else {

@@ -16,18 +16,8 @@ import {
 } from "../types";
 import { graphemeChunks, ipaOf } from "./grapheme-chunks";
 import { POCKETSPHINX_ENGINE, type PocketsphinxEngine, pocketsphinxEngine } from "./pocketsphinx-engine";
-import {
-  errorStretches,
-  innerFrames,
-  judgeStretch,
-  meanGop,
-  OMIT_CHECK_WORDS,
-  slice,
-  sliceStartFrame,
-  stretchReadings,
-  substitutionCandidates,
-  VERIFY_GOP,
-} from "./verify-reading";
+import { gatherStretches, resolveStretches } from "./reading-stretches";
+import { meanGop, slice, substitutionCandidates, VERIFY_GOP } from "./verify-reading";
 
 /** Seconds per decoder frame. */
 const FRAME = 0.01;
@@ -45,7 +35,7 @@ export function textWords(text: string): string[] {
 }
 
 /** How the recogniser spells a word: lower case, a plain apostrophe. */
-const sphinxWord = (w: string) => w.toLocaleLowerCase("en").replace(/’/g, "'");
+export const sphinxWord = (w: string) => w.toLocaleLowerCase("en").replace(/’/g, "'");
 
 async function infoOf(engine: PocketsphinxEngine): Promise<EngineInfo> {
   const { available, reason } = await engine.info();
@@ -137,24 +127,9 @@ export function pocketsphinxReading(engine: PocketsphinxEngine = pocketsphinxEng
         const key = sphinxWord(w);
         display.set(key, display.has(key) && display.get(key) !== w ? null : w);
       }
-      const heard = await engine.words(shown.map(sphinxWord), audio as Pcm, { signal });
       const keys = shown.map(sphinxWord);
-      const said = heard.words.map((w) => w.word);
-      // Verify before flagging (verify-reading.ts): a text word heard where another was expected.
-      for (const c of substitutionCandidates(keys, said)) {
-        const w = heard.words[c.heard]!;
-        const span = slice(audio as Pcm, w.start * FRAME, (w.end + 1) * FRAME);
-        const aligned = await engine.phones([keys[c.expected]!], span, { signal }).catch(() => null);
-        if (aligned && meanGop(aligned) > VERIFY_GOP) said[c.heard] = keys[c.expected]!;
-      }
-      const verified: HeardWord[] = heard.words.map((w, i) => ({
-        word: said[i]!,
-        start: w.start * FRAME,
-        end: (w.end + 1) * FRAME,
-        confidence: Math.max(0, Math.min(1, w.confidence)),
-      }));
-      const decoded = heard.words.map((w) => w.word);
-      const words = (await verifyStretches(engine, keys, decoded, verified, audio as Pcm, signal)).map((w) => ({
+      const { verified, evidence } = await hearReading(engine, keys, audio as Pcm, signal);
+      const words = resolveStretches(keys, verified, evidence).map((w) => ({
         word: display.get(w.word) || w.word,
         start: round(w.start),
         end: round(w.end),
@@ -166,68 +141,26 @@ export function pocketsphinxReading(engine: PocketsphinxEngine = pocketsphinxEng
 }
 
 /**
- * The heard words with each stretch of candidate errors that was read as written (verify-reading.ts)
- * replaced by the text's words, timed by the written reading's alignment. `decoded` is what the
- * search heard, `verified` the same words after the one-word check (times in seconds).
+ * A reading heard (the reading search, then the one-word check: verify-reading.ts), and the
+ * evidence on each stretch of candidate errors left (reading-stretches.ts), not yet decided.
  */
-async function verifyStretches(
-  engine: PocketsphinxEngine,
-  keys: string[],
-  decoded: string[],
-  verified: HeardWord[],
-  audio: Pcm,
-  signal?: AbortSignal,
-): Promise<HeardWord[]> {
-  const end = audio.samples.length / audio.sampleRate;
-  const stretches = errorStretches(
-    keys,
-    verified.map((w) => w.word),
-  );
-  // Each stretch is its own request, so the pool's processes share them.
-  const checked = await Promise.all(
-    stretches.map(async (s) => {
-      const from = s.before ? verified[s.before.h]!.start : 0;
-      const to = s.after ? verified[s.after.h]!.end : end;
-      const [written, spoken] = stretchReadings(s, keys, decoded);
-      if (written.length === 0 || spoken.length === 0) return null;
-      const first = s.before ? 1 : 0;
-      const count = s.e1 - s.e0;
-      // The written reading without each stretch word in turn (a word omitted after all).
-      const omissions =
-        count <= OMIT_CHECK_WORDS
-          ? Array.from({ length: count }, (_, k) => written.filter((_, i) => i !== first + k)).filter((w) => w.length)
-          : [];
-      const alternatives = [written, spoken, ...omissions];
-      const compared = await engine.compare(alternatives, slice(audio, from, to), { signal }).catch(() => null);
-      const [fit, rival, ...without] = compared?.alternatives ?? [];
-      if (!compared || !fit) return null;
-      const frames = innerFrames(fit, !!s.before, !!s.after);
-      const verdict = judgeStretch(fit, rival ?? null, without, frames);
-      if (verdict.as === "decoded") return null;
-      const perFrame = rival ? (fit.score - rival.score) / frames : 0;
-      const confidence = Math.min(1, Math.exp(perFrame / CONFIDENCE_SCALE));
-      return { fit, omit: verdict.omit, offset: sliceStartFrame(audio, from), confidence };
-    }),
-  );
-  const out: HeardWord[] = [];
-  let next = 0;
-  stretches.forEach((s, k) => {
-    const ok = checked[k];
-    if (!ok) return;
-    const first = s.before ? 1 : 0;
-    out.push(...verified.slice(next, s.h0));
-    for (let e = s.e0; e < s.e1; e++) {
-      if (e - s.e0 === ok.omit) continue;
-      const [a, b] = ok.fit.words[first + e - s.e0]!;
-      out.push({
-        word: keys[e]!,
-        start: (a + ok.offset) * FRAME,
-        end: (b + 1 + ok.offset) * FRAME,
-        confidence: ok.confidence,
-      });
-    }
-    next = s.h1;
-  });
-  out.push(...verified.slice(next));
-  return out;
+export async function hearReading(engine: PocketsphinxEngine, keys: string[], audio: Pcm, signal?: AbortSignal) {
+  const heard = await engine.words(keys, audio, { signal });
+  const said = heard.words.map((w) => w.word);
+  // Verify before flagging (verify-reading.ts): a text word heard where another was expected.
+  for (const c of substitutionCandidates(keys, said)) {
+    const w = heard.words[c.heard]!;
+    const span = slice(audio, w.start * FRAME, (w.end + 1) * FRAME);
+    const aligned = await engine.phones([keys[c.expected]!], span, { signal }).catch(() => null);
+    if (aligned && meanGop(aligned) > VERIFY_GOP) said[c.heard] = keys[c.expected]!;
+  }
+  const verified: HeardWord[] = heard.words.map((w, i) => ({
+    word: said[i]!,
+    start: w.start * FRAME,
+    end: (w.end + 1) * FRAME,
+    confidence: Math.max(0, Math.min(1, w.confidence)),
+  }));
+  const decoded = heard.words.map((w) => w.word);
+  const evidence = await gatherStretches(engine, keys, decoded, verified, audio, signal);
+  return { decoded, verified, evidence };
 }

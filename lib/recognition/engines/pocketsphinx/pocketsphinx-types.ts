@@ -51,5 +51,10 @@ export type HeardAnswer = { frameMs: 10; words: { word: string; start: number; e
  */
 export type ComparedReadings = {
   frames: number;
-  alternatives: ({ score: number; words: [number, number][] } | null)[];
+  alternatives: ({ score: number; words: [number, number][]; segments?: FrameScore[] } | null)[];
+  /** The free phone loop's best path over the same frames (phone, first and last frame, score). */
+  loop?: [string, number, number, number][];
 };
+
+/** A segment of a forced path: first and last frame, acoustic score (nats). */
+export type FrameScore = [number, number, number];

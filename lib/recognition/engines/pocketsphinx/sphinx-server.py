@@ -237,8 +237,12 @@ class Worker:
             for pron in prons:
                 mine = [next(phones) for _ in pron]
                 spans.append([mine[0][1], mine[-1][2]])
-            out.append({"score": sum(s[3] for s in segs), "words": spans})
-        return {"frames": len(raw) // 320, "alternatives": out}
+            out.append({"score": sum(s[3] for s in segs), "words": spans,
+                        "segments": [[a, b, round(sc, 2)] for _, a, b, sc in segs]})
+        # The free phone loop over the same frames: what any speech scores there, so a reading's
+        # fit over part of the audio can be measured against it (stretch-loop.ts).
+        _, loop = self.decode("loop", raw, first)
+        return {"frames": len(raw) // 320, "alternatives": out, "loop": [[p, a, b, round(sc, 2)] for p, a, b, sc in loop]}
 
     def op_words(self, req):
         """The words heard when the expected text is read aloud (sphinx_reading.py), frames from the start."""

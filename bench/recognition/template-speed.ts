@@ -1,34 +1,13 @@
-// Template stage speed against its decisions: every answer of the choice corpus classified by
-// classify.mjs with each setting in SPEED_VARIANTS (JSON list of option sets; default: every
-// template at full resolution, and coarse passes keeping 3 and 4 templates per choice), in this
-// thread. Prints per setting the mean classify() CPU time per answer (process.cpuUsage, settings
-// taking turns on every answer: less sensitive to other load than wall time) and how many answers'
-// decision (the choice, or none) or closest choice differ from the first setting's, with the
-// template engine's own thresholds (English: the cascade's first stage, DEFAULTS; Dutch: deciding
-// alone, DECIDING_ALONE). Templates as template-sweep.ts makes them (synthesised speech cached
-// under bench/results/template-synth/).
-//
-//   nice -n 19 npx tsx bench/recognition/template-speed.ts
-//   SPEED_LANGUAGES=nld SPEED_VARIANTS='[{"coarse":0},{"coarse":3}]' ...
-//   SPEED_BASELINE=path/to/other/classify.mjs ...   # its decisions are the reference row
-// Prints figures; asserts nothing.
-import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { decodePcm } from "../../lib/recognition/audio/decode-pcm";
 import { type ClassifyOptions, classify } from "../../lib/recognition/engines/template/classify.mjs";
 import { decodeFeatures, encodeFeatures } from "../../lib/recognition/engines/template/codec.mjs";
-import {
-  DEFAULT_VARIANTS,
-  type EspeakVariant,
-  espeakVoicesFor,
-  synthesise,
-  templateSources,
-} from "../../lib/recognition/engines/template/espeak";
+import { DEFAULT_VARIANTS, espeakVoicesFor, templateSources } from "../../lib/recognition/engines/template/espeak";
 import { type Features, utteranceFeatures } from "../../lib/recognition/engines/template/mfcc.mjs";
 import { DECIDING_ALONE } from "../../lib/recognition/engines/template/template-engine";
-import type { Pcm } from "../../lib/recognition/engines/types";
-import { buildCorpus, corpusParams, RESULTS } from "./corpus";
+import { buildCorpus, corpusParams } from "./corpus";
+import { cachedSpeech } from "./synth-cache";
 
 // template-sweep.ts's tuning voices (importing it would run the sweep).
 const TUNING: Record<string, string[]> = {
@@ -44,24 +23,6 @@ const variants: Partial<ClassifyOptions>[] = JSON.parse(
   process.env.SPEED_VARIANTS ?? '[{"coarse":0},{"coarse":3},{"coarse":4}]',
 );
 const corpus = await buildCorpus(corpusParams(), 1);
-const synthDir = path.join(RESULTS, "template-synth");
-await fs.mkdir(synthDir, { recursive: true });
-
-async function speech(voice: string, text: string, how: EspeakVariant): Promise<Pcm> {
-  const key = createHash("sha256")
-    .update(JSON.stringify([voice, text, how]))
-    .digest("hex")
-    .slice(0, 16);
-  const file = path.join(synthDir, `${key}.f32`);
-  try {
-    const bytes = await fs.readFile(file);
-    return { samples: new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4), sampleRate: 16000 };
-  } catch {
-    const pcm = await synthesise(voice, text, how);
-    await fs.writeFile(file, Buffer.from(pcm.samples.buffer, pcm.samples.byteOffset, pcm.samples.byteLength));
-    return pcm;
-  }
-}
 const wav = async (file: string) => decodePcm(await fs.readFile(path.join(corpus.dir, file)));
 const stored = (samples: Float32Array): Features => decodeFeatures(encodeFeatures(utteranceFeatures(samples)));
 
@@ -90,7 +51,7 @@ for (const lang of corpus.languages.filter((l) => languages.includes(l.language)
         const templates: Features[] = [];
         if (withAudio) templates.push(stored((await wav(choice.reference)).samples));
         for (const { voice, how } of templateSources(found.voices, DEFAULT_VARIANTS)) {
-          const f = stored((await speech(voice, choice.text, how)).samples);
+          const f = stored((await cachedSpeech(voice, choice.text, how)).samples);
           if (f.frames >= 10) templates.push(f);
         }
         choices.push({ templates });

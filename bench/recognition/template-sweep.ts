@@ -1,20 +1,3 @@
-// Tuning the template engine's decisions (lib/recognition/engines/template/classify.mjs) on half
-// of the choice corpus's answer voices, and judging them on the other half.
-//
-// The corpus (corpus.ts, the one choice-bench.ts uses) answers in eight espeak-ng voices per
-// language. They are split by voice (TUNING below; the rest are held out): the decision
-// parameters are swept on the tuning voices only, the best setting is the one with the highest
-// in-set accuracy whose out-of-set rejection is ≥ 85 % there, and then both halves are reported
-// with that setting. The held-out voices never choose anything.
-//
-// Runs in this thread (no worker pool): per challenge the templates are made as the engine makes
-// them (the choice's reference recording plus espeak-ng speech, synthesised speech cached under
-// bench/results/template-synth/), every answer is classified once with the thresholds off, and
-// the thresholds are then swept over the recorded figures.
-//
-//   npx tsx bench/recognition/template-sweep.ts
-//   SWEEP_LANGUAGES=nld SWEEP_AUDIO=no ...   # a subset (SWEEP_AUDIO: yes, no or both)
-import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { decodePcm } from "../../lib/recognition/audio/decode-pcm";
@@ -24,12 +7,11 @@ import {
   DEFAULT_VARIANTS,
   type EspeakVariant,
   espeakVoicesFor,
-  synthesise,
   templateSources,
 } from "../../lib/recognition/engines/template/espeak";
 import { type Features, utteranceFeatures } from "../../lib/recognition/engines/template/mfcc.mjs";
-import type { Pcm } from "../../lib/recognition/engines/types";
-import { buildCorpus, corpusParams, type LanguageCorpus, RESULTS } from "./corpus";
+import { buildCorpus, corpusParams, type LanguageCorpus } from "./corpus";
+import { cachedSpeech } from "./synth-cache";
 
 /** The tuning half of each language's answer voices (one of them also an engine template voice). */
 export const TUNING: Record<string, string[]> = {
@@ -53,24 +35,6 @@ const structural: Partial<ClassifyOptions>[] = process.env.SWEEP_STRUCTURAL
 const warps: number[] = process.env.SWEEP_WARPS ? (JSON.parse(process.env.SWEEP_WARPS) as number[]) : [1];
 
 const corpus = await buildCorpus(corpusParams(), 1);
-const synthDir = path.join(RESULTS, "template-synth");
-await fs.mkdir(synthDir, { recursive: true });
-
-async function speech(voice: string, text: string, how: EspeakVariant): Promise<Pcm> {
-  const key = createHash("sha256")
-    .update(JSON.stringify([voice, text, how]))
-    .digest("hex")
-    .slice(0, 16);
-  const file = path.join(synthDir, `${key}.f32`);
-  try {
-    const bytes = await fs.readFile(file);
-    return { samples: new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4), sampleRate: 16000 };
-  } catch {
-    const pcm = await synthesise(voice, text, how);
-    await fs.writeFile(file, Buffer.from(pcm.samples.buffer, pcm.samples.byteOffset, pcm.samples.byteLength));
-    return pcm;
-  }
-}
 
 const wavs = async (file: string) => decodePcm(await fs.readFile(path.join(corpus.dir, file)));
 /** Features as the engine stores and reads them (quantised). */
@@ -98,7 +62,7 @@ async function measure(lang: LanguageCorpus, withAudio: boolean, options: Partia
       const templates: Features[] = [];
       if (withAudio) templates.push(features((await wavs(choice.reference)).samples));
       for (const { voice, how } of templateSources(found.voices, variants)) {
-        const pcm = await speech(voice, choice.text, how);
+        const pcm = await cachedSpeech(voice, choice.text, how);
         for (const warp of warps) {
           const f = features(pcm.samples, warp);
           if (f.frames >= 10) templates.push(f);

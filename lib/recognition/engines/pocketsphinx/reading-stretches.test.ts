@@ -9,6 +9,21 @@ const OFF: StretchParams = { margin: 1.5, omitMargin: 0, matchLoop: Infinity, wo
 const loop = (frames: number): [string, number, number, number][] =>
   Array.from({ length: frames / 10 }, (_, i) => ["AA", i * 10, i * 10 + 9, -10] as [string, number, number, number]);
 
+/** A forced reading of three 20-frame words with these total scores (nats over each word's frames). */
+const threeWords = (score: number, [a, b, c]: [number, number, number]) => ({
+  score,
+  words: [
+    [0, 19],
+    [20, 39],
+    [40, 59],
+  ] as [number, number][],
+  segments: [
+    [0, 19, a],
+    [20, 39, b],
+    [40, 59, c],
+  ] as [number, number, number][],
+});
+
 test("a text word heard as expected but fitting far below the loop over the whole reading becomes a substitution", () => {
   const keys = ["the", "old", "man"];
   const verified = keys.map((w, i) => word(w, i * 0.2));
@@ -17,19 +32,7 @@ test("a text word heard as expected but fitting far below the loop over the whol
     stretches: [],
     checks: [],
     whole: {
-      fit: {
-        score: 0,
-        words: [
-          [0, 19],
-          [20, 39],
-          [40, 59],
-        ],
-        segments: [
-          [0, 19, -40],
-          [20, 39, -140],
-          [40, 59, -40],
-        ],
-      },
+      fit: threeWords(0, [-40, -140, -40]),
       loop: loop(60),
     },
   };
@@ -51,19 +54,7 @@ test("in a stretch kept as decoded, a text word heard there that fits far below 
   // The written reading scores far below the decoded one (kept as decoded); in the decoded reading
   // (anchor "bought", the extra "bread", anchor "bread": the alignment takes the first one as the
   // extra) the extra one fits 5 per frame below the loop.
-  const rival = {
-    score: -100,
-    words: [
-      [0, 19],
-      [20, 39],
-      [40, 59],
-    ] as [number, number][],
-    segments: [
-      [0, 19, -20],
-      [20, 39, -120],
-      [40, 59, -20],
-    ] as [number, number, number][],
-  };
+  const rival = threeWords(-100, [-20, -120, -20]);
   const fit = { ...rival, score: -1000 };
   const evidence: StretchEvidence = {
     stretches,
@@ -80,19 +71,7 @@ test("a stretch read as written keeps its words, unless one of them fits far bel
   const heard = ["the", "/b ow/", "man"];
   const verified = heard.map((w, i) => word(w, i * 0.2));
   const stretches = errorStretches(keys, heard);
-  const fit = {
-    score: -100,
-    words: [
-      [0, 19],
-      [20, 39],
-      [40, 59],
-    ] as [number, number][],
-    segments: [
-      [0, 19, -20],
-      [20, 39, -80],
-      [40, 59, -20],
-    ] as [number, number, number][],
-  };
+  const fit = threeWords(-100, [-20, -80, -20]);
   // The written reading scores as well as the decoded one: read as written.
   const evidence: StretchEvidence = {
     stretches,

@@ -16,6 +16,7 @@ import {
 } from "../types";
 import { graphemeChunks, ipaOf } from "./grapheme-chunks";
 import { POCKETSPHINX_ENGINE, type PocketsphinxEngine, pocketsphinxEngine } from "./pocketsphinx-engine";
+import { addExtras, GAP_COSTS, GAPS_ON, gatherGaps } from "./reading-gaps";
 import { gatherStretches, resolveStretches } from "./reading-stretches";
 import { meanGop, slice, substitutionCandidates, VERIFY_GOP } from "./verify-reading";
 
@@ -129,7 +130,10 @@ export function pocketsphinxReading(engine: PocketsphinxEngine = pocketsphinxEng
       }
       const keys = shown.map(sphinxWord);
       const { verified, evidence } = await hearReading(engine, keys, audio as Pcm, signal);
-      const words = resolveStretches(keys, verified, evidence).map((w) => ({
+      const resolved = resolveStretches(keys, verified, evidence);
+      // Repetitions and insertions the searches explained as nothing (reading-gaps.ts).
+      const extras = GAPS_ON ? await gatherGaps(engine, keys, resolved, audio as Pcm, [GAP_COSTS], signal) : null;
+      const words = (extras ? addExtras(keys, resolved, extras[0]!) : resolved).map((w) => ({
         word: display.get(w.word) || w.word,
         start: round(w.start),
         end: round(w.end),

@@ -18,6 +18,7 @@ import {
 import { type LoopSegment, type PathSegment, weighChoice } from "./choice-llr";
 import {
   type ComparedReadings,
+  type GapReadings,
   type HeardAnswer,
   type PhoneAlignment,
   POCKETSPHINX_ENGINE,
@@ -216,6 +217,15 @@ export class PocketsphinxEngine implements ChoiceEngine {
   ): Promise<ComparedReadings> {
     const body = { alternatives, prons: options.prons ?? {}, audio: this.audio(answer) };
     return (await this.call("compare", body, options.signal, answer)).result as ComparedReadings;
+  }
+
+  /**
+   * Repetitions and insertions between a reading's heard items (sphinx-server.py op_gaps), one
+   * search per [repeat, insert, phone] cost (log10 probabilities).
+   */
+  async gaps(items: string[], answer: Pcm, costs: number[][], signal?: AbortSignal): Promise<GapReadings> {
+    const body = { items, costs, audio: this.audio(answer) };
+    return (await this.call("gaps", body, signal, answer)).result as GapReadings;
   }
 
   /** Ends the processes (they start again on the next request). */

@@ -58,3 +58,11 @@ export type ComparedReadings = {
 
 /** A segment of a forced path: first and last frame, acoustic score (nats). */
 export type FrameScore = [number, number, number];
+
+/**
+ * A word the gap search (sphinx-server.py op_gaps) heard: between two items, after item `after`
+ * (-1: before the first), or an optional item (`item`: a word heard as omitted) said after all.
+ */
+export type GapExtra = { after?: number; item?: number; word: string; start: number; end: number };
+/** Per cost asked for, what the gap search added. */
+export type GapReadings = { extras: GapExtra[][] };

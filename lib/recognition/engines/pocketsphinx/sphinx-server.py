@@ -11,11 +11,12 @@ import os
 import random
 import re
 import sys
+import tempfile
 
-from pocketsphinx import Decoder
+from pocketsphinx import Decoder, FsgModel
 
 from sphinx_lexicon import Refused, espeak_phones
-from sphinx_reading import heard_words, make_reader, set_reading_lm
+from sphinx_reading import add_garbage_words, gap_extras, gaps_fsg, heard_words, make_reader, set_reading_lm
 
 MODEL = os.environ.get("SPHINX_MODEL", "/usr/share/pocketsphinx/model/en-us")
 PHONES = "AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH".split()
@@ -26,6 +27,10 @@ MIN_FRAMES = 10
 SILENT, STEADY = 3.0, 0.6
 WORD = re.compile(r"^[\w'-]+$")
 FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+)$")
+# Whether reading aloud hears CMUdict's alternate pronunciations of the text's words too.
+READ_VARIANTS = os.environ.get("SPHINX_READ_VARIANTS", "0") == "1"
+# Whether forced readings (op_compare) may take CMUdict's alternate pronunciations too.
+COMPARE_VARIANTS = os.environ.get("SPHINX_COMPARE_VARIANTS", "0") == "1"
 # The alignment grammar's pause between words (the model's silence phone).
 PAUSE = "ph_sil"
 
@@ -113,6 +118,19 @@ class Worker:
             raise Refused(f'"{word}" has phones the model does not know: {phones}')
         self.decoder.add_word(word, phones, True)
         return phones, source
+
+    def variants(self, word, given=None):
+        """The word's phones (pronounce()), then CMUdict's alternates for it (word(2), word(3), ...):
+        "to" is T UW, T IH and T AH, and a reader says any of them."""
+        out = [self.pronounce(word, given)[0]]
+        if given:
+            return out
+        for k in range(2, 10):
+            alt = self.decoder.lookup_word(f"{word}({k})")
+            if not alt:
+                break
+            out.append(alt)
+        return out
 
     def decode(self, search, raw, offset=0):
         d = self.decoder
@@ -214,29 +232,33 @@ class Worker:
         raw = dither(raw)
         out = []
         for alternative in req["alternatives"]:
-            prons = []
+            prons = []  # per item, its pronunciations
             for item in alternative:
                 if item.startswith("/"):
-                    prons.append(item.strip("/").upper().split())
+                    prons.append([item.strip("/").upper().split()])
                 else:
                     word = item.replace("’", "'").lower()
-                    prons.append(re.sub(r"\d", "", given.get(word) or self.pronounce(word)[0]).split())
-            if not prons or any(p not in PHONES for pron in prons for p in pron):
+                    if given.get(word) or not COMPARE_VARIANTS:
+                        own = [given.get(word) or self.pronounce(word)[0]]
+                    else:
+                        own = self.variants(word)
+                    prons.append([re.sub(r"\d", "", p).split() for p in own])
+            if not prons or any(p not in PHONES for alts in prons for pron in alts for p in pron):
                 out.append(None)
                 continue
             sequence = ["[ph_sil]"]
-            for pron in prons:
-                sequence += ["ph_" + p.lower() for p in pron] + ["[ph_sil]"]
+            for alts in prons:
+                if len(alts) == 1:
+                    sequence += ["ph_" + p.lower() for p in alts[0]]
+                else:
+                    sequence.append("(" + " | ".join(" ".join("ph_" + p.lower() for p in pron) for pron in alts) + ")")
+                sequence.append("[ph_sil]")
             self.grammar("compare", [sequence])
             hyp, segs = self.decode("compare", raw, first)
-            if hyp is None:
+            spans = hyp and item_spans(prons, [s for s in segs if s[0].startswith("ph_") and s[0] != PAUSE])
+            if not spans:
                 out.append(None)
                 continue
-            phones = iter(s for s in segs if s[0].startswith("ph_") and s[0] != PAUSE)
-            spans = []
-            for pron in prons:
-                mine = [next(phones) for _ in pron]
-                spans.append([mine[0][1], mine[-1][2]])
             out.append({"score": sum(s[3] for s in segs), "words": spans,
                         "segments": [[a, b, round(sc, 2)] for _, a, b, sc in segs]})
         # The free phone loop over the same frames: what any speech scores there, so a reading's
@@ -248,7 +270,8 @@ class Worker:
         """The words heard when the expected text is read aloud (sphinx_reading.py), frames from the start."""
         words = [w.replace("’", "'").lower() for w in req["expected"]]
         given = req.get("prons") or {}
-        prons = {w: re.sub(r"\d", "", self.pronounce(w, given.get(w))[0]) for w in set(words)}
+        own = self.variants if READ_VARIANTS else lambda w, g: [self.pronounce(w, g)[0]]
+        prons = {w: [re.sub(r"\d", "", p) for p in own(w, given.get(w))] for w in set(words)}
         raw, first, silent = trim(base64.b64decode(req["audio"]))
         if silent:
             return {"frameMs": 10, "words": [], "reason": silent}
@@ -261,6 +284,43 @@ class Worker:
         self.reader.end_utt()
         segs = self.reader.seg() if self.reader.hyp() else []
         return {"frameMs": 10, "words": heard_words(self.reader, segs, first)}
+
+    def op_gaps(self, req):
+        """Repetitions, insertions and omissions between the heard words of a reading (sphinx_reading.py
+        gaps_fsg): items are words of the text, "/p h o n e s/", or "?word" (heard as omitted); costs,
+        a list of [repeat, insert, phone, restore] (log10 probabilities), one search each; answers,
+        per cost, what the path added and which optional words it said."""
+        items = [i.strip("/").upper().split() if i.startswith("/") else ("?", i[1:].replace("’", "'").lower())
+                 if i.startswith("?") else i.replace("’", "'").lower() for i in req["items"]]
+        items = [i for i in items if i and i != ("?", "")]
+        given = req.get("prons") or {}
+        words = [i if isinstance(i, str) else i[1] for i in items if not isinstance(i, list)]
+        raw, first, silent = trim(base64.b64decode(req["audio"]))
+        if silent or not items or any(p not in PHONES for i in items if isinstance(i, list) for p in i):
+            return {"extras": [[] for _ in req["costs"]]}
+        raw = dither(raw)
+        self.reader = self.reader or make_reader(MODEL, PHONES)
+        if words:
+            prons = {w: [re.sub(r"\d", "", p) for p in self.variants(w, given.get(w))] for w in set(words)}
+            set_reading_lm(self.reader, words, prons, PHONES)
+        add_garbage_words(self.reader, PHONES)
+        out = []
+        for costs in req["costs"]:
+            fd, path = tempfile.mkstemp(suffix=".fsg", prefix="sphinx-gaps-")
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as f:
+                    f.write(gaps_fsg(items, costs, PHONES))
+                fsg = FsgModel(path, self.reader.get_logmath(), float(self.reader.get_config().get_float("-lw")))
+            finally:
+                os.unlink(path)
+            self.reader.set_fsg("gaps", fsg)
+            self.reader.set_search("gaps")
+            self.reader.start_utt()
+            self.reader.process_raw(raw, False, True)
+            self.reader.end_utt()
+            segs = list(self.reader.seg()) if self.reader.hyp() else []
+            out.append(gap_extras(items, segs, first) if segs else [])
+        return {"extras": out}
 
 
 def jsgf(name, sequences):
@@ -275,6 +335,25 @@ def match(hyp, keys):
         return None
     key = " ".join(re.sub(r"\(\d+\)$", "", w) for w in hyp.hypstr.split() if not FILLER.match(w))
     return keys.index(key) if key in keys else None
+
+
+def item_spans(prons, phones):
+    """Each item's first and last frame, from a forced path's phone segments (pauses left out):
+    prons per item are its pronunciations, of which the path took one. None if the path cannot be
+    read as the items."""
+    names = [p[0] for p in phones]
+
+    def parse(i, j):
+        if i == len(prons):
+            return [] if j == len(names) else None
+        for pron in prons[i]:
+            if names[j:j + len(pron)] == ["ph_" + p.lower() for p in pron]:
+                rest = parse(i + 1, j + len(pron))
+                if rest is not None:
+                    return [[phones[j][1], phones[j + len(pron) - 1][2]], *rest]
+        return None
+
+    return parse(0, 0)
 
 
 def loop_over(loop, start, end):

@@ -93,10 +93,15 @@ def make_reader(model, phones):
 
 
 def set_reading_lm(reader, words, prons, phones):
-    """Adds the text's words (prons: word -> CMU phones) and makes their model the "read" search."""
-    new = [w for w in sorted(set(words)) if not reader.lookup_word(w)]
-    for i, word in enumerate(new):
-        reader.add_word(word, prons[word], i == len(new) - 1)  # the last one rebuilds the search
+    """Adds the text's words (prons: word -> CMU phones, or a list of them: the first is the word's,
+    the others its alternates "word(2)", ...) and makes their model the "read" search."""
+    entries = []
+    for w in sorted(set(words)):
+        own = prons[w] if isinstance(prons[w], list) else [prons[w]]
+        entries += [(w if k == 0 else f"{w}({k + 1})", p) for k, p in enumerate(own)]
+    new = [(w, p) for w, p in entries if not reader.lookup_word(w)]
+    for i, (word, pron) in enumerate(new):
+        reader.add_word(word, pron, i == len(new) - 1)  # the last one rebuilds the search
     fd, path = tempfile.mkstemp(suffix=".arpa", prefix="sphinx-read-")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -133,4 +138,118 @@ def heard_words(decoder, segs, frames_offset):
         if item["phones"] is not None:
             item["word"] = "/" + " ".join(item["phones"]).lower() + "/"
             item["confidence"] = sum(item["confidence"]) / len(item["confidence"])
+    return out
+
+
+# Repetitions, insertions and omissions between the words of a reading already heard: the heard
+# words forced in order (a grammar, no skipping: the search cannot lose its place), and after each
+# one, at a cost, the same word again or a run of free phones (gb_*, so it is told from a heard
+# "/.../" item); a text word heard as omitted is an optional item, taken at a cost. The costs are
+# log10 probabilities of those transitions (the search weighs them by its language weight);
+# reading-gaps.ts passes the ones fitted on the judging bench.
+
+
+# A cost at or below this turns its transition off (pocketsphinx refuses far smaller probabilities).
+OFF = -20
+
+
+def gaps_fsg(items, costs, phones):
+    """A finite-state grammar (pocketsphinx's text format) of the items in order: a word of the
+    dictionary, a list of phones said in its place, or ("?", word), a word that may be left out;
+    each followed by an optional repetition of itself (a word only) or an optional run of free
+    phones. costs: log10 probabilities of repeating a word, of starting a run, of each phone of
+    the run, and of saying an optional word (OFF or less: never)."""
+    repeat, insert, phone, restore = costs
+    trans = []
+    state = 0
+
+    def new():
+        nonlocal state
+        state += 1
+        return state
+
+    at = 0
+    for item in items:
+        if isinstance(item, tuple):
+            end = new()
+            if restore > OFF:
+                trans.append((at, end, 10 ** restore, item[1]))
+            trans.append((at, end, 1.0, None))
+            at = end
+            continue
+        if isinstance(item, str):
+            end = new()
+            trans.append((at, end, 1.0, item))
+        else:
+            cur = at
+            for p in item:
+                nxt = new()
+                trans.append((cur, nxt, 1.0, "ph_" + p.lower()))
+                cur = nxt
+            end = cur
+        after = new()
+        trans.append((end, after, 1.0, None))
+        if isinstance(item, str):
+            trans.append((end, after, 10 ** repeat, item))
+        run = new()
+        for p in phones:
+            trans.append((end, run, 10 ** (insert + phone) / len(phones), "gb_" + p.lower()))
+            trans.append((run, run, 10 ** phone / len(phones), "gb_" + p.lower()))
+        trans.append((run, after, 1.0, None))
+        at = after
+    lines = ["FSG_BEGIN gaps", f"NUM_STATES {state + 1}", "START_STATE 0", f"FINAL_STATE {at}"]
+    lines += [f"TRANSITION {a} {b} {p:.6g}" + (f" {w}" if w else "") for a, b, p, w in trans]
+    return "\n".join([*lines, "FSG_END", ""])
+
+
+def add_garbage_words(reader, phones):
+    """The free phones of gaps_fsg's runs, once per reader."""
+    if not reader.lookup_word("gb_" + phones[0].lower()):
+        for i, p in enumerate(phones):
+            reader.add_word("gb_" + p.lower(), p, i == len(phones) - 1)
+
+
+def gap_extras(items, segs, frames_offset):
+    """What a gaps_fsg path added: [{after: item index, word, start, end}], a repeated word as
+    itself, a run of free phones spelled "/p h o n e s/", an optional item said as {item: its
+    index, word, start, end}."""
+    out = []
+    k = -1  # the item the path is in or after
+    inside = 0  # phones of a "/.../" item still to come
+    for seg in segs:
+        if seg.word in SENTINELS or seg.word.startswith(("<", "[", "(")):
+            continue  # pauses, fillers and the grammar's empty transitions
+        word = seg.word.split("(")[0]
+        start, end = seg.start_frame + frames_offset, seg.end_frame + frames_offset
+        if word.startswith("gb_"):
+            last = out[-1] if out and out[-1].get("after") == k and out[-1]["phones"] is not None else None
+            if last:
+                last["phones"].append(word[3:])
+                last["end"] = end
+            else:
+                out.append({"after": k, "word": None, "phones": [word[3:]], "start": start, "end": end})
+            continue
+        if inside:
+            inside -= 1
+            continue
+        nxt = k + 1
+        while nxt < len(items) and isinstance(items[nxt], tuple) and items[nxt][1] != word:
+            nxt += 1  # an optional item left out
+        item = items[nxt] if nxt < len(items) else None
+        if isinstance(item, tuple):
+            k = nxt
+            out.append({"item": k, "word": word, "phones": None, "start": start, "end": end})
+        elif isinstance(item, list) and word == "ph_" + item[0].lower():
+            k = nxt
+            inside = len(item) - 1
+        elif isinstance(item, str) and word == item:
+            k = nxt
+        elif k >= 0 and isinstance(items[k], str) and word == items[k]:
+            out.append({"after": k, "word": word, "phones": None, "start": start, "end": end})
+        else:
+            k = nxt  # not expected: keep counting items
+    for item in out:
+        phones = item.pop("phones")
+        if phones is not None:
+            item["word"] = "/" + " ".join(phones).lower() + "/"
     return out

@@ -181,3 +181,15 @@ test("phones of the expected words are aligned with goodness-of-pronunciation sc
   const gop = (a: typeof right, word: number) => Math.min(...a.words[word]!.phones.map((p) => p.gop));
   expect(gop(wrong, 2)).toBeLessThan(gop(right, 2) - 5);
 });
+
+test("the gap search hears a repetition, says an omitted word, drops an extra one and corrects a substitution", async () => {
+  const audio = say("The cat sat sat on the mat.");
+  const costs = [[-3, -3, -0.5, 0, 0, 0]];
+  const first = await engine.gaps(["the", "cat", "sat", "?on", "the", "mat"], audio, costs);
+  expect(first.extras[0]).toEqual([
+    { after: 2, word: "sat", start: expect.any(Number), end: expect.any(Number) },
+    { item: 3, word: "on", start: expect.any(Number), end: expect.any(Number) },
+  ]);
+  const second = await engine.gaps(["the", "/k ih t/|cat", "sat", "sat", "on", "+big", "the", "mat"], audio, costs);
+  expect(second.extras[0]!.map(({ start, end, ...x }) => x)).toEqual([{ item: 1, word: "cat" }]);
+});

@@ -287,16 +287,15 @@ class Worker:
 
     def op_gaps(self, req):
         """Repetitions, insertions and omissions between the heard words of a reading (sphinx_reading.py
-        gaps_fsg): items are words of the text, "/p h o n e s/", or "?word" (heard as omitted); costs,
-        a list of [repeat, insert, phone, restore] (log10 probabilities), one search each; answers,
-        per cost, what the path added and which optional words it said."""
-        items = [i.strip("/").upper().split() if i.startswith("/") else ("?", i[1:].replace("’", "'").lower())
-                 if i.startswith("?") else i.replace("’", "'").lower() for i in req["items"]]
-        items = [i for i in items if i and i != ("?", "")]
+        gaps_fsg): items are as gap_item() reads them; costs, a list of [repeat, insert, phone,
+        restore, correct] (log10 probabilities), one search each; answers, per cost, what the path
+        added, which optional words it said and which written words it heard instead."""
+        items = [gap_item(i) for i in req["items"]]
+        items = [i for i in items if i and not (isinstance(i, tuple) and not i[1])]
         given = req.get("prons") or {}
-        words = [i if isinstance(i, str) else i[1] for i in items if not isinstance(i, list)]
+        words = [w for i in items for w in gap_words(i)]
         raw, first, silent = trim(base64.b64decode(req["audio"]))
-        if silent or not items or any(p not in PHONES for i in items if isinstance(i, list) for p in i):
+        if silent or not items or any(p not in PHONES for i in items for p in gap_phones(i)):
             return {"extras": [[] for _ in req["costs"]]}
         raw = dither(raw)
         self.reader = self.reader or make_reader(MODEL, PHONES)
@@ -321,6 +320,34 @@ class Worker:
             segs = list(self.reader.seg()) if self.reader.hyp() else []
             out.append(gap_extras(items, segs, first) if segs else [])
         return {"extras": out}
+
+
+def gap_item(text):
+    """An item of op_gaps as gaps_fsg takes it: "word", "/p h o n e s/", "?word" (heard as omitted:
+    may be said), "+word" or "+/p h o n e s/" (an extra word heard: may be left out), or
+    "heard|written" (heard in place of the written word)."""
+    if "|" in text:
+        heard, written = text.split("|", 1)
+        return {"heard": gap_item(heard), "written": gap_item(written)}
+    if text.startswith("/"):
+        return text.strip("/").upper().split()
+    if text.startswith(("?", "+")):
+        return (text[0], gap_item(text[1:]))
+    return text.replace("’", "'").lower()
+
+
+def gap_words(item):
+    """The dictionary words of an op_gaps item."""
+    if isinstance(item, dict):
+        return gap_words(item["heard"]) + gap_words(item["written"])
+    return [item] if isinstance(item, str) else gap_words(item[1]) if isinstance(item, tuple) else []
+
+
+def gap_phones(item):
+    """The phones spelled out in an op_gaps item."""
+    if isinstance(item, (dict, tuple)):
+        return gap_phones(item["heard"] if isinstance(item, dict) else item[1])
+    return item if isinstance(item, list) else []
 
 
 def jsgf(name, sequences):

@@ -155,11 +155,15 @@ OFF = -20
 
 def gaps_fsg(items, costs, phones):
     """A finite-state grammar (pocketsphinx's text format) of the items in order: a word of the
-    dictionary, a list of phones said in its place, or ("?", word), a word that may be left out;
-    each followed by an optional repetition of itself (a word only) or an optional run of free
-    phones. costs: log10 probabilities of repeating a word, of starting a run, of each phone of
-    the run, and of saying an optional word (OFF or less: never)."""
-    repeat, insert, phone, restore = costs
+    dictionary, a list of phones said in its place, ("?", word), a word that may be left out,
+    ("+", word or phones), an extra item heard that may be left out, or
+    {"heard": word or phones, "written": word}, heard in place of the written word, which may be
+    said instead; each followed by an optional repetition of itself (a word only) or an optional
+    run of free phones. costs: log10 probabilities of repeating a word, of starting a run, of each
+    phone of the run; and log10 odds of saying an optional word (rather than not), of the written
+    word instead of the heard one, and of keeping an extra item heard (OFF or less: never; -OFF or
+    more: always)."""
+    repeat, insert, phone, restore, correct, keep = (*costs, *[0] * (6 - len(costs)))[:6]
     trans = []
     state = 0
 
@@ -171,22 +175,37 @@ def gaps_fsg(items, costs, phones):
     at = 0
     for item in items:
         if isinstance(item, tuple):
+            odds = restore if item[0] == "?" else keep
             end = new()
-            if restore > OFF:
-                trans.append((at, end, 10 ** restore, item[1]))
-            trans.append((at, end, 1.0, None))
+            if odds > OFF and isinstance(item[1], str):
+                trans.append((at, end, 10 ** min(0, odds), item[1]))
+            elif odds > OFF:
+                cur = at
+                for i, p in enumerate(item[1]):
+                    nxt = end if i == len(item[1]) - 1 else new()
+                    trans.append((cur, nxt, 10 ** min(0, odds) if i == 0 else 1.0, "ph_" + p.lower()))
+                    cur = nxt
+            if -odds > OFF:
+                trans.append((at, end, 10 ** min(0, -odds), None))
             at = end
             continue
+        written = None
+        if isinstance(item, dict):
+            written, item = item["written"], item["heard"]
+        # The heard item costs what the written word instead would gain beyond even odds.
+        heard = 10 ** min(0, -correct) if written is not None and correct > OFF else 1.0
         if isinstance(item, str):
             end = new()
-            trans.append((at, end, 1.0, item))
+            trans.append((at, end, heard, item))
         else:
             cur = at
-            for p in item:
+            for i, p in enumerate(item):
                 nxt = new()
-                trans.append((cur, nxt, 1.0, "ph_" + p.lower()))
+                trans.append((cur, nxt, heard if i == 0 else 1.0, "ph_" + p.lower()))
                 cur = nxt
             end = cur
+        if written is not None and correct > OFF:
+            trans.append((at, end, 10 ** min(0, correct), written))
         after = new()
         trans.append((end, after, 1.0, None))
         if isinstance(item, str):
@@ -202,6 +221,11 @@ def gaps_fsg(items, costs, phones):
     return "\n".join([*lines, "FSG_END", ""])
 
 
+def first_word(item):
+    """The first dictionary word a gaps_fsg item's path takes: the word, or its first phone's."""
+    return item if isinstance(item, str) else "ph_" + item[0].lower()
+
+
 def add_garbage_words(reader, phones):
     """The free phones of gaps_fsg's runs, once per reader."""
     if not reader.lookup_word("gb_" + phones[0].lower()):
@@ -211,8 +235,8 @@ def add_garbage_words(reader, phones):
 
 def gap_extras(items, segs, frames_offset):
     """What a gaps_fsg path added: [{after: item index, word, start, end}], a repeated word as
-    itself, a run of free phones spelled "/p h o n e s/", an optional item said as {item: its
-    index, word, start, end}."""
+    itself, a run of free phones spelled "/p h o n e s/"; and an optional item said, or a written
+    word said instead of the heard one, as {item: its index, word, start, end}."""
     out = []
     k = -1  # the item the path is in or after
     inside = 0  # phones of a "/.../" item still to come
@@ -233,9 +257,21 @@ def gap_extras(items, segs, frames_offset):
             inside -= 1
             continue
         nxt = k + 1
-        while nxt < len(items) and isinstance(items[nxt], tuple) and items[nxt][1] != word:
+        while nxt < len(items) and isinstance(items[nxt], tuple) and word != first_word(items[nxt][1]):
             nxt += 1  # an optional item left out
         item = items[nxt] if nxt < len(items) else None
+        if isinstance(item, tuple) and isinstance(item[1], list):
+            k = nxt
+            inside = len(item[1]) - 1
+            out.append({"item": k, "word": "/" + " ".join(item[1]).lower() + "/", "phones": None, "start": start,
+                        "end": end})
+            continue
+        if isinstance(item, dict) and word == item["written"]:
+            k = nxt
+            out.append({"item": k, "word": word, "phones": None, "start": start, "end": end})
+            continue
+        if isinstance(item, dict):
+            item = item["heard"]
         if isinstance(item, tuple):
             k = nxt
             out.append({"item": k, "word": word, "phones": None, "start": start, "end": end})
@@ -244,7 +280,7 @@ def gap_extras(items, segs, frames_offset):
             inside = len(item) - 1
         elif isinstance(item, str) and word == item:
             k = nxt
-        elif k >= 0 and isinstance(items[k], str) and word == items[k]:
+        elif k >= 0 and word == (items[k]["heard"] if isinstance(items[k], dict) else items[k]):
             out.append({"after": k, "word": word, "phones": None, "start": start, "end": end})
         else:
             k = nxt  # not expected: keep counting items

@@ -16,7 +16,7 @@ import tempfile
 from pocketsphinx import Decoder, FsgModel
 
 from sphinx_lexicon import Refused, espeak_phones
-from sphinx_reading import add_garbage_words, gap_extras, gaps_fsg, heard_words, make_reader, set_reading_lm
+from sphinx_reading import add_garbage_words, add_words, gap_extras, gaps_fsg, heard_words, make_reader, set_reading_lm
 
 MODEL = os.environ.get("SPHINX_MODEL", "/usr/share/pocketsphinx/model/en-us")
 PHONES = "AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH".split()
@@ -99,6 +99,8 @@ class Worker:
     def __init__(self):
         self.decoder = make_decoder()
         self.reader = None  # made on the first reading request
+        # The gap search's own: the alternate pronunciations it adds must not reach the reading search.
+        self.gapper = None
 
     def pronounce(self, word, given=None):
         """The word's phones and where they came from; adds the word to the dictionary."""
@@ -287,9 +289,10 @@ class Worker:
 
     def op_gaps(self, req):
         """Repetitions, insertions and omissions between the heard words of a reading (sphinx_reading.py
-        gaps_fsg): items are as gap_item() reads them; costs, a list of [repeat, insert, phone,
-        restore, correct] (log10 probabilities), one search each; answers, per cost, what the path
-        added, which optional words it said and which written words it heard instead."""
+        gaps_fsg): items are as gap_item() reads them; costs, a list of gaps_fsg's costs, one search
+        each (its own decoder: the alternate pronunciations it adds stay out of the reading search);
+        answers, per cost, what the path added, which optional items it said and which written words
+        it heard instead."""
         items = [gap_item(i) for i in req["items"]]
         items = [i for i in items if i and not (isinstance(i, tuple) and not i[1])]
         given = req.get("prons") or {}
@@ -298,26 +301,24 @@ class Worker:
         if silent or not items or any(p not in PHONES for i in items for p in gap_phones(i)):
             return {"extras": [[] for _ in req["costs"]]}
         raw = dither(raw)
-        self.reader = self.reader or make_reader(MODEL, PHONES)
-        if words:
-            prons = {w: [re.sub(r"\d", "", p) for p in self.variants(w, given.get(w))] for w in set(words)}
-            set_reading_lm(self.reader, words, prons, PHONES)
-        add_garbage_words(self.reader, PHONES)
+        self.gapper = gapper = self.gapper or make_reader(MODEL, PHONES)
+        add_words(gapper, words, {w: [re.sub(r"\d", "", p) for p in self.variants(w, given.get(w))] for w in words})
+        add_garbage_words(gapper, PHONES)
         out = []
         for costs in req["costs"]:
             fd, path = tempfile.mkstemp(suffix=".fsg", prefix="sphinx-gaps-")
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as f:
                     f.write(gaps_fsg(items, costs, PHONES))
-                fsg = FsgModel(path, self.reader.get_logmath(), float(self.reader.get_config().get_float("-lw")))
+                fsg = FsgModel(path, gapper.get_logmath(), float(gapper.get_config().get_float("-lw")))
             finally:
                 os.unlink(path)
-            self.reader.set_fsg("gaps", fsg)
-            self.reader.set_search("gaps")
-            self.reader.start_utt()
-            self.reader.process_raw(raw, False, True)
-            self.reader.end_utt()
-            segs = list(self.reader.seg()) if self.reader.hyp() else []
+            gapper.set_fsg("gaps", fsg)
+            gapper.set_search("gaps")
+            gapper.start_utt()
+            gapper.process_raw(raw, False, True)
+            gapper.end_utt()
+            segs = list(gapper.seg()) if gapper.hyp() else []
             out.append(gap_extras(items, segs, first) if segs else [])
         return {"extras": out}
 

@@ -92,16 +92,21 @@ def make_reader(model, phones):
         os.unlink(path)
 
 
-def set_reading_lm(reader, words, prons, phones):
-    """Adds the text's words (prons: word -> CMU phones, or a list of them: the first is the word's,
-    the others its alternates "word(2)", ...) and makes their model the "read" search."""
+def add_words(decoder, words, prons):
+    """Adds the words the decoder lacks (prons: word -> CMU phones, or a list of them: the first is
+    the word's, the others its alternates "word(2)", ...)."""
     entries = []
     for w in sorted(set(words)):
         own = prons[w] if isinstance(prons[w], list) else [prons[w]]
         entries += [(w if k == 0 else f"{w}({k + 1})", p) for k, p in enumerate(own)]
-    new = [(w, p) for w, p in entries if not reader.lookup_word(w)]
+    new = [(w, p) for w, p in entries if not decoder.lookup_word(w)]
     for i, (word, pron) in enumerate(new):
-        reader.add_word(word, pron, i == len(new) - 1)  # the last one rebuilds the search
+        decoder.add_word(word, pron, i == len(new) - 1)  # the last one rebuilds the search
+
+
+def set_reading_lm(reader, words, prons, phones):
+    """Adds the text's words (add_words) and makes their model the "read" search."""
+    add_words(reader, words, prons)
     fd, path = tempfile.mkstemp(suffix=".arpa", prefix="sphinx-read-")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

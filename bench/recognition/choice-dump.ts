@@ -7,7 +7,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { decodePcm } from "../../lib/recognition/audio/decode-pcm";
-import { encodePcm, pocketsphinxEngine } from "../../lib/recognition/engines/pocketsphinx/pocketsphinx-engine";
+import { choiceAudio, pocketsphinxEngine } from "../../lib/recognition/engines/pocketsphinx/pocketsphinx-engine";
 import { classify } from "../../lib/recognition/engines/template/classify.mjs";
 import { decodeFeatures } from "../../lib/recognition/engines/template/codec.mjs";
 import { utteranceFeatures } from "../../lib/recognition/engines/template/mfcc.mjs";
@@ -49,11 +49,18 @@ for (const challenge of lang.challenges) {
       );
       tpl[k] = { choice: r.choice, best: r.best, second: r.second, margin: r.margin, nearest: r.nearest };
     }
-    const audio = encodePcm(pcm);
-    const [g, l] = await Promise.all([
-      call("choice_path", { choices: sp.choices, prons: sp.prons, audio }),
-      call("loop_path", { audio }),
-    ]);
+    // The searches take the answer cut to its speech, as the engine sends it.
+    const cut = choiceAudio(pcm);
+    const [g, l] =
+      "silent" in cut
+        ? [
+            { result: { index: null, reason: cut.silent }, ms: 0 },
+            { result: { segments: [] }, ms: 0 },
+          ]
+        : await Promise.all([
+            call("choice_path", { choices: sp.choices, prons: sp.prons, audio: cut.audio }),
+            call("loop_path", { audio: cut.audio }),
+          ]);
     rows.push({
       challenge: challenge.id,
       choices: challenge.choices.map((c) => c.text),

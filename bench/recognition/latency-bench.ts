@@ -162,6 +162,10 @@ try {
         `  server engine ${engine}: ${n} judgements, mean ${ms((1000 * (a.sum - b.sum)) / n)} each, ${((a.sum - b.sum) / (after.audio - before.audio)).toFixed(3)} s per s of audio`,
       );
   }
+  const early = ["used", "changed", "superseded", "unused"].map(
+    (k) => `${k} ${(after.early.get(k) ?? 0) - (before.early.get(k) ?? 0)}`,
+  );
+  console.log(`  judged before the last chunk: ${early.join(", ")}`);
   const queries = [...after.db].map(([k, n]) => [k, n - (before.db.get(k) ?? 0)] as const).filter(([, n]) => n > 0);
   const total = queries.reduce((a, [, n]) => a + n, 0);
   console.log(

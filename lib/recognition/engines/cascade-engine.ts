@@ -1,4 +1,12 @@
-import type { ChoiceEngine, ChoiceInput, ChoiceResult, EngineInfo, Pcm } from "./types";
+import {
+  type AnswerSpan,
+  type ChoiceEngine,
+  type ChoiceInput,
+  type ChoiceResult,
+  type EngineInfo,
+  type Pcm,
+  spanOf,
+} from "./types";
 
 // Two choice engines in turn: the first (template matching: it rarely picks a wrong choice, but
 // refuses many answers it is unsure of) answers when it recognises a choice; otherwise the second
@@ -38,6 +46,11 @@ export function cascadeEngine(first: ChoiceEngine, second: ChoiceEngine): Choice
     async prepare(input: ChoiceInput, signal?: AbortSignal): Promise<Prepared> {
       const [a, b] = await Promise.all([first.prepare(input, signal), second.prepare(input, signal)]);
       return { first: a, second: b };
+    },
+    span(prepared: unknown, answer: Pcm): AnswerSpan {
+      const { first: a, second: b } = prepared as Prepared;
+      const [x, y] = [spanOf(first, a, answer), spanOf(second, b, answer)];
+      return { key: `${x.key}|${y.key}`, to: Math.max(x.to, y.to) };
     },
     async recognise(prepared: unknown, answer: Pcm, signal?: AbortSignal): Promise<ChoiceResult> {
       const { first: a, second: b } = prepared as Prepared;

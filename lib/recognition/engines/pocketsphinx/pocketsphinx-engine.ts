@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { GrammarError, normaliseChoice } from "../../recogniser";
 import {
+  type AnswerSpan,
   type ChoiceEngine,
   type ChoiceInput,
   type ChoiceResult,
@@ -25,6 +26,7 @@ import {
   type PocketsphinxPrepared,
 } from "./pocketsphinx-types";
 import { SphinxPool } from "./sphinx-pool";
+import { int16Base64, toInt16, trimAnswer } from "./trim-answer";
 
 export {
   type ComparedReadings,
@@ -67,15 +69,16 @@ function serverScript(): string {
 
 /** Mono PCM as base64 of 16-bit little-endian samples, the server's audio format. */
 export function encodePcm(pcm: Pcm): string {
-  // A typed-array loop (not Buffer.writeInt16LE per sample): it runs on the event loop for every answer.
-  const samples = pcm.samples;
-  const out = new Int16Array(samples.length);
-  for (let i = 0; i < samples.length; i++) {
-    const x = samples[i] || 0;
-    out[i] = Math.round(Math.max(-1, Math.min(1, x)) * 32767);
-  }
-  if (os.endianness() === "BE") Buffer.from(out.buffer).swap16();
-  return Buffer.from(out.buffer, out.byteOffset, out.byteLength).toString("base64");
+  return int16Base64(toInt16(pcm));
+}
+
+/** The answer's speech as the choice searches take it (trim-answer.ts), or why it holds none. */
+export function choiceAudio(answer: Pcm): { audio: string; span: AnswerSpan } | { silent: string; span: AnswerSpan } {
+  const samples = toInt16(answer);
+  const cut = trimAnswer(answer, samples);
+  if (cut.silent !== null) return { silent: cut.silent, span: { key: `silent:${cut.silent}`, to: samples.length } };
+  const span = { key: `${cut.first}-${cut.last}`, to: cut.last * 160 };
+  return { audio: int16Base64(samples.subarray(cut.first * 160, cut.last * 160)), span };
 }
 
 /** The pocketsphinx engine over a pool of sphinx-server.py processes; close() ends them. */
@@ -152,7 +155,10 @@ export class PocketsphinxEngine implements ChoiceEngine {
       throw new EngineError(`${POCKETSPHINX_ENGINE}: the challenge was prepared by another engine or version`);
     const threshold = this.options.rejectLlr ?? DEFAULT_REJECT_LLR;
     const wordThreshold = this.options.rejectWordLlr ?? DEFAULT_REJECT_WORD_LLR;
-    const audio = this.audio(answer);
+    this.check(answer);
+    const cut = choiceAudio(answer);
+    if ("silent" in cut) return { choice: null, confidence: 1, engine: POCKETSPHINX_ENGINE, ms: 0, detail: cut.silent };
+    const audio = cut.audio;
     // The grammar's path and the phone loop's at once, in two processes: half the wait of one after the other.
     const [grammar, free] = await Promise.all([
       this.call("choice_path", { choices: p.choices, prons: p.prons, audio }, signal, answer),
@@ -183,6 +189,11 @@ export class PocketsphinxEngine implements ChoiceEngine {
       ms,
       detail: `best "${p.choices[path.index]!.join(" ")}" at ${w.llr.toFixed(2)} nats/frame against a free phone loop (${verdict})${weakest}`,
     };
+  }
+
+  /** The frames of the answer the choice searches read (trim-answer.ts). */
+  span(_prepared: unknown, answer: Pcm): AnswerSpan {
+    return choiceAudio(answer).span;
   }
 
   /** Phones of the expected words aligned to the answer, with goodness-of-pronunciation scores. */
@@ -224,11 +235,15 @@ export class PocketsphinxEngine implements ChoiceEngine {
   }
 
   private audio(answer: Pcm): string {
+    this.check(answer);
+    return encodePcm(answer);
+  }
+
+  private check(answer: Pcm) {
     if (answer.sampleRate !== 16000) throw new EngineError(`${POCKETSPHINX_ENGINE}: the answer is not 16 kHz`);
     const max = this.options.maxAnswerSeconds ?? 60;
     if (answer.samples.length > max * 16000)
       throw new EngineError(`${POCKETSPHINX_ENGINE}: the answer is longer than ${max} s`);
-    return encodePcm(answer);
   }
 
   private async call(op: string, body: Record<string, unknown>, signal?: AbortSignal, answer?: Pcm) {

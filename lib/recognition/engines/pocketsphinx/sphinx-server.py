@@ -117,6 +117,9 @@ class Worker:
     def decode(self, search, raw, offset=0):
         d = self.decoder
         d.set_search(search)
+        # A new stream each time: the front end's noise estimate otherwise carries over from the
+        # previous answer this process heard, and the same audio scored differently after another.
+        d.start_stream()
         d.start_utt()
         d.process_raw(raw, False, True)  # one full utterance: batch mean normalisation over all of it
         d.end_utt()
@@ -149,9 +152,8 @@ class Worker:
         given = req.get("prons") or {}
         for word in sorted({w for c in choices for w in c}):
             self.pronounce(word, given.get(word))
-        raw, _, silent = trim(base64.b64decode(req["audio"]))
-        if silent:
-            return {"index": None, "reason": silent}
+        # Already cut to its speech by trim-answer.ts, and never silent.
+        raw = base64.b64decode(req["audio"])
         self.grammar("choice", choices)
         hyp, segs = self.decode("choice", raw)
         best = match(hyp, [" ".join(c) for c in choices])
@@ -161,11 +163,8 @@ class Worker:
                                             for w, a, b, sc in segs]}
 
     def op_loop_path(self, req):
-        """A free phone loop's best path through the same (trimmed) answer: what any speech scores."""
-        raw, _, silent = trim(base64.b64decode(req["audio"]))
-        if silent:
-            return {"segments": []}
-        _, loop = self.decode("loop", raw)
+        """A free phone loop's best path through the same (already cut) answer: what any speech scores."""
+        _, loop = self.decode("loop", base64.b64decode(req["audio"]))
         return {"segments": [[p, a, b, sc] for p, a, b, sc in loop]}
 
     def op_phones(self, req):
@@ -256,6 +255,7 @@ class Worker:
         self.reader = self.reader or make_reader(MODEL, PHONES)
         set_reading_lm(self.reader, words, prons, PHONES)
         self.reader.set_search("read")
+        self.reader.start_stream()  # as in decode(): nothing carried over from the previous answer
         self.reader.start_utt()
         self.reader.process_raw(raw, False, True)
         self.reader.end_utt()

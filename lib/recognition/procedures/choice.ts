@@ -91,5 +91,10 @@ const earlyOf = (answer: Answer): EarlyChoice | undefined => answer.extra.early 
 /** After each chunk: the answer may be judged before its last one (early-choice.ts). */
 function considerEarly(answer: Answer): void {
   const early = earlyOf(answer);
-  if (early && answer.audio && answer.audio.seconds >= MIN_EARLY_SECONDS) void early.consider(() => audioSoFar(answer));
+  const audio = answer.audio;
+  if (!early || !audio || audio.seconds < MIN_EARLY_SECONDS) return;
+  void early.consider(async () => {
+    const samples = audio.pcm16kSoFar();
+    return samples ? { samples, sampleRate: 16000 } : audioSoFar(answer);
+  });
 }

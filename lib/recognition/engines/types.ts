@@ -41,7 +41,15 @@ export interface ChoiceEngine {
   prepare(input: ChoiceInput, signal?: AbortSignal): Promise<unknown>;
   /** Compares one answer against what prepare() built. Runs off the event loop, with a timeout. */
   recognise(prepared: unknown, answer: Pcm, signal?: AbortSignal): Promise<ChoiceResult>;
+  /**
+   * Optional: whether the answer, as a whole, could be the given choice (one the engine's own search
+   * did not pick), for a cascade that weighs another stage's pick (cascade-engine.ts).
+   */
+  fits?(prepared: unknown, answer: Pcm, choice: number, signal?: AbortSignal): Promise<ChoiceFit>;
 }
+
+/** An engine's check of one given choice against an answer. */
+export type ChoiceFit = { fits: boolean; ms: number; detail: string };
 
 /** The engine could not judge (e.g. the process died or timed out); the caller reports it in words. */
 export class EngineError extends Error {}

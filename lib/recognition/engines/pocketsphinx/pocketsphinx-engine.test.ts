@@ -201,3 +201,15 @@ test("an answer scores the same whatever the process decoded before it", async (
     single.close();
   }
 });
+
+test("a given choice is checked against the answer as a whole", async () => {
+  const texts = ["What time is it?", "What day is it?", "Where is the station?"];
+  const prepared = await engine.prepare({ language: "eng", choices: texts.map((text) => ({ text, audio: null })) });
+  const answer = say(texts[0]!, "en-gb");
+  expect((await engine.recognise(prepared, answer)).choice).toBe(0);
+  // A near choice may fit as a whole (its one word apart is the grammar's business); another sentence does not.
+  const other = await engine.fits(prepared, answer, 2);
+  expect(other).toMatchObject({ fits: false, detail: expect.stringContaining('"where is the station"') });
+  expect((await engine.fits(prepared, answer, 0)).fits).toBe(true);
+  await expect(engine.fits(prepared, answer, 3)).rejects.toThrow(EngineError);
+});

@@ -16,6 +16,8 @@ import type { ChoiceEngine, ChoiceInput, ChoiceResult, EngineInfo, Pcm } from ".
 // The closest wins only where the recogniser, asked about that choice alone (fits()), finds the
 // answer could be it as a whole: the template engine's closest is sometimes another sentence
 // altogether ("where is the station" for "what time is it"), which the recogniser's check refuses.
+// The check is one more search, in 13 of the choice bench's 144 English answers; it gained one in-set
+// answer there (105/112 with reference audio, 104 without), on a tuning voice, and lost none.
 
 type Prepared = { first: unknown; second: unknown };
 

@@ -48,6 +48,11 @@ export interface ChoiceEngine {
   prepare(input: ChoiceInput, signal?: AbortSignal): Promise<unknown>;
   /** Compares one answer against what prepare() built. Runs off the event loop, with a timeout. */
   recognise(prepared: unknown, answer: Pcm, signal?: AbortSignal): Promise<ChoiceResult>;
+  /**
+   * Optional: whether the answer, as a whole, could be the given choice (one the engine's own search
+   * did not pick), for a cascade that weighs another stage's pick (cascade-engine.ts).
+   */
+  fits?(prepared: unknown, answer: Pcm, choice: number, signal?: AbortSignal): Promise<ChoiceFit>;
   /** The part of `answer` recognise() would read (cheap: no model); absent when it reads all of it. */
   span?(prepared: unknown, answer: Pcm): AnswerSpan;
 }
@@ -56,6 +61,9 @@ export interface ChoiceEngine {
 export function spanOf(engine: ChoiceEngine, prepared: unknown, answer: Pcm): AnswerSpan {
   return engine.span?.(prepared, answer) ?? { key: `all:${answer.samples.length}`, to: answer.samples.length };
 }
+
+/** An engine's check of one given choice against an answer. */
+export type ChoiceFit = { fits: boolean; ms: number; detail: string };
 
 /** The engine could not judge (e.g. the process died or timed out); the caller reports it in words. */
 export class EngineError extends Error {}

@@ -10,6 +10,7 @@ import { GrammarError, normaliseChoice } from "../../recogniser";
 import {
   type AnswerSpan,
   type ChoiceEngine,
+  type ChoiceFit,
   type ChoiceInput,
   type ChoiceResult,
   EngineError,
@@ -48,7 +49,8 @@ export const DEFAULT_REJECT_LLR = -4.2;
  * word cannot sink alone), below which the answer is rejected too: a sentence near a choice, one or two
  * words different, keeps a whole-answer ratio close to the choice's but not the wrong word's. Fitted on
  * four espeak-ng voices of the choice bench (en-gb+f3, en-us+f2, en-gb-scotland, en-us-nyc+f4) as the
- * most out-of-set rejections that cost no in-set answer; checked on the other four.
+ * most out-of-set rejections that cost no in-set answer; checked on the other four. The grammar's
+ * pauses are held to it too (choice-llr.ts).
  */
 export const DEFAULT_REJECT_WORD_LLR = -4.2;
 
@@ -88,6 +90,8 @@ export class PocketsphinxEngine implements ChoiceEngine {
   private readonly script = serverScript();
   private readonly pool: SphinxPool;
   private availability: Promise<EngineInfo> | null = null;
+  // Per answer, so that fits() after recognise() does not search the loop again.
+  private readonly loops = new WeakMap<Pcm, Promise<{ result: unknown; ms: number }>>();
 
   constructor(private readonly options: PocketsphinxOptions = {}) {
     this.python = options.python ?? "/usr/bin/python3";
@@ -162,7 +166,7 @@ export class PocketsphinxEngine implements ChoiceEngine {
     // The grammar's path and the phone loop's at once, in two processes: half the wait of one after the other.
     const [grammar, free] = await Promise.all([
       this.call("choice_path", { choices: p.choices, prons: p.prons, audio }, signal, answer),
-      this.call("loop_path", { audio }, signal, answer),
+      this.loopOf(answer, audio, signal),
     ]);
     const path = grammar.result as PathAnswer;
     const ms = Math.round(Math.max(grammar.ms, free.ms));
@@ -175,12 +179,15 @@ export class PocketsphinxEngine implements ChoiceEngine {
     const inSet = Math.min(
       logistic(2 * (w.llr - threshold)),
       w.worst ? logistic(2 * (w.worst.llr - wordThreshold)) : 1,
+      w.pause ? logistic(2 * (w.pause.llr - wordThreshold)) : 1,
     );
     const verdict = w.accepted
       ? "accepted"
       : w.llr < threshold
         ? `rejected: below ${threshold}`
-        : `rejected: "${w.worst?.word}" below ${wordThreshold}`;
+        : w.worst && w.worst.llr < wordThreshold
+          ? `rejected: "${w.worst.word}" below ${wordThreshold}`
+          : `rejected: a pause where the phone loop hears speech (frames ${w.pause?.start}..${w.pause?.end}) below ${wordThreshold}`;
     const weakest = w.worst ? `; worst word "${w.worst.word}" at ${w.worst.llr.toFixed(2)}` : "";
     return {
       choice: w.accepted ? path.index : null,
@@ -194,6 +201,37 @@ export class PocketsphinxEngine implements ChoiceEngine {
   /** The frames of the answer the choice searches read (trim-answer.ts). */
   span(_prepared: unknown, answer: Pcm): AnswerSpan {
     return choiceAudio(answer).span;
+  }
+
+  /**
+   * Whether the answer as a whole could be choice `index` (one the grammar did not pick): that choice
+   * alone forced through the answer, its whole-answer ratio against the phone loop at or above the
+   * threshold. Not its worst word's: the cascade asks about near pairs, which differ in the very word
+   * where the grammar preferred its own choice. The loop path of an answer recognise() has just
+   * searched is reused, so this costs one search.
+   */
+  async fits(prepared: unknown, answer: Pcm, index: number, signal?: AbortSignal): Promise<ChoiceFit> {
+    const p = prepared as PocketsphinxPrepared | null;
+    const words = p?.engine === POCKETSPHINX_ENGINE && Array.isArray(p.choices) ? p.choices[index] : undefined;
+    if (!p || !words) throw new EngineError(`${POCKETSPHINX_ENGINE}: no choice ${index + 1} in this preparation`);
+    const threshold = this.options.rejectLlr ?? DEFAULT_REJECT_LLR;
+    this.check(answer);
+    const cut = choiceAudio(answer);
+    if ("silent" in cut) return { fits: false, ms: 0, detail: `"${words.join(" ")}": ${cut.silent}` };
+    const audio = cut.audio;
+    const [forced, free] = await Promise.all([
+      this.call("choice_path", { choices: [words], prons: p.prons, audio }, signal, answer),
+      this.loopOf(answer, audio, signal),
+    ]);
+    const path = forced.result as PathAnswer;
+    const ms = Math.round(forced.ms);
+    const name = `"${words.join(" ")}"`;
+    if (path.index === null) return { fits: false, ms, detail: `${name}: ${path.reason}` };
+    const w = weighChoice(path.segments, (free.result as { segments: LoopSegment[] }).segments, {
+      llr: threshold,
+      wordLlr: Number.NEGATIVE_INFINITY,
+    });
+    return { fits: w.llr >= threshold, ms, detail: `${name} at ${w.llr.toFixed(2)} nats/frame` };
   }
 
   /** Phones of the expected words aligned to the answer, with goodness-of-pronunciation scores. */
@@ -232,6 +270,17 @@ export class PocketsphinxEngine implements ChoiceEngine {
   /** Ends the processes (they start again on the next request). */
   close() {
     this.pool.close();
+  }
+
+  /** The free phone loop's path through the answer, searched once per answer object. */
+  private loopOf(answer: Pcm, audio: string, signal?: AbortSignal) {
+    let loop = this.loops.get(answer);
+    if (!loop) {
+      loop = this.call("loop_path", { audio }, signal, answer);
+      this.loops.set(answer, loop);
+      loop.catch(() => this.loops.delete(answer));
+    }
+    return loop;
   }
 
   private audio(answer: Pcm): string {

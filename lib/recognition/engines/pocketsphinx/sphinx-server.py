@@ -117,8 +117,10 @@ class Worker:
     def decode(self, search, raw, offset=0):
         d = self.decoder
         d.set_search(search)
-        # A new stream each time: the front end's noise estimate otherwise carries over from the
-        # previous answer this process heard, and the same audio scored differently after another.
+        # A fresh stream: the front end's noise estimate (-remove_noise) otherwise carries over from
+        # the previous utterance, so that the same answer scored differently by what this process
+        # decoded before it (on the choice bench, in-set answers flipped between runs), and the
+        # grammar and phone loop paths, decoded in two processes, were not over the same features.
         d.start_stream()
         d.start_utt()
         d.process_raw(raw, False, True)  # one full utterance: batch mean normalisation over all of it
@@ -255,7 +257,7 @@ class Worker:
         self.reader = self.reader or make_reader(MODEL, PHONES)
         set_reading_lm(self.reader, words, prons, PHONES)
         self.reader.set_search("read")
-        self.reader.start_stream()  # as in decode(): nothing carried over from the previous answer
+        self.reader.start_stream()  # fresh noise statistics, as in decode()
         self.reader.start_utt()
         self.reader.process_raw(raw, False, True)
         self.reader.end_utt()

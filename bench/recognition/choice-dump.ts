@@ -1,13 +1,14 @@
 // Raw figures of the English cascade's two stages for every answer of the choice corpus, for
 // studying decision rules offline (choice-rules.ts) without decoding the answers again: the template
 // engine's classification (best and second candidate, margin) with and without reference audio, and
-// pocketsphinx's grammar path and free phone loop (the same searches recognise() runs).
+// pocketsphinx's grammar path and free phone loop (the same searches recognise() runs), and each
+// choice's own forced path.
 //
 //   BENCH_SEED=1 nice -n 19 npx tsx bench/recognition/choice-dump.ts   # → bench/results/choice-dump-<hash>.json
 import fs from "node:fs/promises";
 import path from "node:path";
 import { decodePcm } from "../../lib/recognition/audio/decode-pcm";
-import { encodePcm, pocketsphinxEngine } from "../../lib/recognition/engines/pocketsphinx/pocketsphinx-engine";
+import { choiceAudio, pocketsphinxEngine } from "../../lib/recognition/engines/pocketsphinx/pocketsphinx-engine";
 import { classify } from "../../lib/recognition/engines/template/classify.mjs";
 import { decodeFeatures } from "../../lib/recognition/engines/template/codec.mjs";
 import { utteranceFeatures } from "../../lib/recognition/engines/template/mfcc.mjs";
@@ -49,11 +50,28 @@ for (const challenge of lang.challenges) {
       );
       tpl[k] = { choice: r.choice, best: r.best, second: r.second, margin: r.margin, nearest: r.nearest };
     }
-    const audio = encodePcm(pcm);
-    const [g, l] = await Promise.all([
-      call("choice_path", { choices: sp.choices, prons: sp.prons, audio }),
-      call("loop_path", { audio }),
-    ]);
+    // The searches take the answer cut to its speech, as the engine sends it.
+    const cut = choiceAudio(pcm);
+    const [g, l] =
+      "silent" in cut
+        ? [
+            { result: { index: null, reason: cut.silent }, ms: 0 },
+            { result: { segments: [] }, ms: 0 },
+          ]
+        : await Promise.all([
+            call("choice_path", { choices: sp.choices, prons: sp.prons, audio: cut.audio }),
+            call("loop_path", { audio: cut.audio }),
+          ]);
+    // Each choice alone through the answer (a one-choice grammar): its own best path and score, for
+    // studying margins between choices (a runner-up search) offline.
+    const forced =
+      "silent" in cut
+        ? []
+        : await Promise.all(
+            sp.choices.map(
+              async (c) => (await call("choice_path", { choices: [c], prons: sp.prons, audio: cut.audio })).result,
+            ),
+          );
     rows.push({
       challenge: challenge.id,
       choices: challenge.choices.map((c) => c.text),
@@ -66,6 +84,7 @@ for (const challenge of lang.challenges) {
       template: tpl,
       path: g.result,
       loop: (l.result as { segments: unknown }).segments,
+      forced,
       ms: Math.max(g.ms, l.ms),
     });
   }

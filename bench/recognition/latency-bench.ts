@@ -88,7 +88,7 @@ try {
   );
   const before = await engineMetrics(base, seeded.admin);
 
-  type Sample = { lastChunkToResult: number; recogniseToResult: number; correct: boolean };
+  type Sample = { lastChunkToResult: number; recogniseToResult: number; correct: boolean; engine: string };
   const samples: Sample[] = [];
   const failures: string[] = [];
   const wsUrl = `${base.replace(/^http/, "ws")}/ws`;
@@ -116,7 +116,7 @@ try {
             }
             await Promise.all(writes);
             const recogniseSent = performance.now();
-            const { value, at } = await client.callAt<{ recognised: string | null }>(
+            const { value, at } = await client.callAt<{ recognised: string | null; engine?: string | null }>(
               "nl.itslanguage.choice.recognise",
               [id],
             );
@@ -124,6 +124,7 @@ try {
               lastChunkToResult: at - lastSent,
               recogniseToResult: at - recogniseSent,
               correct: value?.recognised?.trim().toLowerCase() === answer.expected.toLowerCase(),
+              engine: value?.engine ?? "?",
             });
           } catch (error) {
             failures.push((error as Error).message);
@@ -150,6 +151,13 @@ try {
     `  last chunk → result:  p50 ${ms(quantile(last, 0.5))}, p95 ${ms(quantile(last, 0.95))}, max ${ms(Math.max(...last))}`,
   );
   console.log(`  recognise → result:   p50 ${ms(quantile(rec, 0.5))}, p95 ${ms(quantile(rec, 0.95))}`);
+  // Which stage decided (the cascade names the engine that gave the verdict).
+  for (const engine of new Set(samples.map((x) => x.engine))) {
+    const mine = samples.filter((x) => x.engine === engine).map((x) => x.lastChunkToResult);
+    console.log(
+      `    decided by ${engine}: ${mine.length} answers, last chunk → result p50 ${ms(quantile(mine, 0.5))}, p95 ${ms(quantile(mine, 0.95))}`,
+    );
+  }
   console.log(
     `  recognised correctly: ${samples.filter((x) => x.correct).length}/${samples.length}; failed calls: ${failures.length}`,
   );
@@ -162,6 +170,10 @@ try {
         `  server engine ${engine}: ${n} judgements, mean ${ms((1000 * (a.sum - b.sum)) / n)} each, ${((a.sum - b.sum) / (after.audio - before.audio)).toFixed(3)} s per s of audio`,
       );
   }
+  const early = ["used", "changed", "superseded", "unused"].map(
+    (k) => `${k} ${(after.early.get(k) ?? 0) - (before.early.get(k) ?? 0)}`,
+  );
+  console.log(`  judged before the last chunk: ${early.join(", ")}`);
   const queries = [...after.db].map(([k, n]) => [k, n - (before.db.get(k) ?? 0)] as const).filter(([, n]) => n > 0);
   const total = queries.reduce((a, [, n]) => a + n, 0);
   console.log(

@@ -105,11 +105,17 @@ export async function seed(
 export async function engineMetrics(
   base: string,
   admin: string,
-): Promise<{ engines: Map<string, { sum: number; count: number }>; audio: number; db: Map<string, number> }> {
+): Promise<{
+  engines: Map<string, { sum: number; count: number }>;
+  audio: number;
+  db: Map<string, number>;
+  early: Map<string, number>;
+}> {
   const response = await fetch(`${base}/api/metrics`, { headers: { Authorization: `Bearer ${admin}` } });
   const engines = new Map<string, { sum: number; count: number }>();
   const db = new Map<string, number>();
-  if (!response.ok) return { engines, audio: Number.NaN, db };
+  const early = new Map<string, number>();
+  if (!response.ok) return { engines, audio: Number.NaN, db, early };
   const text = await response.text();
   for (const m of text.matchAll(/^recognition_engine_seconds_(sum|count)\{engine="([^"]*)"\} (\S+)$/gm)) {
     const e = engines.get(m[2]!) ?? { sum: 0, count: 0 };
@@ -118,8 +124,11 @@ export async function engineMetrics(
   }
   // Database queries by model and operation (count), for queries per answer.
   for (const m of text.matchAll(/^db_query_duration_seconds_count\{([^}]*)\} (\S+)$/gm)) db.set(m[1]!, Number(m[2]));
+  // Answers judged before their last chunk, by whether the verdict was used (early-choice.ts).
+  for (const m of text.matchAll(/^recognition_early_judgements_total\{outcome="([^"]*)"\} (\S+)$/gm))
+    early.set(m[1]!, Number(m[2]));
   const audio = /^recognition_audio_seconds_total\{kind="choice"\} (\S+)$/m.exec(text);
-  return { engines, audio: audio ? Number(audio[1]) : 0, db };
+  return { engines, audio: audio ? Number(audio[1]) : 0, db, early };
 }
 
 export type Started = { url: string; adminPassword: string; stop: () => Promise<void> };

@@ -9,7 +9,15 @@ import { promisify } from "node:util";
 
 const run = promisify(execFile);
 
-export type Voice = { voice?: string; speed?: number; pitch?: number; tempo?: number; rate?: number };
+export type Voice = {
+  voice?: string;
+  speed?: number;
+  pitch?: number;
+  tempo?: number;
+  rate?: number;
+  /** Seconds of silence after the speech, as a recorder keeps running after the student stops. */
+  padSeconds?: number;
+};
 
 /** `text` spoken by espeak-ng as 16-bit mono WAV at `rate` (default 16 kHz). */
 export async function speakWav(text: string, opts: Voice = {}): Promise<Buffer> {
@@ -21,6 +29,7 @@ export async function speakWav(text: string, opts: Voice = {}): Promise<Buffer> 
     const effects = [
       ...(opts.pitch ? ["pitch", String(opts.pitch)] : []),
       ...(opts.tempo ? ["tempo", String(opts.tempo)] : []),
+      ...(opts.padSeconds ? ["pad", "0", String(opts.padSeconds)] : []),
     ];
     await run("sox", [raw, "-r", String(opts.rate ?? 16000), "-c", "1", "-b", "16", out, ...effects]);
     return await fs.readFile(out);

@@ -102,6 +102,12 @@ function create() {
       labelNames: ["engine", "outcome"],
       registers: [registry],
     }),
+    earlyJudgements: new client.Counter({
+      name: "recognition_early_judgements_total",
+      help: "Choice answers judged before their last chunk, by whether the final audio could use the verdict",
+      labelNames: ["outcome"],
+      registers: [registry],
+    }),
     engineSeconds: new client.Histogram({
       name: "recognition_engine_seconds",
       help: "Engine time per judgement",

@@ -59,6 +59,21 @@ export class AnswerAudio {
     }
   }
 
+  /**
+   * The samples so far when they need no decoding (16-bit mono WAV at 16 kHz), scaled as the WAV
+   * decoder scales them; null for any other audio.
+   */
+  pcm16kSoFar(): Float32Array | null {
+    const f = this.format;
+    if (this.container !== "wav" || !f || f.channels !== 1 || f.sampleRate !== 16000 || f.bitsPerSample !== 16)
+      return null;
+    const bytes = Buffer.concat(this.segments.flat());
+    const n = Math.floor(bytes.length / 2);
+    const out = new Float32Array(n);
+    for (let i = 0; i < n; i++) out[i] = bytes.readInt16LE(2 * i) / 32768;
+    return out;
+  }
+
   /** Starts a new segment (feedback resumed): the next chunk brings its own header. */
   resume(): void {
     if (this.container !== "wav") this.segments.push([]);

@@ -4,8 +4,10 @@ import { metrics } from "@/lib/metrics/registry";
 import { storage } from "@/lib/storage/storage";
 import { decodePcmFile as decodePcm } from "../audio/decode-pcm";
 import { choiceEngineNamed } from "../engines/registry";
+import type { ChoiceEngine, Pcm } from "../engines/types";
 import { ERRORS, WampError } from "../wamp/messages";
 import type { ChoiceModel } from "./choice-model";
+import type { EarlyChoice } from "./early-choice";
 
 // Judging one choice answer: the challenge's prepared model (read from storage once per file and
 // kept), the engine named in it, and the answer's audio decoded to 16 kHz PCM.
@@ -15,12 +17,25 @@ const CACHE_SIZE = 200;
 
 export type ChoiceVerdict = { recognised: string | null; engine: string; confidence: number };
 
+/** The engine a challenge was prepared for and what it prepared. */
+export type ChoiceJudge = { name: string; engine: ChoiceEngine; prepared: unknown };
+
 /** Which choice of `challenge` (read in the caller's scope) the audio at `file` says; a WampError in words when no engine can tell. */
 export async function judgeChoice(
   challenge: ChoiceChallengeRow,
   file: string,
   signal: AbortSignal,
+  early?: EarlyChoice,
 ): Promise<ChoiceVerdict> {
+  const judge = await choiceJudge(challenge);
+  const pcm = await decodePcm(file);
+  metrics().recognitionAudio.inc({ kind: "choice" }, pcm.samples.length / pcm.sampleRate);
+  const verdict = await early?.take(challenge, judge, pcm)?.catch(() => null);
+  return verdict ?? runChoiceEngine(judge, challenge, pcm, signal);
+}
+
+/** The engine `challenge` was prepared for, or a WampError saying why none can judge it. */
+export async function choiceJudge(challenge: ChoiceChallengeRow): Promise<ChoiceJudge> {
   if (!challenge.grammarFilePk)
     throw new WampError(ERRORS.recognitionFailed, "The challenge has not been prepared for recognition");
   const model = await modelOf(challenge.grammarFilePk);
@@ -36,10 +51,18 @@ export async function judgeChoice(
       ERRORS.recognitionFailed,
       `The engine ${name} that prepared this challenge is not available on this server`,
     );
-  const pcm = await decodePcm(file);
-  metrics().recognitionAudio.inc({ kind: "choice" }, pcm.samples.length / pcm.sampleRate);
+  return { name, engine, prepared };
+}
+
+/** The engine's verdict on `pcm`, counted in the engine metrics. */
+export async function runChoiceEngine(
+  { name, engine, prepared }: ChoiceJudge,
+  challenge: ChoiceChallengeRow,
+  pcm: Pcm,
+  signal: AbortSignal,
+): Promise<ChoiceVerdict> {
   const result = await engine.recognise(prepared, pcm, signal).catch((error) => {
-    metrics().engineCalls.inc({ engine: name, outcome: "failed" });
+    metrics().engineCalls.inc({ engine: name, outcome: signal.aborted ? "abandoned" : "failed" });
     throw new WampError(ERRORS.recognitionFailed, `The ${name} engine failed: ${(error as Error).message}`);
   });
   metrics().engineCalls.inc({ engine: name, outcome: result.choice === null ? "rejected" : "recognised" });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { cascadeEngine } from "./cascade-engine";
-import type { ChoiceEngine, ChoiceResult } from "./types";
+import type { ChoiceEngine, ChoiceFit, ChoiceResult } from "./types";
 
 // The cascade's decisions on fixed verdicts of its two stages.
 
@@ -51,4 +51,37 @@ test("without a ranking from the first stage (no speech, or it failed) the secon
   expect(noSpeech.choice).toBe(1);
   const failed = await judge(engine("template", new Error("worker died")), engine("sphinx", { choice: 1 }));
   expect(failed).toMatchObject({ choice: 1, detail: "sphinx detail" });
+});
+
+/** A second stage that can check a given choice: `fitting` are the choices it finds the answer could be. */
+function checking(name: string, verdict: Partial<ChoiceResult>, fitting: number[]) {
+  const e = engine(name, verdict);
+  const asked: number[] = [];
+  const fits = async (_prepared: unknown, _answer: unknown, choice: number): Promise<ChoiceFit> => {
+    asked.push(choice);
+    return { fits: fitting.includes(choice), ms: 5, detail: `checked ${choice + 1}` };
+  };
+  return Object.assign(e, { fits, asked });
+}
+
+test("where the second stage can check a choice, the closest wins only if it fits the answer as a whole", async () => {
+  const fitting = checking("sphinx", { choice: 3 }, [0]);
+  const won = await judge(engine("template", { choice: null, closest: 0 }), fitting);
+  expect(won).toMatchObject({ choice: 0, ms: 25 });
+  expect(won.detail).toContain(
+    "choice 1, which template matching ranked closest, over choice 4 (sphinx on its own: checked 1)",
+  );
+  expect(fitting.asked).toEqual([0]);
+
+  const refusing = checking("sphinx", { choice: 3 }, []);
+  const kept = await judge(engine("template", { choice: null, closest: 2 }), refusing);
+  expect(kept.choice).toBe(3);
+  expect(kept.detail).toContain("not choice 3, which template matching ranked closest (sphinx on its own: checked 3)");
+
+  // Asked only where the two disagree on an accepted answer.
+  const agreeing = checking("sphinx", { choice: 2 }, []);
+  expect((await judge(engine("template", { choice: null, closest: 2 }), agreeing)).choice).toBe(2);
+  const rejecting = checking("sphinx", { choice: null }, []);
+  expect((await judge(engine("template", { choice: null, closest: 2 }), rejecting)).choice).toBeNull();
+  expect([...agreeing.asked, ...rejecting.asked]).toEqual([]);
 });

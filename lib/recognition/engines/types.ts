@@ -35,13 +35,35 @@ export type ChoiceResult = {
   closest?: number | null;
 };
 
+/**
+ * What recognise() reads of an answer: `key` names the part (e.g. the frames its trimming kept),
+ * `to` is the sample after the last one read. Two answers with the same key whose samples agree
+ * before `to` get the same result, so an answer can be judged before its last chunk arrives.
+ */
+export type AnswerSpan = { key: string; to: number };
+
 export interface ChoiceEngine {
   info(): Promise<EngineInfo>;
   /** Builds what recognition needs (features of the reference audio, a grammar); JSON-serialisable. */
   prepare(input: ChoiceInput, signal?: AbortSignal): Promise<unknown>;
   /** Compares one answer against what prepare() built. Runs off the event loop, with a timeout. */
   recognise(prepared: unknown, answer: Pcm, signal?: AbortSignal): Promise<ChoiceResult>;
+  /**
+   * Optional: whether the answer, as a whole, could be the given choice (one the engine's own search
+   * did not pick), for a cascade that weighs another stage's pick (cascade-engine.ts).
+   */
+  fits?(prepared: unknown, answer: Pcm, choice: number, signal?: AbortSignal): Promise<ChoiceFit>;
+  /** The part of `answer` recognise() would read (cheap: no model); absent when it reads all of it. */
+  span?(prepared: unknown, answer: Pcm): AnswerSpan;
 }
+
+/** What `engine` reads of `answer`: the span it names, or all of it. */
+export function spanOf(engine: ChoiceEngine, prepared: unknown, answer: Pcm): AnswerSpan {
+  return engine.span?.(prepared, answer) ?? { key: `all:${answer.samples.length}`, to: answer.samples.length };
+}
+
+/** An engine's check of one given choice against an answer. */
+export type ChoiceFit = { fits: boolean; ms: number; detail: string };
 
 /** The engine could not judge (e.g. the process died or timed out); the caller reports it in words. */
 export class EngineError extends Error {}

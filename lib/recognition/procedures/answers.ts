@@ -176,7 +176,11 @@ export async function withAnswerFile<T>(answer: Answer, use: (file: UploadedFile
 }
 
 /** `<group>.init_audio [id, mimeType] {channels, sampleWidth, frameRate, sampleRate}` and `<group>.write [id, data, "base64"]`. */
-export function audioProcedures(kind: AnswerKind, group: string): Record<string, Procedure> {
+export function audioProcedures(
+  kind: AnswerKind,
+  group: string,
+  afterChunk: (answer: Answer) => void = () => {},
+): Record<string, Procedure> {
   return {
     [`nl.itslanguage.${group}.init_audio`]: async (ctx, args, kwargs) => {
       const answer = answerOf(ctx, kind, args[0]);
@@ -184,7 +188,10 @@ export function audioProcedures(kind: AnswerKind, group: string): Record<string,
     },
     [`nl.itslanguage.${group}.write`]: async (ctx, args) => {
       const answer = answerOf(ctx, kind, args[0]);
-      return inOrder(answer, async () => writeChunk(answer, args[1], args[2]));
+      return inOrder(answer, async () => {
+        writeChunk(answer, args[1], args[2]);
+        afterChunk(answer);
+      });
     },
   };
 }

@@ -3,10 +3,24 @@ import { type ChoiceChallengeRow, choiceChallengeInScope } from "@/lib/challenge
 import { createRecognition } from "@/lib/challenges/choice/recognitions";
 import { db } from "@/lib/db/client";
 import { storage } from "@/lib/storage/storage";
+import { EarlyChoice } from "../choice/early-choice";
 import { judgeChoice } from "../choice/judge-choice";
 import { ERRORS, WampError } from "../wamp/messages";
 import type { Procedure } from "../wamp/wamp-session";
-import { answerOf, audioProcedures, challengeOf, inOrder, pullAudio, startAnswer, withAnswerFile } from "./answers";
+import {
+  type Answer,
+  answerOf,
+  audioProcedures,
+  audioSoFar,
+  challengeOf,
+  inOrder,
+  pullAudio,
+  startAnswer,
+  withAnswerFile,
+} from "./answers";
+
+/** Less audio than this holds no finished answer: not worth decoding for an early judgement. */
+const MIN_EARLY_SECONDS = 0.5;
 
 // nl.itslanguage.choice.*: which choice the student said. The answer is judged by the engine the
 // challenge was prepared for, then stored exactly as POST .../recognitions stores it.
@@ -37,30 +51,50 @@ export const choiceProcedures: Record<string, Procedure> = {
       );
     }
     answer.challenge = challenge;
+    answer.extra.early = new EarlyChoice(challenge);
     return null;
   },
-  ...audioProcedures("choice", "choice"),
+  ...audioProcedures("choice", "choice", considerEarly),
   // choice.recognise [id, streamProcedure?] → {id, audioUrl, recognised}
   "nl.itslanguage.choice.recognise": async (ctx, args) => {
     const answer = answerOf<Challenge>(ctx, "choice", args[0]);
     const challenge = challengeOf(answer);
-    if (args[1] !== undefined && args[1] !== null) await pullAudio(ctx, answer, args[1]);
-    return inOrder(answer, () =>
-      withAnswerFile(answer, async (file) => {
-        const recognition = await createRecognition(
-          db(),
-          storage(),
-          ctx.principal,
-          challenge,
-          { id: answer.id },
-          file,
-          {
-            judge: (row) => judgeChoice(row, file.path, ctx.signal),
-            idIsNew: true,
-          },
-        );
-        return { ...recognition, recognised: recognition.recognised ?? null };
-      }),
-    );
+    const early = earlyOf(answer);
+    try {
+      if (args[1] !== undefined && args[1] !== null)
+        await pullAudio(ctx, answer, args[1], undefined, () => considerEarly(answer));
+      return await inOrder(answer, () =>
+        withAnswerFile(answer, async (file) => {
+          const recognition = await createRecognition(
+            db(),
+            storage(),
+            ctx.principal,
+            challenge,
+            { id: answer.id },
+            file,
+            {
+              judge: (row) => judgeChoice(row, file.path, ctx.signal, early),
+              idIsNew: true,
+            },
+          );
+          return { ...recognition, recognised: recognition.recognised ?? null };
+        }),
+      );
+    } finally {
+      early?.cancel();
+    }
   },
 };
+
+const earlyOf = (answer: Answer): EarlyChoice | undefined => answer.extra.early as EarlyChoice | undefined;
+
+/** After each chunk: the answer may be judged before its last one (early-choice.ts). */
+function considerEarly(answer: Answer): void {
+  const early = earlyOf(answer);
+  const audio = answer.audio;
+  if (!early || !audio || audio.seconds < MIN_EARLY_SECONDS) return;
+  void early.consider(async () => {
+    const samples = audio.pcm16kSoFar();
+    return samples ? { samples, sampleRate: 16000 } : audioSoFar(answer);
+  });
+}

@@ -48,3 +48,22 @@ test("a path far below the loop over the whole answer is rejected", () => {
   expect(w.llr).toBeCloseTo(-5, 6);
   expect(w.accepted).toBe(false);
 });
+
+test("a pause the grammar put over speech rejects the answer like a word that does not fit", () => {
+  // "she buys sea shells" through "she sells sea shells": the grammar passes over "buys" as a pause.
+  const path: PathSegment[] = [
+    ["the", 0, 9, -60, false],
+    ["<sil>", 10, 19, -100 - 5 * (10 + WORD_PRIOR_FRAMES), true],
+    ["cat", 20, 29, -60, false],
+  ];
+  const w = weighChoice(path, loop, { llr: -4.2, wordLlr: -4.2 });
+  expect(w.llr).toBeGreaterThan(-4.2);
+  expect(w.worst?.llr).toBeGreaterThan(0);
+  expect(w.pause).toMatchObject({ word: "<sil>", start: 10, end: 19 });
+  expect(w.pause?.llr).toBeCloseTo(-5, 6);
+  expect(w.accepted).toBe(false);
+  // A pause over silence, which the loop fits no better, passes.
+  const quiet: PathSegment[] = [path[0]!, ["<sil>", 10, 19, -100, true], path[2]!];
+  expect(weighChoice(quiet, loop, { llr: -4.2, wordLlr: -4.2 })).toMatchObject({ accepted: true, pause: { llr: 0 } });
+  expect(w.words.map((x) => x.word)).toEqual(["the", "cat"]);
+});

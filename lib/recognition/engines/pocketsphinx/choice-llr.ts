@@ -22,6 +22,8 @@ export type ChoiceWeighing = {
   words: WordRatio[];
   /** The recognised choice's word that fits the answer worst against the phone loop. */
   worst: WordRatio | null;
+  /** The grammar's pause (silence or noise filler) that fits worst against the phone loop. */
+  pause: WordRatio | null;
   accepted: boolean;
 };
 
@@ -38,7 +40,10 @@ export function loopOver(loop: LoopSegment[], start: number, end: number): numbe
 /**
  * Accepts the grammar's choice when the whole answer's ratio and its worst word's are at or above
  * their thresholds: one wrong word in a sentence near a choice hardly moves the whole ratio, but
- * sinks its own.
+ * sinks its own. The grammar's pauses are held to the word threshold too: the grammar may put a
+ * pause where the answer has a word the choice lacks ("she buys sea shells" as "she <sil> sells sea
+ * shells"), and a pause over speech fits far worse than the phone loop there. (On the English choice
+ * bench, in-set answers' pauses fit at -3 or better, most at -0.8 or better.)
  */
 export function weighChoice(
   path: PathSegment[],
@@ -52,13 +57,20 @@ export function weighChoice(
     1,
   );
   const llr = (score - loop.reduce((sum, [, , , s]) => sum + s, 0)) / speechFrames;
-  const words = speech.map(([word, start, end, s]) => ({
+  const ratio = ([word, start, end, s]: PathSegment): WordRatio => ({
     word,
     start,
     end,
     llr: (s - loopOver(loop, start, end)) / (end - start + 1 + WORD_PRIOR_FRAMES),
-  }));
-  const worst = words.reduce<WordRatio | null>((w, x) => (w === null || x.llr < w.llr ? x : w), null);
-  const accepted = llr >= thresholds.llr && (worst === null || worst.llr >= thresholds.wordLlr);
-  return { llr, speechFrames, words, worst, accepted };
+  });
+  const lowest = (xs: WordRatio[]) =>
+    xs.reduce<WordRatio | null>((w, x) => (w === null || x.llr < w.llr ? x : w), null);
+  const words = speech.map(ratio);
+  const worst = lowest(words);
+  const pause = lowest(path.filter(([, , , , filler]) => filler).map(ratio));
+  const accepted =
+    llr >= thresholds.llr &&
+    (worst === null || worst.llr >= thresholds.wordLlr) &&
+    (pause === null || pause.llr >= thresholds.wordLlr);
+  return { llr, speechFrames, words, worst, pause, accepted };
 }

@@ -182,6 +182,38 @@ test("phones of the expected words are aligned with goodness-of-pronunciation sc
   expect(gop(wrong, 2)).toBeLessThan(gop(right, 2) - 5);
 });
 
+test("an answer scores the same whatever the process decoded before it", async () => {
+  // One process, so that the noisy answer in between is decoded where the first one was: the front
+  // end's noise estimate must start afresh with every answer (sphinx-server.py decode()).
+  const single = pocketsphinxEngine({ poolSize: 1 });
+  try {
+    const answer = say("the cat is black", "en-gb");
+    let seed = 7;
+    const loud = say("where is the train station", "en-us+f3");
+    const noisy = loud.samples.map((x) => x + ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 0.3);
+    const words = ["the", "cat", "is", "black"];
+    const first = await single.phones(words, answer);
+    await single.phones(["where", "is", "the", "train", "station"], { samples: noisy, sampleRate: 16000 });
+    const again = await single.phones(words, answer);
+    expect(again.words).toEqual(first.words);
+    expect(again.loop).toEqual(first.loop);
+  } finally {
+    single.close();
+  }
+});
+
+test("a given choice is checked against the answer as a whole", async () => {
+  const texts = ["What time is it?", "What day is it?", "Where is the station?"];
+  const prepared = await engine.prepare({ language: "eng", choices: texts.map((text) => ({ text, audio: null })) });
+  const answer = say(texts[0]!, "en-gb");
+  expect((await engine.recognise(prepared, answer)).choice).toBe(0);
+  // A near choice may fit as a whole (its one word apart is the grammar's business); another sentence does not.
+  const other = await engine.fits(prepared, answer, 2);
+  expect(other).toMatchObject({ fits: false, detail: expect.stringContaining('"where is the station"') });
+  expect((await engine.fits(prepared, answer, 0)).fits).toBe(true);
+  await expect(engine.fits(prepared, answer, 3)).rejects.toThrow(EngineError);
+});
+
 test("the gap search hears a repetition, says an omitted word, drops an extra one and corrects a substitution", async () => {
   const audio = say("The cat sat sat on the mat.");
   const costs = [[-3, -3, -0.5, 0, 0, 0]];

@@ -8,7 +8,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { GrammarError, normaliseChoice } from "../../recogniser";
 import {
+  type AnswerSpan,
   type ChoiceEngine,
+  type ChoiceFit,
   type ChoiceInput,
   type ChoiceResult,
   EngineError,
@@ -26,6 +28,7 @@ import {
   type PocketsphinxPrepared,
 } from "./pocketsphinx-types";
 import { SphinxPool } from "./sphinx-pool";
+import { int16Base64, toInt16, trimAnswer } from "./trim-answer";
 
 export {
   type ComparedReadings,
@@ -47,7 +50,8 @@ export const DEFAULT_REJECT_LLR = -4.2;
  * word cannot sink alone), below which the answer is rejected too: a sentence near a choice, one or two
  * words different, keeps a whole-answer ratio close to the choice's but not the wrong word's. Fitted on
  * four espeak-ng voices of the choice bench (en-gb+f3, en-us+f2, en-gb-scotland, en-us-nyc+f4) as the
- * most out-of-set rejections that cost no in-set answer; checked on the other four.
+ * most out-of-set rejections that cost no in-set answer; checked on the other four. The grammar's
+ * pauses are held to it too (choice-llr.ts).
  */
 export const DEFAULT_REJECT_WORD_LLR = -4.2;
 
@@ -68,15 +72,16 @@ function serverScript(): string {
 
 /** Mono PCM as base64 of 16-bit little-endian samples, the server's audio format. */
 export function encodePcm(pcm: Pcm): string {
-  // A typed-array loop (not Buffer.writeInt16LE per sample): it runs on the event loop for every answer.
-  const samples = pcm.samples;
-  const out = new Int16Array(samples.length);
-  for (let i = 0; i < samples.length; i++) {
-    const x = samples[i] || 0;
-    out[i] = Math.round(Math.max(-1, Math.min(1, x)) * 32767);
-  }
-  if (os.endianness() === "BE") Buffer.from(out.buffer).swap16();
-  return Buffer.from(out.buffer, out.byteOffset, out.byteLength).toString("base64");
+  return int16Base64(toInt16(pcm));
+}
+
+/** The answer's speech as the choice searches take it (trim-answer.ts), or why it holds none. */
+export function choiceAudio(answer: Pcm): { audio: string; span: AnswerSpan } | { silent: string; span: AnswerSpan } {
+  const samples = toInt16(answer);
+  const cut = trimAnswer(answer, samples);
+  if (cut.silent !== null) return { silent: cut.silent, span: { key: `silent:${cut.silent}`, to: samples.length } };
+  const span = { key: `${cut.first}-${cut.last}`, to: cut.last * 160 };
+  return { audio: int16Base64(samples.subarray(cut.first * 160, cut.last * 160)), span };
 }
 
 /** The pocketsphinx engine over a pool of sphinx-server.py processes; close() ends them. */
@@ -86,6 +91,8 @@ export class PocketsphinxEngine implements ChoiceEngine {
   private readonly script = serverScript();
   private readonly pool: SphinxPool;
   private availability: Promise<EngineInfo> | null = null;
+  // Per answer, so that fits() after recognise() does not search the loop again.
+  private readonly loops = new WeakMap<Pcm, Promise<{ result: unknown; ms: number }>>();
 
   constructor(private readonly options: PocketsphinxOptions = {}) {
     this.python = options.python ?? "/usr/bin/python3";
@@ -153,11 +160,14 @@ export class PocketsphinxEngine implements ChoiceEngine {
       throw new EngineError(`${POCKETSPHINX_ENGINE}: the challenge was prepared by another engine or version`);
     const threshold = this.options.rejectLlr ?? DEFAULT_REJECT_LLR;
     const wordThreshold = this.options.rejectWordLlr ?? DEFAULT_REJECT_WORD_LLR;
-    const audio = this.audio(answer);
+    this.check(answer);
+    const cut = choiceAudio(answer);
+    if ("silent" in cut) return { choice: null, confidence: 1, engine: POCKETSPHINX_ENGINE, ms: 0, detail: cut.silent };
+    const audio = cut.audio;
     // The grammar's path and the phone loop's at once, in two processes: half the wait of one after the other.
     const [grammar, free] = await Promise.all([
       this.call("choice_path", { choices: p.choices, prons: p.prons, audio }, signal, answer),
-      this.call("loop_path", { audio }, signal, answer),
+      this.loopOf(answer, audio, signal),
     ]);
     const path = grammar.result as PathAnswer;
     const ms = Math.round(Math.max(grammar.ms, free.ms));
@@ -170,12 +180,15 @@ export class PocketsphinxEngine implements ChoiceEngine {
     const inSet = Math.min(
       logistic(2 * (w.llr - threshold)),
       w.worst ? logistic(2 * (w.worst.llr - wordThreshold)) : 1,
+      w.pause ? logistic(2 * (w.pause.llr - wordThreshold)) : 1,
     );
     const verdict = w.accepted
       ? "accepted"
       : w.llr < threshold
         ? `rejected: below ${threshold}`
-        : `rejected: "${w.worst?.word}" below ${wordThreshold}`;
+        : w.worst && w.worst.llr < wordThreshold
+          ? `rejected: "${w.worst.word}" below ${wordThreshold}`
+          : `rejected: a pause where the phone loop hears speech (frames ${w.pause?.start}..${w.pause?.end}) below ${wordThreshold}`;
     const weakest = w.worst ? `; worst word "${w.worst.word}" at ${w.worst.llr.toFixed(2)}` : "";
     return {
       choice: w.accepted ? path.index : null,
@@ -184,6 +197,42 @@ export class PocketsphinxEngine implements ChoiceEngine {
       ms,
       detail: `best "${p.choices[path.index]!.join(" ")}" at ${w.llr.toFixed(2)} nats/frame against a free phone loop (${verdict})${weakest}`,
     };
+  }
+
+  /** The frames of the answer the choice searches read (trim-answer.ts). */
+  span(_prepared: unknown, answer: Pcm): AnswerSpan {
+    return choiceAudio(answer).span;
+  }
+
+  /**
+   * Whether the answer as a whole could be choice `index` (one the grammar did not pick): that choice
+   * alone forced through the answer, its whole-answer ratio against the phone loop at or above the
+   * threshold. Not its worst word's: the cascade asks about near pairs, which differ in the very word
+   * where the grammar preferred its own choice. The loop path of an answer recognise() has just
+   * searched is reused, so this costs one search.
+   */
+  async fits(prepared: unknown, answer: Pcm, index: number, signal?: AbortSignal): Promise<ChoiceFit> {
+    const p = prepared as PocketsphinxPrepared | null;
+    const words = p?.engine === POCKETSPHINX_ENGINE && Array.isArray(p.choices) ? p.choices[index] : undefined;
+    if (!p || !words) throw new EngineError(`${POCKETSPHINX_ENGINE}: no choice ${index + 1} in this preparation`);
+    const threshold = this.options.rejectLlr ?? DEFAULT_REJECT_LLR;
+    this.check(answer);
+    const cut = choiceAudio(answer);
+    if ("silent" in cut) return { fits: false, ms: 0, detail: `"${words.join(" ")}": ${cut.silent}` };
+    const audio = cut.audio;
+    const [forced, free] = await Promise.all([
+      this.call("choice_path", { choices: [words], prons: p.prons, audio }, signal, answer),
+      this.loopOf(answer, audio, signal),
+    ]);
+    const path = forced.result as PathAnswer;
+    const ms = Math.round(forced.ms);
+    const name = `"${words.join(" ")}"`;
+    if (path.index === null) return { fits: false, ms, detail: `${name}: ${path.reason}` };
+    const w = weighChoice(path.segments, (free.result as { segments: LoopSegment[] }).segments, {
+      llr: threshold,
+      wordLlr: Number.NEGATIVE_INFINITY,
+    });
+    return { fits: w.llr >= threshold, ms, detail: `${name} at ${w.llr.toFixed(2)} nats/frame` };
   }
 
   /** Phones of the expected words aligned to the answer, with goodness-of-pronunciation scores. */
@@ -233,12 +282,27 @@ export class PocketsphinxEngine implements ChoiceEngine {
     this.pool.close();
   }
 
+  /** The free phone loop's path through the answer, searched once per answer object. */
+  private loopOf(answer: Pcm, audio: string, signal?: AbortSignal) {
+    let loop = this.loops.get(answer);
+    if (!loop) {
+      loop = this.call("loop_path", { audio }, signal, answer);
+      this.loops.set(answer, loop);
+      loop.catch(() => this.loops.delete(answer));
+    }
+    return loop;
+  }
+
   private audio(answer: Pcm): string {
+    this.check(answer);
+    return encodePcm(answer);
+  }
+
+  private check(answer: Pcm) {
     if (answer.sampleRate !== 16000) throw new EngineError(`${POCKETSPHINX_ENGINE}: the answer is not 16 kHz`);
     const max = this.options.maxAnswerSeconds ?? 60;
     if (answer.samples.length > max * 16000)
       throw new EngineError(`${POCKETSPHINX_ENGINE}: the answer is longer than ${max} s`);
-    return encodePcm(answer);
   }
 
   private async call(op: string, body: Record<string, unknown>, signal?: AbortSignal, answer?: Pcm) {

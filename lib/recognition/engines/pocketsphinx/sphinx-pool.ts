@@ -1,10 +1,14 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import os from "node:os";
 import { EngineError } from "../types";
 
 // A few long-lived sphinx-server.py processes, each answering one JSON-lines request at a time.
 // They start on first use and are killed and restarted when one times out or dies; the request
 // in flight then fails with an EngineError and the ones queued behind it go to the new process.
 // Idle processes are unreferenced, so they never keep Node running.
+
+/** The processes' nice value (0..19; higher yields to others). */
+const SPHINX_NICE = 10;
 
 export type SphinxPoolOptions = {
   python: string;
@@ -99,6 +103,15 @@ class SphinxProcess {
       env: { ...process.env, ...this.options.env },
     });
     this.child = child;
+    // Below the server's own threads: an answer being stored, or judged by the template stage, goes
+    // first, and the recogniser takes the cores' remaining time.
+    if (child.pid) {
+      try {
+        os.setPriority(child.pid, SPHINX_NICE);
+      } catch {
+        // not permitted here: the processes run at the server's priority
+      }
+    }
     this.buffered = "";
     this.stderrTail = "";
     live.add(child);

@@ -137,6 +137,11 @@ class Worker:
     def decode(self, search, raw, offset=0):
         d = self.decoder
         d.set_search(search)
+        # A fresh stream: the front end's noise estimate (-remove_noise) otherwise carries over from
+        # the previous utterance, so that the same answer scored differently by what this process
+        # decoded before it (on the choice bench, in-set answers flipped between runs), and the
+        # grammar and phone loop paths, decoded in two processes, were not over the same features.
+        d.start_stream()
         d.start_utt()
         d.process_raw(raw, False, True)  # one full utterance: batch mean normalisation over all of it
         d.end_utt()
@@ -169,9 +174,8 @@ class Worker:
         given = req.get("prons") or {}
         for word in sorted({w for c in choices for w in c}):
             self.pronounce(word, given.get(word))
-        raw, _, silent = trim(base64.b64decode(req["audio"]))
-        if silent:
-            return {"index": None, "reason": silent}
+        # Already cut to its speech by trim-answer.ts, and never silent.
+        raw = base64.b64decode(req["audio"])
         self.grammar("choice", choices)
         hyp, segs = self.decode("choice", raw)
         best = match(hyp, [" ".join(c) for c in choices])
@@ -181,11 +185,8 @@ class Worker:
                                             for w, a, b, sc in segs]}
 
     def op_loop_path(self, req):
-        """A free phone loop's best path through the same (trimmed) answer: what any speech scores."""
-        raw, _, silent = trim(base64.b64decode(req["audio"]))
-        if silent:
-            return {"segments": []}
-        _, loop = self.decode("loop", raw)
+        """A free phone loop's best path through the same (already cut) answer: what any speech scores."""
+        _, loop = self.decode("loop", base64.b64decode(req["audio"]))
         return {"segments": [[p, a, b, sc] for p, a, b, sc in loop]}
 
     def op_phones(self, req):
@@ -281,6 +282,7 @@ class Worker:
         self.reader = self.reader or make_reader(MODEL, PHONES)
         set_reading_lm(self.reader, words, prons, PHONES)
         self.reader.set_search("read")
+        self.reader.start_stream()  # fresh noise statistics, as in decode()
         self.reader.start_utt()
         self.reader.process_raw(raw, False, True)
         self.reader.end_utt()
@@ -315,6 +317,7 @@ class Worker:
                 os.unlink(path)
             gapper.set_fsg("gaps", fsg)
             gapper.set_search("gaps")
+            gapper.start_stream()  # fresh noise statistics, as in decode()
             gapper.start_utt()
             gapper.process_raw(raw, False, True)
             gapper.end_utt()

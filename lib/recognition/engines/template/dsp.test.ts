@@ -1,32 +1,15 @@
 import { expect, test } from "@playwright/test";
+import { concat, noise, RATE, tone } from "../test-signals";
 import { classify, describe as describeResult } from "./classify.mjs";
 import { decodeFeatures, encodeFeatures } from "./codec.mjs";
 import { decimate, dtwAlign, dtwDistance, worstStretch } from "./dtw.mjs";
 import { cmvn, DIMS, type Features, filterBank, HOP, speechRange, utteranceFeatures, withDeltas } from "./mfcc.mjs";
 
-const RATE = 16000;
-const tone = (hz: number, seconds: number, amp = 0.5) =>
-  Float32Array.from({ length: Math.round(seconds * RATE) }, (_, i) => amp * Math.sin((2 * Math.PI * hz * i) / RATE));
-const concat = (...parts: Float32Array[]) => {
-  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 const argmax = (row: ArrayLike<number>) => {
   let best = 0;
   for (let i = 1; i < row.length; i++) if (row[i]! > row[best]!) best = i;
   return best;
 };
-// Deterministic noise (no flaky tests).
-function noise(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32) * 2 - 1;
-}
-
 test.describe("MFCC", () => {
   test("frames every 10 ms, 13 cepstra + 13 deltas, normalised per utterance", () => {
     const sweep = concat(tone(300, 0.3), tone(1200, 0.3), tone(2500, 0.4));

@@ -7,10 +7,14 @@ export declare const HOP: number;
 export declare const CEPSTRA: number;
 export declare const DIMS: number;
 
-/** Log mel filter-bank energies per frame (frames × 26) and each frame's log energy in dB. */
+/** Each frame's log energy in dB (of the pre-emphasised audio). */
+export declare function frameEnergyDb(samples: Float32Array): Float64Array;
+/** Log mel filter-bank energies of frames [start, end) ((end - start) × 26; default all) and each frame's log energy in dB. */
 export declare function filterBank(
   samples: Float32Array,
   warp?: number,
+  start?: number,
+  end?: number,
 ): { frames: number; bank: Float64Array; energyDb: Float64Array };
 /** [start, end) of the frames that hold speech: cuts leading and trailing silence by frame energy. */
 export declare function speechRange(energyDb: Float64Array): [number, number];
@@ -25,5 +29,7 @@ export declare function utteranceFeatures(
   samples: Float32Array,
   warp?: number,
 ): Features & { trimmed: { start: number; end: number; total: number } };
+/** The frames [start, end) utteranceFeatures keeps and the samples [from, to) they read. */
+export declare function speechSpan(samples: Float32Array): { start: number; end: number; from: number; to: number };
 /** The same utterance played backwards (statics reversed, deltas recomputed). */
 export declare function reversedFeatures(features: Features): Features;

@@ -60,39 +60,55 @@ const dct = Array.from({ length: CEPSTRA }, (_, q) => {
   );
 });
 
-/** Log mel filter-bank energies per frame (frames × 26) and each frame's log energy in dB. */
-export function filterBank(samples, warp = 1) {
-  const filters = filtersFor(warp);
-  const frames = samples.length < FRAME ? 0 : 1 + Math.floor((samples.length - FRAME) / HOP);
-  const bank = new Float64Array(frames * MEL_FILTERS);
+const frameCount = (samples) => (samples.length < FRAME ? 0 : 1 + Math.floor((samples.length - FRAME) / HOP));
+// Frame t covers samples [t·HOP, t·HOP + FRAME), pre-emphasised with the sample before it.
+const emphasised = (samples, at) => samples[at] - PRE_EMPHASIS * (at > 0 ? samples[at - 1] : 0);
+
+/** Each frame's log energy in dB (of the pre-emphasised audio). */
+export function frameEnergyDb(samples) {
+  const frames = frameCount(samples);
   const energyDb = new Float64Array(frames);
+  for (let t = 0; t < frames; t++) {
+    let energy = 0;
+    for (let i = t * HOP; i < t * HOP + FRAME; i++) {
+      const x = emphasised(samples, i);
+      energy += x * x;
+    }
+    energyDb[t] = 10 * Math.log10(energy / FRAME + 1e-12);
+  }
+  return energyDb;
+}
+
+/**
+ * Log mel filter-bank energies of frames [start, end) ((end - start) × 26; default every frame) and
+ * each frame's log energy in dB. The log floor is relative to the loudest filter output in those
+ * frames only, so the features of a stretch of audio do not depend on any audio outside it.
+ */
+export function filterBank(samples, warp = 1, start = 0, end = frameCount(samples)) {
+  const filters = filtersFor(warp);
+  const frames = frameCount(samples);
+  const rows = Math.max(0, end - start);
+  const bank = new Float64Array(rows * MEL_FILTERS);
   const input = new Array(FFT_SIZE).fill(0);
   const out = fft.createComplexArray();
   const power = new Float64Array(FFT_SIZE / 2 + 1);
-  for (let t = 0; t < frames; t++) {
-    const start = t * HOP;
-    let energy = 0;
-    for (let i = 0; i < FRAME; i++) {
-      const at = start + i;
-      const x = samples[at] - PRE_EMPHASIS * (at > 0 ? samples[at - 1] : 0);
-      energy += x * x;
-      input[i] = x * hamming[i];
-    }
-    energyDb[t] = 10 * Math.log10(energy / FRAME + 1e-12);
+  for (let r = 0; r < rows; r++) {
+    const first = (start + r) * HOP;
+    for (let i = 0; i < FRAME; i++) input[i] = emphasised(samples, first + i) * hamming[i];
     fft.realTransform(out, input);
     for (let k = 0; k <= FFT_SIZE / 2; k++) power[k] = out[2 * k] * out[2 * k] + out[2 * k + 1] * out[2 * k + 1];
     for (let f = 0; f < MEL_FILTERS; f++) {
-      const { first, weights } = filters[f];
+      const { first: bin, weights } = filters[f];
       let e = 0;
-      for (let w = 0; w < weights.length; w++) e += weights[w] * power[first + w];
-      bank[t * MEL_FILTERS + f] = e;
+      for (let w = 0; w < weights.length; w++) e += weights[w] * power[bin + w];
+      bank[r * MEL_FILTERS + f] = e;
     }
   }
   let peak = 0;
   for (let i = 0; i < bank.length; i++) if (bank[i] > peak) peak = bank[i];
   const floor = Math.max(peak * DYNAMIC_RANGE, 1e-20);
   for (let i = 0; i < bank.length; i++) bank[i] = Math.log(Math.max(bank[i], floor));
-  return { frames, bank, energyDb };
+  return { frames, bank, energyDb: frameEnergyDb(samples) };
 }
 
 /** [start, end) of the frames that hold speech: cuts leading and trailing silence by frame energy. */
@@ -171,10 +187,20 @@ export function cmvn(data, dims) {
 
 /** The matching features of one utterance (16 kHz mono): silence trimmed, MFCC + deltas, CMVN. */
 export function utteranceFeatures(samples, warp = 1) {
-  const { bank, energyDb } = filterBank(samples, warp);
+  const energyDb = frameEnergyDb(samples);
   const [start, end] = speechRange(energyDb);
-  const data = cmvn(withDeltas(cepstra(bank, start, end), CEPSTRA), DIMS);
+  const { bank } = filterBank(samples, warp, start, end);
+  const data = cmvn(withDeltas(cepstra(bank, 0, end - start), CEPSTRA), DIMS);
   return { frames: end - start, dims: DIMS, data, trimmed: { start, end, total: energyDb.length } };
+}
+
+/**
+ * The frames [start, end) that utteranceFeatures keeps, and the samples they read, [from, to): its
+ * features depend on those samples only (and on which frames the whole audio's energy selects).
+ */
+export function speechSpan(samples) {
+  const [start, end] = speechRange(frameEnergyDb(samples));
+  return { start, end, from: Math.max(0, start * HOP - 1), to: end > start ? (end - 1) * HOP + FRAME : start * HOP };
 }
 
 /** The same utterance played backwards (statics reversed, deltas recomputed): a "same sounds, other order" impostor. */

@@ -4,6 +4,7 @@
 // language. The DSP runs in the shared worker pool.
 import { findWorkerScript, PoolBusyError, PoolTimeoutError, sharedPool, type WorkerPool } from "@/lib/workers/pool";
 import {
+  type AnswerSpan,
   type ChoiceEngine,
   type ChoiceInput,
   type ChoiceResult,
@@ -21,6 +22,7 @@ import {
   synthesise,
   templateSources,
 } from "./espeak";
+import { speechSpan } from "./mfcc.mjs";
 import runTemplateTask, {
   type ReferenceSimilarity,
   type TemplateTask,
@@ -178,6 +180,11 @@ export function templateEngine(options: TemplateEngineOptions = {}): ChoiceEngin
         signal,
       );
       return { ...verdict, engine: TEMPLATE_ENGINE, ms: Math.round(verdict.ms) };
+    },
+
+    span(_prepared: unknown, answer: Pcm): AnswerSpan {
+      const { start, end, to } = speechSpan(answer.samples);
+      return { key: `${start}-${end}`, to };
     },
   };
 }

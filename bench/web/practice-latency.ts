@@ -115,7 +115,7 @@ async function reference(text: string, i: number): Promise<Buffer> {
   const raw = path.join(dir, `ref-${i}-raw.wav`);
   const out = path.join(dir, `ref-${i}.wav`);
   await run("espeak-ng", ["-w", raw, text]);
-  await run("sox", [raw, "-r", "16000", "-c", "1", "-b", "16", out]);
+  await run("sox", ["-R", raw, "-r", "16000", "-c", "1", "-b", "16", out]);
   return fs.readFile(out);
 }
 
@@ -126,6 +126,6 @@ async function audio(): Promise<string> {
   await run("espeak-ng", ["-v", "en-us", "-s", "150", "-w", raw, CHOICES[ANSWER]!]);
   const { stdout } = await run("soxi", ["-D", raw]);
   const pad = Math.max(0, ANSWER_SECONDS - 0.3 - Number(stdout));
-  await run("sox", [raw, "-r", "48000", "-c", "1", "-b", "16", out, "pad", "0.3", String(pad + 10)]);
+  await run("sox", ["-R", raw, "-r", "48000", "-c", "1", "-b", "16", out, "pad", "0.3", String(pad + 10)]);
   return out;
 }

@@ -32,7 +32,7 @@ test.beforeAll(async () => {
       "Seven silver swans sang softly across the shining sea, while the children watched and listened.",
     );
     speechS = Number((await run("soxi", ["-D", speech])).stdout.trim());
-    await run("sox", [speech, path.join(dir, "padded.wav"), "pad", String(LEAD_S), String(TAIL_S)]);
+    await run("sox", ["-R", speech, path.join(dir, "padded.wav"), "pad", String(LEAD_S), String(TAIL_S)]);
     await run("opusenc", ["--quiet", "--bitrate", "32", path.join(dir, "padded.wav"), path.join(dir, "padded.opus")]);
     ogg = await fs.readFile(path.join(dir, "padded.opus"));
   } finally {

@@ -34,7 +34,7 @@ export const test = base.extend<{ pageErrors: string[] }, { microphoneWav: strin
       const wav = path.join(dir, "microphone.wav");
       await run("espeak-ng", ["-w", raw, SPOKEN]);
       // 48 kHz mono s16 (Chromium's capture rate); 0.3 s before the sentence, 6 s after it.
-      await run("sox", [raw, "-r", "48000", "-c", "1", "-b", "16", wav, "pad", "0.3", "6"]);
+      await run("sox", ["-R", raw, "-r", "48000", "-c", "1", "-b", "16", wav, "pad", "0.3", "6"]);
       await use(wav);
       await fs.rm(dir, { recursive: true, force: true });
     },

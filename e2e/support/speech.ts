@@ -19,7 +19,10 @@ export type Voice = {
   padSeconds?: number;
 };
 
-/** `text` spoken by espeak-ng as 16-bit mono WAV at `rate` (default 16 kHz). */
+/**
+ * `text` spoken by espeak-ng as 16-bit mono WAV at `rate` (default 16 kHz). sox runs with -R: its
+ * dither is otherwise seeded afresh each run, and a test's speech would differ from run to run.
+ */
 export async function speakWav(text: string, opts: Voice = {}): Promise<Buffer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "speak-"));
   try {
@@ -31,7 +34,7 @@ export async function speakWav(text: string, opts: Voice = {}): Promise<Buffer> 
       ...(opts.tempo ? ["tempo", String(opts.tempo)] : []),
       ...(opts.padSeconds ? ["pad", "0", String(opts.padSeconds)] : []),
     ];
-    await run("sox", [raw, "-r", String(opts.rate ?? 16000), "-c", "1", "-b", "16", out, ...effects]);
+    await run("sox", ["-R", raw, "-r", String(opts.rate ?? 16000), "-c", "1", "-b", "16", out, ...effects]);
     return await fs.readFile(out);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });

@@ -178,6 +178,7 @@ export async function makeLongSpeech(dir: string, seconds: number, opts: LongSpe
   const remix = channels === 2 ? ["remix", "1", "1v0.8"] : [];
   const wavRate = opts.format === "ogg" ? 48000 : rate;
   await run("sox", [
+    "-R",
     one,
     "-b",
     "16",

@@ -29,7 +29,7 @@ async function speak(text: string, padSeconds: number): Promise<Pcm> {
   const raw = path.join(dir, `${asked.length}-${text.length}-raw.wav`);
   const out = path.join(dir, `${asked.length}-${text.length}-${padSeconds}.wav`);
   await run("espeak-ng", ["-v", "en-gb", "-w", raw, text]);
-  await run("sox", [raw, "-r", "16000", "-c", "1", "-b", "16", out, "pad", "0", String(padSeconds)]);
+  await run("sox", ["-R", raw, "-r", "16000", "-c", "1", "-b", "16", out, "pad", "0", String(padSeconds)]);
   return decodePcmFile(out);
 }
 const prefix = (pcm: Pcm, seconds: number): Pcm => ({ ...pcm, samples: pcm.samples.slice(0, seconds * 16000) });

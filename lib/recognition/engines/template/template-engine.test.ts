@@ -64,7 +64,7 @@ async function speak(voice: string, text: string, speaker: (typeof SPEAKERS)[num
   const raw = path.join(dir, `raw-${++n}.wav`);
   const wav = path.join(dir, `answer-${n}.wav`);
   await run("espeak-ng", ["-v", `${voice}${variant}`, ...args, "-w", raw, text]);
-  await run("sox", [raw, "-r", "16000", wav, ...speaker.sox]);
+  await run("sox", ["-R", raw, "-r", "16000", wav, ...speaker.sox]);
   if (!speaker.opus) return decodePcmFile(wav);
   await run("opusenc", ["--quiet", "--bitrate", "24", wav, `${wav}.opus`]);
   return decodePcmFile(`${wav}.opus`);

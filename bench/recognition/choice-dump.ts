@@ -8,7 +8,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { decodePcm } from "../../lib/recognition/audio/decode-pcm";
-import { choiceAudio, pocketsphinxEngine } from "../../lib/recognition/engines/pocketsphinx/pocketsphinx-engine";
+import { pocketsphinxEngine } from "../../lib/recognition/engines/pocketsphinx/pocketsphinx-engine";
+import { choiceAudio } from "../../lib/recognition/engines/pocketsphinx/trim-answer";
 import { classify } from "../../lib/recognition/engines/template/classify.mjs";
 import { decodeFeatures } from "../../lib/recognition/engines/template/codec.mjs";
 import { utteranceFeatures } from "../../lib/recognition/engines/template/mfcc.mjs";

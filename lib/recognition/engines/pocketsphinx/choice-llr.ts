@@ -74,3 +74,19 @@ export function weighChoice(
     (pause === null || pause.llr >= thresholds.wordLlr);
   return { llr, speechFrames, words, worst, pause, accepted };
 }
+
+/**
+ * Grammar path minus phone loop, in nats per speech frame, below which an answer matches no choice.
+ * Chosen on espeak-ng voices (en-us, en-us+f3, en+m3, en-gb; padded, half with noise) as the best
+ * sum of in-set acceptance and out-of-set rejection; in-set answers sit around -2, unrelated ones below -5.
+ */
+export const DEFAULT_REJECT_LLR = -4.2;
+/**
+ * The same ratio per word of the recognised choice (its own frames, plus 8 frames at 0 so that a short
+ * word cannot sink alone), below which the answer is rejected too: a sentence near a choice, one or two
+ * words different, keeps a whole-answer ratio close to the choice's but not the wrong word's. Fitted on
+ * four espeak-ng voices of the choice bench (en-gb+f3, en-us+f2, en-gb-scotland, en-us-nyc+f4) as the
+ * most out-of-set rejections that cost no in-set answer; checked on the other four. The grammar's
+ * pauses are held to it too (choice-llr.ts).
+ */
+export const DEFAULT_REJECT_WORD_LLR = -4.2;

@@ -1,11 +1,7 @@
 // The English choice engine on Debian's pocketsphinx: a JSGF grammar of the choices picks the best
 // one, and a free phone loop over the same frames says whether the answer is any of them at all
 // (sphinx-server.py explains the scores). The same processes align phones for pronunciation.
-import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { GrammarError, normaliseChoice } from "../../recogniser";
 import {
   type AnswerSpan,
@@ -17,7 +13,13 @@ import {
   type EngineInfo,
   type Pcm,
 } from "../types";
-import { type LoopSegment, type PathSegment, weighChoice } from "./choice-llr";
+import {
+  DEFAULT_REJECT_LLR,
+  DEFAULT_REJECT_WORD_LLR,
+  type LoopSegment,
+  type PathSegment,
+  weighChoice,
+} from "./choice-llr";
 import {
   type ComparedReadings,
   type GapReadings,
@@ -27,8 +29,9 @@ import {
   type PocketsphinxOptions,
   type PocketsphinxPrepared,
 } from "./pocketsphinx-types";
+import { serverScript, sphinxUnavailable } from "./sphinx-install";
 import { SphinxPool } from "./sphinx-pool";
-import { int16Base64, toInt16, trimAnswer } from "./trim-answer";
+import { choiceAudio, encodePcm } from "./trim-answer";
 
 export {
   type ComparedReadings,
@@ -39,50 +42,9 @@ export {
   type PocketsphinxPrepared,
 } from "./pocketsphinx-types";
 
-/**
- * Grammar path minus phone loop, in nats per speech frame, below which an answer matches no choice.
- * Chosen on espeak-ng voices (en-us, en-us+f3, en+m3, en-gb; padded, half with noise) as the best
- * sum of in-set acceptance and out-of-set rejection; in-set answers sit around -2, unrelated ones below -5.
- */
-export const DEFAULT_REJECT_LLR = -4.2;
-/**
- * The same ratio per word of the recognised choice (its own frames, plus 8 frames at 0 so that a short
- * word cannot sink alone), below which the answer is rejected too: a sentence near a choice, one or two
- * words different, keeps a whole-answer ratio close to the choice's but not the wrong word's. Fitted on
- * four espeak-ng voices of the choice bench (en-gb+f3, en-us+f2, en-gb-scotland, en-us-nyc+f4) as the
- * most out-of-set rejections that cost no in-set answer; checked on the other four. The grammar's
- * pauses are held to it too (choice-llr.ts).
- */
-export const DEFAULT_REJECT_WORD_LLR = -4.2;
-
 type PathAnswer = { index: number; segments: PathSegment[] } | { index: null; reason: string };
 
 const logistic = (x: number) => 1 / (1 + Math.exp(-x));
-
-// Beside this module, or in the source tree when a bundle moved the module elsewhere.
-function serverScript(): string {
-  try {
-    const beside = path.join(path.dirname(fileURLToPath(import.meta.url)), "sphinx-server.py");
-    if (existsSync(beside)) return beside;
-  } catch {
-    // not a file: URL
-  }
-  return path.join(process.cwd(), "lib/recognition/engines/pocketsphinx/sphinx-server.py");
-}
-
-/** Mono PCM as base64 of 16-bit little-endian samples, the server's audio format. */
-export function encodePcm(pcm: Pcm): string {
-  return int16Base64(toInt16(pcm));
-}
-
-/** The answer's speech as the choice searches take it (trim-answer.ts), or why it holds none. */
-export function choiceAudio(answer: Pcm): { audio: string; span: AnswerSpan } | { silent: string; span: AnswerSpan } {
-  const samples = toInt16(answer);
-  const cut = trimAnswer(answer, samples);
-  if (cut.silent !== null) return { silent: cut.silent, span: { key: `silent:${cut.silent}`, to: samples.length } };
-  const span = { key: `${cut.first}-${cut.last}`, to: cut.last * 160 };
-  return { audio: int16Base64(samples.subarray(cut.first * 160, cut.last * 160)), span };
-}
 
 /** The pocketsphinx engine over a pool of sphinx-server.py processes; close() ends them. */
 export class PocketsphinxEngine implements ChoiceEngine {
@@ -108,7 +70,7 @@ export class PocketsphinxEngine implements ChoiceEngine {
 
   /** Available when Debian's python3 imports pocketsphinx and the en-us model is installed (checked once). */
   info(): Promise<EngineInfo> {
-    this.availability ??= this.probe()
+    this.availability ??= sphinxUnavailable(this.python, this.modelDir, this.script)
       .then((reason) => {
         // Available: load the models now rather than in the first students' answers.
         if (reason === null) void this.pool.warm();
@@ -311,22 +273,6 @@ export class PocketsphinxEngine implements ChoiceEngine {
     const seconds = answer ? answer.samples.length / 16000 : 0;
     const timeoutMs = (this.options.timeoutMs ?? 15_000) + seconds * (this.options.timeoutPerSecondMs ?? 500);
     return this.pool.call(op, body, { timeoutMs, signal });
-  }
-
-  /** Why the engine cannot run here, or null when it can. */
-  private async probe(): Promise<string | null> {
-    if (!existsSync(this.python)) return `${this.python} is missing (Debian's python3, with python3-pocketsphinx)`;
-    if (!existsSync(path.join(this.modelDir, "en-us", "mdef")))
-      return `pocketsphinx-en-us is not installed (no acoustic model in ${this.modelDir})`;
-    if (!existsSync(path.join(this.modelDir, "cmudict-en-us.dict")))
-      return `pocketsphinx-en-us is not installed (no cmudict-en-us.dict in ${this.modelDir})`;
-    if (!existsSync(this.script)) return `sphinx-server.py is missing beside ${POCKETSPHINX_ENGINE}'s module`;
-    return new Promise((resolve) => {
-      execFile(this.python, ["-c", "import pocketsphinx"], { timeout: 15_000 }, (error, _out, stderr) => {
-        const why = stderr.trim().split("\n").pop() || error?.message;
-        resolve(error ? `python3-pocketsphinx is not importable by ${this.python} (${why})` : null);
-      });
-    });
   }
 }
 

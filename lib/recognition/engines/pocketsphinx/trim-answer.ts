@@ -1,6 +1,6 @@
 import os from "node:os";
 import { speechSpan } from "../template/mfcc.mjs";
-import type { Pcm } from "../types";
+import type { AnswerSpan, Pcm } from "../types";
 
 // The part of a choice answer the searches read: the speech the template engine's trimming finds
 // (mfcc.mjs speechSpan: 6 loud frames in 10, so one noisy frame does not extend it) with 150 ms of
@@ -66,4 +66,18 @@ export function trimAnswer(pcm: Pcm, samples: Int16Array = toInt16(pcm)): Trimme
   const { start, end } = speechSpan(pcm.samples);
   const n = Math.floor(samples.length / FRAME);
   return { first: Math.max(0, start - BEFORE), last: Math.min(n, end + AFTER), silent: null };
+}
+
+/** Mono PCM as base64 of 16-bit little-endian samples, the server's audio format. */
+export function encodePcm(pcm: Pcm): string {
+  return int16Base64(toInt16(pcm));
+}
+
+/** The answer's speech as the choice searches take it (trimAnswer), or why it holds none. */
+export function choiceAudio(answer: Pcm): { audio: string; span: AnswerSpan } | { silent: string; span: AnswerSpan } {
+  const samples = toInt16(answer);
+  const cut = trimAnswer(answer, samples);
+  if (cut.silent !== null) return { silent: cut.silent, span: { key: `silent:${cut.silent}`, to: samples.length } };
+  const span = { key: `${cut.first}-${cut.last}`, to: cut.last * 160 };
+  return { audio: int16Base64(samples.subarray(cut.first * 160, cut.last * 160)), span };
 }

@@ -31,7 +31,7 @@ import {
 } from "./pocketsphinx-types";
 import { serverScript, sphinxUnavailable } from "./sphinx-install";
 import { SphinxPool } from "./sphinx-pool";
-import { choiceAudio, encodePcm } from "./trim-answer";
+import { choiceAudio, choiceSpan, encodePcm } from "./trim-answer";
 
 export {
   type ComparedReadings,
@@ -163,7 +163,7 @@ export class PocketsphinxEngine implements ChoiceEngine {
 
   /** The frames of the answer the choice searches read (trim-answer.ts). */
   span(_prepared: unknown, answer: Pcm): AnswerSpan {
-    return choiceAudio(answer).span;
+    return choiceSpan(answer);
   }
 
   /**

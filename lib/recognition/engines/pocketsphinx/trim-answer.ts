@@ -77,7 +77,18 @@ export function encodePcm(pcm: Pcm): string {
 export function choiceAudio(answer: Pcm): { audio: string; span: AnswerSpan } | { silent: string; span: AnswerSpan } {
   const samples = toInt16(answer);
   const cut = trimAnswer(answer, samples);
-  if (cut.silent !== null) return { silent: cut.silent, span: { key: `silent:${cut.silent}`, to: samples.length } };
-  const span = { key: `${cut.first}-${cut.last}`, to: cut.last * 160 };
-  return { audio: int16Base64(samples.subarray(cut.first * 160, cut.last * 160)), span };
+  const span = spanOfCut(cut, samples.length);
+  if (cut.silent !== null) return { silent: cut.silent, span };
+  return { audio: int16Base64(samples.subarray(cut.first * FRAME, cut.last * FRAME)), span };
 }
+
+/** What the choice searches read of the answer, without encoding it (checked on every chunk). */
+export function choiceSpan(answer: Pcm): AnswerSpan {
+  const samples = toInt16(answer);
+  return spanOfCut(trimAnswer(answer, samples), samples.length);
+}
+
+const spanOfCut = (cut: TrimmedAnswer, length: number): AnswerSpan =>
+  cut.silent !== null
+    ? { key: `silent:${cut.silent}`, to: length }
+    : { key: `${cut.first}-${cut.last}`, to: cut.last * FRAME };

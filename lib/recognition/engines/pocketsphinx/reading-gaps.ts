@@ -16,7 +16,7 @@ import { joinExtras } from "./reading-stretches";
 const FRAME = 0.01;
 
 /**
- * The gap search's costs (sphinx_reading.py gaps_fsg): log10 probabilities of a word repeated, of a
+ * The gap search's costs (sphinx_gaps.py gaps_fsg): log10 probabilities of a word repeated, of a
  * run of free phones started and of each phone of the run; then log10 odds of an omitted word said
  * after all, of the written word said where another was heard, and of an extra word heard kept
  * (-20 or less: never; 20 or more: always). Chosen on the judging bench's seed 1 with

@@ -3,96 +3,23 @@
 # JSON lines on stdin -> JSON lines on stdout. Each request is {"id", "op", ...}; each answer is
 # {"id", "ok": true, "result"} or {"id", "ok": false, "error"}. Audio is base64 of 16-bit
 # little-endian mono PCM at 16 kHz. Run with Debian's /usr/bin/python3 (python3-pocketsphinx).
-import array
 import base64
 import json
-import math
 import os
-import random
 import re
 import sys
-import tempfile
 
-from pocketsphinx import Decoder, FsgModel
-
+from sphinx_decoder import MODEL, NATS, PAUSE, PHONES, dither, make_decoder, trim
+from sphinx_gaps import search_gaps
+from sphinx_grammar import FILLER, item_spans, jsgf, loop_over, match
 from sphinx_lexicon import Refused, espeak_phones
-from sphinx_reading import add_garbage_words, add_words, gap_extras, gaps_fsg, heard_words, make_reader, set_reading_lm
+from sphinx_reading import heard_words, make_reader, set_reading_lm
 
-MODEL = os.environ.get("SPHINX_MODEL", "/usr/share/pocketsphinx/model/en-us")
-PHONES = "AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH".split()
-# Scores are log base 1.0001 shifted right by 10 bits (SENSCR_SHIFT); this turns them into nats.
-NATS = 1024 * math.log(1.0001)
-MIN_FRAMES = 10
-# log10 of the mean squared 16-bit sample of a 10 ms frame: -60 dBFS, and a 6 dB loud-to-quiet range.
-SILENT, STEADY = 3.0, 0.6
 WORD = re.compile(r"^[\w'-]+$")
-FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+)$")
 # Whether reading aloud hears CMUdict's alternate pronunciations of the text's words too.
 READ_VARIANTS = os.environ.get("SPHINX_READ_VARIANTS", "0") == "1"
 # Whether forced readings (op_compare) may take CMUdict's alternate pronunciations too.
 COMPARE_VARIANTS = os.environ.get("SPHINX_COMPARE_VARIANTS", "0") == "1"
-# The alignment grammar's pause between words (the model's silence phone).
-PAUSE = "ph_sil"
-
-
-def make_decoder():
-    config = Decoder.default_config()
-    config.set_string("-hmm", os.path.join(MODEL, "en-us"))
-    config.set_string("-dict", os.path.join(MODEL, "cmudict-en-us.dict"))
-    config.set_string("-logfn", "/dev/null")
-    # All senones every frame: otherwise scores are normalised over the search's active set
-    # only, and a grammar's and a phone loop's scores could not be compared.
-    config.set_boolean("-compallsen", True)
-    config.set_boolean("-allphone_ci", True)
-    # Keep every frame, so frame numbers are 10 ms steps of the audio as sent; trim() drops the
-    # silence around the answer instead, which batch mean normalisation would otherwise average in.
-    config.set_boolean("-remove_silence", False)
-    # Wide beams: synthetic and accented speech fell off the default ones before the grammar's end.
-    config.set_float("-beam", 1e-80)
-    config.set_float("-pbeam", 1e-80)
-    config.set_float("-wbeam", 1e-60)
-    # Scoring all senones is most of each search's CPU. Tried for issue 23: -topn 2 (default 4
-    # Gaussians per codebook) cut both searches by ~30 %, but moved the scores: on the English
-    # choice bench the cascade went from 105 to 103/112 in set (with reference audio; 104 -> 102
-    # without) and from 27 to 30/32 out of set rejected, so it would need the thresholds refitted.
-    decoder = Decoder(config)
-    for phone in PHONES:
-        decoder.add_word("ph_" + phone.lower(), phone, False)
-    decoder.add_word(PAUSE, "SIL", True)
-    # Without a phone LM: pocketsphinx's allphone mis-reports acoustic scores when one is set.
-    decoder.set_allphone_file("loop", None)
-    return decoder
-
-
-def dither(raw):
-    """The audio with one bit of noise added (the same on every run): stretches of digital silence
-    have no spectrum, and the aligner then placed the words around them badly."""
-    samples = array.array("h")
-    samples.frombytes(raw[: len(raw) // 2 * 2])
-    rand = random.Random(0)
-    noise = rand.choices((-1, 0, 1), k=len(samples))
-    return array.array("h", (max(-32768, min(32767, x + n)) for x, n in zip(samples, noise))).tobytes()
-
-
-def trim(raw):
-    """The answer without the quiet around it (150 ms kept each side), its first 10 ms frame, and
-    why it holds no speech (too short, silent, or a steady noise), if it holds none."""
-    samples = array.array("h")
-    samples.frombytes(raw[: len(raw) // 2 * 2])
-    if sys.byteorder == "big":
-        samples.byteswap()
-    n = len(samples) // 160
-    if n < MIN_FRAMES:
-        return b"", 0, "too little audio"
-    energy = [math.log10(1 + sum(x * x for x in samples[i * 160:(i + 1) * 160]) / 160) for i in range(n)]
-    ranked = sorted(energy)
-    floor, top = ranked[n // 10], ranked[n - 1 - n // 50]
-    # Grammar and phone loop fit silence or noise equally badly, so their ratio cannot reject it.
-    if top < SILENT or top - floor < STEADY:
-        return b"", 0, "no speech (silence)" if top < SILENT else "no speech (a steady sound)"
-    loud = [i for i, e in enumerate(energy) if e > floor + 0.25 * (top - floor)]
-    first, last = max(loud[0] - 15, 0), min(loud[-1] + 16, n)
-    return samples[first * 160:last * 160].tobytes(), first, None
 
 
 class Worker:
@@ -290,106 +217,16 @@ class Worker:
         return {"frameMs": 10, "words": heard_words(self.reader, segs, first)}
 
     def op_gaps(self, req):
-        """Repetitions, insertions and omissions between the heard words of a reading (sphinx_reading.py
+        """Repetitions, insertions and omissions between the heard words of a reading (sphinx_gaps.py
         gaps_fsg): items are as gap_item() reads them; costs, a list of gaps_fsg's costs, one search
         each (its own decoder: the alternate pronunciations it adds stay out of the reading search);
         answers, per cost, what the path added, which optional items it said and which written words
         it heard instead."""
-        items = [gap_item(i) for i in req["items"]]
-        items = [i for i in items if i and not (isinstance(i, tuple) and not i[1])]
-        given = req.get("prons") or {}
-        words = [w for i in items for w in gap_words(i)]
-        raw, first, silent = trim(base64.b64decode(req["audio"]))
-        if silent or not items or any(p not in PHONES for i in items for p in gap_phones(i)):
-            return {"extras": [[] for _ in req["costs"]]}
-        raw = dither(raw)
-        self.gapper = gapper = self.gapper or make_reader(MODEL, PHONES)
-        add_words(gapper, words, {w: [re.sub(r"\d", "", p) for p in self.variants(w, given.get(w))] for w in words})
-        add_garbage_words(gapper, PHONES)
-        out = []
-        for costs in req["costs"]:
-            fd, path = tempfile.mkstemp(suffix=".fsg", prefix="sphinx-gaps-")
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    f.write(gaps_fsg(items, costs, PHONES))
-                fsg = FsgModel(path, gapper.get_logmath(), float(gapper.get_config().get_float("-lw")))
-            finally:
-                os.unlink(path)
-            gapper.set_fsg("gaps", fsg)
-            gapper.set_search("gaps")
-            gapper.start_stream()  # fresh noise statistics, as in decode()
-            gapper.start_utt()
-            gapper.process_raw(raw, False, True)
-            gapper.end_utt()
-            segs = list(gapper.seg()) if gapper.hyp() else []
-            out.append(gap_extras(items, segs, first) if segs else [])
-        return {"extras": out}
+        def gapper():
+            self.gapper = self.gapper or make_reader(MODEL, PHONES)
+            return self.gapper
 
-
-def gap_item(text):
-    """An item of op_gaps as gaps_fsg takes it: "word", "/p h o n e s/", "?word" (heard as omitted:
-    may be said), "+word" or "+/p h o n e s/" (an extra word heard: may be left out), or
-    "heard|written" (heard in place of the written word)."""
-    if "|" in text:
-        heard, written = text.split("|", 1)
-        return {"heard": gap_item(heard), "written": gap_item(written)}
-    if text.startswith("/"):
-        return text.strip("/").upper().split()
-    if text.startswith(("?", "+")):
-        return (text[0], gap_item(text[1:]))
-    return text.replace("’", "'").lower()
-
-
-def gap_words(item):
-    """The dictionary words of an op_gaps item."""
-    if isinstance(item, dict):
-        return gap_words(item["heard"]) + gap_words(item["written"])
-    return [item] if isinstance(item, str) else gap_words(item[1]) if isinstance(item, tuple) else []
-
-
-def gap_phones(item):
-    """The phones spelled out in an op_gaps item."""
-    if isinstance(item, (dict, tuple)):
-        return gap_phones(item["heard"] if isinstance(item, dict) else item[1])
-    return item if isinstance(item, list) else []
-
-
-def jsgf(name, sequences):
-    """One alternative per word sequence, all equally likely."""
-    body = " | ".join(" ".join(words) for words in sequences)
-    return f"#JSGF V1.0;\ngrammar {name};\npublic <s> = {body};\n"
-
-
-def match(hyp, keys):
-    """The index of the choice the hypothesis spells, ignoring fillers and alternative marks."""
-    if hyp is None:
-        return None
-    key = " ".join(re.sub(r"\(\d+\)$", "", w) for w in hyp.hypstr.split() if not FILLER.match(w))
-    return keys.index(key) if key in keys else None
-
-
-def item_spans(prons, phones):
-    """Each item's first and last frame, from a forced path's phone segments (pauses left out):
-    prons per item are its pronunciations, of which the path took one. None if the path cannot be
-    read as the items."""
-    names = [p[0] for p in phones]
-
-    def parse(i, j):
-        if i == len(prons):
-            return [] if j == len(names) else None
-        for pron in prons[i]:
-            if names[j:j + len(pron)] == ["ph_" + p.lower() for p in pron]:
-                rest = parse(i + 1, j + len(pron))
-                if rest is not None:
-                    return [[phones[j][1], phones[j + len(pron) - 1][2]], *rest]
-        return None
-
-    return parse(0, 0)
-
-
-def loop_over(loop, start, end):
-    """The phone loop's score over frames start..end, shared out by frame where segments overlap."""
-    return sum(score * max(0, min(e, end) - max(s, start) + 1) / (e - s + 1) for _, s, e, score in loop)
+        return {"extras": search_gaps(req, gapper, self.variants)}
 
 
 def main():

@@ -6,7 +6,8 @@ import type { AnswerSpan, Pcm } from "../types";
 // (mfcc.mjs speechSpan: 6 loud frames in 10, so one noisy frame does not extend it) with 150 ms of
 // the audio around it. Both stages of the cascade then read the same speech, and the part is
 // settled once the student has stopped speaking, so the answer can be judged before its last
-// chunk arrives (early-choice.ts). Silence and steady noise are refused as sphinx_trim.py does.
+// chunk arrives (early-choice.ts). Silence and steady noise are refused as trim() in
+// sphinx_decoder.py refuses them.
 
 const FRAME = 160; // 10 ms at 16 kHz
 const MIN_FRAMES = 10;

@@ -160,6 +160,8 @@ export async function startServer(port: number): Promise<Started> {
       await exited;
     }
     await log.close();
+    // BENCH_KEEP_LOG=<file>: the server's log is copied there before its data directory goes.
+    if (process.env.BENCH_KEEP_LOG) await fs.copyFile(path.join(dataDir, "server.log"), process.env.BENCH_KEEP_LOG);
     await fs.rm(dataDir, { recursive: true, force: true });
   };
   for (const deadline = Date.now() + 150_000; ; ) {

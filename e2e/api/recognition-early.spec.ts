@@ -37,10 +37,12 @@ async function preparedChallenge(request: APIRequestContext, world: World): Prom
   return created.id;
 }
 
-const earlyUsed = async (request: APIRequestContext, admin: string) => {
+const earlyJudgements = async (request: APIRequestContext, admin: string, outcome: "used" | "unused") => {
   const text = await (await request.get("/api/metrics", { headers: authed(admin) })).text();
-  return Number(/^recognition_early_judgements_total\{outcome="used"\} (\S+)$/m.exec(text)?.[1] ?? 0);
+  const line = new RegExp(`^recognition_early_judgements_total\\{outcome="${outcome}"\\} (\\S+)$`, "m");
+  return Number(line.exec(text)?.[1] ?? 0);
 };
+const earlyUsed = (request: APIRequestContext, admin: string) => earlyJudgements(request, admin, "used");
 
 /** One answer through the procedures: WAV chunks written `gapMs` apart, then recognise. */
 async function answer(client: WampClient, challengeId: string, chunks: Buffer[], gapMs: number) {
@@ -85,4 +87,26 @@ test("a choice answer is judged once the student stops speaking, with the verdic
   expect(b).toMatchObject({ recognised: a.recognised, confidence: a.confidence, engine: a.engine });
   expect(a.confidence).toEqual(expect.any(Number));
   client.close();
+});
+
+test("an answer left unstored when its session closes stops its early judgement", async ({ request, world, admin }) => {
+  test.setTimeout(120_000);
+  const challengeId = await preparedChallenge(request, world);
+  const student = await member(request, world, "STUDENT");
+  const { client } = await WampClient.session(wsUrl(), student.token);
+  const wav = await speakWav(CHOICES[2]!, { voice: "en-gb", padSeconds: 1.5 });
+  const before = await earlyJudgements(request, admin, "unused");
+  const id = (await client.call("nl.itslanguage.choice.init_recognition")) as string;
+  await client.call("nl.itslanguage.choice.init_challenge", [id, challengeId]);
+  await client.call("nl.itslanguage.choice.init_audio", [id, "audio/wav"], {
+    channels: 1,
+    sampleWidth: 2,
+    frameRate: 16000,
+  });
+  for (const chunk of wavChunks(wav, Math.ceil((wav.length - 44) / 32000 / 0.25)))
+    await client.call("nl.itslanguage.choice.write", [id, chunk.toString("base64"), "base64"]);
+  client.close(); // no recognise: the student left
+  await expect
+    .poll(() => earlyJudgements(request, admin, "unused"), { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(before + 1);
 });

@@ -24,6 +24,8 @@ let pool: WorkerPool;
 let judge: ChoiceJudge;
 /** Lengths (samples) of the answers the engine was asked about. */
 let asked: number[];
+/** The abort signals of those judgements, in the same order. */
+let signals: (AbortSignal | undefined)[] = [];
 
 async function speak(text: string, padSeconds: number): Promise<Pcm> {
   const raw = path.join(dir, `${asked.length}-${text.length}-raw.wav`);
@@ -40,8 +42,8 @@ const joined = (a: Pcm, b: Pcm): Pcm => {
   return { samples, sampleRate: 16000 };
 };
 /** The answer arriving in 250-ms chunks, each considered before the next arrives. */
-async function stream(early: EarlyChoice, pcm: Pcm) {
-  for (let s = 0.25; s * 16000 < pcm.samples.length; s += 0.25) await early.consider(async () => prefix(pcm, s));
+async function stream(early: EarlyChoice, pcm: Pcm, from = 0.25) {
+  for (let s = from; s * 16000 < pcm.samples.length; s += 0.25) await early.consider(async () => prefix(pcm, s));
 }
 
 test.describe.configure({ mode: "serial" });
@@ -57,6 +59,7 @@ test.beforeAll(async () => {
     span: engine.span,
     recognise: (p, answer, signal) => {
       asked.push(answer.samples.length);
+      signals.push(signal);
       return engine.recognise(p, answer, signal);
     },
   };
@@ -103,6 +106,24 @@ test("speech after a pause, or other samples in what was judged, make the answer
   const other = new EarlyChoice(challenge, async () => judge);
   await stream(other, first);
   expect(other.take(challenge, judge, same)).not.toBeNull();
+});
+
+test("speech that goes on after a pause stops the judgement of the speech before it", async () => {
+  const first = await speak("Where is the", 0.8);
+  const answer = joined(first, await speak("train station", 1));
+  asked = [];
+  signals = [];
+  const early = new EarlyChoice(challenge, async () => judge);
+  // Up to half a second into the speech after the pause: no new quiet to judge yet.
+  const upTo = Math.ceil((first.samples.length / 16000 + 0.5) * 4) / 4;
+  await stream(early, prefix(answer, upTo));
+  expect(asked, "judged in the pause").toHaveLength(1);
+  expect(signals[0]?.aborted, "the pause's judgement was stopped as the speech went on").toBe(true);
+  await stream(early, answer, upTo);
+  expect(asked, "judged again after the answer").toHaveLength(2);
+  expect(signals[1]?.aborted).toBe(false);
+  const verdict = await early.take(challenge, judge, answer);
+  expect(verdict?.recognised).toBe(CHOICES[1]);
 });
 
 test("a challenge changed since init_challenge is judged again", async () => {

@@ -38,6 +38,8 @@ export class EarlyChoice {
       const pcm = judge && (await audioSoFar());
       if (!judge || !pcm || this.closed) return;
       const span = spanOf(judge.engine, judge.prepared, pcm);
+      // The student spoke on past the speech being judged: that verdict cannot be used, stop its search.
+      if (this.current && span.to > this.current.to) this.drop("superseded");
       if (span.to > pcm.samples.length - EARLY_QUIET_SECONDS * pcm.sampleRate) return;
       if (this.current?.key === span.key) return;
       this.drop("superseded");

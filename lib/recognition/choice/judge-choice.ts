@@ -20,15 +20,20 @@ export type ChoiceVerdict = { recognised: string | null; engine: string; confide
 /** The engine a challenge was prepared for and what it prepared. */
 export type ChoiceJudge = { name: string; engine: ChoiceEngine; prepared: unknown };
 
-/** Which choice of `challenge` (read in the caller's scope) the audio at `file` says; a WampError in words when no engine can tell. */
+/**
+ * Which choice of `challenge` (read in the caller's scope) the audio at `file` says; a WampError in
+ * words when no engine can tell. `samples`: the file's 16 kHz samples when the caller holds them
+ * already (WAV chunks as the SDK's recorder sends them), so the file is not decoded again.
+ */
 export async function judgeChoice(
   challenge: ChoiceChallengeRow,
   file: string,
   signal: AbortSignal,
   early?: EarlyChoice,
+  samples?: Float32Array | null,
 ): Promise<ChoiceVerdict> {
   const judge = await choiceJudge(challenge);
-  const pcm = await decodePcm(file);
+  const pcm: Pcm = samples ? { samples, sampleRate: 16000 } : await decodePcm(file);
   metrics().recognitionAudio.inc({ kind: "choice" }, pcm.samples.length / pcm.sampleRate);
   const verdict = await early?.take(challenge, judge, pcm)?.catch(() => null);
   return verdict ?? runChoiceEngine(judge, challenge, pcm, signal);

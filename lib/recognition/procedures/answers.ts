@@ -29,6 +29,8 @@ export type Answer<C = unknown> = {
   /** Set once stored: a second recognise/close/analyse is refused. */
   done: boolean;
   extra: Record<string, unknown>;
+  /** Work of the answer's own to stop when it is dropped unstored (idle, or its session closed). */
+  release: (() => void)[];
 };
 
 /** Starts an answer of this kind in the caller's session and returns its id. */
@@ -52,6 +54,7 @@ export function startAnswer(ctx: CallContext, kind: AnswerKind, challenge: unkno
     queue: Promise.resolve(),
     done: false,
     extra: {},
+    release: [],
   };
   answers.set(answer.id, answer);
   return answer;
@@ -83,9 +86,13 @@ export function inOrder<T>(answer: Answer, work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** Drops the answers of a session that have been idle too long. */
+/** Drops the answers of a session that have been idle too long (all of them with idleMs -1: the session closed). */
 export function dropIdleAnswers(answers: Map<string, unknown>, idleMs: number, now = Date.now()): void {
-  for (const [id, answer] of answers as Map<string, Answer>) if (now - answer.touched > idleMs) answers.delete(id);
+  for (const [id, answer] of answers as Map<string, Answer>) {
+    if (now - answer.touched <= idleMs) continue;
+    answers.delete(id);
+    for (const stop of answer.release) stop();
+  }
 }
 
 /** `init_audio [id, mimeType]` with the recorder's parameters as keyword arguments. */

@@ -51,7 +51,10 @@ export const choiceProcedures: Record<string, Procedure> = {
       );
     }
     answer.challenge = challenge;
-    answer.extra.early = new EarlyChoice(challenge);
+    earlyOf(answer)?.cancel(); // init_challenge again: the earlier challenge's judgement is of no use
+    const early = new EarlyChoice(challenge);
+    answer.extra.early = early;
+    answer.release.push(() => early.cancel());
     return null;
   },
   ...audioProcedures("choice", "choice", considerEarly),
@@ -73,7 +76,7 @@ export const choiceProcedures: Record<string, Procedure> = {
             { id: answer.id },
             file,
             {
-              judge: (row) => judgeChoice(row, file.path, ctx.signal, early),
+              judge: (row) => judgeChoice(row, file.path, ctx.signal, early, answer.audio?.pcm16kSoFar()),
               idIsNew: true,
             },
           );

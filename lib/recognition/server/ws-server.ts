@@ -91,6 +91,7 @@ export function startRecognitionServer(): void {
         },
         onClose: (s) => {
           server.sessions.delete(s);
+          dropIdleAnswers(s.answers, -1);
           // Only sessions that were let in count against the limits (a refused one never did).
           if (!admitted.delete(s)) return;
           metrics().wsSessions.dec();

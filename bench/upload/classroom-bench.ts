@@ -11,6 +11,7 @@
 //   nice -n 19 npx tsx bench/upload/classroom-bench.ts --pg-s3          (two instances, one PostgreSQL, one S3 bucket)
 //   BENCH_STUDENTS=100 BENCH_SECONDS=60 BENCH_PORT=4901 ...             (the defaults)
 //   BENCH_PROFILE=1 npx tsx bench/upload/classroom-bench.ts             (the one-student run under a CPU profile)
+//   BENCH_KEEP_LOG=/tmp/server.log ...                                  (the first instance's log, kept)
 // --pg-s3 starts a throw-away PostgreSQL cluster (scripts/postgres.ts: fsync off) and s3rver in
 // this process (so the load generator shares its thread with the S3 server). Students alternate
 // between the two instances. Needs a built app (`npm run build`) and espeak-ng + opus-tools.
@@ -266,6 +267,8 @@ try {
     );
   }
 } finally {
+  if (process.env.BENCH_KEEP_LOG)
+    fs.copyFileSync(path.join(servers[0]!.dataDir, "server.log"), process.env.BENCH_KEEP_LOG);
   for (const server of servers) await server.stop();
   for (const stop of stops.reverse()) await stop();
   fs.rmSync(dir, { recursive: true, force: true });

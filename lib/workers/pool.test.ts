@@ -52,6 +52,27 @@ test("past threads + queue, tasks are refused with PoolBusyError", async () => {
   expect(pool.stats()).toMatchObject({ busy: 0, queued: 0, rejectedBusy: 1 });
 });
 
+test("waiting tasks run in the order they came, and one that times out while waiting fails at its timeout", async () => {
+  const one = createWorkerPool({ threads: 1, maxQueue: 64, timeoutMs: 5000 });
+  try {
+    const finished: number[] = [];
+    const tasks = Array.from({ length: 24 }, (_, i) =>
+      one.run(script, { op: "spin", ms: 5 }).then(() => finished.push(i)),
+    );
+    const started = Date.now();
+    const late = await one
+      .run(script, { op: "echo", value: 1 }, { timeoutMs: 50 })
+      .then(unexpected, (e: Error) => ({ e, ms: Date.now() - started }));
+    expect(late.e).toBeInstanceOf(PoolTimeoutError);
+    expect(late.ms, "failed at its timeout, not when its turn came").toBeLessThan(110);
+    await Promise.all(tasks);
+    expect(finished).toEqual(Array.from({ length: 24 }, (_, i) => i));
+    expect(one.stats()).toMatchObject({ busy: 0, queued: 0, completed: 24, timedOut: 1 });
+  } finally {
+    await one.close();
+  }
+});
+
 test("worker scripts are found next to the module or under the source tree", () => {
   const here = new URL(`file://${path.join(process.cwd(), "lib/workers/pool.ts")}`).href;
   expect(findWorkerScript(here, "nowhere", ["pool-test-worker.mjs"])).toBe(script);

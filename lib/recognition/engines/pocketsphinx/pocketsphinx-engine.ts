@@ -2,7 +2,6 @@
 // one, and a free phone loop over the same frames says whether the answer is any of them at all
 // (sphinx-server.py explains the scores). The same processes align phones for pronunciation.
 import os from "node:os";
-import { GrammarError, normaliseChoice } from "../../recogniser";
 import {
   type AnswerSpan,
   type ChoiceEngine,
@@ -20,6 +19,8 @@ import {
   type PathSegment,
   weighChoice,
 } from "./choice-llr";
+import { choiceVerdict } from "./choice-verdict";
+import { choiceWords, type LexiconAnswer, spelledProns } from "./choice-words";
 import {
   type ComparedReadings,
   type GapReadings,
@@ -43,8 +44,6 @@ export {
 } from "./pocketsphinx-types";
 
 type PathAnswer = { index: number; segments: PathSegment[] } | { index: null; reason: string };
-
-const logistic = (x: number) => 1 / (1 + Math.exp(-x));
 
 /** The pocketsphinx engine over a pool of sphinx-server.py processes; close() ends them. */
 export class PocketsphinxEngine implements ChoiceEngine {
@@ -87,32 +86,10 @@ export class PocketsphinxEngine implements ChoiceEngine {
 
   /** The choices' grammar; reference recordings are not used. Throws GrammarError for unusable choices. */
   async prepare(input: ChoiceInput, signal?: AbortSignal): Promise<PocketsphinxPrepared> {
-    if (input.language.toLowerCase() !== "eng")
-      throw new GrammarError(`${POCKETSPHINX_ENGINE} recognises English only, not "${input.language}"`);
-    if (input.choices.length === 0) throw new GrammarError("a choice challenge needs at least one choice");
-    const seen = new Map<string, number>();
-    const choices = input.choices.map(({ text }, index) => {
-      const words = normaliseChoice(text).map((w) => w.replace(/’/g, "'"));
-      if (words.length === 0) throw new GrammarError(`choice ${index + 1} ("${text}") has no words to recognise`);
-      const twin = seen.get(words.join(" "));
-      if (twin !== undefined) throw new GrammarError(`choices ${twin + 1} and ${index + 1} are the same words`);
-      seen.set(words.join(" "), index);
-      return words;
-    });
+    const choices = choiceWords(input);
     const { result } = await this.call("lexicon", { words: [...new Set(choices.flat())], choices }, signal);
-    const found = result as {
-      prons: Record<string, { phones: string; source: string }>;
-      missing: Record<string, string>;
-      jsgf: string;
-    };
-    const missing = Object.values(found.missing);
-    if (missing.length) throw new GrammarError(`cannot pronounce every word: ${missing.join("; ")}`);
-    const prons = Object.fromEntries(
-      Object.entries(found.prons)
-        .filter(([, p]) => p.source !== "dictionary")
-        .map(([word, p]) => [word, p.phones]),
-    );
-    return { engine: POCKETSPHINX_ENGINE, choices, prons, jsgf: found.jsgf };
+    const found = result as LexiconAnswer;
+    return { engine: POCKETSPHINX_ENGINE, choices, prons: spelledProns(found), jsgf: found.jsgf };
   }
 
   /** The answer's choice, or null when it is none of them (or holds no speech). */
@@ -120,8 +97,10 @@ export class PocketsphinxEngine implements ChoiceEngine {
     const p = prepared as PocketsphinxPrepared | null;
     if (p?.engine !== POCKETSPHINX_ENGINE || !Array.isArray(p.choices))
       throw new EngineError(`${POCKETSPHINX_ENGINE}: the challenge was prepared by another engine or version`);
-    const threshold = this.options.rejectLlr ?? DEFAULT_REJECT_LLR;
-    const wordThreshold = this.options.rejectWordLlr ?? DEFAULT_REJECT_WORD_LLR;
+    const thresholds = {
+      llr: this.options.rejectLlr ?? DEFAULT_REJECT_LLR,
+      wordLlr: this.options.rejectWordLlr ?? DEFAULT_REJECT_WORD_LLR,
+    };
     this.check(answer);
     const cut = choiceAudio(answer);
     if ("silent" in cut) return { choice: null, confidence: 1, engine: POCKETSPHINX_ENGINE, ms: 0, detail: cut.silent };
@@ -136,29 +115,7 @@ export class PocketsphinxEngine implements ChoiceEngine {
     if (path.index === null)
       return { choice: null, confidence: 1, engine: POCKETSPHINX_ENGINE, ms, detail: path.reason };
     const loop = (free.result as { segments: LoopSegment[] }).segments;
-    const w = weighChoice(path.segments, loop, { llr: threshold, wordLlr: wordThreshold });
-    // Sure it is in the set: the ratio and its worst word's well above their thresholds. (The grammar
-    // chose between the choices; a runner-up margin would cost a third search of the answer.)
-    const inSet = Math.min(
-      logistic(2 * (w.llr - threshold)),
-      w.worst ? logistic(2 * (w.worst.llr - wordThreshold)) : 1,
-      w.pause ? logistic(2 * (w.pause.llr - wordThreshold)) : 1,
-    );
-    const verdict = w.accepted
-      ? "accepted"
-      : w.llr < threshold
-        ? `rejected: below ${threshold}`
-        : w.worst && w.worst.llr < wordThreshold
-          ? `rejected: "${w.worst.word}" below ${wordThreshold}`
-          : `rejected: a pause where the phone loop hears speech (frames ${w.pause?.start}..${w.pause?.end}) below ${wordThreshold}`;
-    const weakest = w.worst ? `; worst word "${w.worst.word}" at ${w.worst.llr.toFixed(2)}` : "";
-    return {
-      choice: w.accepted ? path.index : null,
-      confidence: Number((w.accepted ? inSet : 1 - inSet).toFixed(3)),
-      engine: POCKETSPHINX_ENGINE,
-      ms,
-      detail: `best "${p.choices[path.index]!.join(" ")}" at ${w.llr.toFixed(2)} nats/frame against a free phone loop (${verdict})${weakest}`,
-    };
+    return choiceVerdict(p.choices, path.index, weighChoice(path.segments, loop, thresholds), thresholds, ms);
   }
 
   /** The frames of the answer the choice searches read (trim-answer.ts). */

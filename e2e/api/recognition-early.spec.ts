@@ -46,6 +46,12 @@ const earlyUsed = (request: APIRequestContext, admin: string) => earlyJudgements
 
 /** One answer through the procedures: WAV chunks written `gapMs` apart, then recognise. */
 async function answer(client: WampClient, challengeId: string, chunks: Buffer[], gapMs: number) {
+  const id = await written(client, challengeId, chunks, gapMs);
+  return (await client.call("nl.itslanguage.choice.recognise", [id])) as Recognition;
+}
+
+/** An answer's chunks written `gapMs` apart; its id. */
+async function written(client: WampClient, challengeId: string, chunks: Buffer[], gapMs: number) {
   const id = (await client.call("nl.itslanguage.choice.init_recognition")) as string;
   await client.call("nl.itslanguage.choice.init_challenge", [id, challengeId]);
   await client.call("nl.itslanguage.choice.init_audio", [id, "audio/wav"], {
@@ -57,7 +63,7 @@ async function answer(client: WampClient, challengeId: string, chunks: Buffer[],
     await client.call("nl.itslanguage.choice.write", [id, chunk.toString("base64"), "base64"]);
     await new Promise((r) => setTimeout(r, gapMs));
   }
-  return (await client.call("nl.itslanguage.choice.recognise", [id])) as Recognition;
+  return id;
 }
 
 test("a choice answer is judged once the student stops speaking, with the verdict the whole answer gets", async ({
@@ -96,15 +102,7 @@ test("an answer left unstored when its session closes stops its early judgement"
   const { client } = await WampClient.session(wsUrl(), student.token);
   const wav = await speakWav(CHOICES[2]!, { voice: "en-gb", padSeconds: 1.5 });
   const before = await earlyJudgements(request, admin, "unused");
-  const id = (await client.call("nl.itslanguage.choice.init_recognition")) as string;
-  await client.call("nl.itslanguage.choice.init_challenge", [id, challengeId]);
-  await client.call("nl.itslanguage.choice.init_audio", [id, "audio/wav"], {
-    channels: 1,
-    sampleWidth: 2,
-    frameRate: 16000,
-  });
-  for (const chunk of wavChunks(wav, Math.ceil((wav.length - 44) / 32000 / 0.25)))
-    await client.call("nl.itslanguage.choice.write", [id, chunk.toString("base64"), "base64"]);
+  await written(client, challengeId, wavChunks(wav, Math.ceil((wav.length - 44) / 32000 / 0.25)), 0);
   client.close(); // no recognise: the student left
   await expect
     .poll(() => earlyJudgements(request, admin, "unused"), { timeout: 10_000 })

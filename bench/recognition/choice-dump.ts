@@ -53,16 +53,10 @@ for (const challenge of lang.challenges) {
     }
     // The searches take the answer cut to its speech, as the engine sends it.
     const cut = choiceAudio(pcm);
-    const [g, l] =
+    const g =
       "silent" in cut
-        ? [
-            { result: { index: null, reason: cut.silent }, ms: 0 },
-            { result: { segments: [] }, ms: 0 },
-          ]
-        : await Promise.all([
-            call("choice_path", { choices: sp.choices, prons: sp.prons, audio: cut.audio }),
-            call("loop_path", { audio: cut.audio }),
-          ]);
+        ? { result: { index: null, reason: cut.silent, loop: [] }, ms: 0 }
+        : await call("choice", { choices: sp.choices, prons: sp.prons, audio: cut.audio });
     // Each choice alone through the answer (a one-choice grammar): its own best path and score, for
     // studying margins between choices (a runner-up search) offline.
     const forced =
@@ -70,7 +64,7 @@ for (const challenge of lang.challenges) {
         ? []
         : await Promise.all(
             sp.choices.map(
-              async (c) => (await call("choice_path", { choices: [c], prons: sp.prons, audio: cut.audio })).result,
+              async (c) => (await call("choice", { choices: [c], prons: sp.prons, audio: cut.audio })).result,
             ),
           );
     rows.push({
@@ -84,9 +78,9 @@ for (const challenge of lang.challenges) {
       seconds: answer.seconds,
       template: tpl,
       path: g.result,
-      loop: (l.result as { segments: unknown }).segments,
+      loop: (g.result as { loop: unknown }).loop,
       forced,
-      ms: Math.max(g.ms, l.ms),
+      ms: g.ms,
     });
   }
   process.stderr.write(".");

@@ -43,7 +43,11 @@ export {
   type PocketsphinxPrepared,
 } from "./pocketsphinx-types";
 
-type PathAnswer = { index: number; segments: PathSegment[] } | { index: null; reason: string };
+/** sphinx-server.py op_choice: the grammar's path (or why there is none) and the phone loop's. */
+type PathAnswer = { loop: LoopSegment[] } & (
+  | { index: number; segments: PathSegment[] }
+  | { index: null; reason: string }
+);
 
 /** The pocketsphinx engine over a pool of sphinx-server.py processes; close() ends them. */
 export class PocketsphinxEngine implements ChoiceEngine {
@@ -52,8 +56,6 @@ export class PocketsphinxEngine implements ChoiceEngine {
   private readonly script = serverScript();
   private readonly pool: SphinxPool;
   private availability: Promise<EngineInfo> | null = null;
-  // Per answer, so that fits() after recognise() does not search the loop again.
-  private readonly loops = new WeakMap<Pcm, Promise<{ result: unknown; ms: number }>>();
 
   constructor(private readonly options: PocketsphinxOptions = {}) {
     this.python = options.python ?? "/usr/bin/python3";
@@ -104,18 +106,14 @@ export class PocketsphinxEngine implements ChoiceEngine {
     this.check(answer);
     const cut = choiceAudio(answer);
     if ("silent" in cut) return { choice: null, confidence: 1, engine: POCKETSPHINX_ENGINE, ms: 0, detail: cut.silent };
-    const audio = cut.audio;
-    // The grammar's path and the phone loop's at once, in two processes: half the wait of one after the other.
-    const [grammar, free] = await Promise.all([
-      this.call("choice_path", { choices: p.choices, prons: p.prons, audio }, signal, answer),
-      this.loopOf(answer, audio, signal),
-    ]);
+    // The grammar's path and the phone loop's, in one process: the second search reads the first's
+    // senone scores (sphinx_scores.py), so the two cost little more than one.
+    const grammar = await this.call("choice", { choices: p.choices, prons: p.prons, audio: cut.audio }, signal, answer);
     const path = grammar.result as PathAnswer;
-    const ms = Math.round(Math.max(grammar.ms, free.ms));
+    const ms = Math.round(grammar.ms);
     if (path.index === null)
       return { choice: null, confidence: 1, engine: POCKETSPHINX_ENGINE, ms, detail: path.reason };
-    const loop = (free.result as { segments: LoopSegment[] }).segments;
-    return choiceVerdict(p.choices, path.index, weighChoice(path.segments, loop, thresholds), thresholds, ms);
+    return choiceVerdict(p.choices, path.index, weighChoice(path.segments, path.loop, thresholds), thresholds, ms);
   }
 
   /** The frames of the answer the choice searches read (trim-answer.ts). */
@@ -127,8 +125,7 @@ export class PocketsphinxEngine implements ChoiceEngine {
    * Whether the answer as a whole could be choice `index` (one the grammar did not pick): that choice
    * alone forced through the answer, its whole-answer ratio against the phone loop at or above the
    * threshold. Not its worst word's: the cascade asks about near pairs, which differ in the very word
-   * where the grammar preferred its own choice. The loop path of an answer recognise() has just
-   * searched is reused, so this costs one search.
+   * where the grammar preferred its own choice.
    */
   async fits(prepared: unknown, answer: Pcm, index: number, signal?: AbortSignal): Promise<ChoiceFit> {
     const p = prepared as PocketsphinxPrepared | null;
@@ -138,16 +135,12 @@ export class PocketsphinxEngine implements ChoiceEngine {
     this.check(answer);
     const cut = choiceAudio(answer);
     if ("silent" in cut) return { fits: false, ms: 0, detail: `"${words.join(" ")}": ${cut.silent}` };
-    const audio = cut.audio;
-    const [forced, free] = await Promise.all([
-      this.call("choice_path", { choices: [words], prons: p.prons, audio }, signal, answer),
-      this.loopOf(answer, audio, signal),
-    ]);
+    const forced = await this.call("choice", { choices: [words], prons: p.prons, audio: cut.audio }, signal, answer);
     const path = forced.result as PathAnswer;
     const ms = Math.round(forced.ms);
     const name = `"${words.join(" ")}"`;
     if (path.index === null) return { fits: false, ms, detail: `${name}: ${path.reason}` };
-    const w = weighChoice(path.segments, (free.result as { segments: LoopSegment[] }).segments, {
+    const w = weighChoice(path.segments, path.loop, {
       llr: threshold,
       wordLlr: Number.NEGATIVE_INFINITY,
     });
@@ -199,17 +192,6 @@ export class PocketsphinxEngine implements ChoiceEngine {
   /** Ends the processes (they start again on the next request). */
   close() {
     this.pool.close();
-  }
-
-  /** The free phone loop's path through the answer, searched once per answer object. */
-  private loopOf(answer: Pcm, audio: string, signal?: AbortSignal) {
-    let loop = this.loops.get(answer);
-    if (!loop) {
-      loop = this.call("loop_path", { audio }, signal, answer);
-      this.loops.set(answer, loop);
-      loop.catch(() => this.loops.delete(answer));
-    }
-    return loop;
   }
 
   private audio(answer: Pcm): string {

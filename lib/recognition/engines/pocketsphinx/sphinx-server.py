@@ -14,6 +14,7 @@ from sphinx_gaps import search_gaps
 from sphinx_grammar import FILLER, item_spans, jsgf, loop_over, match
 from sphinx_lexicon import Refused, espeak_phones
 from sphinx_reading import heard_words, make_reader, set_reading_lm
+from sphinx_scores import ScoredAnswer
 
 WORD = re.compile(r"^[\w'-]+$")
 # Whether reading aloud hears CMUdict's alternate pronunciations of the text's words too.
@@ -25,6 +26,8 @@ COMPARE_VARIANTS = os.environ.get("SPHINX_COMPARE_VARIANTS", "0") == "1"
 class Worker:
     def __init__(self):
         self.decoder = make_decoder()
+        # Searches the senone scores self.decoder recorded (sphinx_scores.py); same words and grammars.
+        self.searcher = make_decoder()
         self.reader = None  # made on the first reading request
         # The gap search's own: the alternate pronunciations it adds must not reach the reading search.
         self.gapper = None
@@ -45,7 +48,8 @@ class Worker:
             phones, source = espeak_phones(word), "espeak-ng"
         if any(p not in PHONES for p in phones.split()):
             raise Refused(f'"{word}" has phones the model does not know: {phones}')
-        self.decoder.add_word(word, phones, True)
+        for d in (self.decoder, self.searcher):
+            d.add_word(word, phones, True)
         return phones, source
 
     def variants(self, word, given=None):
@@ -61,23 +65,13 @@ class Worker:
             out.append(alt)
         return out
 
-    def decode(self, search, raw, offset=0):
-        d = self.decoder
-        d.set_search(search)
-        # A fresh stream: the front end's noise estimate (-remove_noise) otherwise carries over from
-        # the previous utterance, so that the same answer scored differently by what this process
-        # decoded before it (on the choice bench, in-set answers flipped between runs), and the
-        # grammar and phone loop paths, decoded in two processes, were not over the same features.
-        d.start_stream()
-        d.start_utt()
-        d.process_raw(raw, False, True)  # one full utterance: batch mean normalisation over all of it
-        d.end_utt()
-        hyp = d.hyp()
-        segs = d.seg() if hyp else []
-        return hyp, [(s.word, s.start_frame + offset, s.end_frame + offset, s.ascore * NATS) for s in segs]
+    def answer(self, raw, offset=0):
+        """The audio for several searches, its senone scores computed once (sphinx_scores.py)."""
+        return ScoredAnswer(self.decoder, self.searcher, raw, offset)
 
     def grammar(self, name, sequences):
-        self.decoder.set_jsgf_string(name, jsgf(name, sequences))
+        for d in (self.decoder, self.searcher):
+            d.set_jsgf_string(name, jsgf(name, sequences))
 
     def op_ping(self, req):
         return {"pong": True, "model": MODEL}
@@ -93,28 +87,25 @@ class Worker:
                 missing[word] = str(error)
         return {"prons": prons, "missing": missing, "jsgf": jsgf("choice", req.get("choices") or [])}
 
-    def op_choice_path(self, req):
-        """The choices' grammar's best path through the answer: the choice and its words' frames and
-        scores. Its twin op_loop_path runs in another process at the same time; choice-llr.ts
-        weighs the two."""
+    def op_choice(self, req):
+        """The choices' grammar's best path through the answer (the choice, its words' frames and
+        scores) and a free phone loop's path through the same frames: what any speech scores there.
+        choice-llr.ts weighs the two."""
         choices = [[w.replace("’", "'") for w in c] for c in req["choices"]]
         given = req.get("prons") or {}
         for word in sorted({w for c in choices for w in c}):
             self.pronounce(word, given.get(word))
-        # Already cut to its speech by trim-answer.ts, and never silent.
-        raw = base64.b64decode(req["audio"])
         self.grammar("choice", choices)
-        hyp, segs = self.decode("choice", raw)
+        # Already cut to its speech by trim-answer.ts, and never silent.
+        with self.answer(base64.b64decode(req["audio"])) as answer:
+            _, loop = answer.decode("loop")
+            hyp, segs = answer.decode("choice")
         best = match(hyp, [" ".join(c) for c in choices])
+        free = [[p, a, b, sc] for p, a, b, sc in loop]
         if best is None:
-            return {"index": None, "reason": "no path through the grammar"}
-        return {"index": best, "segments": [[re.sub(r"\(\d+\)$", "", w), a, b, sc, bool(FILLER.match(w))]
-                                            for w, a, b, sc in segs]}
-
-    def op_loop_path(self, req):
-        """A free phone loop's best path through the same (already cut) answer: what any speech scores."""
-        _, loop = self.decode("loop", base64.b64decode(req["audio"]))
-        return {"segments": [[p, a, b, sc] for p, a, b, sc in loop]}
+            return {"index": None, "reason": "no path through the grammar", "loop": free}
+        return {"index": best, "loop": free,
+                "segments": [[re.sub(r"\(\d+\)$", "", w), a, b, sc, bool(FILLER.match(w))] for w, a, b, sc in segs]}
 
     def op_phones(self, req):
         """Phones of a known word sequence with frames and scores, and the free phone loop's path."""
@@ -135,10 +126,11 @@ class Worker:
         for pron in prons:
             sequence += ["ph_" + p.lower() for p in pron] + ["[ph_sil]"]
         self.grammar("align", [sequence])
-        hyp, segs = self.decode("align", raw, first)
-        if hyp is None:
-            raise Refused("the audio could not be aligned with the words")
-        _, loop = self.decode("loop", raw, first)
+        with self.answer(raw, first) as answer:
+            hyp, segs = answer.decode("align")
+            if hyp is None:
+                raise Refused("the audio could not be aligned with the words")
+            _, loop = answer.decode("loop")
         phones = iter(s for s in segs if s[0].startswith("ph_") and s[0] != PAUSE)
         out = []
         for word, pron in zip(words, prons):
@@ -160,40 +152,41 @@ class Worker:
         if silent:
             return {"frames": 0, "alternatives": [None for _ in req["alternatives"]]}
         raw = dither(raw)
-        out = []
-        for alternative in req["alternatives"]:
-            prons = []  # per item, its pronunciations
-            for item in alternative:
-                if item.startswith("/"):
-                    prons.append([item.strip("/").upper().split()])
-                else:
-                    word = item.replace("’", "'").lower()
-                    if given.get(word) or not COMPARE_VARIANTS:
-                        own = [given.get(word) or self.pronounce(word)[0]]
+        with self.answer(raw, first) as answer:
+            out = []
+            for alternative in req["alternatives"]:
+                prons = []  # per item, its pronunciations
+                for item in alternative:
+                    if item.startswith("/"):
+                        prons.append([item.strip("/").upper().split()])
                     else:
-                        own = self.variants(word)
-                    prons.append([re.sub(r"\d", "", p).split() for p in own])
-            if not prons or any(p not in PHONES for alts in prons for pron in alts for p in pron):
-                out.append(None)
-                continue
-            sequence = ["[ph_sil]"]
-            for alts in prons:
-                if len(alts) == 1:
-                    sequence += ["ph_" + p.lower() for p in alts[0]]
-                else:
-                    sequence.append("(" + " | ".join(" ".join("ph_" + p.lower() for p in pron) for pron in alts) + ")")
-                sequence.append("[ph_sil]")
-            self.grammar("compare", [sequence])
-            hyp, segs = self.decode("compare", raw, first)
-            spans = hyp and item_spans(prons, [s for s in segs if s[0].startswith("ph_") and s[0] != PAUSE])
-            if not spans:
-                out.append(None)
-                continue
-            out.append({"score": sum(s[3] for s in segs), "words": spans,
-                        "segments": [[a, b, round(sc, 2)] for _, a, b, sc in segs]})
-        # The free phone loop over the same frames: what any speech scores there, so a reading's
-        # fit over part of the audio can be measured against it (stretch-loop.ts).
-        _, loop = self.decode("loop", raw, first)
+                        word = item.replace("’", "'").lower()
+                        if given.get(word) or not COMPARE_VARIANTS:
+                            own = [given.get(word) or self.pronounce(word)[0]]
+                        else:
+                            own = self.variants(word)
+                        prons.append([re.sub(r"\d", "", p).split() for p in own])
+                if not prons or any(p not in PHONES for alts in prons for pron in alts for p in pron):
+                    out.append(None)
+                    continue
+                sequence = ["[ph_sil]"]
+                for alts in prons:
+                    if len(alts) == 1:
+                        sequence += ["ph_" + p.lower() for p in alts[0]]
+                    else:
+                        sequence.append("(" + " | ".join(" ".join("ph_" + p.lower() for p in pron) for pron in alts) + ")")
+                    sequence.append("[ph_sil]")
+                self.grammar("compare", [sequence])
+                hyp, segs = answer.decode("compare")
+                spans = hyp and item_spans(prons, [s for s in segs if s[0].startswith("ph_") and s[0] != PAUSE])
+                if not spans:
+                    out.append(None)
+                    continue
+                out.append({"score": sum(s[3] for s in segs), "words": spans,
+                            "segments": [[a, b, round(sc, 2)] for _, a, b, sc in segs]})
+            # The free phone loop over the same frames: what any speech scores there, so a reading's
+            # fit over part of the audio can be measured against it (stretch-loop.ts).
+            _, loop = answer.decode("loop")
         return {"frames": len(raw) // 320, "alternatives": out, "loop": [[p, a, b, round(sc, 2)] for p, a, b, sc in loop]}
 
     def op_words(self, req):

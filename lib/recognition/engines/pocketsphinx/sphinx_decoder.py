@@ -48,6 +48,27 @@ def make_decoder():
     return decoder
 
 
+def decode(d, search, raw, offset=0):
+    """The search's hypothesis and segments (word, first and last frame from `offset`, nats) over
+    raw 16-bit PCM, one full utterance: batch mean normalisation over all of it."""
+    d.set_search(search)
+    # A fresh stream: the front end's noise estimate (-remove_noise) otherwise carries over from
+    # the previous utterance, so that the same answer scored differently by what this process
+    # decoded before it (on the choice bench, in-set answers flipped between runs).
+    d.start_stream()
+    d.start_utt()
+    d.process_raw(raw, False, True)
+    d.end_utt()
+    return result(d, offset)
+
+
+def result(d, offset=0):
+    """The last utterance's hypothesis and segments (decode())."""
+    hyp = d.hyp()
+    segs = d.seg() if hyp else []
+    return hyp, [(s.word, s.start_frame + offset, s.end_frame + offset, s.ascore * NATS) for s in segs]
+
+
 def dither(raw):
     """The audio with one bit of noise added (the same on every run): stretches of digital silence
     have no spectrum, and the aligner then placed the words around them badly."""

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ERRORS, WampError } from "../wamp/messages";
+import { GrowingPcm } from "./growing-pcm";
 import { type PcmFormat, parseWavChunk, wavHeader } from "./wav-chunks";
 
 // The audio of one answer as it arrives in chunks (written with `*.write`, or pulled from the
@@ -22,6 +23,9 @@ export class AnswerAudio {
   private segments: Uint8Array[][] = [];
   private bytes = 0;
   private pcmBytes = 0;
+  /** pcm16kSoFar()'s samples, and how many of the chunks they hold. */
+  private pcm = new GrowingPcm();
+  private pcmChunks = 0;
 
   constructor(
     private readonly maxSeconds: number,
@@ -67,11 +71,9 @@ export class AnswerAudio {
     const f = this.format;
     if (this.container !== "wav" || !f || f.channels !== 1 || f.sampleRate !== 16000 || f.bitsPerSample !== 16)
       return null;
-    const bytes = Buffer.concat(this.segments.flat());
-    const n = Math.floor(bytes.length / 2);
-    const out = new Float32Array(n);
-    for (let i = 0; i < n; i++) out[i] = bytes.readInt16LE(2 * i) / 32768;
-    return out;
+    const chunks = this.segments.flat();
+    for (; this.pcmChunks < chunks.length; this.pcmChunks++) this.pcm.append(chunks[this.pcmChunks]!);
+    return this.pcm.samples();
   }
 
   /** Starts a new segment (feedback resumed): the next chunk brings its own header. */

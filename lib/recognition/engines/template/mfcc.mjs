@@ -199,9 +199,19 @@ export function utteranceFeatures(samples, warp = 1) {
  * features depend on those samples only (and on which frames the whole audio's energy selects).
  */
 export function speechSpan(samples) {
+  // The cascade asks for both stages' spans of the same samples after every chunk (early-choice.ts).
+  if (lastSpan?.samples === samples && lastSpan.length === samples.length) return lastSpan.span;
   const [start, end] = speechRange(frameEnergyDb(samples));
-  return { start, end, from: Math.max(0, start * HOP - 1), to: end > start ? (end - 1) * HOP + FRAME : start * HOP };
+  const span = {
+    start,
+    end,
+    from: Math.max(0, start * HOP - 1),
+    to: end > start ? (end - 1) * HOP + FRAME : start * HOP,
+  };
+  lastSpan = { samples, length: samples.length, span };
+  return span;
 }
+let lastSpan = null;
 
 /** The same utterance played backwards (statics reversed, deltas recomputed): a "same sounds, other order" impostor. */
 export function reversedFeatures(features) {

@@ -27,6 +27,9 @@ const sessions = Number(process.env.BENCH_SESSIONS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const chunkMs = Number(process.env.BENCH_CHUNK_MS ?? 250);
 const gapMs = Number(process.env.BENCH_GAP_MS ?? 500);
+// Rounds answered first and reported apart: the first answers after a server starts also pay for
+// compiling its code paths (the first round's max was about twice the later rounds').
+const warmupRounds = Number(process.env.BENCH_WARMUP_ROUNDS ?? 1);
 const paced = process.env.BENCH_PACED !== "0";
 const ANSWER_SECONDS = 3;
 const CHOICES = [
@@ -88,8 +91,14 @@ try {
   );
   const before = await engineMetrics(base, seeded.admin);
 
-  type Sample = { lastChunkToResult: number; recogniseToResult: number; correct: boolean; engine: string };
-  const samples: Sample[] = [];
+  type Sample = {
+    round: number;
+    lastChunkToResult: number;
+    recogniseToResult: number;
+    correct: boolean;
+    engine: string;
+  };
+  const answered: Sample[] = [];
   const failures: string[] = [];
   const wsUrl = `${base.replace(/^http/, "ws")}/ws`;
   const t0 = performance.now();
@@ -98,8 +107,8 @@ try {
       await sleep((s * chunkMs) / sessions); // sessions out of step, as real students are
       const client = await WampClient.connect(wsUrl, studentToken);
       try {
-        for (let r = 0; r < rounds; r++) {
-          const answer = answers[(s * rounds + r) % answers.length]!;
+        for (let r = -warmupRounds; r < rounds; r++) {
+          const answer = answers[(s * rounds + r + answers.length) % answers.length]!;
           try {
             const id = await client.call<string>("nl.itslanguage.choice.init_recognition");
             await client.call("nl.itslanguage.choice.init_challenge", [id, seeded.challengeId]);
@@ -120,7 +129,8 @@ try {
               "nl.itslanguage.choice.recognise",
               [id],
             );
-            samples.push({
+            answered.push({
+              round: r,
               lastChunkToResult: at - lastSent,
               recogniseToResult: at - recogniseSent,
               correct: value?.recognised?.trim().toLowerCase() === answer.expected.toLowerCase(),
@@ -139,6 +149,8 @@ try {
   const wall = (performance.now() - t0) / 1000;
   const after = await engineMetrics(base, seeded.admin);
 
+  const samples = answered.filter((x) => x.round >= 0);
+  const cold = answered.filter((x) => x.round < 0).map((x) => x.lastChunkToResult);
   const last = samples.map((x) => x.lastChunkToResult);
   const rec = samples.map((x) => x.recogniseToResult);
   const ms = (x: number) => `${x.toFixed(0)} ms`;
@@ -150,6 +162,10 @@ try {
   console.log(
     `  last chunk → result:  p50 ${ms(quantile(last, 0.5))}, p95 ${ms(quantile(last, 0.95))}, max ${ms(Math.max(...last))}`,
   );
+  if (cold.length)
+    console.log(
+      `  before them, ${cold.length} warm-up answers (${warmupRounds} per session, the server's first): last chunk → result p50 ${ms(quantile(cold, 0.5))}, p95 ${ms(quantile(cold, 0.95))}, max ${ms(Math.max(...cold))}`,
+    );
   console.log(`  recognise → result:   p50 ${ms(quantile(rec, 0.5))}, p95 ${ms(quantile(rec, 0.95))}`);
   // Which stage decided (the cascade names the engine that gave the verdict).
   for (const engine of new Set(samples.map((x) => x.engine))) {
@@ -158,8 +174,17 @@ try {
       `    decided by ${engine}: ${mine.length} answers, last chunk → result p50 ${ms(quantile(mine, 0.5))}, p95 ${ms(quantile(mine, 0.95))}`,
     );
   }
+  const rounds_ = [...new Set(samples.map((x) => x.round))].sort((a, b) => a - b);
   console.log(
-    `  recognised correctly: ${samples.filter((x) => x.correct).length}/${samples.length}; failed calls: ${failures.length}`,
+    `    per round (p50 / max): ${rounds_
+      .map((r) => {
+        const xs = samples.filter((x) => x.round === r).map((x) => x.lastChunkToResult);
+        return `${r + 1}: ${ms(quantile(xs, 0.5))} / ${ms(Math.max(...xs))}`;
+      })
+      .join(", ")}`,
+  );
+  console.log(
+    `  recognised correctly: ${samples.filter((x) => x.correct).length}/${samples.length} (warm-up ${answered.filter((x) => x.round < 0 && x.correct).length}/${cold.length}); failed calls: ${failures.length}`,
   );
   for (const f of [...new Set(failures)].slice(0, 5)) console.log(`    ${f}`);
   for (const [engine, a] of after.engines) {
@@ -167,22 +192,23 @@ try {
     const n = a.count - b.count;
     if (n > 0)
       console.log(
-        `  server engine ${engine}: ${n} judgements, mean ${ms((1000 * (a.sum - b.sum)) / n)} each, ${((a.sum - b.sum) / (after.audio - before.audio)).toFixed(3)} s per s of audio`,
+        `  server engine ${engine} (warm-up included): ${n} judgements, mean ${ms((1000 * (a.sum - b.sum)) / n)} each, ${((a.sum - b.sum) / (after.audio - before.audio)).toFixed(3)} s per s of audio`,
       );
   }
   const early = ["used", "changed", "superseded", "unused"].map(
     (k) => `${k} ${(after.early.get(k) ?? 0) - (before.early.get(k) ?? 0)}`,
   );
-  console.log(`  judged before the last chunk: ${early.join(", ")}`);
+  console.log(`  judged before the last chunk (warm-up included): ${early.join(", ")}`);
+  // The server's figures below count the warm-up answers too.
   const queries = [...after.db].map(([k, n]) => [k, n - (before.db.get(k) ?? 0)] as const).filter(([, n]) => n > 0);
   const total = queries.reduce((a, [, n]) => a + n, 0);
   console.log(
-    `  server database: ${(total / Math.max(1, samples.length)).toFixed(1)} queries per answer (${queries
+    `  server database: ${(total / Math.max(1, answered.length)).toFixed(1)} queries per answer (${queries
       .sort((a, b) => b[1] - a[1])
       .slice(0, 8)
       .map(
         ([k, n]) =>
-          `${k.replace(/model="([^"]*)",operation="([^"]*)"/, "$1.$2")} ${(n / Math.max(1, samples.length)).toFixed(1)}`,
+          `${k.replace(/model="([^"]*)",operation="([^"]*)"/, "$1.$2")} ${(n / Math.max(1, answered.length)).toFixed(1)}`,
       )
       .join(", ")})`,
   );

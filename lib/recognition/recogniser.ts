@@ -20,7 +20,16 @@ export interface RecognitionBackend {
   prepareChoiceGrammar(input: { language: string; choices: string[] }): Promise<ChoiceGrammar>;
 }
 
-export class GrammarError extends Error {}
+/**
+ * The choices cannot form a grammar. Recognised by name: engines are shared through globalThis by
+ * the several copies of this module in Next's bundles, each with its own class (lib/workers/pool.ts).
+ */
+export class GrammarError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Error && value.name === "GrammarError";
+  }
+  override name = "GrammarError";
+}
 
 /** Lower-case words without punctuation (apostrophes inside words stay: "don't"). */
 export function normaliseChoice(text: string): string[] {

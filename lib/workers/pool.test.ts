@@ -79,3 +79,24 @@ test("worker scripts are found next to the module or under the source tree", () 
   expect(findWorkerScript("file:///bundled/chunk.js", "lib/workers", ["pool-test-worker.mjs"])).toBe(script);
   expect(findWorkerScript(undefined, "lib/workers", ["pool-test-worker.mjs", "missing.mjs"])).toBeNull();
 });
+
+test("a pool made by another copy of this module throws errors this copy recognises", async () => {
+  // Next's bundles hold several copies of pool.ts (instrumentation and routes) sharing one pool.
+  const copy = (await import(`./pool.ts?copy=${Date.now()}`)) as typeof import("./pool");
+  expect(copy.PoolBusyError).not.toBe(PoolBusyError);
+  const other = copy.createWorkerPool({ threads: 1, maxQueue: 0 });
+  try {
+    const running = other.run(script, { op: "spin", ms: 300 });
+    const refused = await other.run(script, { op: "spin", ms: 1 }).then(unexpected, (e: unknown) => e);
+    expect(refused).toBeInstanceOf(PoolBusyError);
+    expect(refused).not.toBeInstanceOf(PoolTimeoutError);
+    await running;
+    const late = await other
+      .run(script, { op: "spin", ms: 500 }, { timeoutMs: 50 })
+      .then(unexpected, (e: unknown) => e);
+    expect(late).toBeInstanceOf(PoolTimeoutError);
+    expect(late).not.toBeInstanceOf(PoolBusyError);
+  } finally {
+    await other.close();
+  }
+});

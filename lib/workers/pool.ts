@@ -13,8 +13,17 @@ import { fileURLToPath } from "node:url";
 import pLimit from "p-limit";
 import { Piscina } from "piscina";
 
+// The pool is one per process (sharedPool, on globalThis), but Next's bundles hold several copies
+// of this module (the instrumentation's, which starts the recognition server, and the routes'),
+// each with its own classes: its errors are therefore recognised by name, whichever copy made
+// the pool. (Found when the start-up warm-up made the pool first: a full pool answered 500.)
+const named = (value: unknown, name: string) => value instanceof Error && value.name === name;
+
 /** Every worker is busy and the queue is full: the caller should answer "busy, retry later". */
 export class PoolBusyError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return named(value, "PoolBusyError");
+  }
   constructor(readonly queued: number) {
     super(`all workers are busy and ${queued} tasks are waiting; retry later`);
     this.name = "PoolBusyError";
@@ -23,6 +32,9 @@ export class PoolBusyError extends Error {
 
 /** The task ran out of time; its worker thread was stopped and replaced. */
 export class PoolTimeoutError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return named(value, "PoolTimeoutError");
+  }
   constructor(
     readonly script: string,
     readonly timeoutMs: number,

@@ -6,6 +6,7 @@ import { expect, test } from "@playwright/test";
 import { GrammarError } from "../../recogniser";
 import { EngineError, type Pcm } from "../types";
 import { POCKETSPHINX_ENGINE, type PocketsphinxPrepared, pocketsphinxEngine } from "./pocketsphinx-engine";
+import { choiceAudio } from "./trim-answer";
 
 const engine = pocketsphinxEngine({ poolSize: 2 });
 const info = await engine.info();
@@ -224,4 +225,23 @@ test("the gap search hears a repetition, says an omitted word, drops an extra on
   ]);
   const second = await engine.gaps(["the", "/k ih t/|cat", "sat", "sat", "on", "+big", "the", "mat"], audio, costs);
   expect(second.extras[0]!.map(({ start, end, ...x }) => x)).toEqual([{ item: 1, word: "cat" }]);
+});
+
+test("the grammar searched over the phone loop's recorded senone scores finds what decoding the audio finds", async () => {
+  // sphinx_scores.py: the second search of an answer reads the first's scores instead of the audio.
+  const p = await engine.prepare({
+    language: "eng",
+    choices: ["the cat is black", "the cat was black", "the dog is white"].map((text) => ({ text, audio: null })),
+  });
+  const cut = choiceAudio(say("the cat was black", "en-gb-scotland"));
+  if (!("audio" in cut)) throw new Error(`no speech: ${cut.silent}`);
+  const call = (engine as unknown as { call(op: string, body: object): Promise<{ result: Record<string, unknown> }> })
+    .call;
+  const ask = (shareScores: boolean) =>
+    call.call(engine, "choice", { choices: p.choices, prons: p.prons, audio: cut.audio, shareScores });
+  const [shared, decoded] = [(await ask(true)).result, (await ask(false)).result];
+  expect(shared.scores).toBe("recorded");
+  expect(decoded.scores).toBe("decoded");
+  expect(shared.index).toBe(1);
+  expect({ ...shared, scores: null }).toEqual({ ...decoded, scores: null });
 });

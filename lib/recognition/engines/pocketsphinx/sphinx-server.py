@@ -65,9 +65,9 @@ class Worker:
             out.append(alt)
         return out
 
-    def answer(self, raw, offset=0):
+    def answer(self, raw, offset=0, share=True):
         """The audio for several searches, its senone scores computed once (sphinx_scores.py)."""
-        return ScoredAnswer(self.decoder, self.searcher, raw, offset)
+        return ScoredAnswer(self.decoder, self.searcher, raw, offset, share)
 
     def grammar(self, name, sequences):
         for d in (self.decoder, self.searcher):
@@ -90,21 +90,23 @@ class Worker:
     def op_choice(self, req):
         """The choices' grammar's best path through the answer (the choice, its words' frames and
         scores) and a free phone loop's path through the same frames: what any speech scores there.
-        choice-llr.ts weighs the two."""
+        choice-llr.ts weighs the two. "scores" says whether the second search read the first's
+        recorded senone scores; "shareScores": false makes each decode the audio (tests compare)."""
         choices = [[w.replace("’", "'") for w in c] for c in req["choices"]]
         given = req.get("prons") or {}
         for word in sorted({w for c in choices for w in c}):
             self.pronounce(word, given.get(word))
         self.grammar("choice", choices)
         # Already cut to its speech by trim-answer.ts, and never silent.
-        with self.answer(base64.b64decode(req["audio"])) as answer:
+        with self.answer(base64.b64decode(req["audio"]), share=req.get("shareScores", True)) as answer:
             _, loop = answer.decode("loop")
             hyp, segs = answer.decode("choice")
+            scores = "recorded" if answer.shared else "decoded"
         best = match(hyp, [" ".join(c) for c in choices])
         free = [[p, a, b, sc] for p, a, b, sc in loop]
         if best is None:
-            return {"index": None, "reason": "no path through the grammar", "loop": free}
-        return {"index": best, "loop": free,
+            return {"index": None, "reason": "no path through the grammar", "loop": free, "scores": scores}
+        return {"index": best, "loop": free, "scores": scores,
                 "segments": [[re.sub(r"\(\d+\)$", "", w), a, b, sc, bool(FILLER.match(w))] for w, a, b, sc in segs]}
 
     def op_phones(self, req):

@@ -9,6 +9,10 @@ import ctypes
 
 from sphinx_decoder import decode, result
 
+# The recorded scores take ~1 MB per second of audio (every senone, 16 bits, 100 frames a second):
+# longer audio (a whole reading) is decoded for each search instead.
+MAX_SECONDS = 20
+
 # Where ps_decoder_s keeps its acoustic model (Debian's 0.8+5prealpha). Checked on every decoder
 # against two fields the public API returns, so another layout falls back rather than crashes.
 ACMOD_OFFSET = 0x10
@@ -67,9 +71,11 @@ class ScoredAnswer:
     pocketsphinx's phone loop). `searcher` needs the same dictionary words and grammars.
     Use as a context manager: the recorded scores are freed at its end."""
 
-    def __init__(self, decoder, searcher, raw, offset=0):
+    def __init__(self, decoder, searcher, raw, offset=0, share=True):
         self.decoder, self.searcher, self.raw, self.offset = decoder, searcher, raw, offset
-        self.acmod = _acmod(decoder) if searcher is not None and _acmod(searcher) else None
+        short = len(raw) <= MAX_SECONDS * 16000 * 2
+        usable = share and short and searcher is not None and _acmod(searcher)
+        self.acmod = _acmod(decoder) if usable else None
         self.buffer, self.size = ctypes.c_void_p(), ctypes.c_size_t()
         self.recorded = False
 
@@ -80,6 +86,11 @@ class ScoredAnswer:
         if self.recorded:
             _LIBS[1].free(self.buffer)
             self.recorded = False
+
+    @property
+    def shared(self):
+        """Whether searches after the first read recorded scores (else each decodes the audio)."""
+        return self.acmod is not None
 
     def decode(self, search):
         """The search's hypothesis and segments over the answer (sphinx_decoder.decode())."""

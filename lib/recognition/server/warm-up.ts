@@ -12,19 +12,29 @@ import type { Pcm } from "../engines/types";
 // the English choice engines judge one answer (on each thread and process). Otherwise the first
 // students after a start pay for loading and compiling that code: on the latency bench (10
 // sessions at once) the server's first ten answers took p50 ~700 ms and up to ~1.2 s from their
-// last chunk, where later ones took ~100 ms.
+// last chunk, where later ones took ~100 ms (with this warm-up: p50 ~500 ms, up to ~850 ms).
 
 const RATE = 16000;
+/** The start waits this long at most: an engine that hangs is the first request's problem, with its timeout. */
+const MAX_WAIT_MS = 10_000;
 
 /** Runs the warm-up; never throws (whatever fails here fails again, with its reason, on a real request). */
 export async function warmUp(): Promise<void> {
   const started = performance.now();
   const copies = Math.max(1, sharedPool().stats().maxThreads);
   const pcm = syntheticSpeech(1.5);
-  const results = await Promise.allSettled([warmIngest(pcm, copies), warmChoiceEngines(pcm, copies)]);
-  const failed = results.flatMap((r) =>
-    r.status === "rejected" ? [String((r.reason as Error)?.message ?? r.reason)] : [],
-  );
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), MAX_WAIT_MS);
+    timer.unref();
+  });
+  const work = Promise.allSettled([warmIngest(pcm, copies), warmChoiceEngines(pcm, copies)]);
+  const results = await Promise.race([work, late]);
+  clearTimeout(timer);
+  const failed =
+    results === "late"
+      ? [`not finished after ${MAX_WAIT_MS} ms; serving anyway`]
+      : results.flatMap((r) => (r.status === "rejected" ? [String((r.reason as Error)?.message ?? r.reason)] : []));
   log(failed.length ? "warn" : "info", "warm-up", { ms: Math.round(performance.now() - started), failed });
 }
 

@@ -9,9 +9,6 @@ export async function register() {
     if (config().serverRole !== "api") {
       const { startRecognitionServer } = await import("@/lib/recognition/server/ws-server");
       startRecognitionServer();
-      // Before the first requests, so that the first students do not pay for it (warm-up.ts).
-      const { warmUp } = await import("@/lib/recognition/server/warm-up");
-      await warmUp();
     }
   }
 }

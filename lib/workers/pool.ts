@@ -16,7 +16,8 @@ import { Piscina } from "piscina";
 // The pool is one per process (sharedPool, on globalThis), but Next's bundles hold several copies
 // of this module (the instrumentation's, which starts the recognition server, and the routes'),
 // each with its own classes: its errors are therefore recognised by name, whichever copy made
-// the pool. (Found when the start-up warm-up made the pool first: a full pool answered 500.)
+// the pool. (When a websocket answer, judged in the instrumentation's copy, made the pool first,
+// a full pool answered REST uploads with 500 instead of 503.)
 const named = (value: unknown, name: string) => value instanceof Error && value.name === name;
 
 /** Every worker is busy and the queue is full: the caller should answer "busy, retry later". */

@@ -9,7 +9,7 @@ import os
 import re
 import sys
 
-from sphinx_decoder import MODEL, NATS, PAUSE, PHONES, dither, make_decoder, trim
+from sphinx_decoder import MODEL, PAUSE, PHONES, dither, make_decoder, trim
 from sphinx_gaps import search_gaps
 from sphinx_grammar import FILLER, item_spans, jsgf, loop_over, match
 from sphinx_lexicon import Refused, espeak_phones
@@ -154,21 +154,11 @@ class Worker:
         if silent:
             return {"frames": 0, "alternatives": [None for _ in req["alternatives"]]}
         raw = dither(raw)
+        out = []
         with self.answer(raw, first) as answer:
-            out = []
             for alternative in req["alternatives"]:
-                prons = []  # per item, its pronunciations
-                for item in alternative:
-                    if item.startswith("/"):
-                        prons.append([item.strip("/").upper().split()])
-                    else:
-                        word = item.replace("’", "'").lower()
-                        if given.get(word) or not COMPARE_VARIANTS:
-                            own = [given.get(word) or self.pronounce(word)[0]]
-                        else:
-                            own = self.variants(word)
-                        prons.append([re.sub(r"\d", "", p).split() for p in own])
-                if not prons or any(p not in PHONES for alts in prons for pron in alts for p in pron):
+                prons = self.item_prons(alternative, given)
+                if prons is None:
                     out.append(None)
                     continue
                 sequence = ["[ph_sil]"]
@@ -181,15 +171,30 @@ class Worker:
                 self.grammar("compare", [sequence])
                 hyp, segs = answer.decode("compare")
                 spans = hyp and item_spans(prons, [s for s in segs if s[0].startswith("ph_") and s[0] != PAUSE])
-                if not spans:
-                    out.append(None)
-                    continue
                 out.append({"score": sum(s[3] for s in segs), "words": spans,
-                            "segments": [[a, b, round(sc, 2)] for _, a, b, sc in segs]})
+                            "segments": [[a, b, round(sc, 2)] for _, a, b, sc in segs]} if spans else None)
             # The free phone loop over the same frames: what any speech scores there, so a reading's
             # fit over part of the audio can be measured against it (stretch-loop.ts).
             _, loop = answer.decode("loop")
         return {"frames": len(raw) // 320, "alternatives": out, "loop": [[p, a, b, round(sc, 2)] for p, a, b, sc in loop]}
+
+    def item_prons(self, items, given):
+        """Per item of a forced reading (a word, or a "/p h o n e s/" run), its pronunciations; None
+        when one has phones the model lacks."""
+        prons = []
+        for item in items:
+            if item.startswith("/"):
+                prons.append([item.strip("/").upper().split()])
+                continue
+            word = item.replace("’", "'").lower()
+            if given.get(word) or not COMPARE_VARIANTS:
+                own = [given.get(word) or self.pronounce(word)[0]]
+            else:
+                own = self.variants(word)
+            prons.append([re.sub(r"\d", "", p).split() for p in own])
+        if not prons or any(p not in PHONES for alts in prons for pron in alts for p in pron):
+            return None
+        return prons
 
     def op_words(self, req):
         """The words heard when the expected text is read aloud (sphinx_reading.py), frames from the start."""

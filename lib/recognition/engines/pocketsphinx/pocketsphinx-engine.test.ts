@@ -213,6 +213,14 @@ test("a given choice is checked against the answer as a whole", async () => {
   expect(other).toMatchObject({ fits: false, detail: expect.stringContaining('"where is the station"') });
   expect((await engine.fits(prepared, answer, 0)).fits).toBe(true);
   await expect(engine.fits(prepared, answer, 3)).rejects.toThrow(EngineError);
+  // After recognise() each choice's own path is known (ms 0); a copy of the answer is searched again.
+  expect(other.ms).toBe(0);
+  const copy = { ...answer, samples: answer.samples.slice() };
+  for (const index of [0, 1, 2]) {
+    const [known, searched] = [await engine.fits(prepared, answer, index), await engine.fits(prepared, copy, index)];
+    expect(searched.ms).toBeGreaterThan(0);
+    expect(searched.detail).toBe(known.detail);
+  }
 });
 
 test("the gap search hears a repetition, says an omitted word, drops an extra one and corrects a substitution", async () => {

@@ -43,11 +43,12 @@ export {
   type PocketsphinxPrepared,
 } from "./pocketsphinx-types";
 
-/** sphinx-server.py op_choice: the grammar's path (or why there is none) and the phone loop's. */
-type PathAnswer = { loop: LoopSegment[] } & (
-  | { index: number; segments: PathSegment[] }
-  | { index: null; reason: string }
-);
+type Path = { index: number; segments: PathSegment[] } | { index: null; reason: string };
+/** sphinx-server.py op_choice: the grammar's path (or why there is none), the phone loop's, and
+ * with `alone`, each choice's own path. */
+type PathAnswer = Path & { loop: LoopSegment[]; alone?: Path[] };
+/** Challenges with at most this many choices get each choice's own path with recognise() (fits()). */
+const ALONE_MAX_CHOICES = 8;
 
 /** The pocketsphinx engine over a pool of sphinx-server.py processes; close() ends them. */
 export class PocketsphinxEngine implements ChoiceEngine {
@@ -56,6 +57,8 @@ export class PocketsphinxEngine implements ChoiceEngine {
   private readonly script = serverScript();
   private readonly pool: SphinxPool;
   private availability: Promise<EngineInfo> | null = null;
+  // Per answer, what recognise() found: fits() on the same answer then needs no search.
+  private readonly found = new WeakMap<Pcm, PathAnswer>();
 
   constructor(private readonly options: PocketsphinxOptions = {}) {
     this.python = options.python ?? "/usr/bin/python3";
@@ -108,8 +111,15 @@ export class PocketsphinxEngine implements ChoiceEngine {
     if ("silent" in cut) return { choice: null, confidence: 1, engine: POCKETSPHINX_ENGINE, ms: 0, detail: cut.silent };
     // The grammar's path and the phone loop's, in one process: the second search reads the first's
     // senone scores (sphinx_scores.py), so the two cost little more than one.
-    const grammar = await this.call("choice", { choices: p.choices, prons: p.prons, audio: cut.audio }, signal, answer);
+    const alone = p.choices.length <= ALONE_MAX_CHOICES;
+    const grammar = await this.call(
+      "choice",
+      { choices: p.choices, prons: p.prons, audio: cut.audio, alone },
+      signal,
+      answer,
+    );
     const path = grammar.result as PathAnswer;
+    this.found.set(answer, path);
     const ms = Math.round(grammar.ms);
     if (path.index === null)
       return { choice: null, confidence: 1, engine: POCKETSPHINX_ENGINE, ms, detail: path.reason };
@@ -125,7 +135,8 @@ export class PocketsphinxEngine implements ChoiceEngine {
    * Whether the answer as a whole could be choice `index` (one the grammar did not pick): that choice
    * alone forced through the answer, its whole-answer ratio against the phone loop at or above the
    * threshold. Not its worst word's: the cascade asks about near pairs, which differ in the very word
-   * where the grammar preferred its own choice.
+   * where the grammar preferred its own choice. After recognise() on the same answer this needs no
+   * search: that search found every choice's own path too.
    */
   async fits(prepared: unknown, answer: Pcm, index: number, signal?: AbortSignal): Promise<ChoiceFit> {
     const p = prepared as PocketsphinxPrepared | null;
@@ -135,12 +146,17 @@ export class PocketsphinxEngine implements ChoiceEngine {
     this.check(answer);
     const cut = choiceAudio(answer);
     if ("silent" in cut) return { fits: false, ms: 0, detail: `"${words.join(" ")}": ${cut.silent}` };
-    const forced = await this.call("choice", { choices: [words], prons: p.prons, audio: cut.audio }, signal, answer);
-    const path = forced.result as PathAnswer;
-    const ms = Math.round(forced.ms);
+    const known = this.found.get(answer);
+    const searched = known?.alone?.[index]
+      ? { path: known.alone[index]!, loop: known.loop, ms: 0 }
+      : await this.call("choice", { choices: [words], prons: p.prons, audio: cut.audio }, signal, answer).then(
+          ({ result, ms }) => ({ path: result as PathAnswer, loop: (result as PathAnswer).loop, ms }),
+        );
+    const { path, loop } = searched;
+    const ms = Math.round(searched.ms);
     const name = `"${words.join(" ")}"`;
     if (path.index === null) return { fits: false, ms, detail: `${name}: ${path.reason}` };
-    const w = weighChoice(path.segments, path.loop, {
+    const w = weighChoice(path.segments, loop, {
       llr: threshold,
       wordLlr: Number.NEGATIVE_INFINITY,
     });

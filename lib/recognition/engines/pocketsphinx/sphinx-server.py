@@ -90,24 +90,26 @@ class Worker:
     def op_choice(self, req):
         """The choices' grammar's best path through the answer (the choice, its words' frames and
         scores) and a free phone loop's path through the same frames: what any speech scores there.
-        choice-llr.ts weighs the two. "scores" says whether the second search read the first's
-        recorded senone scores; "shareScores": false makes each decode the audio (tests compare)."""
+        choice-llr.ts weighs the two. "scores" says whether the later searches read the first's
+        recorded senone scores; "shareScores": false makes each decode the audio (tests compare).
+        "alone": also each choice's own path, as a grammar of that choice alone would find it
+        (PocketsphinxEngine.fits() asks for one; over recorded scores they cost ~3 ms each)."""
         choices = [[w.replace("’", "'") for w in c] for c in req["choices"]]
         given = req.get("prons") or {}
         for word in sorted({w for c in choices for w in c}):
             self.pronounce(word, given.get(word))
         self.grammar("choice", choices)
+        alone = []
         # Already cut to its speech by trim-answer.ts, and never silent.
         with self.answer(base64.b64decode(req["audio"]), share=req.get("shareScores", True)) as answer:
             _, loop = answer.decode("loop")
-            hyp, segs = answer.decode("choice")
+            found = choice_path(*answer.decode("choice"), choices)
+            for choice in choices if req.get("alone") else []:
+                self.grammar("alone", [choice])
+                alone.append(choice_path(*answer.decode("alone"), [choice]))
             scores = "recorded" if answer.shared else "decoded"
-        best = match(hyp, [" ".join(c) for c in choices])
-        free = [[p, a, b, sc] for p, a, b, sc in loop]
-        if best is None:
-            return {"index": None, "reason": "no path through the grammar", "loop": free, "scores": scores}
-        return {"index": best, "loop": free, "scores": scores,
-                "segments": [[re.sub(r"\(\d+\)$", "", w), a, b, sc, bool(FILLER.match(w))] for w, a, b, sc in segs]}
+        return {**found, "loop": [[p, a, b, sc] for p, a, b, sc in loop], "scores": scores,
+                **({"alone": alone} if req.get("alone") else {})}
 
     def op_phones(self, req):
         """Phones of a known word sequence with frames and scores, and the free phone loop's path."""
@@ -227,6 +229,15 @@ class Worker:
             return self.gapper
 
         return {"extras": search_gaps(req, gapper, self.variants)}
+
+
+def choice_path(hyp, segs, choices):
+    """The choice a grammar's path spells and its segments (word, frames, nats, filler), or why none."""
+    best = match(hyp, [" ".join(c) for c in choices])
+    if best is None:
+        return {"index": None, "reason": "no path through the grammar"}
+    return {"index": best, "segments": [[re.sub(r"\(\d+\)$", "", w), a, b, sc, bool(FILLER.match(w))]
+                                        for w, a, b, sc in segs]}
 
 
 def main():

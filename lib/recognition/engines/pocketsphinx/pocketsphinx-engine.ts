@@ -57,8 +57,8 @@ export class PocketsphinxEngine implements ChoiceEngine {
   private readonly script = serverScript();
   private readonly pool: SphinxPool;
   private availability: Promise<EngineInfo> | null = null;
-  // Per answer, what recognise() found: fits() on the same answer then needs no search.
-  private readonly found = new WeakMap<Pcm, PathAnswer>();
+  // Per answer, what recognise() found and for which preparation: fits() then needs no search.
+  private readonly found = new WeakMap<Pcm, { prepared: unknown; path: PathAnswer }>();
 
   constructor(private readonly options: PocketsphinxOptions = {}) {
     this.python = options.python ?? "/usr/bin/python3";
@@ -119,7 +119,7 @@ export class PocketsphinxEngine implements ChoiceEngine {
       answer,
     );
     const path = grammar.result as PathAnswer;
-    this.found.set(answer, path);
+    this.found.set(answer, { prepared, path });
     const ms = Math.round(grammar.ms);
     if (path.index === null)
       return { choice: null, confidence: 1, engine: POCKETSPHINX_ENGINE, ms, detail: path.reason };
@@ -146,7 +146,8 @@ export class PocketsphinxEngine implements ChoiceEngine {
     this.check(answer);
     const cut = choiceAudio(answer);
     if ("silent" in cut) return { fits: false, ms: 0, detail: `"${words.join(" ")}": ${cut.silent}` };
-    const known = this.found.get(answer);
+    const found = this.found.get(answer);
+    const known = found && found.prepared === prepared ? found.path : undefined;
     const searched = known?.alone?.[index]
       ? { path: known.alone[index]!, loop: known.loop, ms: 0 }
       : await this.call("choice", { choices: [words], prons: p.prons, audio: cut.audio }, signal, answer).then(

@@ -174,9 +174,9 @@ try {
       `    decided by ${engine}: ${mine.length} answers, last chunk → result p50 ${ms(quantile(mine, 0.5))}, p95 ${ms(quantile(mine, 0.95))}`,
     );
   }
-  const rounds_ = [...new Set(samples.map((x) => x.round))].sort((a, b) => a - b);
+  const measuredRounds = [...new Set(samples.map((x) => x.round))].sort((a, b) => a - b);
   console.log(
-    `    per round (p50 / max): ${rounds_
+    `    per round (p50 / max): ${measuredRounds
       .map((r) => {
         const xs = samples.filter((x) => x.round === r).map((x) => x.lastChunkToResult);
         return `${r + 1}: ${ms(quantile(xs, 0.5))} / ${ms(Math.max(...xs))}`;

@@ -11,6 +11,7 @@
 //   nice -n 19 npx tsx bench/upload/classroom-bench.ts --pg-s3          (two instances, one PostgreSQL, one S3 bucket)
 //   BENCH_STUDENTS=100 BENCH_SECONDS=60 BENCH_PORT=4901 ...             (the defaults)
 //   BENCH_PROFILE=1 npx tsx bench/upload/classroom-bench.ts             (the one-student run under a CPU profile)
+//   BENCH_PROFILE=class ...                                             (the class run under a CPU profile instead)
 //   BENCH_KEEP_LOG=/tmp/server.log ...                                  (the first instance's log, kept)
 // --pg-s3 starts a throw-away PostgreSQL cluster (scripts/postgres.ts: fsync off) and s3rver in
 // this process (so the load generator shares its thread with the S3 server). Students alternate
@@ -32,7 +33,8 @@ const students = Number(process.env.BENCH_STUDENTS ?? 100);
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);
 const serialAnswers = Number(process.env.BENCH_SERIAL_ANSWERS ?? 40);
 const port = Number(process.env.BENCH_PORT ?? 4901);
-const profile = process.env.BENCH_PROFILE === "1";
+const profile = process.env.BENCH_PROFILE === "1" || process.env.BENCH_PROFILE === "class";
+const profileClass = process.env.BENCH_PROFILE === "class";
 const pgS3 = process.argv.includes("--pg-s3");
 
 const missing = await missingAudioTools();
@@ -216,7 +218,7 @@ try {
   const queries0 = await queries();
 
   // One student, serially, on the first instance: the server time per answer.
-  if (profile) process.kill(pids[0]!, "SIGUSR2");
+  if (profile && !profileClass) process.kill(pids[0]!, "SIGUSR2");
   const main0 = mainCpu();
   const all0 = allCpu();
   const threads0 = threadCpu();
@@ -247,7 +249,7 @@ try {
       .map(([k, n]) => `${k} ${n.toFixed(1)}`)
       .join(", ")})`,
   );
-  if (profile) {
+  if (profile && !profileClass) {
     await first.terminate();
     console.log(summariseProfile(profDir, 25));
     console.log(
@@ -255,6 +257,7 @@ try {
     );
   } else {
     const before = await queries();
+    if (profileClass) process.kill(pids[0]!, "SIGUSR2");
     const stored = await classRun(tokens);
     const during = [...(await queries())]
       .map(([k, n]) => [k, (n - (before.get(k) ?? 0)) / Math.max(1, stored)] as const)
@@ -265,6 +268,13 @@ try {
         .map(([k, n]) => `${k} ${n.toFixed(1)}`)
         .join(", ")})`,
     );
+    if (profileClass) {
+      await first.terminate();
+      console.log(summariseProfile(profDir, 25));
+      console.log(
+        `\nmain-thread time by what it was for (inclusive, per stored answer):\n${attributeProfile(profDir, stored)}`,
+      );
+    }
   }
 } finally {
   if (process.env.BENCH_KEEP_LOG)

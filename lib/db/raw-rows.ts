@@ -7,13 +7,15 @@ import { observeDbQuery } from "@/lib/metrics/hooks";
 // Rows as plain arrays straight from the database driver, for the one read path whose answer
 // is made of hundreds of thousands of rows (progress: lib/progress/read-progress-cells.ts). There, Prisma's
 // $queryRaw costs about as much again as the query itself (every row becomes an object of
-// converted values); the driver's array rows do not. Also two hot one-row reads (GET
-// /api/tenants/:id, GET /api/user), where Prisma's per-query compile cost more than the rest of
-// the request. Writes and every other read go through Prisma (lib/db/client.ts).
+// converted values); the driver's array rows do not. Also three hot reads (GET /api/tenants/:id,
+// GET /api/user, and a token's principal past the token cache: lib/auth/tokens.ts), where Prisma's
+// per-query compile cost more than the rest of the request. Writes and every other read go through
+// Prisma (lib/db/client.ts).
 //
 // Its own read-only connection to the configured database: a separate SQLite connection (WAL:
 // readers never block the writer) or a small pg pool. What it reads is committed data only.
 
+export type RawReader = Reader;
 type Reader = {
   kind: "sqlite" | "postgres";
   rows: (sql: string, params: unknown[]) => Promise<unknown[][]>;

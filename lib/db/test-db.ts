@@ -5,6 +5,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
 import type { Db } from "./client";
 import { PrismaClient } from "./generated/sqlite/client";
+import { closeRawReaders, readsDatabase } from "./raw-rows";
 
 /** For unit tests of DB-backed domain code: a fresh SQLite file with every migration applied. */
 export async function createTestDb(): Promise<{ db: Db; close: () => Promise<void> }> {
@@ -20,10 +21,13 @@ export async function createTestDb(): Promise<{ db: Db; close: () => Promise<voi
   }
   raw.close();
   const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${file}`, timeout: 10_000 }) });
+  // Domain code that reads with the driver (raw-rows.ts) reads this file too, not the configured database.
+  readsDatabase(db, `file:${file}`);
   return {
     db,
     close: async () => {
       await db.$disconnect();
+      await closeRawReaders();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

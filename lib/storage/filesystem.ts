@@ -31,6 +31,10 @@ export class FilesystemStorage implements Storage {
   readonly kind = "filesystem" as const;
   private readonly root: string;
   private readonly tmpDir: string;
+  // Directories this instance made or found: each put needs two (the temp directory and its key's
+  // fan-out directory), and `mkdir -p` of an existing one is two trips through libuv's thread pool
+  // and the event loop. At most the temp directory and 65,792 fan-out directories.
+  private readonly knownDirs = new Set<string>();
 
   constructor(private readonly dataDir: string) {
     this.root = path.join(dataDir, KEY_ROOT);
@@ -43,8 +47,7 @@ export class FilesystemStorage implements Storage {
     if ("handle" in source) return this.putStream(key, source.handle.createReadStream(), contentType);
     const tmp = this.tmpPath();
     try {
-      await fsp.mkdir(this.tmpDir, { recursive: true });
-      await fsp.writeFile(tmp, source.bytes, { flag: "wx", flush: true });
+      await this.inDir(this.tmpDir, () => fsp.writeFile(tmp, source.bytes, { flag: "wx", flush: true }));
       await this.install(tmp, key);
       return source.result;
     } catch (error) {
@@ -63,6 +66,7 @@ export class FilesystemStorage implements Storage {
     const tmp = this.tmpPath();
     const measure = measuring();
     try {
+      // Not from knownDirs: a stream cannot be retried if the directory was removed meanwhile.
       await fsp.mkdir(this.tmpDir, { recursive: true });
       // flush: fsync before close; pipeline settles only once the file is closed.
       await pipeline(source, measure.stream, fs.createWriteStream(tmp, { flags: "wx", flush: true }));
@@ -83,12 +87,37 @@ export class FilesystemStorage implements Storage {
   private async install(tmp: string, key: string): Promise<void> {
     const target = this.pathOf(key);
     const dir = path.dirname(target);
-    const created = await fsp.mkdir(dir, { recursive: true });
-    await fsp.rename(tmp, target);
+    const created = await this.inDir(dir, () => fsp.rename(tmp, target));
     await syncDir(dir);
     // New fan-out directories must be durable in their parents too.
     if (created) {
       for (let d = dir; d !== path.dirname(created); d = path.dirname(d)) await syncDir(path.dirname(d));
+    }
+  }
+
+  /** Makes `dir` (with its parents) unless known to exist; returns the first directory made, if any. */
+  private async ensureDir(dir: string): Promise<string | undefined> {
+    if (this.knownDirs.has(dir)) return undefined;
+    const created = await fsp.mkdir(dir, { recursive: true });
+    this.knownDirs.add(dir);
+    return created;
+  }
+
+  /**
+   * Runs `write` (which creates an entry in `dir`) once `dir` exists; if a directory known to exist
+   * was removed meanwhile (ENOENT), makes it again and retries once. Returns the first directory made.
+   */
+  private async inDir(dir: string, write: () => Promise<unknown>): Promise<string | undefined> {
+    const created = await this.ensureDir(dir);
+    try {
+      await write();
+      return created;
+    } catch (error) {
+      if (!isMissing(error) || created !== undefined) throw error;
+      this.knownDirs.delete(dir);
+      const remade = await this.ensureDir(dir);
+      await write();
+      return remade;
     }
   }
 

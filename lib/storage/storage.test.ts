@@ -331,6 +331,25 @@ test.describe("filesystem backend", () => {
     }
   });
 
+  test("directories removed behind the backend's back are made again by the next put", async () => {
+    const dir = await tempDir();
+    try {
+      const storage = new FilesystemStorage(dir);
+      await fsp.writeFile(path.join(dir, "src"), "content");
+      await storage.putFile("files/ab/cd/one", path.join(dir, "src"), "text/plain");
+      // The backend now knows files/.tmp and files/ab/cd exist; someone removes them both.
+      await fsp.rm(path.join(dir, "files"), { recursive: true });
+      await storage.putFile("files/ab/cd/two", path.join(dir, "src"), "text/plain");
+      expect(await fsp.readFile(path.join(dir, "files/ab/cd/two"), "utf8")).toBe("content");
+      await fsp.rm(path.join(dir, "files"), { recursive: true });
+      await storage.putStream("files/ab/cd/three", Readable.from([Buffer.from("streamed")]), "text/plain");
+      expect(await fsp.readFile(path.join(dir, "files/ab/cd/three"), "utf8")).toBe("streamed");
+      expect(await keys(storage)).toEqual(["files/ab/cd/three"]);
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
+  });
+
   test("objects live under DATA_DIR/files and nothing else there is listed", async () => {
     const dir = await tempDir();
     try {

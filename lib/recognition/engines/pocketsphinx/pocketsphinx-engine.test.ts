@@ -246,10 +246,13 @@ test("the grammar searched over the phone loop's recorded senone scores finds wh
   const call = (engine as unknown as { call(op: string, body: object): Promise<{ result: Record<string, unknown> }> })
     .call;
   const ask = (shareScores: boolean) =>
-    call.call(engine, "choice", { choices: p.choices, prons: p.prons, audio: cut.audio, shareScores });
+    call.call(engine, "choice", { choices: p.choices, prons: p.prons, audio: cut.audio, shareScores, alone: true });
   const [shared, decoded] = [(await ask(true)).result, (await ask(false)).result];
   expect(shared.scores).toBe("recorded");
   expect(decoded.scores).toBe("decoded");
   expect(shared.index).toBe(1);
-  expect({ ...shared, scores: null }).toEqual({ ...decoded, scores: null });
+  // Each choice's own path only over recorded scores: decoding the audio per choice costs a search each.
+  expect(shared.alone).toHaveLength(3);
+  expect(decoded.alone).toBeUndefined();
+  expect({ ...shared, scores: null, alone: null }).toEqual({ ...decoded, scores: null, alone: null });
 });

@@ -136,7 +136,7 @@ export class PocketsphinxEngine implements ChoiceEngine {
    * alone forced through the answer, its whole-answer ratio against the phone loop at or above the
    * threshold. Not its worst word's: the cascade asks about near pairs, which differ in the very word
    * where the grammar preferred its own choice. After recognise() on the same answer this needs no
-   * search: that search found every choice's own path too.
+   * search: that search found every choice's own path too (up to 8 choices, over recorded scores).
    */
   async fits(prepared: unknown, answer: Pcm, index: number, signal?: AbortSignal): Promise<ChoiceFit> {
     const p = prepared as PocketsphinxPrepared | null;

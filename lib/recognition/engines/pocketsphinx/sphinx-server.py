@@ -92,7 +92,9 @@ class Worker(ForcedOps):
         choice-llr.ts weighs the two. "scores" says whether the later searches read the first's
         recorded senone scores; "shareScores": false makes each decode the audio (tests compare).
         "alone": also each choice's own path, as a grammar of that choice alone would find it
-        (PocketsphinxEngine.fits() asks for one; over recorded scores they cost ~3 ms each)."""
+        (PocketsphinxEngine.fits() asks for one). Only over recorded scores, where they cost ~3 ms
+        each; decoding the audio once per choice would cost a whole search each, so without recorded
+        scores there are none and fits() searches the one choice it asks about."""
         choices = [[w.replace("’", "'") for w in c] for c in req["choices"]]
         given = req.get("prons") or {}
         for word in sorted({w for c in choices for w in c}):
@@ -103,12 +105,13 @@ class Worker(ForcedOps):
         with self.answer(base64.b64decode(req["audio"]), share=req.get("shareScores", True)) as answer:
             _, loop = answer.decode("loop")
             found = choice_path(*answer.decode("choice"), choices)
-            for choice in choices if req.get("alone") else []:
+            with_alone = bool(req.get("alone")) and answer.shared
+            for choice in choices if with_alone else []:
                 self.grammar("alone", [choice])
                 alone.append(choice_path(*answer.decode("alone"), [choice]))
             scores = "recorded" if answer.shared else "decoded"
         return {**found, "loop": [[p, a, b, sc] for p, a, b, sc in loop], "scores": scores,
-                **({"alone": alone} if req.get("alone") else {})}
+                **({"alone": alone} if with_alone else {})}
 
     def op_words(self, req):
         """The words heard when the expected text is read aloud (sphinx_reading.py), frames from the start."""

@@ -75,9 +75,6 @@ const taken = (id: string | undefined) =>
     { resource: RECORDING_RESOURCE, field: "id", code: "already_exists" },
   ]);
 
-/** Attempts at the append transaction: a concurrent create of the same new result set retries once it exists. */
-const APPEND_ATTEMPTS = 4;
-
 export async function createRecording(
   db: Db,
   storage: Storage,
@@ -102,41 +99,32 @@ export async function createRecording(
 
   const audio = await analyseAudio(upload, RECORDING_RESOURCE);
   const durationMs = Math.round(audio.result.normalised.durationMs);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const { row, resultSetId } = await withStoredFiles(
-        db,
-        storage,
-        audio.files(caller.ns),
-        async (tx, rows) => {
-          const { recording, resultSet } = await insertRecording(tx, rows, {
-            ns: caller.ns,
-            id: input.id,
-            resultSetId: input.resultSetId,
-            userPk: user.pk,
-            challenge,
-            durationMs,
-          });
-          // A new recording has no reference annotation yet: no read of one.
-          return { row: { ...recording, reference: null, sourceFeedback: null }, resultSetId: resultSet.id };
-        },
-        { maxWait: 30_000, timeout: 30_000 },
-      );
-      return toRecording(row, resultSetId, new Map([[user.pk, user.id]]));
-    } catch (error) {
-      if (isForeignKeyViolation(error)) throw notFound("Speech challenge");
-      if (!isUniqueViolation(error)) throw error;
-      if (
-        input.id &&
-        (await db.speechRecording.findUnique({
-          where: { ns_id: { ns: caller.ns, id: input.id } },
-          select: { pk: true },
-        }))
-      ) {
-        throw taken(input.id);
-      }
-      if (attempt >= APPEND_ATTEMPTS) throw error;
-    }
+  try {
+    const { row, resultSetId } = await withStoredFiles(
+      db,
+      storage,
+      audio.files(caller.ns),
+      async (tx, rows) => {
+        const { recording, resultSet } = await insertRecording(tx, rows, {
+          ns: caller.ns,
+          id: input.id,
+          resultSetId: input.resultSetId,
+          userPk: user.pk,
+          challenge,
+          durationMs,
+        });
+        // A new recording has no reference annotation yet: no read of one.
+        return { row: { ...recording, reference: null, sourceFeedback: null }, resultSetId: resultSet.id };
+      },
+      { maxWait: 30_000, timeout: 30_000 },
+    );
+    return toRecording(row, resultSetId, new Map([[user.pk, user.id]]));
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw notFound("Speech challenge");
+    // The only unique key a new recording can take is its id (its set is upserted): a concurrent
+    // request took the same id.
+    if (isUniqueViolation(error) && input.id) throw taken(input.id);
+    throw error;
   }
 }
 

@@ -62,30 +62,26 @@ export async function findOrCreateResultSet(
 }
 
 /**
- * Inside the recording's transaction: finds or creates the set and takes the next position.
- * A concurrent create of the same new set makes one transaction fail with a unique violation;
- * the caller retries it, and the retry finds the set.
+ * Inside the recording's transaction: finds or creates the set and takes the next position, in one
+ * statement (INSERT ... ON CONFLICT DO UPDATE ... RETURNING): a student's first answer took three
+ * (an update that found nothing, a read, an insert) inside the transaction every other answer
+ * queues behind, and a class creates a hundred sets at once. A set of another user or challenge is
+ * bumped too, then refused: the refusal rolls the transaction back. Concurrent creates of the same
+ * new set become one insert and one update (no unique violation to retry).
  */
 export async function appendToResultSet(
   tx: Tx,
   input: { ns: string; id: string; userPk: string; challengePk: string; durationMs: number },
 ): Promise<{ pk: string; id: string; position: number }> {
   const { ns, id, userPk, challengePk, durationMs } = input;
-  // One round trip: the increment returns the new count (UPDATE ... RETURNING).
-  const [bumped] = await tx.resultSet.updateManyAndReturn({
-    where: { ns, id, userPk, challengePk },
-    data: { recordingCount: { increment: 1 }, durationMs: { increment: durationMs } },
-    select: { pk: true, recordingCount: true },
-  });
-  if (bumped) return { pk: bumped.pk, id, position: bumped.recordingCount - 1 };
-  const existing = await tx.resultSet.findUnique({
+  const set = await tx.resultSet.upsert({
     where: { ns_id: { ns, id } },
-    select: { id: true, userPk: true, challengePk: true },
+    create: { pk: newPk(), ns, id, userPk, challengePk, recordingCount: 1, durationMs },
+    update: { recordingCount: { increment: 1 }, durationMs: { increment: durationMs } },
+    select: { pk: true, userPk: true, challengePk: true, recordingCount: true },
   });
-  if (existing) checkAppendable(existing, userPk, challengePk);
-  const pk = newPk();
-  await tx.resultSet.create({ data: { pk, ns, id, userPk, challengePk, recordingCount: 1, durationMs } });
-  return { pk, id, position: 0 };
+  checkAppendable({ id, userPk: set.userPk, challengePk: set.challengePk }, userPk, challengePk);
+  return { pk: set.pk, id, position: set.recordingCount - 1 };
 }
 
 /** The set for a caller of its organisation who sees it ("submission" policy; others get 404). */

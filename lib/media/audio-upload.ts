@@ -2,10 +2,12 @@ import path from "node:path";
 import type { UploadedFile } from "@/lib/api/body";
 import { ApiError } from "@/lib/api/errors";
 import { type IngestResult, InvalidAudioError } from "@/lib/audio/ingest";
+import type { StoredPut } from "@/lib/audio/pool/ingest-task";
 import { ingestInPool } from "@/lib/audio/pool/run-ingest";
 import { config } from "@/lib/config";
 import type { Tx } from "@/lib/db/client";
 import { observeUpload } from "@/lib/metrics/hooks";
+import type { FilesystemStorage, Storage } from "@/lib/storage/storage";
 import type { StoredFileData, StoredFileInput } from "@/lib/storage/stored-files";
 import { PoolBusyError } from "@/lib/workers/pool";
 
@@ -16,13 +18,20 @@ import { PoolBusyError } from "@/lib/workers/pool";
 
 export type AnalysedAudio = { result: IngestResult; files: (ns: string) => StoredFileInput[] };
 
-export async function analyseAudio(upload: UploadedFile, resource: string): Promise<AnalysedAudio> {
+/**
+ * `storeIn`: the storage the caller's withStoredFiles will use right after. A filesystem storage's
+ * files are then stored by the audio worker as soon as it has made them (the rows still come from
+ * withStoredFiles, which removes the files again if the rows cannot be written).
+ */
+export async function analyseAudio(upload: UploadedFile, resource: string, storeIn?: Storage): Promise<AnalysedAudio> {
   const base = path.join(path.dirname(upload.path), `${path.basename(upload.path)}-`);
   const out = { normalisedPath: `${base}normalised.ogg`, peaksPath: `${base}peaks.dat` };
   let result: IngestResult;
+  let stored: StoredPut[] = [];
   const started = performance.now();
   try {
-    result = await ingestInPool(upload.path, out);
+    const store = localDataDir(storeIn);
+    ({ result, stored = [] } = await ingestInPool(upload.path, out, store));
     observeUpload(upload.size, (performance.now() - started) / 1000, true);
   } catch (error) {
     if (error instanceof InvalidAudioError) {
@@ -52,6 +61,7 @@ export async function analyseAudio(upload: UploadedFile, resource: string): Prom
         sha256: info.sha256,
         size: info.size,
         audio: info,
+        stored: stored[0] ?? undefined,
       },
       {
         sourcePath: out.normalisedPath,
@@ -64,10 +74,23 @@ export async function analyseAudio(upload: UploadedFile, resource: string): Prom
           channels: 1,
           durationMs: normalised.durationMs,
         },
+        stored: stored[1] ?? undefined,
       },
-      { sourcePath: out.peaksPath, ns, kind: "audio-peaks", contentType: "application/octet-stream" },
+      {
+        sourcePath: out.peaksPath,
+        ns,
+        kind: "audio-peaks",
+        contentType: "application/octet-stream",
+        stored: stored[2] ?? undefined,
+      },
     ],
   };
+}
+
+/** A filesystem storage's data directory (by its kind: Next's bundles may each hold their own class). */
+function localDataDir(storage: Storage | undefined): { dataDir: string } | undefined {
+  if (storage?.kind !== "filesystem") return undefined;
+  return { dataDir: (storage as FilesystemStorage).dataDir };
 }
 
 /**

@@ -97,7 +97,8 @@ export async function createRecording(
   // read here as well would cost every answer a round trip to spare the rare misdirected one
   // its audio work (whose files are removed again when the transaction refuses).
 
-  const audio = await analyseAudio(upload, RECORDING_RESOURCE);
+  // Stored by the audio worker as it finishes (analyseAudio): withStoredFiles follows right away.
+  const audio = await analyseAudio(upload, RECORDING_RESOURCE, storage);
   const durationMs = Math.round(audio.result.normalised.durationMs);
   try {
     const { row, resultSetId } = await withStoredFiles(

@@ -64,10 +64,16 @@ export const KEY_ROOT = "files/";
 // filesystem backend's `.tmp` cannot be addressed), no absolute paths, no backslashes.
 const KEY = /^files(\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}){1,8}$/;
 
-/** A new key, `files/ab/cd/<uuid>`: the fan-out directories keep directory listings small. */
-export function newStorageKey(): string {
+/**
+ * A new key, `files/ab/cd/<uuid>`: the fan-out directories keep directory listings small. With
+ * `besideKey`, in that key's directory (files stored together then share one directory sync).
+ */
+export function newStorageKey(besideKey?: string): string {
   const id = randomUUID();
-  return `${KEY_ROOT}${id.slice(0, 2)}/${id.slice(2, 4)}/${id}`;
+  const dir = besideKey
+    ? besideKey.slice(0, besideKey.lastIndexOf("/") + 1)
+    : `${KEY_ROOT}${id.slice(0, 2)}/${id.slice(2, 4)}/`;
+  return `${dir}${id}`;
 }
 
 export function assertKey(key: string): void {
@@ -103,7 +109,7 @@ export function measuring(): { stream: Transform; result: () => PutResult } {
 }
 
 /** Files up to this size are put from one buffer; larger ones are streamed. */
-const WHOLE_FILE_BYTES = 1 << 20;
+export const WHOLE_FILE_BYTES = 1 << 20;
 
 /**
  * The source of a put: a small file (an answer and its peaks) read whole, whose put then costs one

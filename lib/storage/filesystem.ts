@@ -36,7 +36,7 @@ export class FilesystemStorage implements Storage {
   // and the event loop. At most the temp directory and 65,792 fan-out directories.
   private readonly knownDirs = new Set<string>();
 
-  constructor(private readonly dataDir: string) {
+  constructor(readonly dataDir: string) {
     this.root = path.join(dataDir, KEY_ROOT);
     this.tmpDir = path.join(this.root, TMP);
   }

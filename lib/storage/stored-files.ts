@@ -2,7 +2,7 @@ import { log } from "@/lib/api/log";
 import type { Db, Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { newPk } from "@/lib/db/ids";
-import { newStorageKey, type Storage } from "./core";
+import { newStorageKey, type PutResult, type Storage } from "./core";
 import { deleteDerived, derivedBase } from "./derived";
 
 // The all-or-nothing rule for files and their rows, in one place:
@@ -25,6 +25,8 @@ export type StoredFileInput = {
   sha256?: string;
   size?: number | bigint;
   audio?: AudioInfo;
+  /** Already stored under this key (by the audio worker): only its row is still to be written. */
+  stored?: PutResult & { storageKey: string };
 };
 
 /** The create data of one StoredFile row. */
@@ -65,8 +67,8 @@ export async function putStoredFile(
   storage: Storage,
   input: StoredFileInput,
 ): Promise<{ row: StoredFileData; discard: () => Promise<void> }> {
-  const storageKey = newStorageKey();
-  const stored = await storage.putFile(storageKey, input.sourcePath, input.contentType);
+  const storageKey = input.stored?.storageKey ?? newStorageKey();
+  const stored = input.stored ?? (await storage.putFile(storageKey, input.sourcePath, input.contentType));
   const discard = () => removeObjects(storage, [storageKey]);
   const mismatch =
     input.sha256 !== undefined && input.sha256.toLowerCase() !== stored.sha256

@@ -6,17 +6,25 @@ import os from "node:os";
 import path from "node:path";
 import { findWorkerScript, sharedPool } from "@/lib/workers/pool";
 import { type IngestResult, InvalidAudioError, ingestAudio } from "../ingest";
-import type { IngestTask, IngestTaskResult } from "./ingest-task";
+import type { IngestTask, IngestTaskResult, StoredPut } from "./ingest-task";
 
 const script = () => findWorkerScript(undefined, ".workers", ["ingest-task.mjs"]);
 
-export async function ingestInPool(srcPath: string, out: IngestTask["out"]): Promise<IngestResult> {
+/**
+ * The upload's audio work; with `store`, the pool thread also stores the original, its normalised
+ * segment and its peaks in the filesystem storage (`stored`, in that order; absent without a pool).
+ */
+export async function ingestInPool(
+  srcPath: string,
+  out: IngestTask["out"],
+  store?: IngestTask["store"],
+): Promise<{ result: IngestResult; stored?: StoredPut[] }> {
   const file = script();
-  if (!file) return withLocalSlot(() => ingestAudio(srcPath, out));
-  const task: IngestTask = { srcPath: path.resolve(srcPath), out };
+  if (!file) return { result: await withLocalSlot(() => ingestAudio(srcPath, out)) };
+  const task: IngestTask = { srcPath: path.resolve(srcPath), out, store };
   const answer = await sharedPool().run<IngestTaskResult>(file, task, { timeoutMs: 0 });
   if (!answer.ok) throw new InvalidAudioError(answer.invalid);
-  return answer.result;
+  return { result: answer.result, stored: answer.stored };
 }
 
 // The fallback's bound: decoding and encoding are CPU-bound, so more at once than cores only

@@ -1,0 +1,76 @@
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { FilesystemStorage } from "./filesystem";
+import { putSmallFilesSync } from "./filesystem-sync";
+import { readAll, sha256, tempDir, writeRandomFile } from "./test-support";
+
+// The audio worker's puts (filesystem-sync.ts) must land exactly as FilesystemStorage's own: read
+// back through the backend, listed, and all or nothing.
+
+async function listed(storage: FilesystemStorage): Promise<string[]> {
+  const found: string[] = [];
+  for await (const object of storage.list()) found.push(object.key);
+  return found.sort();
+}
+
+test("an answer's files land in one fan-out directory, readable through the backend with their hashes", async () => {
+  const dir = await tempDir();
+  try {
+    const storage = new FilesystemStorage(dir);
+    const sources = await Promise.all(
+      [1000, 20_000, 300].map(async (size, i) => {
+        const file = path.join(dir, `src-${i}`);
+        return { file, hash: await writeRandomFile(file, size), size };
+      }),
+    );
+    const stored = putSmallFilesSync(
+      dir,
+      sources.map((s) => s.file),
+    );
+    expect(stored.map((s) => s && { size: s.size, sha256: s.sha256 })).toEqual(
+      sources.map((s) => ({ size: s.size, sha256: s.hash })),
+    );
+    const keys = stored.map((s) => s!.storageKey);
+    expect(new Set(keys.map((k) => path.dirname(k))).size).toBe(1);
+    expect(await listed(storage)).toEqual([...keys].sort());
+    for (const [i, key] of keys.entries())
+      expect(sha256(await readAll(await storage.read(key)))).toBe(sources[i]!.hash);
+    expect(await fsp.readdir(path.join(dir, "files/.tmp"))).toEqual([]);
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a file too large to put whole is left to the server; a missing directory is made again", async () => {
+  const dir = await tempDir();
+  try {
+    const small = path.join(dir, "small");
+    const large = path.join(dir, "large");
+    await fsp.writeFile(small, "small");
+    await writeRandomFile(large, (1 << 20) + 1);
+    const [first] = putSmallFilesSync(dir, [small]);
+    // Someone removes the directories this thread knows about: the next put makes them again.
+    await fsp.rm(path.join(dir, "files"), { recursive: true });
+    const [none, second] = putSmallFilesSync(dir, [large, small]);
+    expect(none).toBeNull();
+    expect(await fsp.readFile(path.join(dir, second!.storageKey), "utf8")).toBe("small");
+    expect(await listed(new FilesystemStorage(dir))).toEqual([second!.storageKey]);
+    expect(first!.storageKey).not.toBe(second!.storageKey);
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("when one file cannot be read, nothing is stored and no temp file is left", async () => {
+  const dir = await tempDir();
+  try {
+    const present = path.join(dir, "present");
+    await fsp.writeFile(present, "content");
+    expect(() => putSmallFilesSync(dir, [present, path.join(dir, "missing")])).toThrow(/ENOENT/);
+    expect(await listed(new FilesystemStorage(dir))).toEqual([]);
+    expect(await fsp.readdir(path.join(dir, "files/.tmp"))).toEqual([]);
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+});

@@ -149,7 +149,9 @@ export function withApi<
     } catch (error) {
       response = errorResponse(error, requestId);
     } finally {
-      if (parsed.kind === "multipart") await parsed.cleanup().catch(() => {});
+      // Not awaited: the answer does not wait for its temp files to go (a class's answers waited
+      // 170 ms at the median, in libuv's queue); what a crash leaves is swept (temp-dirs.ts).
+      if (parsed.kind === "multipart") void parsed.cleanup().catch(() => {});
     }
     // A write may have changed what a token stands for (roles, a deleted user, a new password):
     // this instance forgets its cached tokens before answering (lib/auth/token-cache.ts). Writes

@@ -8,15 +8,24 @@ import { readAll, sha256, tempDir, writeRandomFile } from "./test-support";
 // The audio worker's puts (filesystem-sync.ts) must land exactly as FilesystemStorage's own: read
 // back through the backend, listed, and all or nothing.
 
+/** Runs `body` in a fresh temp directory, removed afterwards. */
+async function inTempDir(body: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await tempDir();
+  try {
+    await body(dir);
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}
+
 async function listed(storage: FilesystemStorage): Promise<string[]> {
   const found: string[] = [];
   for await (const object of storage.list()) found.push(object.key);
   return found.sort();
 }
 
-test("an answer's files land in one fan-out directory, readable through the backend with their hashes", async () => {
-  const dir = await tempDir();
-  try {
+test("an answer's files land in one fan-out directory, readable through the backend with their hashes", () =>
+  inTempDir(async (dir) => {
     const storage = new FilesystemStorage(dir);
     const sources = await Promise.all(
       [1000, 20_000, 300].map(async (size, i) => {
@@ -37,14 +46,10 @@ test("an answer's files land in one fan-out directory, readable through the back
     for (const [i, key] of keys.entries())
       expect(sha256(await readAll(await storage.read(key)))).toBe(sources[i]!.hash);
     expect(await fsp.readdir(path.join(dir, "files/.tmp"))).toEqual([]);
-  } finally {
-    await fsp.rm(dir, { recursive: true, force: true });
-  }
-});
+  }));
 
-test("a file too large to put whole is left to the server; a missing directory is made again", async () => {
-  const dir = await tempDir();
-  try {
+test("a file too large to put whole is left to the server; a missing directory is made again", () =>
+  inTempDir(async (dir) => {
     const small = path.join(dir, "small");
     const large = path.join(dir, "large");
     await fsp.writeFile(small, "small");
@@ -56,21 +61,14 @@ test("a file too large to put whole is left to the server; a missing directory i
     expect(none).toBeNull();
     expect(await fsp.readFile(path.join(dir, second!.storageKey), "utf8")).toBe("small");
     expect(await listed(new FilesystemStorage(dir))).toEqual([second!.storageKey]);
-    expect(first!.storageKey).not.toBe(second!.storageKey);
-  } finally {
-    await fsp.rm(dir, { recursive: true, force: true });
-  }
-});
+    expect(await fsp.stat(path.join(dir, first!.storageKey)).catch(() => null)).toBeNull();
+  }));
 
-test("when one file cannot be read, nothing is stored and no temp file is left", async () => {
-  const dir = await tempDir();
-  try {
+test("when one file cannot be read, nothing is stored and no temp file is left", () =>
+  inTempDir(async (dir) => {
     const present = path.join(dir, "present");
     await fsp.writeFile(present, "content");
     expect(() => putSmallFilesSync(dir, [present, path.join(dir, "missing")])).toThrow(/ENOENT/);
     expect(await listed(new FilesystemStorage(dir))).toEqual([]);
     expect(await fsp.readdir(path.join(dir, "files/.tmp"))).toEqual([]);
-  } finally {
-    await fsp.rm(dir, { recursive: true, force: true });
-  }
-});
+  }));

@@ -33,8 +33,10 @@ export async function storedCopies(
       if (entry.isDirectory()) {
         if (includeTmp || entry.name !== ".tmp") await visit(full);
       } else if (entry.isFile()) {
+        // Another test's file may go while this one looks (a parallel worker deleting its own).
         const stat = await fs.stat(full).catch(() => null);
-        if (stat?.size === bytes.length && sha256(await fs.readFile(full)) === want) count++;
+        const content = stat?.size === bytes.length ? await fs.readFile(full).catch(() => null) : null;
+        if (content && sha256(content) === want) count++;
       }
     }
   };

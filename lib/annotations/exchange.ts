@@ -1,5 +1,4 @@
-import { readFile } from "node:fs/promises";
-import type { UploadedFile } from "@/lib/api/body";
+import { readUpload, type UploadedFile } from "@/lib/api/body";
 import { ApiError, invalid } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
@@ -100,7 +99,7 @@ async function readInterchange(file: UploadedFile | undefined, resource: string)
   if (!file) throw invalid(resource, "file", "missing_field", "Send the TextGrid or .eaf file in a part named file");
   if (file.size > MAX_IMPORT_BYTES)
     throw new ApiError("payload_too_large", `Interchange files are limited to ${MAX_IMPORT_BYTES / 1024 / 1024} MiB`);
-  const bytes = await readFile(file.path);
+  const bytes = await readUpload(file);
   let fragments: unknown;
   try {
     const imported = importDocument(bytes, file.filename || undefined);

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { ParsedBody, UploadedFile } from "./body";
+import { type ParsedBody, readUpload, type UploadedFile, uploadedFileAt } from "./body";
 import { ApiError, type FieldError } from "./errors";
 
 // How the file fields and text fields of a request body meet an endpoint's declaration.
@@ -41,7 +41,12 @@ export async function jsonFileFields(
     const file = path.join(dir, String(i));
     await fs.writeFile(file, bytes);
     files[field] = [
-      { field, filename: "", contentType: match[1] || "application/octet-stream", path: file, size: bytes.length },
+      uploadedFileAt(file, {
+        field,
+        filename: "",
+        contentType: match[1] || "application/octet-stream",
+        size: bytes.length,
+      }),
     ];
   }
   // Text fields keep their JSON types; validation reads them from `fields`.
@@ -63,7 +68,7 @@ export async function checkParts(
     if (fileFields.includes(field)) continue;
     for (const part of parts) {
       if (part.size > maxText) throw new ApiError("payload_too_large", `The ${field} part exceeds ${maxText} bytes`);
-      const text = await fs.readFile(part.path, "utf8");
+      const text = (await readUpload(part)).toString("utf8");
       const prev = parsed.fields[field];
       parsed.fields[field] = prev === undefined ? text : [...(Array.isArray(prev) ? prev : [prev]), text];
     }

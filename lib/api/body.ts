@@ -1,23 +1,29 @@
-import { createWriteStream } from "node:fs";
+import { once } from "node:events";
+import { createWriteStream, type WriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { finished, pipeline } from "node:stream/promises";
 import Busboy from "busboy";
 import { ApiError } from "./errors";
 import { assertJsonTextDepth } from "./input-guards";
 
 // Request bodies as plain objects: JSON as sent; form-encoded and multipart fields
-// as strings, repeated names as lists in the order given; multipart files streamed
-// to temporary files (never buffered whole) under a size limit.
+// as strings, repeated names as lists in the order given; multipart files under a size limit,
+// streamed to temporary files, except small ones, which are held in memory: a class's 3-second
+// answers (15 KB) otherwise each cost a temp directory, a file written and read back, and their
+// removal, each step a trip through libuv's thread pool that the event loop waits on.
 
 export type UploadedFile = {
   field: string;
   filename: string;
   contentType: string;
-  path: string;
   size: number;
+  /** The part's bytes when it was small enough to be held in memory (IN_MEMORY_PART_BYTES), else null. */
+  bytes: Buffer | null;
+  /** The part as a file in the request's temp directory; a part held in memory is written there on the first call. */
+  onDisk: () => Promise<string>;
 };
 
 export type FormFields = Record<string, string | string[]>;
@@ -29,6 +35,27 @@ export type ParsedBody =
   | { kind: "multipart"; fields: FormFields; files: Record<string, UploadedFile[]>; cleanup: () => Promise<void> };
 
 export type BodyLimits = { maxBodyBytes: number; maxUploadBytes: number; tmpDir?: string };
+
+/** An upload that is already a file (a JSON body's base64 field, a websocket answer's audio). */
+export function uploadedFileAt(
+  filePath: string,
+  part: { field: string; filename: string; contentType: string; size: number },
+): UploadedFile {
+  return { ...part, bytes: null, onDisk: async () => filePath };
+}
+
+/** The whole of an uploaded part. */
+export async function readUpload(file: UploadedFile): Promise<Buffer> {
+  return file.bytes ?? (await fs.readFile(await file.onDisk()));
+}
+
+/** File parts up to this size are held in memory, while all requests' parts together stay within IN_MEMORY_BUDGET_BYTES. */
+export const IN_MEMORY_PART_BYTES = 256 * 1024;
+const IN_MEMORY_BUDGET_BYTES = 64 * 1024 * 1024;
+let inMemoryBytes = 0;
+
+/** Bytes of file parts held in memory by requests in progress (tests). */
+export const heldInMemory = () => inMemoryBytes;
 
 const tooLarge = (limit: number) =>
   new ApiError("payload_too_large", `The request body exceeds the limit of ${limit} bytes`);
@@ -112,9 +139,24 @@ async function readBytes(body: ReadableStream<Uint8Array>, limit: number): Promi
 
 async function parseMultipart(req: Request, limits: BodyLimits): Promise<ParsedBody> {
   const parent = limits.tmpDir ?? os.tmpdir();
-  await fs.mkdir(parent, { recursive: true });
-  const dir = await fs.mkdtemp(path.join(parent, "upload-"));
-  const cleanup = () => fs.rm(dir, { recursive: true, force: true });
+  // Made when a part first needs a file: a request whose parts are all held in memory makes none.
+  let dir: Promise<string> | undefined;
+  const tempDir = () =>
+    (dir ??= fs.mkdir(parent, { recursive: true }).then(() => fs.mkdtemp(path.join(parent, "upload-"))));
+  // This request's share of the in-memory budget, given back by cleanup.
+  let held = 0;
+  const hold = (bytes: number) => {
+    if (inMemoryBytes + bytes > IN_MEMORY_BUDGET_BYTES) return false;
+    inMemoryBytes += bytes;
+    held += bytes;
+    return true;
+  };
+  const cleanup = async () => {
+    inMemoryBytes -= held;
+    held = 0;
+    const made = await dir?.catch(() => undefined);
+    if (made) await fs.rm(made, { recursive: true, force: true });
+  };
   const fieldEntries: [string, string][] = [];
   const files: Record<string, UploadedFile[]> = {};
   const writes: Promise<void>[] = [];
@@ -154,24 +196,33 @@ async function parseMultipart(req: Request, limits: BodyLimits): Promise<ParsedB
   let onLimit: () => void = () => {};
   const limited = new Promise<"limit">((resolve) => (onLimit = () => resolve("limit")));
   busboy.on("file", (name, stream, info) => {
-    const target = path.join(dir, `${counter++}`);
-    let size = 0;
-    stream.on("data", (chunk: Buffer) => (size += chunk.length));
+    const file = `${counter++}`;
     stream.on("limit", () => {
       failure ??= tooLarge(limits.maxUploadBytes);
       onLimit();
     });
+    let onDisk: Promise<string> | undefined;
     // The slot is taken now, so repeated parts keep the order they arrived in.
     const part: UploadedFile = {
       field: name,
       filename: info.filename ?? "",
       contentType: info.mimeType ?? "application/octet-stream",
-      path: target,
       size: 0,
+      bytes: null,
+      onDisk: () =>
+        (onDisk ??= tempDir().then(async (d) => {
+          const target = path.join(d, file);
+          await fs.writeFile(target, part.bytes ?? Buffer.alloc(0));
+          return target;
+        })),
     };
     (files[name] ??= []).push(part);
     fileStreams.push(stream);
-    const write = pipeline(stream, createWriteStream(target)).then(() => void (part.size = size));
+    const write = receivePart(stream, hold, async () => path.join(await tempDir(), file)).then((received) => {
+      part.size = received.size;
+      part.bytes = received.bytes;
+      if (received.path !== null) onDisk = Promise.resolve(received.path);
+    });
     write.catch(() => {}); // awaited in the success path; after an abort only settled
     writes.push(write);
   });
@@ -205,4 +256,44 @@ async function parseMultipart(req: Request, limits: BodyLimits): Promise<ParsedB
     throw failure;
   }
   return { kind: "multipart", fields: collect(fieldEntries), files, cleanup };
+}
+
+/**
+ * Reads one file part: into memory while it stays within IN_MEMORY_PART_BYTES and `hold` grants
+ * the bytes, else into a file at `target()` (what was held so far written first).
+ */
+async function receivePart(
+  stream: Readable,
+  hold: (bytes: number) => boolean,
+  target: () => Promise<string>,
+): Promise<{ size: number; bytes: Buffer | null; path: string | null }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let file: { path: string; out: WriteStream } | null = null;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (!file && size <= IN_MEMORY_PART_BYTES && hold(chunk.length)) {
+        chunks.push(chunk);
+        continue;
+      }
+      if (!file) {
+        const to = await target();
+        file = { path: to, out: createWriteStream(to) };
+        for (const held of chunks.splice(0)) await write(file.out, held);
+      }
+      await write(file.out, chunk);
+    }
+    if (!file) return { size, bytes: Buffer.concat(chunks, size), path: null };
+    file.out.end();
+    await finished(file.out);
+    return { size, bytes: null, path: file.path };
+  } catch (error) {
+    file?.out.destroy();
+    throw error;
+  }
+}
+
+async function write(out: WriteStream, chunk: Buffer): Promise<void> {
+  if (!out.write(chunk)) await once(out, "drain");
 }

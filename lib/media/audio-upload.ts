@@ -3,12 +3,13 @@ import type { UploadedFile } from "@/lib/api/body";
 import { ApiError } from "@/lib/api/errors";
 import { type IngestResult, InvalidAudioError } from "@/lib/audio/ingest";
 import type { StoredPut } from "@/lib/audio/pool/ingest-task";
-import { ingestInPool } from "@/lib/audio/pool/run-ingest";
+import { ingestBytesInPool, ingestInPool } from "@/lib/audio/pool/run-ingest";
 import { config } from "@/lib/config";
 import type { Tx } from "@/lib/db/client";
 import { observeUpload } from "@/lib/metrics/hooks";
 import type { FilesystemStorage, Storage } from "@/lib/storage/storage";
 import type { StoredFileData, StoredFileInput } from "@/lib/storage/stored-files";
+import { requestTmpDir } from "@/lib/storage/temp-dirs";
 import { PoolBusyError } from "@/lib/workers/pool";
 
 // An uploaded audio part on its way to storage: validated and analysed first (422 on
@@ -21,17 +22,16 @@ export type AnalysedAudio = { result: IngestResult; files: (ns: string) => Store
 /**
  * `storeIn`: the storage the caller's withStoredFiles will use right after. A filesystem storage's
  * files are then stored by the audio worker as soon as it has made them (the rows still come from
- * withStoredFiles, which removes the files again if the rows cannot be written).
+ * withStoredFiles, which removes the files again if the rows cannot be written); an upload held in
+ * memory then goes to the worker as it is, and never becomes a file of this thread's.
  */
 export async function analyseAudio(upload: UploadedFile, resource: string, storeIn?: Storage): Promise<AnalysedAudio> {
-  const base = path.join(path.dirname(upload.path), `${path.basename(upload.path)}-`);
-  const out = { normalisedPath: `${base}normalised.ogg`, peaksPath: `${base}peaks.dat` };
-  let result: IngestResult;
-  let stored: StoredPut[] = [];
   const started = performance.now();
+  let analysed: AnalysedAudio;
   try {
     const store = localDataDir(storeIn);
-    ({ result, stored = [] } = await ingestInPool(upload.path, out, store));
+    const inMemory = upload.bytes && store ? await ingestBytesInPool(upload.bytes, requestTmpDir(), store) : null;
+    analysed = inMemory ? withFiles(inMemory.result, [], inMemory.stored) : await fromFile(upload, store);
     observeUpload(upload.size, (performance.now() - started) / 1000, true);
   } catch (error) {
     if (error instanceof InvalidAudioError) {
@@ -49,22 +49,42 @@ export async function analyseAudio(upload: UploadedFile, resource: string, store
     }
     throw error;
   }
+  return analysed;
+}
+
+/** The upload as a file: analysed beside it; the worker stores what it can (`store`), the caller the rest. */
+async function fromFile(upload: UploadedFile, store: { dataDir: string } | undefined) {
+  const source = await upload.onDisk();
+  const base = path.join(path.dirname(source), `${path.basename(source)}-`);
+  const out = { normalisedPath: `${base}normalised.ogg`, peaksPath: `${base}peaks.dat` };
+  const { result, stored = [] } = await ingestInPool(source, out, store);
+  return withFiles(result, [source, out.normalisedPath, out.peaksPath], stored);
+}
+
+/** The three files' inputs: each stored already (`stored`) or to be stored from its path. */
+function withFiles(result: IngestResult, paths: string[], stored: StoredPut[]) {
   const { info, normalised } = result;
+  const source = (i: number) => {
+    const done = stored[i];
+    if (done) return { stored: done };
+    const sourcePath = paths[i];
+    if (sourcePath === undefined) throw new Error("internal error: an audio file was neither stored nor kept");
+    return { sourcePath };
+  };
   return {
     result,
-    files: (ns) => [
+    files: (ns: string): StoredFileInput[] => [
       {
-        sourcePath: upload.path,
+        ...source(0),
         ns,
         kind: "audio",
         contentType: info.contentType,
         sha256: info.sha256,
         size: info.size,
         audio: info,
-        stored: stored[0] ?? undefined,
       },
       {
-        sourcePath: out.normalisedPath,
+        ...source(1),
         ns,
         kind: "audio-normalised",
         contentType: "audio/ogg",
@@ -74,15 +94,8 @@ export async function analyseAudio(upload: UploadedFile, resource: string, store
           channels: 1,
           durationMs: normalised.durationMs,
         },
-        stored: stored[1] ?? undefined,
       },
-      {
-        sourcePath: out.peaksPath,
-        ns,
-        kind: "audio-peaks",
-        contentType: "application/octet-stream",
-        stored: stored[2] ?? undefined,
-      },
+      { ...source(2), ns, kind: "audio-peaks", contentType: "application/octet-stream" },
     ],
   };
 }

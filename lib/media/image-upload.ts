@@ -12,7 +12,8 @@ const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp
 const SNIFF_BYTES = 4100;
 
 async function head(file: UploadedFile, bytes: number): Promise<Buffer> {
-  const handle = await fs.open(file.path, "r");
+  if (file.bytes) return file.bytes.subarray(0, bytes);
+  const handle = await fs.open(await file.onDisk(), "r");
   try {
     const buffer = Buffer.alloc(Math.min(bytes, file.size));
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
@@ -35,5 +36,6 @@ export async function analyseImage(upload: UploadedFile, resource: string): Prom
       { resource, field: upload.field, code: "invalid", message },
     ]);
   }
-  return (ns) => ({ sourcePath: upload.path, ns, kind: "image", contentType: type.mime, size: upload.size });
+  const sourcePath = await upload.onDisk();
+  return (ns) => ({ sourcePath, ns, kind: "image", contentType: type.mime, size: upload.size });
 }

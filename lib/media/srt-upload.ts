@@ -1,5 +1,4 @@
-import fs from "node:fs/promises";
-import type { UploadedFile } from "@/lib/api/body";
+import { readUpload, type UploadedFile } from "@/lib/api/body";
 import { ApiError } from "@/lib/api/errors";
 import type { StoredFileInput } from "@/lib/storage/stored-files";
 
@@ -49,12 +48,13 @@ export function subRipProblem(bytes: Uint8Array): string | null {
 
 /** An uploaded SubRip file, validated (422 `invalid` on its field otherwise), ready to be stored as application/x-subrip. */
 export async function analyseSrt(upload: UploadedFile, resource: string): Promise<(ns: string) => StoredFileInput> {
-  const problem = subRipProblem(await fs.readFile(upload.path));
+  const problem = subRipProblem(await readUpload(upload));
   if (problem) {
     const message = `is not a valid SubRip (.srt) file: ${problem}`;
     throw new ApiError("validation", `${upload.field} ${message}`, [
       { resource, field: upload.field, code: "invalid", message },
     ]);
   }
-  return (ns) => ({ sourcePath: upload.path, ns, kind: "srt", contentType: "application/x-subrip", size: upload.size });
+  const sourcePath = await upload.onDisk();
+  return (ns) => ({ sourcePath, ns, kind: "srt", contentType: "application/x-subrip", size: upload.size });
 }

@@ -51,7 +51,10 @@ async function storedKeys(storage: Storage): Promise<string[]> {
   return keys.sort();
 }
 
-const input = (sourcePath: string, extra: Partial<StoredFileInput> = {}): StoredFileInput => ({
+const input = (
+  sourcePath: string,
+  extra: Partial<Omit<StoredFileInput, "sourcePath" | "stored">> = {},
+): StoredFileInput => ({
   sourcePath,
   ns: "o:org",
   kind: "recording",

@@ -16,8 +16,6 @@ import { deleteDerived, derivedBase } from "./derived";
 export type AudioInfo = { format: string; sampleRate: number; channels: number; durationMs: number };
 
 export type StoredFileInput = {
-  /** A local file; it is copied, not moved: the caller removes its temp file. */
-  sourcePath: string;
   ns: string;
   kind: string;
   contentType: string;
@@ -25,9 +23,18 @@ export type StoredFileInput = {
   sha256?: string;
   size?: number | bigint;
   audio?: AudioInfo;
-  /** Already stored under this key (by the audio worker): only its row is still to be written. */
-  stored?: PutResult & { storageKey: string };
-};
+} & (
+  | {
+      /** A local file; it is copied, not moved: the caller removes its temp file. */
+      sourcePath: string;
+      stored?: undefined;
+    }
+  | {
+      sourcePath?: undefined;
+      /** Already stored under this key (by the audio worker): only its row is still to be written. */
+      stored: PutResult & { storageKey: string };
+    }
+);
 
 /** The create data of one StoredFile row. */
 export type StoredFileData = {

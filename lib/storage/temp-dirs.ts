@@ -3,17 +3,21 @@ import path from "node:path";
 import { config } from "@/lib/config";
 
 // Requests make their own directories under $DATA_DIR/tmp (multipart uploads, JSON file
-// fields, combining a result set's audio, copying a reading attempt, a websocket answer's audio)
+// fields, combining a result set's audio, copying a reading attempt, a websocket answer's audio,
+// an audio worker's copy of an upload held in memory: lib/audio/pool/ingest-task.ts)
 // and remove them when they end; a process killed
 // mid-request (kill -9, OOM) leaves them behind. The tmp directory is this instance's local
 // disk, but another instance may share it, so only directories nobody has written to for a
 // while go: newer than any upload or combine could still be running is left alone.
 
-const PREFIXES = ["upload-", "json-upload-", "combine-", "attempt-", "ws-"] as const;
+const PREFIXES = ["upload-", "json-upload-", "combine-", "attempt-", "ws-", "ingest-"] as const;
+
+/** $DATA_DIR/tmp, where requests make their temp directories. */
+export const requestTmpDir = () => path.join(config().dataDir, "tmp");
 
 /** Runs `work` in a fresh directory under $DATA_DIR/tmp (swept if a crash leaves it), removed afterwards. */
 export async function inTempDir<T>(prefix: (typeof PREFIXES)[number], work: (dir: string) => Promise<T>): Promise<T> {
-  const tmp = path.join(config().dataDir, "tmp");
+  const tmp = requestTmpDir();
   await fs.mkdir(tmp, { recursive: true });
   const dir = await fs.mkdtemp(path.join(tmp, prefix));
   try {

@@ -1,18 +1,34 @@
 // The worker-pool task of an upload's audio work (decode, normalise, encode, peaks, hashing):
 // ingestAudio in a pool thread; with `store`, the original, its normalised segment and its peaks
 // are then put into the filesystem storage from here too (filesystem-sync.ts), so the server's
-// thread only writes their rows. Bundled to plain ESM by scripts/build-workers.ts (the pool's
-// threads load no TypeScript); packages stay imports, resolved from the project's node_modules.
-// Errors cross the thread boundary as data: a structured clone keeps no custom error class.
-import { type PutSync, putSmallFilesSync } from "../../storage/filesystem-sync";
+// thread only writes their rows. An upload held in memory (`bytes`: a small multipart part, see
+// lib/api/body.ts) is written to a scratch directory of this thread's own, with blocking calls,
+// and that directory is gone again when the task ends. Bundled to plain ESM by
+// scripts/build-workers.ts (the pool's threads load no TypeScript); packages stay imports,
+// resolved from the project's node_modules. Errors cross the thread boundary as data: a
+// structured clone keeps no custom error class.
+import fs from "node:fs";
+import path from "node:path";
+import { type PutSync, putSmallFilesSync, removeSync } from "../../storage/filesystem-sync";
 import { type IngestResult, InvalidAudioError, ingestAudio } from "../ingest";
 
-export type IngestTask = {
-  srcPath: string;
-  out: { peaksPath: string; normalisedPath: string };
-  /** The filesystem storage's data directory, to store the three files in. */
-  store?: { dataDir: string };
-};
+type Out = { peaksPath: string; normalisedPath: string };
+export type IngestTask =
+  | {
+      srcPath: string;
+      out: Out;
+      /** The filesystem storage's data directory, to store the three files in. */
+      store?: { dataDir: string };
+    }
+  | {
+      /** The upload itself. */
+      bytes: Uint8Array;
+      /** Where to make the scratch directory (the server's temp directory: swept after a crash). */
+      scratchIn: string;
+      store: { dataDir: string };
+    };
+/** Scratch directories of in-memory uploads begin so (lib/storage/temp-dirs.ts sweeps them). */
+export const SCRATCH_PREFIX = "ingest-";
 /** A file stored by the task (null: too large to put whole; the server streams it). */
 export type StoredPut = PutSync | null;
 export type IngestTaskResult =
@@ -20,16 +36,42 @@ export type IngestTaskResult =
   | { ok: false; invalid: string };
 
 export default async function runIngestTask(task: IngestTask): Promise<IngestTaskResult> {
-  let result: IngestResult;
+  if ("bytes" in task) return fromMemory(task);
+  const ingested = await ingest(task.srcPath, task.out);
+  if (!ingested.ok || !task.store) return ingested;
+  const files = [task.srcPath, task.out.normalisedPath, task.out.peaksPath];
+  const stored = putSmallFilesSync(task.store.dataDir, files) as [StoredPut, StoredPut, StoredPut];
+  return { ...ingested, stored };
+}
+
+async function ingest(srcPath: string, out: Out): Promise<IngestTaskResult> {
   try {
     // Already on a pool thread: the encoder runs here too, not in a thread of its own.
-    result = await ingestAudio(task.srcPath, task.out, { worker: false });
+    return { ok: true, result: await ingestAudio(srcPath, out, { worker: false }) };
   } catch (error) {
     if (error instanceof InvalidAudioError) return { ok: false, invalid: error.reason };
     throw error;
   }
-  if (!task.store) return { ok: true, result };
-  const files = [task.srcPath, task.out.normalisedPath, task.out.peaksPath];
-  const stored = putSmallFilesSync(task.store.dataDir, files) as [StoredPut, StoredPut, StoredPut];
-  return { ok: true, result, stored };
+}
+
+/**
+ * An upload held in memory: all three files stored, or none (without `stored`: one was too large
+ * to put whole, and the server does the whole upload again from a file of its own).
+ */
+async function fromMemory(task: Extract<IngestTask, { bytes: Uint8Array }>): Promise<IngestTaskResult> {
+  fs.mkdirSync(task.scratchIn, { recursive: true });
+  const scratch = fs.mkdtempSync(path.join(task.scratchIn, SCRATCH_PREFIX));
+  try {
+    const srcPath = path.join(scratch, "upload");
+    fs.writeFileSync(srcPath, task.bytes);
+    const out = { normalisedPath: path.join(scratch, "normalised.ogg"), peaksPath: path.join(scratch, "peaks.dat") };
+    const ingested = await ingest(srcPath, out);
+    if (!ingested.ok) return ingested;
+    const stored = putSmallFilesSync(task.store.dataDir, [srcPath, out.normalisedPath, out.peaksPath]);
+    if (stored.every((s) => s !== null)) return { ...ingested, stored: stored as [PutSync, PutSync, PutSync] };
+    for (const s of stored) if (s) removeSync(task.store.dataDir, s.storageKey);
+    return ingested;
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
 }

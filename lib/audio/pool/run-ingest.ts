@@ -8,6 +8,8 @@ import { findWorkerScript, sharedPool } from "@/lib/workers/pool";
 import { type IngestResult, InvalidAudioError, ingestAudio } from "../ingest";
 import type { IngestTask, IngestTaskResult, StoredPut } from "./ingest-task";
 
+type Out = { peaksPath: string; normalisedPath: string };
+
 const script = () => findWorkerScript(undefined, ".workers", ["ingest-task.mjs"]);
 
 /**
@@ -16,12 +18,31 @@ const script = () => findWorkerScript(undefined, ".workers", ["ingest-task.mjs"]
  */
 export async function ingestInPool(
   srcPath: string,
-  out: IngestTask["out"],
-  store?: IngestTask["store"],
+  out: Out,
+  store?: { dataDir: string },
 ): Promise<{ result: IngestResult; stored?: StoredPut[] }> {
   const file = script();
   if (!file) return { result: await withLocalSlot(() => ingestAudio(srcPath, out)) };
-  const task: IngestTask = { srcPath: path.resolve(srcPath), out, store };
+  return run(file, { srcPath: path.resolve(srcPath), out, store });
+}
+
+/**
+ * An upload held in memory, analysed and stored by a pool thread (ingest-task.ts): null when there
+ * is no pool, or when a file was too large for the thread to store (the caller then takes the
+ * upload from a file, with ingestInPool).
+ */
+export async function ingestBytesInPool(
+  bytes: Uint8Array,
+  scratchIn: string,
+  store: { dataDir: string },
+): Promise<{ result: IngestResult; stored: StoredPut[] } | null> {
+  const file = script();
+  if (!file) return null;
+  const { result, stored } = await run(file, { bytes, scratchIn: path.resolve(scratchIn), store });
+  return stored ? { result, stored } : null;
+}
+
+async function run(file: string, task: IngestTask): Promise<{ result: IngestResult; stored?: StoredPut[] }> {
   const answer = await sharedPool().run<IngestTaskResult>(file, task, { timeoutMs: 0 });
   if (!answer.ok) throw new InvalidAudioError(answer.invalid);
   return { result: answer.result, stored: answer.stored };

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
-import type { UploadedFile } from "@/lib/api/body";
+import { type UploadedFile, uploadedFileAt } from "@/lib/api/body";
 import { inTempDir } from "@/lib/storage/temp-dirs";
 import { AnswerAudio, containerOf } from "../answers/answer-audio";
 import { joinOpusSegments, remuxWebmToOgg } from "../answers/segments";
@@ -162,20 +162,18 @@ export async function audioSoFar(answer: Answer): Promise<Pcm | null> {
  * Writes the answer's audio to a temp directory as the upload the REST domain functions take. Once
  * stored, the answer lets its audio go (it stays in the session only to refuse a second store).
  */
-export async function withAnswerFile<T>(answer: Answer, use: (file: UploadedFile) => Promise<T>): Promise<T> {
+export async function withAnswerFile<T>(
+  answer: Answer,
+  use: (file: UploadedFile, filePath: string) => Promise<T>,
+): Promise<T> {
   if (answer.done) throw new WampError(ERRORS.invalidArgument, `This ${answer.kind} has already been stored`);
   const audio = answer.audio;
   if (!audio || audio.empty) throw new WampError(ERRORS.invalidAudio, "No audio was received for this answer");
   const result = await inTempDir("ws-", async (dir) => {
     const written = await audio.write(dir, joinOpusSegments, remuxWebmToOgg);
     const { size } = await fs.stat(written.path);
-    return use({
-      field: "audio",
-      filename: written.filename,
-      contentType: written.contentType,
-      path: written.path,
-      size,
-    });
+    const file = { field: "audio", filename: written.filename, contentType: written.contentType, size };
+    return use(uploadedFileAt(written.path, file), written.path);
   });
   answer.done = true;
   answer.audio = null;

@@ -67,7 +67,7 @@ export const choiceProcedures: Record<string, Procedure> = {
       if (args[1] !== undefined && args[1] !== null)
         await pullAudio(ctx, answer, args[1], undefined, () => considerEarly(answer));
       return await inOrder(answer, () =>
-        withAnswerFile(answer, async (file) => {
+        withAnswerFile(answer, async (file, filePath) => {
           const recognition = await createRecognition(
             db(),
             storage(),
@@ -76,7 +76,7 @@ export const choiceProcedures: Record<string, Procedure> = {
             { id: answer.id },
             file,
             {
-              judge: (row) => judgeChoice(row, file.path, ctx.signal, early, answer.audio?.pcm16kSoFar()),
+              judge: (row) => judgeChoice(row, filePath, ctx.signal, early, answer.audio?.pcm16kSoFar()),
               idIsNew: true,
             },
           );

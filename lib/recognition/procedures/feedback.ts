@@ -102,10 +102,10 @@ export const feedbackProcedures: Record<string, Procedure> = {
     ended = true;
     await running;
     return inOrder(answer, () =>
-      withAnswerFile(answer, async (file) => {
+      withAnswerFile(answer, async (file, filePath) => {
         const verdict = await judgeReading(
           challenge,
-          await decodePcmFile(file.path),
+          await decodePcmFile(filePath),
           state.fromSentence,
           true,
           ctx.signal,

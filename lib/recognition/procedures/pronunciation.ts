@@ -48,11 +48,11 @@ export const pronunciationProcedures: Record<string, Procedure> = {
     const answer = answerOf<Challenge>(ctx, "pronunciation", args[0]);
     const challenge = challengeOf(answer);
     return inOrder(answer, () =>
-      withAnswerFile(answer, async (file) => {
+      withAnswerFile(answer, async (file, filePath) => {
         ctx.progress({ id: answer.id, stage: "received" });
         const verdict = await judgePronunciation(
           challenge,
-          file.path,
+          filePath,
           ctx.signal,
           (stage) => ctx.progress({ id: answer.id, stage }),
           () => storedPcm(db(), storage(), challenge.referenceAudioFilePk),

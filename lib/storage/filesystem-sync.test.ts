@@ -3,26 +3,10 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { FilesystemStorage } from "./filesystem";
 import { putSmallFilesSync } from "./filesystem-sync";
-import { readAll, sha256, tempDir, writeRandomFile } from "./test-support";
+import { inTempDir, listedKeys, readAll, sha256, writeRandomFile } from "./test-support";
 
 // The audio worker's puts (filesystem-sync.ts) must land exactly as FilesystemStorage's own: read
 // back through the backend, listed, and all or nothing.
-
-/** Runs `body` in a fresh temp directory, removed afterwards. */
-async function inTempDir(body: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await tempDir();
-  try {
-    await body(dir);
-  } finally {
-    await fsp.rm(dir, { recursive: true, force: true });
-  }
-}
-
-async function listed(storage: FilesystemStorage): Promise<string[]> {
-  const found: string[] = [];
-  for await (const object of storage.list()) found.push(object.key);
-  return found.sort();
-}
 
 test("an answer's files land in one fan-out directory, readable through the backend with their hashes", () =>
   inTempDir(async (dir) => {
@@ -42,7 +26,7 @@ test("an answer's files land in one fan-out directory, readable through the back
     );
     const keys = stored.map((s) => s!.storageKey);
     expect(new Set(keys.map((k) => path.dirname(k))).size).toBe(1);
-    expect(await listed(storage)).toEqual([...keys].sort());
+    expect(await listedKeys(storage)).toEqual([...keys].sort());
     for (const [i, key] of keys.entries())
       expect(sha256(await readAll(await storage.read(key)))).toBe(sources[i]!.hash);
     expect(await fsp.readdir(path.join(dir, "files/.tmp"))).toEqual([]);
@@ -60,7 +44,7 @@ test("a file too large to put whole is left to the server; a missing directory i
     const [none, second] = putSmallFilesSync(dir, [large, small]);
     expect(none).toBeNull();
     expect(await fsp.readFile(path.join(dir, second!.storageKey), "utf8")).toBe("small");
-    expect(await listed(new FilesystemStorage(dir))).toEqual([second!.storageKey]);
+    expect(await listedKeys(new FilesystemStorage(dir))).toEqual([second!.storageKey]);
     expect(await fsp.stat(path.join(dir, first!.storageKey)).catch(() => null)).toBeNull();
   }));
 
@@ -69,6 +53,6 @@ test("when one file cannot be read, nothing is stored and no temp file is left",
     const present = path.join(dir, "present");
     await fsp.writeFile(present, "content");
     expect(() => putSmallFilesSync(dir, [present, path.join(dir, "missing")])).toThrow(/ENOENT/);
-    expect(await listed(new FilesystemStorage(dir))).toEqual([]);
+    expect(await listedKeys(new FilesystemStorage(dir))).toEqual([]);
     expect(await fsp.readdir(path.join(dir, "files/.tmp"))).toEqual([]);
   }));

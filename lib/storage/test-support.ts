@@ -32,6 +32,23 @@ export async function tempDir(prefix = "storage-test-"): Promise<string> {
   return fsp.mkdtemp(path.join(os.tmpdir(), prefix));
 }
 
+/** Runs `body` in a fresh temp directory, removed afterwards. */
+export async function inTempDir(body: (dir: string) => Promise<void>, prefix?: string): Promise<void> {
+  const dir = await tempDir(prefix);
+  try {
+    await body(dir);
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every key a storage lists, sorted. */
+export async function listedKeys(storage: { list(): AsyncIterable<{ key: string }> }): Promise<string[]> {
+  const found: string[] = [];
+  for await (const object of storage.list()) found.push(object.key);
+  return found.sort();
+}
+
 // s3rver 3.7.1 bugs worked around here (real S3 has neither):
 //
 // 1. ListObjectsV2 continuation tokens are encrypted with DES, which OpenSSL 3 (Node 17+) no longer

@@ -2,27 +2,12 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { FilesystemStorage } from "../../storage/filesystem";
-import { readAll, sha256, tempDir } from "../../storage/test-support";
+import { inTempDir, listedKeys, readAll, sha256 } from "../../storage/test-support";
 import { makeSpeechOgg, missingAudioTools } from "../test-audio";
 import runIngestTask, { SCRATCH_PREFIX } from "./ingest-task";
 
 // An upload held in memory (lib/api/body.ts) reaches the pool thread as bytes: the thread stores
 // its three files and leaves nothing of its own behind, whether the audio was valid or not.
-
-async function inTempDir(body: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await tempDir("ingest-task-test-");
-  try {
-    await body(dir);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
-}
-
-async function listed(storage: FilesystemStorage): Promise<string[]> {
-  const found: string[] = [];
-  for await (const object of storage.list()) found.push(object.key);
-  return found.sort();
-}
 
 test("an upload's bytes: the original, its segment and its peaks stored; no scratch left", async () => {
   test.skip((await missingAudioTools()).length > 0, "needs espeak-ng and opus-tools");
@@ -36,7 +21,7 @@ test("an upload's bytes: the original, its segment and its peaks stored; no scra
     expect(original).toMatchObject({ size: bytes.length, sha256: sha256(bytes) });
     expect(answer.result.info).toMatchObject({ format: "ogg-opus", sha256: sha256(bytes), size: bytes.length });
     const storage = new FilesystemStorage(dataDir);
-    expect(await listed(storage)).toEqual([original!.storageKey, normalised!.storageKey, peaks!.storageKey].sort());
+    expect(await listedKeys(storage)).toEqual([original!.storageKey, normalised!.storageKey, peaks!.storageKey].sort());
     for (const put of [original!, normalised!, peaks!])
       expect(sha256(await readAll(await storage.read(put.storageKey)))).toBe(put.sha256);
     expect(await fs.readdir(scratchIn)).toEqual([]);
@@ -49,7 +34,7 @@ test("bytes that are not audio: refused, nothing stored, no scratch left", async
     const scratchIn = path.join(dataDir, "tmp");
     const answer = await runIngestTask({ bytes: Buffer.from("ID3 not audio at all"), scratchIn, store: { dataDir } });
     expect(answer).toEqual({ ok: false, invalid: expect.stringContaining("not Ogg Opus or WAV") });
-    expect(await listed(new FilesystemStorage(dataDir))).toEqual([]);
+    expect(await listedKeys(new FilesystemStorage(dataDir))).toEqual([]);
     expect((await fs.readdir(scratchIn)).filter((e) => e.startsWith(SCRATCH_PREFIX))).toEqual([]);
   });
 });

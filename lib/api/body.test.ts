@@ -3,7 +3,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { heldInMemory, IN_MEMORY_PART_BYTES, type ParsedBody, parseBody, readUpload } from "./body";
+import { type ParsedBody, parseBody, readUpload } from "./body";
+import { heldInMemory, IN_MEMORY_PART_BYTES } from "./file-parts";
 
 const LIMITS = { maxBodyBytes: 1 << 20, maxUploadBytes: 8 << 20 };
 

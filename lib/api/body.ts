@@ -1,12 +1,11 @@
-import { once } from "node:events";
-import { createWriteStream, type WriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { finished, pipeline } from "node:stream/promises";
+import { pipeline } from "node:stream/promises";
 import Busboy from "busboy";
 import { ApiError } from "./errors";
+import { memoryShare, receivePart } from "./file-parts";
 import { assertJsonTextDepth } from "./input-guards";
 
 // Request bodies as plain objects: JSON as sent; form-encoded and multipart fields
@@ -48,14 +47,6 @@ export function uploadedFileAt(
 export async function readUpload(file: UploadedFile): Promise<Buffer> {
   return file.bytes ?? (await fs.readFile(await file.onDisk()));
 }
-
-/** File parts up to this size are held in memory, while all requests' parts together stay within IN_MEMORY_BUDGET_BYTES. */
-export const IN_MEMORY_PART_BYTES = 256 * 1024;
-const IN_MEMORY_BUDGET_BYTES = 64 * 1024 * 1024;
-let inMemoryBytes = 0;
-
-/** Bytes of file parts held in memory by requests in progress (tests). */
-export const heldInMemory = () => inMemoryBytes;
 
 const tooLarge = (limit: number) =>
   new ApiError("payload_too_large", `The request body exceeds the limit of ${limit} bytes`);
@@ -144,16 +135,9 @@ async function parseMultipart(req: Request, limits: BodyLimits): Promise<ParsedB
   const tempDir = () =>
     (dir ??= fs.mkdir(parent, { recursive: true }).then(() => fs.mkdtemp(path.join(parent, "upload-"))));
   // This request's share of the in-memory budget, given back by cleanup.
-  let held = 0;
-  const hold = (bytes: number) => {
-    if (inMemoryBytes + bytes > IN_MEMORY_BUDGET_BYTES) return false;
-    inMemoryBytes += bytes;
-    held += bytes;
-    return true;
-  };
+  const memory = memoryShare();
   const cleanup = async () => {
-    inMemoryBytes -= held;
-    held = 0;
+    memory.release();
     const made = await dir?.catch(() => undefined);
     if (made) await fs.rm(made, { recursive: true, force: true });
   };
@@ -218,7 +202,7 @@ async function parseMultipart(req: Request, limits: BodyLimits): Promise<ParsedB
     };
     (files[name] ??= []).push(part);
     fileStreams.push(stream);
-    const write = receivePart(stream, hold, async () => path.join(await tempDir(), file)).then((received) => {
+    const write = receivePart(stream, memory.hold, async () => path.join(await tempDir(), file)).then((received) => {
       part.size = received.size;
       part.bytes = received.bytes;
       if (received.path !== null) onDisk = Promise.resolve(received.path);
@@ -256,44 +240,4 @@ async function parseMultipart(req: Request, limits: BodyLimits): Promise<ParsedB
     throw failure;
   }
   return { kind: "multipart", fields: collect(fieldEntries), files, cleanup };
-}
-
-/**
- * Reads one file part: into memory while it stays within IN_MEMORY_PART_BYTES and `hold` grants
- * the bytes, else into a file at `target()` (what was held so far written first).
- */
-async function receivePart(
-  stream: Readable,
-  hold: (bytes: number) => boolean,
-  target: () => Promise<string>,
-): Promise<{ size: number; bytes: Buffer | null; path: string | null }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let file: { path: string; out: WriteStream } | null = null;
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (!file && size <= IN_MEMORY_PART_BYTES && hold(chunk.length)) {
-        chunks.push(chunk);
-        continue;
-      }
-      if (!file) {
-        const to = await target();
-        file = { path: to, out: createWriteStream(to) };
-        for (const held of chunks.splice(0)) await write(file.out, held);
-      }
-      await write(file.out, chunk);
-    }
-    if (!file) return { size, bytes: Buffer.concat(chunks, size), path: null };
-    file.out.end();
-    await finished(file.out);
-    return { size, bytes: null, path: file.path };
-  } catch (error) {
-    file?.out.destroy();
-    throw error;
-  }
-}
-
-async function write(out: WriteStream, chunk: Buffer): Promise<void> {
-  if (!out.write(chunk)) await once(out, "drain");
 }

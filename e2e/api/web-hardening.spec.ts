@@ -5,6 +5,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { IN_MEMORY_PART_BYTES } from "../../lib/api/file-parts";
 import { PORTS } from "../support/env";
 import { multipartFrame } from "../support/raw-upload";
 import { type PrivateServer, privateServer, seedOrganisation, serverCall } from "../support/server";
@@ -63,7 +64,8 @@ async function hangingUpload(url: string, token: string): Promise<string> {
   });
   req.on("error", () => {}); // the server is killed under it
   req.write(frame.head);
-  req.write(Buffer.alloc(256 * 1024, 7));
+  // More than a part held in memory: the upload is being streamed to its temp file.
+  req.write(Buffer.alloc(IN_MEMORY_PART_BYTES + 256 * 1024, 7));
   let dir = "";
   await expect
     .poll(() => {

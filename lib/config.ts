@@ -92,6 +92,8 @@ const schema = z.object({
   WORKER_POOL_MAX_QUEUE: z.coerce.number().int().min(1).optional(),
   WORKER_POOL_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   WORKER_POOL_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(2),
+  // Read by lib/workers/pool-thread-priority.mjs in each pool thread.
+  WORKER_POOL_NICE: z.coerce.number().int().min(0).max(19).default(10),
 });
 
 export type Config = {

@@ -1,6 +1,11 @@
 // A worker for pool.test.ts: echoes, spins the CPU for a while, or fails.
+//   { op: "priority" } → this thread's nice value and the process's (main thread's)
 //   { op: "echo", value } → value · { op: "spin", ms } → ms spun · { op: "fail", message } → throws
+import os from "node:os";
+import { kernelThreadId } from "./pool-thread-priority.mjs";
+
 export default function run(task) {
+  if (task.op === "priority") return { nice: os.getPriority(kernelThreadId() ?? 0), main: os.getPriority(process.pid) };
   if (task.op === "echo") return task.value;
   if (task.op === "spin") {
     const until = Date.now() + task.ms;

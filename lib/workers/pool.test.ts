@@ -1,6 +1,8 @@
+import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createWorkerPool, findWorkerScript, PoolBusyError, PoolTimeoutError, type WorkerPool } from "./pool";
+import { DEFAULT_POOL_NICE, poolNice } from "./pool-thread-priority.mjs";
 
 const unexpected = (): never => {
   throw new Error("expected a failure");
@@ -71,6 +73,22 @@ test("waiting tasks run in the order they came, and one that times out while wai
   } finally {
     await one.close();
   }
+});
+
+test("pool threads run below the event loop (nice 10 by default); the main thread keeps its priority", async () => {
+  const main = os.getPriority(process.pid);
+  const seen = await Promise.all(
+    Array.from({ length: 2 }, () => pool.run<{ nice: number; main: number }>(script, { op: "priority" })),
+  );
+  for (const { nice, main: mainSeen } of seen) {
+    expect(nice).toBe(Math.max(DEFAULT_POOL_NICE, main));
+    expect(mainSeen).toBe(main);
+  }
+  expect(poolNice({})).toBe(10);
+  expect(poolNice({ WORKER_POOL_NICE: "0" })).toBe(0);
+  expect(poolNice({ WORKER_POOL_NICE: "19" })).toBe(19);
+  expect(poolNice({ WORKER_POOL_NICE: "20" })).toBe(10);
+  expect(poolNice({ WORKER_POOL_NICE: "high" })).toBe(10);
 });
 
 test("worker scripts are found next to the module or under the source tree", () => {

@@ -10,6 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type PutSync, putSmallFilesSync, removeSync } from "../../storage/filesystem-sync";
+import "../../workers/pool-thread-priority.mjs";
 import { type IngestResult, InvalidAudioError, ingestAudio } from "../ingest";
 
 type Out = { peaksPath: string; normalisedPath: string };

@@ -2,6 +2,7 @@
 // normalised segments, already downloaded to local files (each removed once copied). Bundled to
 // plain ESM by scripts/build-workers.ts.
 import fs from "node:fs/promises";
+import "../../workers/pool-thread-priority.mjs";
 import { type CombineResult, combineSegments } from "../combine";
 
 export type CombineTask = { segments: string[]; outPath: string };

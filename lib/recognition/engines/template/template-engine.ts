@@ -79,7 +79,14 @@ function remember(key: string, features: EncodedFeatures): void {
   synthesised.set(key, features);
   if (synthesised.size > SYNTHESISED_KEPT) synthesised.delete(synthesised.keys().next().value!);
 }
-const SOURCES = ["template-worker.mjs", "classify.mjs", "codec.mjs", "dtw.mjs", "mfcc.mjs"];
+const SOURCES = [
+  "template-worker.mjs",
+  "classify.mjs",
+  "codec.mjs",
+  "dtw.mjs",
+  "mfcc.mjs",
+  "../../../workers/pool-thread-priority.mjs",
+];
 
 /** The template engine (the registry's entry for every language). */
 export function templateEngine(options: TemplateEngineOptions = {}): ChoiceEngine {

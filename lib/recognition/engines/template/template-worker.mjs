@@ -3,6 +3,7 @@
 //   { op: "features", utterances: Float32Array[] } → encoded features, one per utterance
 //   { op: "recognise", prepared, answer: Float32Array, options? } → { choice, confidence, detail, ms }
 //   { op: "similarity", reference: Float32Array, answer: Float32Array } → { distance, impostor, similarity } | null
+import "../../../workers/pool-thread-priority.mjs";
 import { classify, describe, referenceSimilarity } from "./classify.mjs";
 import { decodeFeatures, encodeFeatures } from "./codec.mjs";
 import { utteranceFeatures } from "./mfcc.mjs";

@@ -2,7 +2,8 @@
 // so that such work never blocks the event loop and never runs more threads than cores.
 // Built on piscina (one pool serves any number of worker scripts: each task names its script).
 // Added here: a per-task timeout, a first-in-first-out queue bounded so that it answers
-// PoolBusyError instead of letting latency grow without limit, and counters for /metrics.
+// PoolBusyError instead of letting latency grow without limit, and counters for /metrics. Its
+// threads run below the event loop's priority (pool-thread-priority.mjs, imported by every task).
 //
 // Piscina resolves its own worker bootstrap file next to its code, so Next must not bundle it:
 // "piscina" belongs in next.config's serverExternalPackages.

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import type { z } from "zod";
 import { type Principal, requireOrganisation, requirePermission } from "@/lib/auth/principal";
 import { sessionCookieToken } from "@/lib/auth/session-cookie";
@@ -11,6 +10,7 @@ import { db } from "@/lib/db/client";
 import { observeRequest } from "@/lib/metrics/hooks";
 import type { Permission } from "@/lib/permissions/catalog";
 import type { PolicyName } from "@/lib/policies/table";
+import { requestTmpDir } from "@/lib/storage/temp-dirs";
 import { type ParsedBody, parseBody, type UploadedFile } from "./body";
 import { checkParts, jsonFileFields } from "./body-fields";
 import { clientAddress } from "./client-address";
@@ -114,9 +114,9 @@ export function withApi<
         ? validate(options.query, assertSafeInput(queryObject(url), "The query"), options.resource)
         : undefined;
       if (options.body || options.files) {
-        parsed = await parseBody(req, { ...cfg, tmpDir: path.join(cfg.dataDir, "tmp") });
+        parsed = await parseBody(req, { ...cfg, tmpDir: requestTmpDir() });
         if (parsed.kind === "json" && options.files?.length)
-          parsed = await jsonFileFields(parsed.value, options.files, path.join(cfg.dataDir, "tmp"), options.resource);
+          parsed = await jsonFileFields(parsed.value, options.files, requestTmpDir(), options.resource);
         if (parsed.kind === "multipart")
           await checkParts(parsed, options.files ?? [], options.resource, cfg.maxBodyBytes);
       }

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { ALIGN_RECORDING_REFERENCE, referenceAlignment } from "@/lib/annotations/reference-alignment";
 import { log } from "@/lib/api/log";
 import { PREPARE_CHOICE_CHALLENGE } from "@/lib/challenges/choice/choice-challenges";
@@ -11,7 +10,7 @@ import { grammarBackend } from "@/lib/recognition/recogniser";
 import { isDraining, onDrain } from "@/lib/server/lifecycle.mjs";
 import { storage } from "@/lib/storage/storage";
 import { sweepOrphans } from "@/lib/storage/sweep";
-import { removeStaleTempDirs, STALE_IN_SWEEP_MS } from "@/lib/storage/temp-dirs";
+import { removeStaleTempDirs, requestTmpDir, STALE_IN_SWEEP_MS } from "@/lib/storage/temp-dirs";
 
 // Background work of each app instance: the job worker (challenge preparation, reference
 // annotations by forced alignment), the periodic sweep of stored files no row references, and
@@ -26,7 +25,7 @@ export function startBackground(): void {
   if (globalForBackground.background || isDraining()) return;
   const cfg = config();
   // The temp directory is this instance's own disk: every instance sweeps it, jobs or not.
-  const tempSweep = setInterval(() => void sweepTempDirs(cfg.dataDir), cfg.sweepIntervalSeconds * 1000);
+  const tempSweep = setInterval(() => void sweepTempDirs(), cfg.sweepIntervalSeconds * 1000);
   tempSweep.unref();
   if (!cfg.backgroundJobs) {
     globalForBackground.background = { wake: () => {}, stop: async () => clearInterval(tempSweep) };
@@ -62,9 +61,9 @@ export function startBackground(): void {
   onDrain(background.stop);
 }
 
-async function sweepTempDirs(dataDir: string): Promise<void> {
+async function sweepTempDirs(): Promise<void> {
   try {
-    const removed = await removeStaleTempDirs(path.join(dataDir, "tmp"), STALE_IN_SWEEP_MS);
+    const removed = await removeStaleTempDirs(requestTmpDir(), STALE_IN_SWEEP_MS);
     if (removed > 0) log("info", "temp-cleanup", { removed });
   } catch (error) {
     log("warn", "temp-cleanup-failed", { error: (error as Error).message });

@@ -1,9 +1,8 @@
-import path from "node:path";
 import { log } from "@/lib/api/log";
 import { config } from "@/lib/config";
 import { db, prepareDatabase } from "@/lib/db/client";
 import { seedRolesAndPermissions } from "@/lib/permissions/seed";
-import { removeStaleTempDirs, STALE_AT_START_MS } from "@/lib/storage/temp-dirs";
+import { removeStaleTempDirs, requestTmpDir, STALE_AT_START_MS } from "@/lib/storage/temp-dirs";
 import { ensureAdmin } from "./admin";
 
 // Once per process: database settings, the role catalog, the first admin, and what a
@@ -31,7 +30,7 @@ async function start(): Promise<void> {
     );
   }
   // Not awaited: a slow disk must not hold up the start.
-  removeStaleTempDirs(path.join(cfg.dataDir, "tmp"), STALE_AT_START_MS)
+  removeStaleTempDirs(requestTmpDir(), STALE_AT_START_MS)
     .then((removed) => removed > 0 && log("info", "temp-cleanup", { removed }))
     .catch((error) => log("warn", "temp-cleanup-failed", { error: (error as Error).message }));
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { config } from "@/lib/config";
+import { TEMP_DIR_PREFIXES } from "./temp-prefixes";
 
 // Requests make their own directories under $DATA_DIR/tmp (multipart uploads, JSON file
 // fields, combining a result set's audio, copying a reading attempt, a websocket answer's audio,
@@ -10,7 +11,7 @@ import { config } from "@/lib/config";
 // disk, but another instance may share it, so only directories nobody has written to for a
 // while go: newer than any upload or combine could still be running is left alone.
 
-const PREFIXES = ["upload-", "json-upload-", "combine-", "attempt-", "ws-", "ingest-"] as const;
+const PREFIXES = TEMP_DIR_PREFIXES;
 
 /** $DATA_DIR/tmp, where requests make their temp directories. */
 export const requestTmpDir = () => path.join(config().dataDir, "tmp");

@@ -2,9 +2,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { FilesystemStorage } from "../../storage/filesystem";
+import { INGEST_SCRATCH_PREFIX } from "../../storage/temp-prefixes";
 import { inTempDir, listedKeys, readAll, sha256 } from "../../storage/test-support";
 import { makeSpeechOgg, missingAudioTools } from "../test-audio";
-import runIngestTask, { SCRATCH_PREFIX } from "./ingest-task";
+import runIngestTask from "./ingest-task";
 
 // An upload held in memory (lib/api/body.ts) reaches the pool thread as bytes: the thread stores
 // its three files and leaves nothing of its own behind, whether the audio was valid or not.
@@ -35,6 +36,6 @@ test("bytes that are not audio: refused, nothing stored, no scratch left", async
     const answer = await runIngestTask({ bytes: Buffer.from("ID3 not audio at all"), scratchIn, store: { dataDir } });
     expect(answer).toEqual({ ok: false, invalid: expect.stringContaining("not Ogg Opus or WAV") });
     expect(await listedKeys(new FilesystemStorage(dataDir))).toEqual([]);
-    expect((await fs.readdir(scratchIn)).filter((e) => e.startsWith(SCRATCH_PREFIX))).toEqual([]);
+    expect((await fs.readdir(scratchIn)).filter((e) => e.startsWith(INGEST_SCRATCH_PREFIX))).toEqual([]);
   });
 });

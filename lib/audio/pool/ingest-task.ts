@@ -10,6 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type PutSync, putSmallFilesSync, removeSync } from "../../storage/filesystem-sync";
+import { INGEST_SCRATCH_PREFIX } from "../../storage/temp-prefixes";
 import "../../workers/pool-thread-priority.mjs";
 import { type IngestResult, InvalidAudioError, ingestAudio } from "../ingest";
 
@@ -28,8 +29,6 @@ export type IngestTask =
       scratchIn: string;
       store: { dataDir: string };
     };
-/** Scratch directories of in-memory uploads begin so (lib/storage/temp-dirs.ts sweeps them). */
-export const SCRATCH_PREFIX = "ingest-";
 /** A file stored by the task (null: too large to put whole; the server streams it). */
 export type StoredPut = PutSync | null;
 export type IngestTaskResult =
@@ -61,7 +60,7 @@ async function ingest(srcPath: string, out: Out): Promise<IngestTaskResult> {
  */
 async function fromMemory(task: Extract<IngestTask, { bytes: Uint8Array }>): Promise<IngestTaskResult> {
   fs.mkdirSync(task.scratchIn, { recursive: true });
-  const scratch = fs.mkdtempSync(path.join(task.scratchIn, SCRATCH_PREFIX));
+  const scratch = fs.mkdtempSync(path.join(task.scratchIn, INGEST_SCRATCH_PREFIX));
   try {
     const srcPath = path.join(scratch, "upload");
     fs.writeFileSync(srcPath, task.bytes);

@@ -7,8 +7,8 @@
 // Targets (2 cores, load generator on the same machine): ≥ 40 stored/s, p99 ≤ 2 s, 0 errors,
 // peak RSS ≤ 400 MB, serial server time ≤ 30 ms per answer.
 //
-//   npx tsx bench/upload/classroom-bench.ts                  (SQLite + filesystem, one instance)
-//   npx tsx bench/upload/classroom-bench.ts --pg-s3          (two instances, one PostgreSQL, one S3 bucket)
+//   npx tsx bench/upload/classroom-bench.ts                             (SQLite + filesystem, one instance)
+//   npx tsx bench/upload/classroom-bench.ts --pg-s3                     (two instances, one PostgreSQL, one S3 bucket)
 //   BENCH_STUDENTS=100 BENCH_SECONDS=60 BENCH_PORT=4901 ...             (the defaults)
 //   BENCH_PROFILE=1 npx tsx bench/upload/classroom-bench.ts             (the one-student run under a CPU profile)
 //   BENCH_PROFILE=class ...                                             (the class run under a CPU profile instead)

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { config } from "@/lib/config";
-import { TEMP_DIR_PREFIXES } from "./temp-prefixes";
+import { TEMP_DIR_PREFIXES, type TempDirPrefix } from "./temp-prefixes";
 
 // Requests make their own directories under $DATA_DIR/tmp (multipart uploads, JSON file
 // fields, combining a result set's audio, copying a reading attempt, a websocket answer's audio,
@@ -11,13 +11,11 @@ import { TEMP_DIR_PREFIXES } from "./temp-prefixes";
 // disk, but another instance may share it, so only directories nobody has written to for a
 // while go: newer than any upload or combine could still be running is left alone.
 
-const PREFIXES = TEMP_DIR_PREFIXES;
-
 /** $DATA_DIR/tmp, where requests make their temp directories. */
 export const requestTmpDir = () => path.join(config().dataDir, "tmp");
 
 /** Runs `work` in a fresh directory under $DATA_DIR/tmp (swept if a crash leaves it), removed afterwards. */
-export async function inTempDir<T>(prefix: (typeof PREFIXES)[number], work: (dir: string) => Promise<T>): Promise<T> {
+export async function inTempDir<T>(prefix: TempDirPrefix, work: (dir: string) => Promise<T>): Promise<T> {
   const tmp = requestTmpDir();
   await fs.mkdir(tmp, { recursive: true });
   const dir = await fs.mkdtemp(path.join(tmp, prefix));
@@ -44,7 +42,7 @@ export async function removeStaleTempDirs(tmpDir: string, olderThanMs: number, n
   }
   let removed = 0;
   for (const entry of entries) {
-    if (!entry.isDirectory() || !PREFIXES.some((p) => entry.name.startsWith(p))) continue;
+    if (!entry.isDirectory() || !TEMP_DIR_PREFIXES.some((p) => entry.name.startsWith(p))) continue;
     const dir = path.join(tmpDir, entry.name);
     const touched = await lastWrite(dir);
     if (touched === null || now - touched < olderThanMs) continue;

@@ -12,3 +12,5 @@ export const TEMP_DIR_PREFIXES = [
   "ws-",
   INGEST_SCRATCH_PREFIX,
 ] as const;
+
+export type TempDirPrefix = (typeof TEMP_DIR_PREFIXES)[number];

@@ -85,7 +85,8 @@ export default defineConfig({
           {
             name: "api-postgres",
             testMatch: /e2e\/api\/.*\.spec\.ts$/,
-            testIgnore: /e2e\/api\/(crash|s3-storage|logging|web-hardening|drain|serving|recognition-drain)\.spec\.ts$/,
+            testIgnore:
+              /e2e\/api\/(crash|s3-storage|logging|web-hardening|drain|serving|recognition-drain|classroom-uploads)\.spec\.ts$/,
             use: { baseURL: `http://127.0.0.1:${PORTS.postgres}` },
           },
         ]

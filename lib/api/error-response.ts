@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "@/lib/db/ids";
 import { ApiError, HTTP_STATUS, OAuthError } from "./errors";
 import { log } from "./log";
 
@@ -22,8 +23,7 @@ export function errorResponse(error: unknown, requestId: string): Response {
     const body = { message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.details };
     return Response.json(body, { status: HTTP_STATUS[error.code], headers: error.headers });
   }
-  const code = (error as { code?: string } | null)?.code;
-  if (code === "P2002") {
+  if (isUniqueViolation(error)) {
     return Response.json({ message: "A resource with this identifier already exists" }, { status: 409 });
   }
   log("error", "unhandled", {

@@ -6,6 +6,7 @@ import type { StoredPut } from "@/lib/audio/pool/ingest-task";
 import { ingestBytesInPool, ingestInPool } from "@/lib/audio/pool/run-ingest";
 import { config } from "@/lib/config";
 import type { Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/sqlite/client";
 import { observeUpload } from "@/lib/metrics/hooks";
 import type { FilesystemStorage, Storage } from "@/lib/storage/storage";
 import type { StoredFileData, StoredFileInput } from "@/lib/storage/stored-files";
@@ -108,12 +109,21 @@ function localDataDir(storage: Storage | undefined): { dataDir: string } | undef
 
 /**
  * Creates the rows of one analysed upload (the three files in `files()` order) in one statement
- * (foreign keys are checked at its end); returns the original's pk.
+ * (foreign keys are checked at its end); returns the original's pk. A raw statement, as the
+ * answer's other inserts (lib/recordings/insert-recording.ts says why).
  */
 export async function createAudioRows(tx: Tx, [original, normalised, peaks]: StoredFileData[]): Promise<string> {
-  await tx.storedFile.createMany({
-    data: [normalised!, peaks!, { ...original!, normalisedPk: normalised!.pk, peaksPk: peaks!.pk }],
-  });
+  const now = new Date();
+  const rows = [
+    { ...normalised!, normalisedPk: null, peaksPk: null },
+    { ...peaks!, normalisedPk: null, peaksPk: null },
+    { ...original!, normalisedPk: normalised!.pk, peaksPk: peaks!.pk },
+  ];
+  const values = rows.map(
+    (r) =>
+      Prisma.sql`(${r.pk}, ${r.ns}, ${r.kind}, ${r.contentType}, ${r.size}, ${r.sha256}, ${r.storageKey}, ${r.format}, ${r.sampleRate}, ${r.channels}, ${r.durationMs}, ${r.normalisedPk}, ${r.peaksPk}, ${now})`,
+  );
+  await tx.$executeRaw`INSERT INTO "StoredFile" ("pk", "ns", "kind", "contentType", "size", "sha256", "storageKey", "format", "sampleRate", "channels", "durationMs", "normalisedPk", "peaksPk", "created") VALUES ${Prisma.join(values)}`;
   return original!.pk;
 }
 

@@ -1,5 +1,6 @@
 import { ALIGN_RECORDING_REFERENCE, hasTextToAlign } from "@/lib/annotations/reference-alignment";
 import type { Tx } from "@/lib/db/client";
+import type { SpeechRecording } from "@/lib/db/generated/sqlite/client";
 import { newId, newPk } from "@/lib/db/ids";
 import { enqueue } from "@/lib/jobs/queue";
 import { createAudioRows } from "@/lib/media/audio-upload";
@@ -11,6 +12,9 @@ import { appendToResultSet } from "./result-sets";
 // that aligns its reference annotation when the challenge has sentences (otherwise a note says
 // why it gets none). An answer (recordings.ts) and a reading attempt prepared for annotation
 // (lib/reading/record-attempt.ts) are stored alike.
+// The three inserts are raw statements (tagged templates, so parameters stay parameters): through
+// Prisma's model API each one was compiled by its query compiler and run by its plan interpreter,
+// about 3 ms of the server's thread per answer (bench/upload/classroom-bench.ts, issue 28).
 
 export type NewRecording = {
   ns: string;
@@ -34,20 +38,23 @@ export async function insertRecording(tx: Tx, files: StoredFileData[], input: Ne
     durationMs: input.durationMs,
   });
   const aligned = hasTextToAlign(input.challenge);
-  const created = await tx.speechRecording.create({
-    data: {
-      pk: newPk(),
-      ns: input.ns,
-      id: input.id ?? newId(),
-      challengePk: input.challenge.pk,
-      userPk: input.userPk,
-      resultSetPk: set.pk,
-      position: set.position,
-      audioFilePk,
-      sourceFeedbackPk: input.sourceFeedbackPk ?? null,
-      referenceNote: aligned ? null : "the challenge has no SRT sentences to align",
-    },
-  });
+  const now = new Date();
+  const created: SpeechRecording = {
+    pk: newPk(),
+    ns: input.ns,
+    id: input.id ?? newId(),
+    challengePk: input.challenge.pk,
+    userPk: input.userPk,
+    resultSetPk: set.pk,
+    position: set.position,
+    audioFilePk,
+    sourceFeedbackPk: input.sourceFeedbackPk ?? null,
+    referenceNote: aligned ? null : "the challenge has no SRT sentences to align",
+    created: now,
+    updated: now,
+  };
+  await tx.$executeRaw`INSERT INTO "SpeechRecording" ("pk", "ns", "id", "challengePk", "userPk", "resultSetPk", "position", "audioFilePk", "sourceFeedbackPk", "referenceNote", "created", "updated")
+    VALUES (${created.pk}, ${created.ns}, ${created.id}, ${created.challengePk}, ${created.userPk}, ${created.resultSetPk}, ${created.position}, ${created.audioFilePk}, ${created.sourceFeedbackPk}, ${created.referenceNote}, ${now}, ${now})`;
   if (aligned) await enqueue(tx, ALIGN_RECORDING_REFERENCE, created.pk);
   return { recording: created, resultSet: set };
 }

@@ -67,21 +67,24 @@ export async function findOrCreateResultSet(
  * (an update that found nothing, a read, an insert) inside the transaction every other answer
  * queues behind, and a class creates a hundred sets at once. A set of another user or challenge is
  * bumped too, then refused: the refusal rolls the transaction back. Concurrent creates of the same
- * new set become one insert and one update (no unique violation to retry).
+ * new set become one insert and one update (no unique violation to retry). A raw statement, like
+ * the recording's own insert (insert-recording.ts says why); `updated` is set here, as Prisma would.
  */
 export async function appendToResultSet(
   tx: Tx,
   input: { ns: string; id: string; userPk: string; challengePk: string; durationMs: number },
 ): Promise<{ pk: string; id: string; position: number }> {
   const { ns, id, userPk, challengePk, durationMs } = input;
-  const set = await tx.resultSet.upsert({
-    where: { ns_id: { ns, id } },
-    create: { pk: newPk(), ns, id, userPk, challengePk, recordingCount: 1, durationMs },
-    update: { recordingCount: { increment: 1 }, durationMs: { increment: durationMs } },
-    select: { pk: true, userPk: true, challengePk: true, recordingCount: true },
-  });
-  checkAppendable({ id, userPk: set.userPk, challengePk: set.challengePk }, userPk, challengePk);
-  return { pk: set.pk, id, position: set.recordingCount - 1 };
+  const now = new Date();
+  type Row = { pk: string; userPk: string; challengePk: string | null; recordingCount: number | bigint };
+  const [set] = await tx.$queryRaw<Row[]>`
+    INSERT INTO "ResultSet" ("pk", "ns", "id", "userPk", "challengePk", "recordingCount", "durationMs", "created", "updated")
+    VALUES (${newPk()}, ${ns}, ${id}, ${userPk}, ${challengePk}, 1, ${durationMs}, ${now}, ${now})
+    ON CONFLICT ("ns", "id") DO UPDATE SET "recordingCount" = "ResultSet"."recordingCount" + 1,
+      "durationMs" = "ResultSet"."durationMs" + excluded."durationMs", "updated" = excluded."updated"
+    RETURNING "pk", "userPk", "challengePk", "recordingCount"`;
+  checkAppendable({ id, userPk: set!.userPk, challengePk: set!.challengePk }, userPk, challengePk);
+  return { pk: set!.pk, id, position: Number(set!.recordingCount) - 1 };
 }
 
 /** The set for a caller of its organisation who sees it ("submission" policy; others get 404). */

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import type { Db } from "@/lib/db/client";
-import { isUniqueViolation, newPk } from "@/lib/db/ids";
+import { isForeignKeyViolation, isUniqueViolation, newPk } from "@/lib/db/ids";
 import { createTestDb } from "@/lib/db/test-db";
 import type { StoredFileData } from "@/lib/storage/stored-files";
 import { insertRecording } from "./insert-recording";
@@ -47,14 +47,17 @@ const files = (tag: string): StoredFileData[] =>
     durationMs: i === 2 ? null : 3000,
   }));
 
-const answer = (tag: string, input: { id?: string; resultSetId?: string; userPk?: string } = {}) =>
+const answer = (
+  tag: string,
+  input: { id?: string; resultSetId?: string; userPk?: string; challengePk?: string } = {},
+) =>
   db.$transaction((tx) =>
     insertRecording(tx, files(tag), {
       ns,
       id: input.id,
       resultSetId: input.resultSetId ?? "set-1",
       userPk: input.userPk ?? user.pk,
-      challenge,
+      challenge: { ...challenge, pk: input.challengePk ?? challenge.pk },
       durationMs: 3000,
     }),
   );
@@ -95,11 +98,14 @@ test("rows read back through Prisma, dates stored as Prisma stores them, positio
   }
 });
 
-test("another user's set is refused and nothing of the answer stays; a taken id is a unique violation", async () => {
+test("another user's set is refused and nothing of the answer stays; a taken id and a gone challenge are reported as such", async () => {
   await answer("a", { id: "r1" });
   await expect(answer("b", { userPk: user.other })).rejects.toMatchObject({ code: "forbidden" });
-  const error = await answer("c", { id: "r1", resultSetId: "set-2" }).catch((e: unknown) => e);
-  expect(isUniqueViolation(error)).toBe(true);
+  const taken = await answer("c", { id: "r1", resultSetId: "set-2" }).catch((e: unknown) => e);
+  expect([isUniqueViolation(taken), isForeignKeyViolation(taken)]).toEqual([true, false]);
+  // The challenge deleted while the answer was being stored (createRecording answers 404).
+  const gone = await answer("d", { resultSetId: "set-3", challengePk: newPk() }).catch((e: unknown) => e);
+  expect([isUniqueViolation(gone), isForeignKeyViolation(gone)]).toEqual([false, true]);
   expect(await db.speechRecording.count()).toBe(1);
   expect(await db.storedFile.count()).toBe(3);
   expect(await db.resultSet.findMany({ select: { id: true, recordingCount: true } })).toEqual([

@@ -91,9 +91,9 @@ const DEFAULT_QUEUE_PER_THREAD = 64;
 // the answer's row is written (filesystem-sync.ts). Meanwhile a thread more than cores keeps the
 // cores working; all run below the event loop's priority, so it takes no core from requests.
 // Classroom bench (issue 28), 4 interleaved pairs of 30 s: 57.8 → 62.8 answers/s, p99 2.15–2.65 →
-// 2.14–2.21 s. An isolate's young generation grows to 48 MB under that load; capped at 8 MB
-// (scavenges stay short: little of an upload's audio outlives its task) the three threads peaked
-// at 343–358 MB of RSS, where three uncapped ones reached 387–409 MB and two 340–359 MB.
+// 2.14–2.21 s. Each isolate's young generation is capped at 8 MB (V8's own limit is larger): with
+// the cap the three threads peaked at 343–358 MB of RSS, where three uncapped ones reached
+// 387–409 MB and two 340–359 MB.
 const DEFAULT_THREADS = () => os.availableParallelism() + 1;
 const YOUNG_GENERATION_MB = 8;
 

@@ -56,3 +56,26 @@ test("when one file cannot be read, nothing is stored and no temp file is left",
     expect(await listedKeys(new FilesystemStorage(dir))).toEqual([]);
     expect(await fsp.readdir(path.join(dir, "files/.tmp"))).toEqual([]);
   }));
+
+test("a file with the same bytes as one before it is stored as a link to it, and each key removes on its own", () =>
+  inTempDir(async (dir) => {
+    const storage = new FilesystemStorage(dir);
+    const upload = path.join(dir, "upload");
+    const segment = path.join(dir, "segment");
+    const peaks = path.join(dir, "peaks");
+    const hash = await writeRandomFile(upload, 30_000);
+    await fsp.copyFile(upload, segment);
+    await writeRandomFile(peaks, 400);
+    const [a, b, c] = putSmallFilesSync(dir, [upload, segment, peaks]);
+    expect(b!.sha256).toBe(hash);
+    expect(new Set([a!.storageKey, b!.storageKey, c!.storageKey]).size).toBe(3);
+    const [sa, sb, sc] = await Promise.all([a, b, c].map((s) => fsp.stat(path.join(dir, s!.storageKey))));
+    // One inode for the two identical files (written and synced once); the peaks have their own.
+    expect(sb!.ino).toBe(sa!.ino);
+    expect(sa!.nlink).toBe(2);
+    expect(sc!.nlink).toBe(1);
+    await storage.delete(a!.storageKey);
+    expect(sha256(await readAll(await storage.read(b!.storageKey)))).toBe(hash);
+    expect(await listedKeys(storage)).toEqual([b!.storageKey, c!.storageKey].sort());
+    expect(await fsp.readdir(path.join(dir, "files/.tmp"))).toEqual([]);
+  }));

@@ -9,7 +9,10 @@ import { assertKey, KEY_ROOT, newStorageKey, type PutResult, WHOLE_FILE_BYTES } 
 // layout and durability. Done from the server's thread, each step is a trip through libuv's thread
 // pool and back through the event loop: an answer's three files took about 45 of them, each waking
 // a thread on a machine where the event loop already waits for a core. Files stored together go to
-// one fan-out directory, so one directory sync covers their renames.
+// one fan-out directory, so one directory sync covers their renames. A file with the same bytes as
+// one before it (an Ogg Opus upload is its own normalised segment) becomes a hard link to that one's
+// fsynced temp file: the same durability without writing and syncing the bytes twice, and each key
+// still removable on its own.
 
 const TMP = ".tmp";
 // Directories this thread made or found (see FilesystemStorage.knownDirs).
@@ -37,12 +40,10 @@ export function putSmallFilesSync(dataDir: string, sourcePaths: string[]): (PutS
       }
       const key = pending.length ? newStorageKey(first) : first;
       const tmp = path.join(tmpDir, `${randomUUID()}.tmp`);
-      pending.push({
-        tmp,
-        key,
-        result: { size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") },
-      });
-      inDir(tmpDir, () => writeDurably(tmp, bytes));
+      const result = { size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
+      const same = pending.find((p) => p.result.sha256 === result.sha256 && p.result.size === result.size);
+      pending.push({ tmp, key, result });
+      inDir(tmpDir, () => (same ? linkOrWrite(same.tmp, tmp, bytes) : writeDurably(tmp, bytes)));
       out.push({ ...pending.at(-1)!.result, storageKey: key });
     }
     if (!pending.length) return out;
@@ -85,6 +86,17 @@ function writeDurably(file: string, bytes: Buffer): void {
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
+  }
+}
+
+/** A hard link to an fsynced temp file with the same bytes; a durable copy where links fail. */
+function linkOrWrite(existing: string, file: string, bytes: Buffer): void {
+  try {
+    fs.linkSync(existing, file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EPERM" && code !== "EXDEV" && code !== "ENOTSUP" && code !== "EMLINK") throw error;
+    writeDurably(file, bytes);
   }
 }
 

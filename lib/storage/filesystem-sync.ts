@@ -44,7 +44,7 @@ export function putSmallFilesSync(dataDir: string, sourcePaths: string[]): (PutS
       const same = pending.find((p) => p.result.sha256 === result.sha256 && p.result.size === result.size);
       pending.push({ tmp, key, result });
       inDir(tmpDir, () => (same ? linkOrWrite(same.tmp, tmp, bytes) : writeDurably(tmp, bytes)));
-      out.push({ ...pending.at(-1)!.result, storageKey: key });
+      out.push({ ...result, storageKey: key });
     }
     if (!pending.length) return out;
     const dir = path.dirname(path.join(dataDir, first));

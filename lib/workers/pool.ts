@@ -87,10 +87,10 @@ export interface WorkerPool {
 // class of a hundred answering at once must queue, not be refused: 128 waiting on 2 cores.
 const DEFAULT_QUEUE_PER_THREAD = 64;
 
-// An upload's task also waits for the disk: its three files and their directory are fsynced before
-// the answer's row is written (filesystem-sync.ts). Meanwhile a thread more than cores keeps the
+// An upload's task also waits for the disk: its files and their directory are fsynced before the
+// answer's row is written (filesystem-sync.ts). Meanwhile a thread more than cores keeps the
 // cores working; all run below the event loop's priority, so it takes no core from requests.
-// Classroom bench (issue 28), 4 interleaved pairs of 30 s: 57.8 → 62.8 answers/s, p99 2.15–2.65 →
+// Classroom bench (issue 28), 4 interleaved pairs of 30 s: 57.8 → 62.8 answers/s, p99 2.16–2.65 →
 // 2.14–2.21 s. Each isolate's young generation is capped at 8 MB (V8's own limit is larger): with
 // the cap the three threads peaked at 343–358 MB of RSS, where three uncapped ones reached
 // 387–409 MB and two 340–359 MB.

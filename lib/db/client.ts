@@ -6,6 +6,7 @@ import { config } from "@/lib/config";
 import { observeDbQuery } from "@/lib/metrics/hooks";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
+import { withStatementCache } from "./sqlite-statement-cache";
 
 // Both generated clients have the same models; domain code is typed against one.
 export type Db = SqliteClient;
@@ -45,7 +46,8 @@ function createBareClient(): Db {
   const file = databaseUrl.replace(/^file:/, "");
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   // timeout is better-sqlite3's busy timeout: writers wait for the lock instead of failing.
-  return new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: databaseUrl, timeout: 10_000 }) });
+  const adapter = withStatementCache(new PrismaBetterSQLite3({ url: databaseUrl, timeout: 10_000 }));
+  return new SqliteClient({ adapter });
 }
 
 export function db(): Db {

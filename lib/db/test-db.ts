@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import type { Db } from "./client";
 import { PrismaClient } from "./generated/sqlite/client";
 import { closeRawReaders, readsDatabase } from "./raw-rows";
+import { withStatementCache } from "./sqlite-statement-cache";
 
 /** For unit tests of DB-backed domain code: a fresh SQLite file with every migration applied. */
 export async function createTestDb(): Promise<{ db: Db; close: () => Promise<void> }> {
@@ -20,7 +21,9 @@ export async function createTestDb(): Promise<{ db: Db; close: () => Promise<voi
     raw.exec(fs.readFileSync(path.join(migrations, name, "migration.sql"), "utf8"));
   }
   raw.close();
-  const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${file}`, timeout: 10_000 }) });
+  const db = new PrismaClient({
+    adapter: withStatementCache(new PrismaBetterSQLite3({ url: `file:${file}`, timeout: 10_000 })),
+  });
   // Domain code that reads with the driver (raw-rows.ts) reads this file too, not the configured database.
   readsDatabase(db, `file:${file}`);
   return {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseTrustList } from "./server/client-address.mjs";
+import { defaultPoolQueue, defaultPoolThreads } from "./workers/pool-size";
 
 // Environment configuration, validated once. Every problem is reported together
 // with the variable's name so a bad deployment fails at start-up, not per request.
@@ -92,6 +93,11 @@ const schema = z.object({
   WORKER_POOL_MAX_QUEUE: z.coerce.number().int().min(1).optional(),
   WORKER_POOL_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   WORKER_POOL_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(2),
+  // The upload line (lib/server/upload-line.mjs): uploads handled at once, and how many more may
+  // wait their turn (past that: 503 with Retry-After). Defaults: two per pool thread and two more;
+  // the pool's queue bound.
+  UPLOADS_AT_ONCE: z.coerce.number().int().min(1).optional(),
+  UPLOADS_WAITING: z.coerce.number().int().min(0).optional(),
   // Read by lib/workers/pool-thread-priority.mjs in each pool thread.
   WORKER_POOL_NICE: z.coerce.number().int().min(0).max(19).default(10),
 });
@@ -156,6 +162,8 @@ export type ServerSettings = {
   trustProxy: string[];
   trustProxyHeader: "x-forwarded-for" | "forwarded";
   serverRole: "all" | "api" | "recognition";
+  /** The upload line (lib/server/upload-line.mjs); a full line answers 503 with `retryAfterSeconds`. */
+  uploads: { atOnce: number; waiting: number; retryAfterSeconds: number };
 };
 
 /** Without access keys the AWS SDK's default credential chain applies (environment, instance role). */
@@ -217,6 +225,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       trustProxy: parseTrustList(e.TRUST_PROXY),
       trustProxyHeader: e.TRUST_PROXY_HEADER,
       serverRole: e.SERVER_ROLE,
+      uploads: uploadLineSettings(e),
     },
     serverRole: e.SERVER_ROLE,
     recognition: {
@@ -250,6 +259,15 @@ function storageProblems(env: NodeJS.ProcessEnv): string[] {
 function timeoutProblems(e: z.infer<typeof schema> | undefined): string[] {
   if (!e || e.REQUEST_TIMEOUT_SECONDS === 0 || e.REQUEST_TIMEOUT_SECONDS >= e.HEADERS_TIMEOUT_SECONDS) return [];
   return ["  REQUEST_TIMEOUT_SECONDS: must be 0 (no limit) or at least HEADERS_TIMEOUT_SECONDS"];
+}
+
+function uploadLineSettings(e: z.infer<typeof schema>): ServerSettings["uploads"] {
+  const threads = e.WORKER_POOL_THREADS ?? defaultPoolThreads();
+  return {
+    atOnce: e.UPLOADS_AT_ONCE ?? 2 * threads + 2,
+    waiting: e.UPLOADS_WAITING ?? e.WORKER_POOL_MAX_QUEUE ?? defaultPoolQueue(threads),
+    retryAfterSeconds: e.WORKER_POOL_RETRY_AFTER_SECONDS,
+  };
 }
 
 function storageConfig(e: z.infer<typeof schema>): StorageConfig {

@@ -9,7 +9,8 @@
 // - `Connection: close` on answers that leave a request body unread;
 // - Content-Length on downloads: Next drops it from route handler responses (send-response.js
 //   strips it because fetch may have decoded a proxied body), so downloads send
-//   X-Content-Length and this server turns it back into Content-Length.
+//   X-Content-Length and this server turns it back into Content-Length;
+// - uploads a few at a time, in the order they came (lib/server/upload-line.mjs).
 import http from "node:http";
 import path from "node:path";
 import next from "next";
@@ -19,6 +20,7 @@ import { beginDrain, isDraining } from "../lib/server/lifecycle.mjs";
 import { log } from "../lib/server/log.mjs";
 import { bodyUnread, lingerOnClose, watchUploadStall } from "../lib/server/request-body.mjs";
 import { answerClientError, apiRequestProblem, sendProblem } from "../lib/server/request-guard.mjs";
+import { isUpload, uploadLine } from "../lib/server/upload-line.mjs";
 
 const settings = JSON.parse(process.env.SERVER_SETTINGS ?? "null");
 if (!settings) throw new Error("SERVER_SETTINGS is missing: start the server with scripts/serve.ts (npm start)");
@@ -40,6 +42,7 @@ const server = http.createServer(
 );
 server.keepAliveTimeout = settings.keepAliveTimeoutMs;
 const connections = trackConnections(server);
+const uploads = uploadLine(settings.uploads);
 server.on("clientError", (error, socket) => {
   const answered = answerClientError(error, socket);
   if (answered) log("info", "request", { ...answered, error: error.code, client: socket.remoteAddress });
@@ -97,7 +100,24 @@ function onRequest(req, res) {
     });
     socket.destroy();
   });
-  handle(req, res);
+  if (!isUpload(req)) return handle(req, res);
+  if (!uploads.enter(res, () => handle(req, res))) answerBusy(req, res);
+}
+
+// The upload line is full: nothing of the request was read, and it is sent again later.
+function answerBusy(req, res) {
+  const wait = settings.uploads.retryAfterSeconds;
+  const status = 503;
+  const message = `Every audio worker is busy; retry in ${wait} s`;
+  const requestId = sendProblem(res, { status, message, headers: { "Retry-After": String(wait) } });
+  log("info", "request", {
+    requestId,
+    method: req.method,
+    path: req.url.split("?")[0],
+    status,
+    client: req.headers[CLIENT_ADDRESS_HEADER],
+    waiting: uploads.counts().waiting,
+  });
 }
 
 // Whatever the client sent under this name is replaced: only this server decides it.

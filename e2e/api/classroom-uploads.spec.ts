@@ -1,7 +1,7 @@
 // Answers at classroom scale (issue 28), on a private server (its own SQLite file and storage):
 // 100 concurrent answers are all stored intact; kill -9 in the middle of such a run loses no
-// answer that was answered 201; a full worker pool answers 503 with Retry-After and stores
-// nothing half-made. (Throughput and latency targets live in bench/upload/classroom-bench.ts.)
+// answer that was answered 201; a full worker pool, or a full line of uploads waiting their turn
+// (lib/server/upload-line.mjs), answers 503 with Retry-After and stores nothing half-made. (Throughput and latency targets live in bench/upload/classroom-bench.ts.)
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -166,6 +166,48 @@ test("a full worker pool answers 503 with Retry-After and stores nothing half-ma
   const sqlite = new Database(path.join(server.dataDir, "app.db"), { readonly: true });
   try {
     const ids = sqlite.prepare("SELECT id FROM SpeechRecording WHERE id LIKE 'f-%'").all() as { id: string }[];
+    expect(ids.map((r) => r.id).sort()).toEqual([...sent.keys()].sort());
+  } finally {
+    sqlite.close();
+  }
+  await expectIntact(sent);
+  expectNothingHalfMade();
+});
+
+test("uploads wait their turn in line; past its bound they get 503 with Retry-After before a byte is stored", async () => {
+  await server.terminate();
+  await server.start({ UPLOADS_AT_ONCE: "1", UPLOADS_WAITING: "1", WORKER_POOL_RETRY_AFTER_SECONDS: "4" });
+  const sent = new Map<string, string>();
+  const refused: { retryAfter: string | null; connection: string | null; body: { message?: string } }[] = [];
+  await Promise.all(
+    Array.from({ length: 6 }, async (_, n) => {
+      const bytes = variant(long, 100 + n);
+      const response = await upload(bytes, `l-${n}`, "line");
+      if (response?.status === 201) {
+        sent.set(`l-${n}`, sha256(bytes));
+        await response.text();
+      } else {
+        expect(response?.status).toBe(503);
+        refused.push({
+          retryAfter: response!.headers.get("retry-after"),
+          connection: response!.headers.get("connection"),
+          body: await response!.json(),
+        });
+      }
+    }),
+  );
+  // One at a time and one waiting: the long answers arrive together, so most are turned away.
+  expect(sent.size).toBeGreaterThanOrEqual(2);
+  expect(refused.length).toBeGreaterThanOrEqual(3);
+  for (const r of refused) {
+    expect(r.retryAfter).toBe("4");
+    expect(r.body.message).toMatch(/busy/);
+    // Its body was never read: the connection is not reused.
+    expect(r.connection).toBe("close");
+  }
+  const sqlite = new Database(path.join(server.dataDir, "app.db"), { readonly: true });
+  try {
+    const ids = sqlite.prepare("SELECT id FROM SpeechRecording WHERE id LIKE 'l-%'").all() as { id: string }[];
     expect(ids.map((r) => r.id).sort()).toEqual([...sent.keys()].sort());
   } finally {
     sqlite.close();

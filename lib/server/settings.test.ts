@@ -1,3 +1,4 @@
+import os from "node:os";
 import { expect, test } from "@playwright/test";
 import { ConfigError, parseConfig as parse } from "@/lib/config";
 
@@ -15,7 +16,25 @@ test("defaults suit a load balancer with a 60 s idle timeout", () => {
     trustProxy: [],
     trustProxyHeader: "x-forwarded-for",
     serverRole: "all",
+    // Two uploads per pool thread (one more than cores) and two more; the pool's queue bound waiting.
+    uploads: {
+      atOnce: 2 * (os.availableParallelism() + 1) + 2,
+      waiting: 64 * (os.availableParallelism() + 1),
+      retryAfterSeconds: 2,
+    },
   });
+});
+
+test("the upload line follows the pool's size unless set", () => {
+  expect(parseConfig({ WORKER_POOL_THREADS: "1", WORKER_POOL_MAX_QUEUE: "5" }).server.uploads).toEqual({
+    atOnce: 4,
+    waiting: 5,
+    retryAfterSeconds: 2,
+  });
+  expect(
+    parseConfig({ UPLOADS_AT_ONCE: "3", UPLOADS_WAITING: "0", WORKER_POOL_RETRY_AFTER_SECONDS: "7" }).server.uploads,
+  ).toEqual({ atOnce: 3, waiting: 0, retryAfterSeconds: 7 });
+  expect(() => parseConfig({ UPLOADS_AT_ONCE: "0" })).toThrow(/UPLOADS_AT_ONCE/);
 });
 
 test("TRUST_PROXY entries are checked at start-up, each bad one named", () => {

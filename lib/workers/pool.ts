@@ -1,5 +1,5 @@
 // One worker-thread pool for the server's CPU work on audio (uploads' audio and template matching),
-// so that such work never blocks the event loop. One thread more than cores (DEFAULT_THREADS).
+// so that such work never blocks the event loop. One thread more than cores (pool-size.ts).
 // Built on piscina (one pool serves any number of worker scripts: each task names its script).
 // Added here: a per-task timeout, a first-in-first-out queue bounded so that it answers
 // PoolBusyError instead of letting latency grow without limit, and counters for /metrics. Its
@@ -8,11 +8,11 @@
 // Piscina resolves its own worker bootstrap file next to its code, so Next must not bundle it:
 // "piscina" belongs in next.config's serverExternalPackages.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pLimit from "p-limit";
 import { Piscina } from "piscina";
+import { defaultPoolQueue, defaultPoolThreads } from "./pool-size";
 
 // The pool is one per process (sharedPool, on globalThis), but Next's bundles hold several copies
 // of this module (the instrumentation's, which starts the recognition server, and the routes'),
@@ -47,7 +47,7 @@ export class PoolTimeoutError extends Error {
 }
 
 export type PoolOptions = {
-  /** Worker threads; default os.availableParallelism() (WORKER_POOL_THREADS). */
+  /** Worker threads; default one more than cores (WORKER_POOL_THREADS, pool-size.ts). */
   threads?: number;
   /** Tasks that may wait for a worker; default 64 per thread (WORKER_POOL_MAX_QUEUE). */
   maxQueue?: number;
@@ -83,18 +83,9 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
-// A waiting task holds little (an upload waits as a file on disk, its task is two paths), and a
-// class of a hundred answering at once must queue, not be refused: 128 waiting on 2 cores.
-const DEFAULT_QUEUE_PER_THREAD = 64;
-
-// An upload's task also waits for the disk: its files and their directory are fsynced before the
-// answer's row is written (filesystem-sync.ts). Meanwhile a thread more than cores keeps the
-// cores working; all run below the event loop's priority, so it takes no core from requests.
-// Classroom bench (issue 28), 4 interleaved pairs of 30 s: 57.8 → 62.8 answers/s, p99 2.16–2.65 →
-// 2.14–2.21 s. Each isolate's young generation is capped at 8 MB (V8's own limit is larger): with
-// the cap the three threads peaked at 343–358 MB of RSS, where three uncapped ones reached
-// 387–409 MB and two 340–359 MB.
-const DEFAULT_THREADS = () => os.availableParallelism() + 1;
+// Each isolate's young generation is capped at 8 MB (V8's own limit is larger): with the cap the
+// three threads peaked at 343–358 MB of RSS, where three uncapped ones reached 387–409 MB and two
+// 340–359 MB (classroom bench, issue 28).
 const YOUNG_GENERATION_MB = 8;
 
 const envInt = (name: string): number | undefined => {
@@ -104,8 +95,8 @@ const envInt = (name: string): number | undefined => {
 
 /** Creates a pool (most code wants sharedPool(); tests make their own). */
 export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
-  const threads = options.threads ?? envInt("WORKER_POOL_THREADS") ?? DEFAULT_THREADS();
-  const maxQueue = options.maxQueue ?? envInt("WORKER_POOL_MAX_QUEUE") ?? DEFAULT_QUEUE_PER_THREAD * threads;
+  const threads = options.threads ?? envInt("WORKER_POOL_THREADS") ?? defaultPoolThreads();
+  const maxQueue = options.maxQueue ?? envInt("WORKER_POOL_MAX_QUEUE") ?? defaultPoolQueue(threads);
   const defaultTimeout = options.timeoutMs ?? envInt("WORKER_POOL_TIMEOUT_MS") ?? 30_000;
   const piscina = new Piscina({
     minThreads: 1,

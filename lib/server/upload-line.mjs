@@ -4,8 +4,9 @@
 // and a pool thread once. When a class answers at once, every upload let in reaches each stage
 // together with all the others: each stage of the first upload waited behind that stage of the
 // hundred, and the first answers took up to 3.4 s (classroom bench, issue 28). Let in a few at a
-// time, uploads pass the stages one after the other: in the same run, 82.7 answers/s with p99
-// 1.57 s (8 at a time) against 73.7 and 1.87 s (all at once).
+// time, uploads pass the stages one after the other. 4 interleaved pairs of 60 s: all at once
+// 65.6–70.8 answers/s, p99 1.89–2.30 s; 8 at a time (the default on 2 cores) 67.3–74.0 answers/s,
+// p99 1.95–2.03 s. (4 and 16 at a time did no better than 8 in one run each.)
 // A slot is given up when the response closes, or after HOLD_MS if it is still running then (a
 // client sending its body slowly must not hold the line up: it carries on outside the line).
 

@@ -79,6 +79,44 @@ async function expectIntact(sent: Map<string, string>) {
 }
 
 /**
+ * `count` long answers sent together into one set: the hashes of those answered 201 by id, and
+ * what came with each 503 (any other status fails the test).
+ */
+async function uploadAtOnce(count: number, prefix: string, resultSetId: string) {
+  const sent = new Map<string, string>();
+  const refused: { retryAfter: string | null; connection: string | null; body: { message?: string } }[] = [];
+  await Promise.all(
+    Array.from({ length: count }, async (_, n) => {
+      const bytes = variant(long, prefix.charCodeAt(0) * 100 + n);
+      const response = await upload(bytes, `${prefix}${n}`, resultSetId);
+      if (response?.status === 201) {
+        sent.set(`${prefix}${n}`, sha256(bytes));
+        await response.text();
+      } else {
+        expect(response?.status).toBe(503);
+        refused.push({
+          retryAfter: response!.headers.get("retry-after"),
+          connection: response!.headers.get("connection"),
+          body: await response!.json(),
+        });
+      }
+    }),
+  );
+  return { sent, refused };
+}
+
+/** The recordings whose ids start with `prefix` are exactly the answered ones: a refused one left no trace. */
+function expectStoredExactly(prefix: string, sent: Map<string, string>) {
+  const sqlite = new Database(path.join(server.dataDir, "app.db"), { readonly: true });
+  try {
+    const ids = sqlite.prepare("SELECT id FROM SpeechRecording WHERE id LIKE ?").all(`${prefix}%`) as { id: string }[];
+    expect(ids.map((r) => r.id).sort()).toEqual([...sent.keys()].sort());
+  } finally {
+    sqlite.close();
+  }
+}
+
+/**
  * Straight from the database and storage: every row's file is complete, and (unless a crash may
  * have left objects for the orphan sweep) no object lacks its row.
  */
@@ -141,21 +179,7 @@ test("100 concurrent answers are all stored intact, and the combined audio is bu
 test("a full worker pool answers 503 with Retry-After and stores nothing half-made", async () => {
   await server.terminate();
   await server.start({ WORKER_POOL_THREADS: "1", WORKER_POOL_MAX_QUEUE: "1", WORKER_POOL_RETRY_AFTER_SECONDS: "3" });
-  const sent = new Map<string, string>();
-  const refused: { retryAfter: string | null; body: { message?: string } }[] = [];
-  await Promise.all(
-    Array.from({ length: 12 }, async (_, n) => {
-      const bytes = variant(long, n);
-      const response = await upload(bytes, `f-${n}`, "full");
-      if (response?.status === 201) {
-        sent.set(`f-${n}`, sha256(bytes));
-        await response.text();
-      } else {
-        expect(response?.status).toBe(503);
-        refused.push({ retryAfter: response!.headers.get("retry-after"), body: await response!.json() });
-      }
-    }),
-  );
+  const { sent, refused } = await uploadAtOnce(12, "f-", "full");
   expect(refused.length).toBeGreaterThan(0);
   expect(sent.size).toBeGreaterThanOrEqual(2);
   for (const r of refused) {
@@ -163,13 +187,7 @@ test("a full worker pool answers 503 with Retry-After and stores nothing half-ma
     expect(r.body.message).toMatch(/busy/);
   }
   // The set holds exactly the answered recordings; a refused one left no trace.
-  const sqlite = new Database(path.join(server.dataDir, "app.db"), { readonly: true });
-  try {
-    const ids = sqlite.prepare("SELECT id FROM SpeechRecording WHERE id LIKE 'f-%'").all() as { id: string }[];
-    expect(ids.map((r) => r.id).sort()).toEqual([...sent.keys()].sort());
-  } finally {
-    sqlite.close();
-  }
+  expectStoredExactly("f-", sent);
   await expectIntact(sent);
   expectNothingHalfMade();
 });
@@ -177,25 +195,7 @@ test("a full worker pool answers 503 with Retry-After and stores nothing half-ma
 test("uploads wait their turn in line; past its bound they get 503 with Retry-After before a byte is stored", async () => {
   await server.terminate();
   await server.start({ UPLOADS_AT_ONCE: "1", UPLOADS_WAITING: "1", WORKER_POOL_RETRY_AFTER_SECONDS: "4" });
-  const sent = new Map<string, string>();
-  const refused: { retryAfter: string | null; connection: string | null; body: { message?: string } }[] = [];
-  await Promise.all(
-    Array.from({ length: 6 }, async (_, n) => {
-      const bytes = variant(long, 100 + n);
-      const response = await upload(bytes, `l-${n}`, "line");
-      if (response?.status === 201) {
-        sent.set(`l-${n}`, sha256(bytes));
-        await response.text();
-      } else {
-        expect(response?.status).toBe(503);
-        refused.push({
-          retryAfter: response!.headers.get("retry-after"),
-          connection: response!.headers.get("connection"),
-          body: await response!.json(),
-        });
-      }
-    }),
-  );
+  const { sent, refused } = await uploadAtOnce(6, "l-", "line");
   // One at a time and one waiting: the long answers arrive together, so most are turned away.
   expect(sent.size).toBeGreaterThanOrEqual(2);
   expect(refused.length).toBeGreaterThanOrEqual(3);
@@ -205,13 +205,7 @@ test("uploads wait their turn in line; past its bound they get 503 with Retry-Af
     // Its body was never read: the connection is not reused.
     expect(r.connection).toBe("close");
   }
-  const sqlite = new Database(path.join(server.dataDir, "app.db"), { readonly: true });
-  try {
-    const ids = sqlite.prepare("SELECT id FROM SpeechRecording WHERE id LIKE 'l-%'").all() as { id: string }[];
-    expect(ids.map((r) => r.id).sort()).toEqual([...sent.keys()].sort());
-  } finally {
-    sqlite.close();
-  }
+  expectStoredExactly("l-", sent);
   await expectIntact(sent);
   expectNothingHalfMade();
 });

@@ -20,7 +20,7 @@ import { beginDrain, isDraining } from "../lib/server/lifecycle.mjs";
 import { log } from "../lib/server/log.mjs";
 import { bodyUnread, lingerOnClose, watchUploadStall } from "../lib/server/request-body.mjs";
 import { answerClientError, apiRequestProblem, sendProblem } from "../lib/server/request-guard.mjs";
-import { isUpload, uploadLine } from "../lib/server/upload-line.mjs";
+import { busyMessage, isUpload, uploadLine } from "../lib/server/upload-line.mjs";
 
 const settings = JSON.parse(process.env.SERVER_SETTINGS ?? "null");
 if (!settings) throw new Error("SERVER_SETTINGS is missing: start the server with scripts/serve.ts (npm start)");
@@ -108,8 +108,7 @@ function onRequest(req, res) {
 function answerBusy(req, res) {
   const wait = settings.uploads.retryAfterSeconds;
   const status = 503;
-  const message = `Every audio worker is busy; retry in ${wait} s`;
-  const requestId = sendProblem(res, { status, message, headers: { "Retry-After": String(wait) } });
+  const requestId = sendProblem(res, { status, message: busyMessage(wait), headers: { "Retry-After": String(wait) } });
   log("info", "request", {
     requestId,
     method: req.method,

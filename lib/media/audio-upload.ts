@@ -8,6 +8,7 @@ import { config } from "@/lib/config";
 import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/sqlite/client";
 import { observeUpload } from "@/lib/metrics/hooks";
+import { busyMessage } from "@/lib/server/upload-line.mjs";
 import type { FilesystemStorage, Storage } from "@/lib/storage/storage";
 import type { StoredFileData, StoredFileInput } from "@/lib/storage/stored-files";
 import { requestTmpDir } from "@/lib/storage/temp-dirs";
@@ -44,7 +45,7 @@ export async function analyseAudio(upload: UploadedFile, resource: string, store
     if (error instanceof PoolBusyError) {
       // Nothing is stored yet: the caller sends the same request again later.
       const wait = config().workerPoolRetryAfterSeconds;
-      throw new ApiError("service_unavailable", `Every audio worker is busy; retry in ${wait} s`, undefined, {
+      throw new ApiError("service_unavailable", busyMessage(wait), undefined, {
         "Retry-After": String(wait),
       });
     }

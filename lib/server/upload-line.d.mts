@@ -5,3 +5,4 @@ export declare function uploadLine(options: { atOnce: number; waiting: number; h
   enter(res: { once(event: "close", listener: () => void): unknown }, go: () => void): boolean;
   counts(): { running: number; waiting: number };
 };
+export declare function busyMessage(retryAfterSeconds: number): string;

@@ -12,6 +12,9 @@
 
 const HOLD_MS = 5000;
 
+/** What a refused upload is told, by a full line here and by a full pool (lib/media/audio-upload.ts). */
+export const busyMessage = (retryAfterSeconds) => `Every audio worker is busy; retry in ${retryAfterSeconds} s`;
+
 /** A request that takes the line: a multipart body (an upload) sent with POST or PUT. */
 export function isUpload(req) {
   return (req.method === "POST" || req.method === "PUT") && /^multipart\//i.test(req.headers["content-type"] ?? "");

@@ -1,7 +1,8 @@
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { createWorkerPool, findWorkerScript, PoolBusyError, PoolTimeoutError, type WorkerPool } from "./pool";
+import { createWorkerPool, PoolBusyError, PoolTimeoutError, type WorkerPool } from "./pool";
+import { findWorkerScript } from "./pool-scripts";
 import { DEFAULT_POOL_NICE, poolNice } from "./pool-thread-priority.mjs";
 
 const unexpected = (): never => {
@@ -89,6 +90,30 @@ test("pool threads run below the event loop (nice 10 by default); the main threa
   expect(poolNice({ WORKER_POOL_NICE: "19" })).toBe(19);
   expect(poolNice({ WORKER_POOL_NICE: "20" })).toBe(10);
   expect(poolNice({ WORKER_POOL_NICE: "high" })).toBe(10);
+});
+
+test("every thread starts with the pool and has imported the preloaded scripts before its first task", async () => {
+  type Seen = { thread: number; preloaded: number | null };
+  const preloaded = path.join(process.cwd(), "lib/workers/pool-test-preloaded.mjs");
+  // A script that cannot be loaded is skipped: the threads still start and run tasks.
+  const missing = path.join(process.cwd(), "lib/workers/no-such-script.mjs");
+  const warm = createWorkerPool({ threads: 2, preload: [missing, preloaded] });
+  try {
+    expect(warm.stats().threads).toBe(2);
+    const seen = await Promise.all(
+      Array.from({ length: 2 }, () => warm.run<Seen>(script, { op: "preloaded", ms: 200 })),
+    );
+    expect(new Set(seen.map((s) => s.thread)).size).toBe(2);
+    for (const s of seen) expect(s.preloaded).toBe(1);
+  } finally {
+    await warm.close();
+  }
+  const plain = createWorkerPool({ threads: 1 });
+  try {
+    expect((await plain.run<Seen>(script, { op: "preloaded", ms: 0 })).preloaded).toBeNull();
+  } finally {
+    await plain.close();
+  }
 });
 
 test("worker scripts are found next to the module or under the source tree", () => {

@@ -7,11 +7,10 @@
 //
 // Piscina resolves its own worker bootstrap file next to its code, so Next must not bundle it:
 // "piscina" belongs in next.config's serverExternalPackages.
-import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pLimit from "p-limit";
 import { Piscina } from "piscina";
+import { findWorkerScript, sharedPoolScripts } from "./pool-scripts";
 import { defaultPoolQueue, defaultPoolThreads } from "./pool-size";
 
 // The pool is one per process (sharedPool, on globalThis), but Next's bundles hold several copies
@@ -53,6 +52,8 @@ export type PoolOptions = {
   maxQueue?: number;
   /** Default per-task timeout in ms, counted from submission; default 30000 (WORKER_POOL_TIMEOUT_MS); 0: none. */
   timeoutMs?: number;
+  /** Task scripts (absolute paths) every thread imports as it starts (pool-preload.mjs). */
+  preload?: string[];
 };
 
 export type RunOptions = {
@@ -98,10 +99,14 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
   const threads = options.threads ?? envInt("WORKER_POOL_THREADS") ?? defaultPoolThreads();
   const maxQueue = options.maxQueue ?? envInt("WORKER_POOL_MAX_QUEUE") ?? defaultPoolQueue(threads);
   const defaultTimeout = options.timeoutMs ?? envInt("WORKER_POOL_TIMEOUT_MS") ?? 30_000;
+  const preloader = findWorkerScript(import.meta.url, "lib/workers", ["pool-preload.mjs"]);
+  // Every thread starts with the pool and stays: a thread started when a class's answers arrive
+  // (after a minute without work, piscina's default let all but one go) made its first upload wait
+  // ~0.5 s more for the thread and its modules, and up to 2 s on a busy machine.
   const piscina = new Piscina({
-    minThreads: 1,
+    minThreads: threads,
     maxThreads: threads,
-    idleTimeout: 60_000,
+    ...(preloader && options.preload?.length ? { filename: preloader, workerData: { preload: options.preload } } : {}),
     // Our own bound below: piscina's maxQueue does not count tasks that carry an AbortSignal.
     maxQueue: Number.POSITIVE_INFINITY,
     // Plain-JS workers: do not inherit loaders such as tsx (slower start, nothing to load).
@@ -192,27 +197,8 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
 const GLOBAL_KEY = Symbol.for("speech-training-platform.worker-pool");
 type PoolGlobal = { [GLOBAL_KEY]?: WorkerPool };
 
-/** The process's shared pool, created on first use. */
+/** The process's shared pool, created on first use; its threads load every task script as they start. */
 export function sharedPool(): WorkerPool {
   const g = globalThis as PoolGlobal;
-  return (g[GLOBAL_KEY] ??= createWorkerPool());
-}
-
-/**
- * Finds a worker script: next to the calling module (`moduleUrl`, its import.meta.url) or, when a
- * bundler has moved that module, under `<cwd>/<sourceDir>`. All of `files` (the script first, then
- * the modules it imports) must be present together. Null when neither place has them.
- * (Deliberately not `new URL("./x.mjs", import.meta.url)`: bundlers turn that pattern into an
- * emitted asset without its sibling modules.)
- */
-export function findWorkerScript(moduleUrl: string | undefined, sourceDir: string, files: string[]): string | null {
-  const dirs: string[] = [];
-  try {
-    if (moduleUrl?.startsWith("file:")) dirs.push(path.dirname(fileURLToPath(moduleUrl)));
-  } catch {
-    // no usable module URL
-  }
-  dirs.push(path.join(process.cwd(), sourceDir));
-  const dir = dirs.find((d) => files.every((f) => fs.existsSync(path.join(d, f))));
-  return dir ? path.join(dir, files[0]!) : null;
+  return (g[GLOBAL_KEY] ??= createWorkerPool({ preload: sharedPoolScripts() }));
 }

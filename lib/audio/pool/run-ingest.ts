@@ -4,13 +4,14 @@
 // that was never built) the work runs on this thread, at most one per core at a time.
 import os from "node:os";
 import path from "node:path";
-import { findWorkerScript, sharedPool } from "@/lib/workers/pool";
+import { sharedPool } from "@/lib/workers/pool";
+import { poolScript } from "@/lib/workers/pool-scripts";
 import { type IngestResult, InvalidAudioError, ingestAudio } from "../ingest";
 import type { IngestTask, IngestTaskResult, StoredPut } from "./ingest-task";
 
 type Out = { peaksPath: string; normalisedPath: string };
 
-const script = () => findWorkerScript(undefined, ".workers", ["ingest-task.mjs"]);
+const script = () => poolScript("ingest");
 
 /**
  * The upload's audio work; with `store`, the pool thread also stores the original, its normalised

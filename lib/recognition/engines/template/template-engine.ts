@@ -2,7 +2,8 @@
 // choice's templates (classify.mjs explains the decisions). Templates are the choice's reference
 // recording, when it has one, and espeak-ng speech in several voices when espeak-ng speaks the
 // language. The DSP runs in the shared worker pool.
-import { findWorkerScript, PoolBusyError, PoolTimeoutError, sharedPool, type WorkerPool } from "@/lib/workers/pool";
+import { PoolBusyError, PoolTimeoutError, sharedPool, type WorkerPool } from "@/lib/workers/pool";
+import { poolScript } from "@/lib/workers/pool-scripts";
 import {
   type AnswerSpan,
   type ChoiceEngine,
@@ -79,18 +80,10 @@ function remember(key: string, features: EncodedFeatures): void {
   synthesised.set(key, features);
   if (synthesised.size > SYNTHESISED_KEPT) synthesised.delete(synthesised.keys().next().value!);
 }
-const SOURCES = [
-  "template-worker.mjs",
-  "classify.mjs",
-  "codec.mjs",
-  "dtw.mjs",
-  "mfcc.mjs",
-  "../../../workers/pool-thread-priority.mjs",
-];
 
 /** The template engine (the registry's entry for every language). */
 export function templateEngine(options: TemplateEngineOptions = {}): ChoiceEngine {
-  const script = findWorkerScript(import.meta.url, "lib/recognition/engines/template", SOURCES);
+  const script = poolScript("template", import.meta.url);
   const variants = options.variants ?? DEFAULT_VARIANTS;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxAnswerSeconds = options.maxAnswerSeconds ?? 30;
@@ -206,7 +199,7 @@ export async function referenceSimilarity(
   signal?: AbortSignal,
   pool: WorkerPool = sharedPool(),
 ): Promise<number | null> {
-  const script = findWorkerScript(import.meta.url, "lib/recognition/engines/template", SOURCES);
+  const script = poolScript("template", import.meta.url);
   const task = { op: "similarity" as const, reference: reference.samples, answer: answer.samples };
   const result = script
     ? await pool.run<ReferenceSimilarity | null>(script, task, { signal, timeoutMs: 10_000 })

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 // finds its script here, and the pool's threads import them all as they start (pool-preload.mjs).
 
 /** Each task: the directory under the working directory, and its files (the script first). */
-export const POOL_TASKS = {
+const POOL_TASKS = {
   // Bundled from TypeScript by scripts/build-workers.ts.
   ingest: { dir: ".workers", files: ["ingest-task.mjs"] },
   combine: { dir: ".workers", files: ["combine-task.mjs"] },

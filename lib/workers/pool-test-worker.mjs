@@ -10,18 +10,17 @@ export default function run(task) {
   if (task.op === "priority") return { nice: os.getPriority(kernelThreadId() ?? 0), main: os.getPriority(process.pid) };
   if (task.op === "echo") return task.value;
   if (task.op === "preloaded") {
-    const until = Date.now() + task.ms;
-    while (Date.now() < until) {
-      // held, so that tasks sent together run on different threads
-    }
+    spin(task.ms); // held, so that tasks sent together run on different threads
     return { thread: threadId, preloaded: globalThis.poolTestPreloaded ?? null };
   }
-  if (task.op === "spin") {
-    const until = Date.now() + task.ms;
-    while (Date.now() < until) {
-      // busy on purpose: only terminating the thread stops this
-    }
-    return task.ms;
-  }
+  if (task.op === "spin") return spin(task.ms);
   throw new Error(task.message ?? "unknown op");
+}
+
+function spin(ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    // busy on purpose: only terminating the thread stops this
+  }
+  return ms;
 }

@@ -29,6 +29,7 @@ import {
   StorageRangeError,
   type StoredObject,
 } from "./core";
+import { S3SmallPut } from "./s3-small-put";
 
 export type S3Settings = Omit<Extract<StorageConfig, { kind: "s3" }>, "kind">;
 
@@ -52,6 +53,7 @@ export class S3Storage implements Storage {
   readonly client: S3Client;
   private readonly bucket: string;
   private readonly tuning: Required<S3Tuning>;
+  private readonly smallPut: S3SmallPut;
 
   constructor(settings: S3Settings, tuning: S3Tuning = {}) {
     this.bucket = settings.bucket;
@@ -69,16 +71,19 @@ export class S3Storage implements Storage {
         ? { requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" }
         : {}),
     });
+    this.smallPut = new S3SmallPut(this.client, this.bucket, settings);
   }
 
   async putFile(key: string, sourcePath: string, contentType: string): Promise<PutResult> {
     assertKey(key);
     const source = await openPutSource(sourcePath);
     if ("handle" in source) return this.putStream(key, source.handle.createReadStream(), contentType);
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: source.bytes, ContentType: contentType }),
-    );
-    return source.result;
+    const { bytes, result } = source;
+    if (!(await this.smallPut.put(key, bytes, result.sha256, contentType)))
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }),
+      );
+    return result;
   }
 
   async putStream(key: string, source: Readable, contentType: string): Promise<PutResult> {

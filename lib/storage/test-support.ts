@@ -9,7 +9,7 @@ import S3rver from "s3rver";
 
 // Helpers for the storage tests (not used by the app).
 
-/** The credentials s3rver accepts (it checks request signatures). */
+/** The credentials s3rver accepts (it checks the access key id; SigV4 signatures it does not verify). */
 export const S3RVER_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
 /** An S3-protocol server in this process on 127.0.0.1, on a free port, storing in a temp directory. */

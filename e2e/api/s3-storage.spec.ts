@@ -8,6 +8,7 @@ import path from "node:path";
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { expect, test } from "@playwright/test";
 import { makeSpeechOgg, makeSpeechWav } from "../../lib/audio/test-audio";
+import { decodedSampleCount } from "../../lib/audio/test-audio-probe";
 import { S3RVER_CREDENTIALS, startS3rver } from "../../lib/storage/test-support";
 import { PORTS } from "../support/env";
 import { type PrivateServer, privateServer, seedOrganisation } from "../support/server";
@@ -104,4 +105,47 @@ test("audio is stored in the bucket, downloaded whole and by range, and removed 
   expect((await call("DELETE", "/challenges/choice/s3-challenge", org)).status).toBe(204);
   expect(await keys()).toEqual([]);
   expect((await call("GET", challenge.choices[0].audioUrl, org)).status).toBe(404);
+});
+
+test("answers into a result set: each upload, held in memory, becomes three objects; the set plays both", async () => {
+  const { org, asStudent } = await seedOrganisation(server, "s3t", "s3o");
+  const challenge = new FormData();
+  challenge.append("id", "s3-speech");
+  challenge.append("language", "eng");
+  challenge.append("topic", "Answers in a bucket");
+  await ok(await call("POST", "/challenges/speech", org, challenge), 201);
+  const before = new Set(await keys());
+  const answers = [
+    new Uint8Array(fs.readFileSync(await makeSpeechOgg(audioDir, "My first answer."))),
+    new Uint8Array(fs.readFileSync(await makeSpeechWav(audioDir, "My second answer."))),
+  ];
+  for (const [i, bytes] of answers.entries()) {
+    const body = new FormData();
+    body.append("resultSetId", "s3-set");
+    body.append("audio", new Blob([bytes], { type: i ? "audio/wav" : "audio/ogg" }), i ? "b.wav" : "a.opus");
+    const recording = await ok<{ audioUrl: string }>(
+      await call("POST", "/challenges/speech/s3-speech/recordings", asStudent, body),
+      201,
+    );
+    const whole = await call("GET", recording.audioUrl, asStudent);
+    expect(whole.status).toBe(200);
+    expect(sha256(new Uint8Array(await whole.arrayBuffer()))).toBe(sha256(bytes));
+  }
+  // The original, its normalised segment and its peaks, for each answer.
+  const added = (await keys()).filter((k) => !before.has(k));
+  expect(added).toHaveLength(2 * 3);
+  const combined = await call("GET", "/resultsets/s3-set/audio", asStudent);
+  expect(combined.status).toBe(200);
+  expect(combined.headers.get("content-type")).toContain("audio/ogg");
+  const peaks = await call("GET", "/resultsets/s3-set/peaks", asStudent);
+  expect(peaks.status).toBe(200);
+  // 10-ms pixels (480 samples at 48 kHz) of both answers, one pixel of rounding each.
+  const pixels = Buffer.from(await peaks.arrayBuffer()).readUInt32LE(16);
+  let samples = 0;
+  for (const [i, bytes] of answers.entries()) {
+    const file = path.join(audioDir, `answer-${i}`);
+    fs.writeFileSync(file, bytes);
+    samples += await decodedSampleCount(file);
+  }
+  expect(Math.abs(pixels - samples / 480)).toBeLessThanOrEqual(answers.length);
 });

@@ -22,18 +22,19 @@ import { PoolBusyError } from "@/lib/workers/pool";
 export type AnalysedAudio = { result: IngestResult; files: (ns: string) => StoredFileInput[] };
 
 /**
- * `storeIn`: the storage the caller's withStoredFiles will use right after. A filesystem storage's
- * files are then stored by the audio worker as soon as it has made them (the rows still come from
- * withStoredFiles, which removes the files again if the rows cannot be written); an upload held in
- * memory then goes to the worker as it is, and never becomes a file of this thread's.
+ * `storeIn`: the storage the caller's withStoredFiles will use right after. An upload held in
+ * memory then goes to the audio worker as it is, and never becomes a file of this thread's: a
+ * filesystem storage's files are stored by the worker as soon as it has made them, another
+ * storage's (S3) come back from it as bytes to put. Either way the rows still come from
+ * withStoredFiles, which removes the files again if the rows cannot be written.
  */
 export async function analyseAudio(upload: UploadedFile, resource: string, storeIn?: Storage): Promise<AnalysedAudio> {
   const started = performance.now();
   let analysed: AnalysedAudio;
   try {
     const store = localDataDir(storeIn);
-    const inMemory = upload.bytes && store ? await ingestBytesInPool(upload.bytes, requestTmpDir(), store) : null;
-    analysed = inMemory ? withFiles(inMemory.result, [], inMemory.stored) : await fromFile(upload, store);
+    const inMemory = upload.bytes && storeIn ? await fromMemory(upload.bytes, store) : null;
+    analysed = inMemory ?? (await fromFile(upload, store));
     observeUpload(upload.size, (performance.now() - started) / 1000, true);
   } catch (error) {
     if (error instanceof InvalidAudioError) {
@@ -54,30 +55,40 @@ export async function analyseAudio(upload: UploadedFile, resource: string, store
   return analysed;
 }
 
+/** An upload held in memory, handed to the worker as it is; null when it must be a file after all. */
+async function fromMemory(bytes: Buffer, store: { dataDir: string } | undefined) {
+  const done = await ingestBytesInPool(bytes, requestTmpDir(), store);
+  if (!done) return null;
+  if ("made" in done)
+    return withFiles(done.result, [{ bytes }, { bytes: done.made.normalised }, { bytes: done.made.peaks }]);
+  const [original, segment, peaks] = done.stored.map((stored) => {
+    if (!stored) throw new Error("internal error: an audio file was neither stored nor kept");
+    return { stored };
+  });
+  return withFiles(done.result, [original!, segment!, peaks!]);
+}
+
 /** The upload as a file: analysed beside it; the worker stores what it can (`store`), the caller the rest. */
 async function fromFile(upload: UploadedFile, store: { dataDir: string } | undefined) {
   const source = await upload.onDisk();
   const base = path.join(path.dirname(source), `${path.basename(source)}-`);
   const out = { normalisedPath: `${base}normalised.ogg`, peaksPath: `${base}peaks.dat` };
   const { result, stored = [] } = await ingestInPool(source, out, store);
-  return withFiles(result, [source, out.normalisedPath, out.peaksPath], stored);
+  const from = (i: number, sourcePath: string): FileSource => (stored[i] ? { stored: stored[i] } : { sourcePath });
+  return withFiles(result, [from(0, source), from(1, out.normalisedPath), from(2, out.peaksPath)]);
 }
 
-/** The three files' inputs: each stored already (`stored`) or to be stored from its path. */
-function withFiles(result: IngestResult, paths: string[], stored: StoredPut[]) {
+/** Where one of the three files is: stored already, in a local file, or in memory. */
+type FileSource = { stored: NonNullable<StoredPut> } | { sourcePath: string } | { bytes: Uint8Array };
+
+/** The three files' inputs (original, normalised segment, peaks), from where each is. */
+function withFiles(result: IngestResult, [original, segment, peaks]: [FileSource, FileSource, FileSource]) {
   const { info, normalised } = result;
-  const source = (i: number) => {
-    const done = stored[i];
-    if (done) return { stored: done };
-    const sourcePath = paths[i];
-    if (sourcePath === undefined) throw new Error("internal error: an audio file was neither stored nor kept");
-    return { sourcePath };
-  };
   return {
     result,
     files: (ns: string): StoredFileInput[] => [
       {
-        ...source(0),
+        ...original,
         ns,
         kind: "audio",
         contentType: info.contentType,
@@ -86,7 +97,7 @@ function withFiles(result: IngestResult, paths: string[], stored: StoredPut[]) {
         audio: info,
       },
       {
-        ...source(1),
+        ...segment,
         ns,
         kind: "audio-normalised",
         contentType: "audio/ogg",
@@ -97,7 +108,7 @@ function withFiles(result: IngestResult, paths: string[], stored: StoredPut[]) {
           durationMs: normalised.durationMs,
         },
       },
-      { ...source(2), ns, kind: "audio-peaks", contentType: "application/octet-stream" },
+      { ...peaks, ns, kind: "audio-peaks", contentType: "application/octet-stream" },
     ],
   };
 }

@@ -17,6 +17,8 @@ export interface Storage {
   readonly kind: "filesystem" | "s3";
   /** Stores the file at `sourcePath` under `key` atomically: never a partial object under the real key. Replaces an existing object. */
   putFile(key: string, sourcePath: string, contentType: string): Promise<PutResult>;
+  /** Like putFile, from bytes in memory (a small file a worker thread made: lib/media/audio-upload.ts). */
+  putBytes(key: string, bytes: Uint8Array, contentType: string): Promise<PutResult>;
   /** Like putFile, from a stream (consumed to its end; if it fails, nothing is stored under `key`). */
   putStream(key: string, source: Readable, contentType: string): Promise<PutResult>;
   /**
@@ -108,6 +110,12 @@ export function measuring(): { stream: Transform; result: () => PutResult } {
   return { stream, result: () => ({ size, sha256: (digest ??= hash.digest("hex")) }) };
 }
 
+/** Size and SHA-256 of bytes about to be put. */
+export const bytesResult = (bytes: Uint8Array): PutResult => ({
+  size: bytes.length,
+  sha256: createHash("sha256").update(bytes).digest("hex"),
+});
+
 /** Files up to this size are put from one buffer; larger ones are streamed. */
 export const WHOLE_FILE_BYTES = 1 << 20;
 
@@ -124,7 +132,7 @@ export async function openPutSource(
     if ((await handle.stat()).size > WHOLE_FILE_BYTES) return { handle };
     const bytes = await handle.readFile();
     await handle.close();
-    return { bytes, result: { size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") } };
+    return { bytes, result: bytesResult(bytes) };
   } catch (error) {
     await handle.close().catch(() => {});
     throw error;

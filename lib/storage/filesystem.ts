@@ -9,6 +9,7 @@ import {
   assertPrefix,
   assertRange,
   type ByteRange,
+  bytesResult,
   KEY_ROOT,
   measuring,
   openPutSource,
@@ -45,11 +46,20 @@ export class FilesystemStorage implements Storage {
     assertKey(key);
     const source = await openPutSource(sourcePath);
     if ("handle" in source) return this.putStream(key, source.handle.createReadStream(), contentType);
+    return this.putWhole(key, source.bytes, source.result);
+  }
+
+  async putBytes(key: string, bytes: Uint8Array, _contentType: string): Promise<PutResult> {
+    assertKey(key);
+    return this.putWhole(key, bytes, bytesResult(bytes));
+  }
+
+  private async putWhole(key: string, bytes: Uint8Array, result: PutResult): Promise<PutResult> {
     const tmp = this.tmpPath();
     try {
-      await this.inDir(this.tmpDir, () => fsp.writeFile(tmp, source.bytes, { flag: "wx", flush: true }));
+      await this.inDir(this.tmpDir, () => fsp.writeFile(tmp, bytes, { flag: "wx", flush: true }));
       await this.install(tmp, key);
-      return source.result;
+      return result;
     } catch (error) {
       await fsp.rm(tmp, { force: true }).catch(() => {});
       throw error;

@@ -43,7 +43,7 @@ export class S3SmallPut {
   ) {}
 
   /** PUTs `bytes` (`sha256`: their SHA-256, hex) under `key`; false when the bucket needs the SDK's command. */
-  async put(key: string, bytes: Buffer, sha256: string, contentType: string): Promise<boolean> {
+  async put(key: string, bytes: Uint8Array, sha256: string, contentType: string): Promise<boolean> {
     const target = await (this.target ??= this.resolve().catch((error) => {
       this.target = null; // resolved again next time (the region provider may fail once)
       throw error;
@@ -61,7 +61,7 @@ export class S3SmallPut {
     }
   }
 
-  private async once(target: Target, key: string, bytes: Buffer, sha256: string, contentType: string) {
+  private async once(target: Target, key: string, bytes: Uint8Array, sha256: string, contentType: string) {
     const { base } = target;
     const request = {
       method: "PUT",

@@ -20,6 +20,7 @@ import {
   assertPrefix,
   assertRange,
   type ByteRange,
+  bytesResult,
   KEY_ROOT,
   measuring,
   openPutSource,
@@ -78,7 +79,15 @@ export class S3Storage implements Storage {
     assertKey(key);
     const source = await openPutSource(sourcePath);
     if ("handle" in source) return this.putStream(key, source.handle.createReadStream(), contentType);
-    const { bytes, result } = source;
+    return this.putWhole(key, source.bytes, source.result, contentType);
+  }
+
+  async putBytes(key: string, bytes: Uint8Array, contentType: string): Promise<PutResult> {
+    assertKey(key);
+    return this.putWhole(key, bytes, bytesResult(bytes), contentType);
+  }
+
+  private async putWhole(key: string, bytes: Uint8Array, result: PutResult, contentType: string) {
     if (!(await this.smallPut.put(key, bytes, result.sha256, contentType)))
       await this.client.send(
         new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }),

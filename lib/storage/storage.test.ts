@@ -18,6 +18,7 @@ import { sweepUnreferenced } from "./sweep";
 import {
   digest,
   failingStream,
+  listedKeys,
   readAll,
   S3RVER_CREDENTIALS,
   sha256,
@@ -108,6 +109,27 @@ for (const [kind, it] of Object.entries(backends)) {
       await expect(storage.read(key, { start: 5, end: 4 })).rejects.toBeInstanceOf(RangeError);
       await expect(storage.read(newStorageKey())).rejects.toBeInstanceOf(StorageNotFoundError);
       await expect(storage.read(newStorageKey(), { start: 0, end: 1 })).rejects.toBeInstanceOf(StorageNotFoundError);
+    });
+
+    it("bytes in memory are put like a file: size and hash reported, replaced, refused under a bad key", async ({
+      made,
+    }) => {
+      const { storage } = made;
+      const key = newStorageKey();
+      const first = new Uint8Array([1, 2, 3, 4, 5]);
+      expect(await storage.putBytes(key, first, "application/octet-stream")).toEqual({
+        size: 5,
+        sha256: sha256(first),
+      });
+      expect((await readAll(await storage.read(key))).equals(Buffer.from(first))).toBe(true);
+      const second = Buffer.from("the peaks of another take");
+      expect(await storage.putBytes(key, second, "application/octet-stream")).toEqual({
+        size: second.length,
+        sha256: sha256(second),
+      });
+      expect((await readAll(await storage.read(key))).equals(second)).toBe(true);
+      await expect(storage.putBytes("files/../escape", first, "text/plain")).rejects.toThrow(/Invalid storage key/);
+      expect(await listedKeys(storage)).toEqual([key]);
     });
 
     it("stat, download and empty objects", async ({ made }) => {

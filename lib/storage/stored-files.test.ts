@@ -15,7 +15,7 @@ import {
   withStoredFiles,
 } from "./stored-files";
 import { sweepOrphans } from "./sweep";
-import { sha256, tempDir } from "./test-support";
+import { readAll, sha256, tempDir } from "./test-support";
 
 // The all-or-nothing rule against a real (temporary) SQLite database created from the
 // project's migration, with the filesystem backend (both backends pass the same contract).
@@ -53,7 +53,7 @@ async function storedKeys(storage: Storage): Promise<string[]> {
 
 const input = (
   sourcePath: string,
-  extra: Partial<Omit<StoredFileInput, "sourcePath" | "stored">> = {},
+  extra: Partial<Omit<StoredFileInput, "sourcePath" | "stored" | "bytes">> = {},
 ): StoredFileInput => ({
   sourcePath,
   ns: "o:org",
@@ -90,6 +90,24 @@ it("putStoredFile measures the file and returns its row; discard removes it", as
   });
   await discard();
   expect(await storedKeys(env.storage)).toEqual([]);
+});
+
+it("putStoredFile stores bytes held in memory the same way", async ({ env }) => {
+  const bytes = Buffer.from("peaks made by the audio worker");
+  const { row } = await putStoredFile(env.storage, {
+    bytes,
+    ns: "o:org",
+    kind: "audio-peaks",
+    contentType: "application/octet-stream",
+  });
+  expect(row).toMatchObject({ kind: "audio-peaks", size: BigInt(bytes.length), sha256: sha256(bytes) });
+  expect(await storedKeys(env.storage)).toEqual([row.storageKey]);
+  expect((await readAll(await env.storage.read(row.storageKey))).equals(bytes)).toBe(true);
+  // A given hash is checked here too.
+  await expect(
+    putStoredFile(env.storage, { bytes, ns: "o:org", kind: "x", contentType: "text/plain", sha256: sha256("other") }),
+  ).rejects.toBeInstanceOf(StoredFileMismatchError);
+  expect(await storedKeys(env.storage)).toEqual([row.storageKey]);
 });
 
 it("putStoredFile checks a given hash and size, and stores nothing on a mismatch", async ({ env }) => {

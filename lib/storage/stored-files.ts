@@ -28,11 +28,19 @@ export type StoredFileInput = {
       /** A local file; it is copied, not moved: the caller removes its temp file. */
       sourcePath: string;
       stored?: undefined;
+      bytes?: undefined;
     }
   | {
       sourcePath?: undefined;
       /** Already stored under this key (by the audio worker): only its row is still to be written. */
       stored: PutResult & { storageKey: string };
+      bytes?: undefined;
+    }
+  | {
+      sourcePath?: undefined;
+      stored?: undefined;
+      /** The file's bytes, held in memory (made by the audio worker for a storage it cannot write to). */
+      bytes: Uint8Array;
     }
 );
 
@@ -66,7 +74,7 @@ export class StoredFileMismatchError extends Error {
 }
 
 /**
- * Stores a local file and returns the data for its StoredFile row; the caller creates the row
+ * Stores a local file (or bytes in memory) and returns the data for its StoredFile row; the caller creates the row
  * in its DB transaction. If that transaction fails, call discard(). SHA-256 and size are
  * measured while copying.
  */
@@ -75,7 +83,11 @@ export async function putStoredFile(
   input: StoredFileInput,
 ): Promise<{ row: StoredFileData; discard: () => Promise<void> }> {
   const storageKey = input.stored?.storageKey ?? newStorageKey();
-  const stored = input.stored ?? (await storage.putFile(storageKey, input.sourcePath, input.contentType));
+  const stored =
+    input.stored ??
+    (input.bytes
+      ? await storage.putBytes(storageKey, input.bytes, input.contentType)
+      : await storage.putFile(storageKey, input.sourcePath, input.contentType));
   const discard = () => removeObjects(storage, [storageKey]);
   const mismatch =
     input.sha256 !== undefined && input.sha256.toLowerCase() !== stored.sha256

@@ -138,4 +138,4 @@ export function failingStream(bytes: number, chunk = 64 * 1024): Readable {
   return Readable.from(generate());
 }
 
-export const sha256 = (data: Buffer | string) => createHash("sha256").update(data).digest("hex");
+export const sha256 = (data: Uint8Array | string) => createHash("sha256").update(data).digest("hex");

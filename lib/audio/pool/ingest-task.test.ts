@@ -4,11 +4,13 @@ import { expect, test } from "@playwright/test";
 import { FilesystemStorage } from "../../storage/filesystem";
 import { INGEST_SCRATCH_PREFIX } from "../../storage/temp-prefixes";
 import { inTempDir, listedKeys, readAll, sha256 } from "../../storage/test-support";
-import { makeSpeechOgg, missingAudioTools } from "../test-audio";
+import { ingestAudio } from "../ingest";
+import { makeSpeechOgg, makeSpeechWav, missingAudioTools } from "../test-audio";
 import runIngestTask from "./ingest-task";
 
 // An upload held in memory (lib/api/body.ts) reaches the pool thread as bytes: the thread stores
-// its three files and leaves nothing of its own behind, whether the audio was valid or not.
+// its three files (or, for S3, hands back the two it made) and leaves nothing of its own behind,
+// whether the audio was valid or not.
 
 test("an upload's bytes: the original, its segment and its peaks stored; no scratch left", async () => {
   test.skip((await missingAudioTools()).length > 0, "needs espeak-ng and opus-tools");
@@ -26,6 +28,38 @@ test("an upload's bytes: the original, its segment and its peaks stored; no scra
     for (const put of [original!, normalised!, peaks!])
       expect(sha256(await readAll(await storage.read(put.storageKey)))).toBe(put.sha256);
     expect(await fs.readdir(scratchIn)).toEqual([]);
+  });
+});
+
+test("an upload's bytes without a store (S3): its segment and peaks come back as bytes, as ingestAudio makes them", async () => {
+  test.skip((await missingAudioTools()).length > 0, "needs espeak-ng, opus-tools and sox");
+  await inTempDir(async (dir) => {
+    for (const source of [
+      await makeSpeechOgg(dir, "The cat sat on the mat."),
+      await makeSpeechWav(dir, "The dog sat on the log.", { name: "answer.wav" }),
+    ]) {
+      const bytes = await fs.readFile(source);
+      const scratchIn = path.join(dir, "tmp");
+      const answer = await runIngestTask({ bytes, scratchIn });
+      if (!answer.ok) throw new Error(answer.invalid);
+      expect(answer.stored).toBeUndefined();
+      const out = { normalisedPath: path.join(dir, "n.ogg"), peaksPath: path.join(dir, "p.dat") };
+      const direct = await ingestAudio(source, out, { worker: false });
+      expect(answer.result).toEqual(direct);
+      expect(Buffer.from(answer.made!.peaks).equals(await fs.readFile(out.peaksPath))).toBe(true);
+      // The segment: the upload's own bytes where they could be copied (Ogg Opus), else a segment
+      // like the one made from the file (each Ogg stream gets its own random serial number).
+      const segment = path.join(dir, "made.ogg");
+      await fs.writeFile(segment, answer.made!.normalised);
+      const again = await ingestAudio(segment, { normalisedPath: `${segment}-n`, peaksPath: `${segment}-p` });
+      expect(again.info).toMatchObject({ format: "ogg-opus", channels: 1, samples: direct.normalised.samples });
+      if (direct.info.format === "ogg-opus") expect(Buffer.from(answer.made!.normalised).equals(bytes)).toBe(true);
+      await fs.rm(`${segment}-n`);
+      await fs.rm(`${segment}-p`);
+      expect(await fs.readdir(scratchIn)).toEqual([]);
+      await fs.rm(out.normalisedPath);
+      await fs.rm(out.peaksPath);
+    }
   });
 });
 

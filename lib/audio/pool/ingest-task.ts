@@ -1,7 +1,8 @@
 // The worker-pool task of an upload's audio work (decode, normalise, encode, peaks, hashing):
 // ingestAudio in a pool thread; with `store`, the original, its normalised segment and its peaks
 // are then put into the filesystem storage from here too (filesystem-sync.ts), so the server's
-// thread only writes their rows. An upload held in memory (`bytes`: a small multipart part, see
+// thread only writes their rows; for another storage (S3), an upload held in memory comes back with
+// its two made files as bytes, so the server's thread handles no file at all. An upload held in memory (`bytes`: a small multipart part, see
 // lib/api/body.ts) is written to a scratch directory of this thread's own, with blocking calls,
 // and that directory is gone again when the task ends. Bundled to plain ESM by
 // scripts/build-workers.ts (the pool's threads load no TypeScript); packages stay imports,
@@ -27,12 +28,15 @@ export type IngestTask =
       bytes: Uint8Array;
       /** Where to make the scratch directory (the server's temp directory: swept after a crash). */
       scratchIn: string;
-      store: { dataDir: string };
+      /** Without it (a storage this thread cannot write to, S3), the made files come back as `made`. */
+      store?: { dataDir: string };
     };
 /** A file stored by the task (null: too large to put whole; the server streams it). */
 export type StoredPut = PutSync | null;
+/** The normalised segment and the peaks made from an upload held in memory, as bytes. */
+export type MadeFiles = { normalised: Uint8Array; peaks: Uint8Array };
 export type IngestTaskResult =
-  | { ok: true; result: IngestResult; stored?: [StoredPut, StoredPut, StoredPut] }
+  | { ok: true; result: IngestResult; stored?: [StoredPut, StoredPut, StoredPut]; made?: MadeFiles }
   | { ok: false; invalid: string };
 
 export default async function runIngestTask(task: IngestTask): Promise<IngestTaskResult> {
@@ -56,7 +60,8 @@ async function ingest(srcPath: string, out: Out): Promise<IngestTaskResult> {
 
 /**
  * An upload held in memory: all three files stored, or none (without `stored`: one was too large
- * to put whole, and the server does the whole upload again from a file of its own).
+ * to put whole, and the server does the whole upload again from a file of its own). Without a
+ * store, the two made files come back in memory and the server puts them, with no file of its own.
  */
 async function fromMemory(task: Extract<IngestTask, { bytes: Uint8Array }>): Promise<IngestTaskResult> {
   fs.mkdirSync(task.scratchIn, { recursive: true });
@@ -67,6 +72,10 @@ async function fromMemory(task: Extract<IngestTask, { bytes: Uint8Array }>): Pro
     const out = { normalisedPath: path.join(scratch, "normalised.ogg"), peaksPath: path.join(scratch, "peaks.dat") };
     const ingested = await ingest(srcPath, out);
     if (!ingested.ok) return ingested;
+    if (!task.store) {
+      const made = { normalised: fs.readFileSync(out.normalisedPath), peaks: fs.readFileSync(out.peaksPath) };
+      return { ...ingested, made };
+    }
     const stored = putSmallFilesSync(task.store.dataDir, [srcPath, out.normalisedPath, out.peaksPath]);
     if (stored.every((s) => s !== null)) return { ...ingested, stored: stored as [PutSync, PutSync, PutSync] };
     for (const s of stored) if (s) removeSync(task.store.dataDir, s.storageKey);

@@ -7,7 +7,7 @@ import path from "node:path";
 import { sharedPool } from "@/lib/workers/pool";
 import { poolScript } from "@/lib/workers/pool-scripts";
 import { type IngestResult, InvalidAudioError, ingestAudio } from "../ingest";
-import type { IngestTask, IngestTaskResult, StoredPut } from "./ingest-task";
+import type { IngestTask, IngestTaskResult, MadeFiles, StoredPut } from "./ingest-task";
 
 type Out = { peaksPath: string; normalisedPath: string };
 
@@ -28,25 +28,26 @@ export async function ingestInPool(
 }
 
 /**
- * An upload held in memory, analysed and stored by a pool thread (ingest-task.ts): null when there
- * is no pool, or when a file was too large for the thread to store (the caller then takes the
- * upload from a file, with ingestInPool).
+ * An upload held in memory, analysed by a pool thread (ingest-task.ts) and either stored there in
+ * the filesystem storage `store` (`stored`) or, without one, handed back with the files it made
+ * (`made`). Null when there is no pool, or when a file was too large for the thread to store (the
+ * caller then takes the upload from a file, with ingestInPool).
  */
 export async function ingestBytesInPool(
   bytes: Uint8Array,
   scratchIn: string,
-  store: { dataDir: string },
-): Promise<{ result: IngestResult; stored: StoredPut[] } | null> {
+  store?: { dataDir: string },
+): Promise<{ result: IngestResult; stored: StoredPut[] } | { result: IngestResult; made: MadeFiles } | null> {
   const file = script();
   if (!file) return null;
-  const { result, stored } = await run(file, { bytes, scratchIn: path.resolve(scratchIn), store });
-  return stored ? { result, stored } : null;
+  const { result, stored, made } = await run(file, { bytes, scratchIn: path.resolve(scratchIn), store });
+  return stored ? { result, stored } : made ? { result, made } : null;
 }
 
-async function run(file: string, task: IngestTask): Promise<{ result: IngestResult; stored?: StoredPut[] }> {
+async function run(file: string, task: IngestTask) {
   const answer = await sharedPool().run<IngestTaskResult>(file, task, { timeoutMs: 0 });
   if (!answer.ok) throw new InvalidAudioError(answer.invalid);
-  return { result: answer.result, stored: answer.stored };
+  return { result: answer.result, stored: answer.stored, made: answer.made };
 }
 
 // The fallback's bound: decoding and encoding are CPU-bound, so more at once than cores only

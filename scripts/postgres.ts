@@ -8,7 +8,12 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 
-export type RunningPostgres = { url: string; stop: () => Promise<void> };
+export type RunningPostgres = {
+  url: string;
+  stop: () => Promise<void>;
+  /** The server's process id (the postmaster: every connection is a child of it). */
+  pid: () => number;
+};
 
 const DATABASE = "speech_test";
 
@@ -72,7 +77,8 @@ export async function startPostgres(): Promise<RunningPostgres> {
     run("initdb", ["-D", dataDir, "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync", "--username=postgres"]);
     const port = await startServer(run, dataDir, dir, logFile);
     await createDatabase(port);
-    return { url: `postgres://postgres@127.0.0.1:${port}/${DATABASE}`, stop };
+    const pid = () => Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+    return { url: `postgres://postgres@127.0.0.1:${port}/${DATABASE}`, stop, pid };
   } catch (error) {
     const log = fs.existsSync(logFile) ? `\n--- server log ---\n${fs.readFileSync(logFile, "utf8").slice(-4000)}` : "";
     await stop();

@@ -52,11 +52,38 @@ const answer = fs.readFileSync(
 // Kept afterwards (its path is printed) for Chrome DevTools.
 const profDir = profile ? fs.mkdtempSync(path.join(os.tmpdir(), "classroom-profile-")) : "";
 
+const USER_HZ = 100; // Linux's clock ticks per second in /proc/<pid>/stat
+/** The fields of /proc/<pid>[/task/<tid>]/stat after the command's name: [1] ppid, [11] utime, [12] stime, [13] cutime, [14] cstime. */
+function statFields(file: string): number[] {
+  const f = fs.readFileSync(file, "utf8");
+  return f
+    .slice(f.lastIndexOf(")") + 2)
+    .split(" ")
+    .map(Number);
+}
+
 const stops: (() => Promise<void>)[] = [];
 let shared: Record<string, string> = {};
+// CPU ms of the PostgreSQL server: the postmaster, its live children (the connections) and the
+// children it has waited for.
+let postgresCpu: (() => number) | null = null;
 if (pgS3) {
   const postgres = await startPostgres();
   stops.push(postgres.stop);
+  postgresCpu = () => {
+    const root = postgres.pid();
+    const [, , , , , , , , , , , utime, stime, cutime, cstime] = statFields(`/proc/${root}/stat`);
+    let ticks = utime! + stime! + cutime! + cstime!;
+    for (const entry of fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
+      try {
+        const f = statFields(`/proc/${entry}/stat`);
+        if (f[1] === root) ticks += f[11]! + f[12]!;
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+    return (ticks * 1000) / USER_HZ;
+  };
   const s3 = await startS3rver();
   stops.push(s3.stop);
   const client = new S3Client({
@@ -96,13 +123,8 @@ const status = (pid: number, field: string) =>
   Number(/\d+/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`${field}:.*`))![0])![0]) * 1024;
 // utime + stime of a thread or process, in ms.
 const cpuMs = (file: string) => {
-  const f = fs.readFileSync(file, "utf8");
-  const [utime, stime] = f
-    .slice(f.lastIndexOf(")") + 2)
-    .split(" ")
-    .slice(11, 13)
-    .map(Number);
-  return ((utime! + stime!) * 1000) / 100; // USER_HZ is 100 on Linux
+  const [utime, stime] = statFields(file).slice(11, 13);
+  return ((utime! + stime!) * 1000) / USER_HZ;
 };
 const pids = servers.map((s) => s.httpPid()!);
 const mainCpu = () => cpuMs(`/proc/${pids[0]}/task/${pids[0]}/stat`);
@@ -315,6 +337,7 @@ async function classRun(tokens: string[]): Promise<number> {
   const c0 = pids.map((pid) => allCpu(pid));
   const main0 = pids.map((pid) => cpuMs(`/proc/${pid}/task/${pid}/stat`));
   const self0 = process.cpuUsage();
+  const pg0 = postgresCpu?.() ?? 0;
   // Time each main thread spent running and runnable but waiting for a core (schedstat, ns).
   const sched = () =>
     pids.map((pid) => fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ").map(Number));
@@ -348,6 +371,7 @@ async function classRun(tokens: string[]): Promise<number> {
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
   const cpu = pids.reduce((sum, pid, i) => sum + allCpu(pid) - c0[i]!, 0);
   const self = process.cpuUsage(self0);
+  const pgMs = postgresCpu ? postgresCpu() - pg0 : null;
   const mainBusy = pids.map((pid, i) => cpuMs(`/proc/${pid}/task/${pid}/stat`) - main0[i]!);
   console.log(
     `\n${students} students × ${seconds} s, closed loop, each into their own result set${idleSeconds > 0 ? `, after ${idleSeconds} s without work` : ""}:`,
@@ -368,7 +392,7 @@ async function classRun(tokens: string[]): Promise<number> {
     ),
   );
   console.log(
-    `  server CPU ${(cpu / Math.max(1, stored)).toFixed(1)} ms per stored answer (all instances, all threads); load generator ${((self.user + self.system) / 1000 / Math.max(1, stored)).toFixed(1)} ms${pgS3 ? " (with s3rver)" : ""}`,
+    `  server CPU ${(cpu / Math.max(1, stored)).toFixed(1)} ms per stored answer (all instances, all threads); load generator ${((self.user + self.system) / 1000 / Math.max(1, stored)).toFixed(1)} ms${pgS3 ? " (with s3rver)" : ""}${pgMs !== null ? `; PostgreSQL ${(pgMs / Math.max(1, stored)).toFixed(1)} ms` : ""}`,
   );
   return stored;
 }

@@ -145,6 +145,15 @@ const threadCpu = () => {
   return byName;
 };
 
+/** Each thread's CPU since `before`, per answer, busiest first (those of 0.5 ms or more). */
+const threadsSince = (before: Map<string, number>, answers: number) =>
+  [...threadCpu()]
+    .map(([name, ms]) => [name, (ms - (before.get(name) ?? 0)) / Math.max(1, answers)] as const)
+    .filter(([, ms]) => ms >= 0.5)
+    .sort((a, b) => b[1] - a[1]);
+const threadList = (threads: (readonly [string, number])[]) =>
+  threads.map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`).join(", ");
+
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -256,10 +265,7 @@ try {
   const serialWall = (performance.now() - t0) / serialAnswers;
   const serialMain = (mainCpu() - main0) / serialAnswers;
   const serialAll = (allCpu() - all0) / serialAnswers;
-  const byThread = [...threadCpu()]
-    .map(([name, ms]) => [name, (ms - (threads0.get(name) ?? 0)) / serialAnswers] as const)
-    .filter(([, ms]) => ms >= 0.5)
-    .sort((a, b) => b[1] - a[1]);
+  const byThread = threadsSince(threads0, serialAnswers);
   console.log(
     `${pgS3 ? "PostgreSQL + S3 (s3rver), two instances" : "SQLite + filesystem, one instance"}; answer ${(answer.length / 1024).toFixed(1)} KB Ogg Opus (~3 s)`,
   );
@@ -267,7 +273,7 @@ try {
   console.log(
     `  serial server time per answer: main thread ${serialMain.toFixed(1)} ms CPU; whole process ${serialAll.toFixed(1)} ms CPU; latency ${serialWall.toFixed(1)} ms; errors ${serialErrors}`,
   );
-  console.log(`  CPU per answer by thread: ${byThread.map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`).join(", ")}`);
+  console.log(`  CPU per answer by thread: ${threadList(byThread)}`);
   const perAnswer = [...(await queries())]
     .map(([k, n]) => [k, (n - (queries0.get(k) ?? 0)) / serialAnswers] as const)
     .filter(([, n]) => n > 0)
@@ -338,6 +344,8 @@ async function classRun(tokens: string[]): Promise<number> {
   const main0 = pids.map((pid) => cpuMs(`/proc/${pid}/task/${pid}/stat`));
   const self0 = process.cpuUsage();
   const pg0 = postgresCpu?.() ?? 0;
+  const classThreads0 = threadCpu();
+  let storedByFirst = 0;
   // Time each main thread spent running and runnable but waiting for a core (schedstat, ns).
   const sched = () =>
     pids.map((pid) => fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ").map(Number));
@@ -357,6 +365,7 @@ async function classRun(tokens: string[]): Promise<number> {
         }
         if (code === "201") {
           stored++;
+          if (server === servers[0]) storedByFirst++;
           latencies.push(performance.now() - s);
           (first ? firstLatencies : laterLatencies).push(performance.now() - s);
           first = false;
@@ -372,6 +381,7 @@ async function classRun(tokens: string[]): Promise<number> {
   const cpu = pids.reduce((sum, pid, i) => sum + allCpu(pid) - c0[i]!, 0);
   const self = process.cpuUsage(self0);
   const pgMs = postgresCpu ? postgresCpu() - pg0 : null;
+  const classThreads = threadsSince(classThreads0, storedByFirst);
   const mainBusy = pids.map((pid, i) => cpuMs(`/proc/${pid}/task/${pid}/stat`) - main0[i]!);
   console.log(
     `\n${students} students × ${seconds} s, closed loop, each into their own result set${idleSeconds > 0 ? `, after ${idleSeconds} s without work` : ""}:`,
@@ -394,5 +404,6 @@ async function classRun(tokens: string[]): Promise<number> {
   console.log(
     `  server CPU ${(cpu / Math.max(1, stored)).toFixed(1)} ms per stored answer (all instances, all threads); load generator ${((self.user + self.system) / 1000 / Math.max(1, stored)).toFixed(1)} ms${pgS3 ? " (with s3rver)" : ""}${pgMs !== null ? `; PostgreSQL ${(pgMs / Math.max(1, stored)).toFixed(1)} ms` : ""}`,
   );
+  console.log(`  instance 1's CPU per answer it stored, by thread: ${threadList(classThreads)}`);
   return stored;
 }

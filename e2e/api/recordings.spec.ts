@@ -10,11 +10,12 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { decodedSampleCount } from "../../lib/audio/test-audio";
+import { decodedSampleCount, makeSpeechOgg } from "../../lib/audio/test-audio";
 import { authed, createOrganisation, createUser, expectJson, impersonate, uniqueId } from "../support/api";
-import { oggPart, type TestAudio, testAudio, uniqueWav, wavPart } from "../support/audio";
+import { OGG_TEXT, oggPart, type TestAudio, testAudio, uniqueWav, wavPart } from "../support/audio";
 import { expect, test, type World } from "../support/fixtures";
 import { type FilePart, postMultipart } from "../support/multipart";
+import { storedCopies } from "../support/storage";
 
 const execFileAsync = promisify(execFile);
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
@@ -138,6 +139,45 @@ async function expectCombinedOf(request: APIRequestContext, token: string, setId
 }
 
 test.describe("speech recordings", () => {
+  test("an Ogg Opus answer already in the segment's framing is stored once, as its own normalised segment", async ({
+    request,
+    world,
+  }) => {
+    const challenge = await createChallenge(request, world.orgToken);
+    const student = await member(request, world, "STUDENT");
+    // Bytes of this test's own (a tag of its own), so that the count below sees no other test's copy.
+    const source = await makeSpeechOgg(tmp, OGG_TEXT, {
+      name: `${uniqueId("own")}.opus`,
+      comment: `ANSWER=${uniqueId("a")}`,
+    });
+    const ogg = await fs.readFile(source);
+    const wav = uniqueWav(audio.wav);
+    const setId = uniqueId("set");
+    const made = await addRecording(request, student.token, challenge, { audio: oggPart(ogg), resultSetId: setId });
+    await addRecording(request, student.token, challenge, { audio: wavPart(wav), resultSetId: setId });
+    // One object holds the Ogg (it was two, the second a link to the first); the WAV is kept as sent.
+    expect(await storedCopies(ogg)).toBe(1);
+    expect(await storedCopies(wav)).toBe(1);
+    const whole = await request.get(made.audioUrl, { headers: authed(student.token) });
+    expect(whole.status()).toBe(200);
+    expect((await whole.body()).equals(ogg)).toBe(true);
+    // What reads the normalised segment reads the upload: the annotation editor's audio and the set's.
+    const context = await expectJson<{ recording: { normalisedAudioUrl: string | null; peaksUrl: string | null } }>(
+      await request.get(
+        `/api/organisations/${world.orgId}/challenges/speech/${challenge}/recordings/${made.id}/context`,
+        {
+          headers: authed(world.orgToken),
+        },
+      ),
+      200,
+    );
+    const segment = await request.get(context.recording.normalisedAudioUrl!, { headers: authed(world.orgToken) });
+    expect(segment.status()).toBe(200);
+    expect((await segment.body()).equals(ogg)).toBe(true);
+    expect((await request.get(context.recording.peaksUrl!, { headers: authed(world.orgToken) })).status()).toBe(200);
+    await expectCombinedOf(request, student.token, setId, [ogg, wav]);
+  });
+
   test("create, list and get; students see their own, teachers all", async ({ request, world }) => {
     const challenge = await createChallenge(request, world.orgToken);
     const student = await member(request, world, "STUDENT");

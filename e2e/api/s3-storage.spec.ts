@@ -81,15 +81,16 @@ test("audio is stored in the bucket, downloaded whole and by range, and removed 
     await call("POST", "/challenges/choice", org, body),
     202,
   );
-  // Each upload is kept as three objects (the original, its normalised segment, its peaks);
-  // preparation adds the grammar. Counted once it is done, so the job cannot race the count.
+  // The WAV is kept as three objects (the original, its normalised segment, its peaks), the Ogg
+  // Opus (already in the segment's framing) as two: it is its own segment. Preparation adds the
+  // grammar. Counted once it is done, so the job cannot race the count.
   await expect
     .poll(
       async () => (await ok<{ status: string }>(await call("GET", "/challenges/choice/s3-challenge", org))).status,
       { timeout: 30_000 },
     )
     .toBe("prepared");
-  expect((await keys()).length).toBe(2 * 3 + 1);
+  expect((await keys()).length).toBe(3 + 2 + 1);
 
   for (const [i, bytes] of [wav, ogg].entries()) {
     const url = challenge.choices[i].audioUrl;
@@ -107,7 +108,7 @@ test("audio is stored in the bucket, downloaded whole and by range, and removed 
   expect((await call("GET", challenge.choices[0].audioUrl, org)).status).toBe(404);
 });
 
-test("answers into a result set: each upload, held in memory, becomes three objects; the set plays both", async () => {
+test("answers into a result set: each upload, held in memory, becomes its objects; the set plays both", async () => {
   const { org, asStudent } = await seedOrganisation(server, "s3t", "s3o");
   const challenge = new FormData();
   challenge.append("id", "s3-speech");
@@ -131,9 +132,10 @@ test("answers into a result set: each upload, held in memory, becomes three obje
     expect(whole.status).toBe(200);
     expect(sha256(new Uint8Array(await whole.arrayBuffer()))).toBe(sha256(bytes));
   }
-  // The original, its normalised segment and its peaks, for each answer.
+  // The Ogg Opus answer: the original (its own normalised segment) and its peaks; the WAV answer:
+  // the original, its normalised segment and its peaks.
   const added = (await keys()).filter((k) => !before.has(k));
-  expect(added).toHaveLength(2 * 3);
+  expect(added).toHaveLength(2 + 3);
   const combined = await call("GET", "/resultsets/s3-set/audio", asStudent);
   expect(combined.status).toBe(200);
   expect(combined.headers.get("content-type")).toContain("audio/ogg");

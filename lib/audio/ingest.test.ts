@@ -330,11 +330,13 @@ test("Ogg Opus already in the segment's framing is not re-encoded: the upload it
   const copied = outputs();
   const r = await ingestAudio(ogg, copied);
   expect(r.normalised.inputSampleRate).toBe(48000); // no encoder was fed
+  expect(r.segmentIsOriginal).toBe(true); // stored once (lib/media/audio-upload.ts)
   expect(r.normalised.samples).toBe(r.info.samples); // exact: no resampling
   expect(r.normalised.preSkip).toBe(312);
   expect(await fs.readFile(copied.normalisedPath)).toEqual(await fs.readFile(ogg));
   const encoded = outputs();
   const e = await ingestAudio(ogg, encoded, { passthrough: false });
+  expect(e.segmentIsOriginal).toBe(false);
   // The same peaks either way (both are taken from the decoded source).
   expect(await fs.readFile(copied.peaksPath)).toEqual(await fs.readFile(encoded.peaksPath));
   const decoder = new OggOpusDecoder();
@@ -377,6 +379,7 @@ test("Ogg Opus whose pages misstate their timing, or that carries large tags, is
     const out = outputs();
     const r = await ingestAudio(file, out);
     expect(r.normalised.inputSampleRate).toBe(16000); // fed to the encoder
+    expect(r.segmentIsOriginal).toBe(false);
     expect(await fs.readFile(out.normalisedPath)).not.toEqual(await fs.readFile(file));
     expect((await fs.stat(out.normalisedPath)).size).toBeLessThan(20_000);
   }

@@ -54,7 +54,22 @@ export type NormalisedInfo = {
 
 export type PeaksInfo = { pixels: number; sampleRate: number; samplesPerPixel: number; bits: 8 | 16 };
 
-export type IngestResult = { info: AudioInfo; normalised: NormalisedInfo; peaks: PeaksInfo };
+export type IngestResult = {
+  info: AudioInfo;
+  normalised: NormalisedInfo;
+  peaks: PeaksInfo;
+  /** The upload's own bytes are the normalised segment (opus-passthrough.ts): stored once, not twice. */
+  segmentIsOriginal: boolean;
+};
+
+/** The files an upload is stored as: the original, its normalised segment unless that is the original itself, its peaks. */
+export function audioFilePaths(
+  result: IngestResult,
+  srcPath: string,
+  out: { normalisedPath: string; peaksPath: string },
+): string[] {
+  return result.segmentIsOriginal ? [srcPath, out.peaksPath] : [srcPath, out.normalisedPath, out.peaksPath];
+}
 
 export type IngestOptions = {
   /** Run the Opus encoder in a worker thread: "auto" (default) does so above ~30 s of audio. */
@@ -149,6 +164,7 @@ export async function ingestAudio(
       };
     }
     let { normalised, peaks } = await sink.finish();
+    const segmentIsOriginal = !normalised;
     if (!normalised) {
       // Ogg Opus already in the segment's framing: the upload itself becomes the segment.
       const seg = collector
@@ -181,6 +197,7 @@ export async function ingestAudio(
       },
       normalised,
       peaks,
+      segmentIsOriginal,
     };
   } catch (err) {
     await sink.abort();

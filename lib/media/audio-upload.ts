@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { UploadedFile } from "@/lib/api/body";
 import { ApiError } from "@/lib/api/errors";
-import { type IngestResult, InvalidAudioError } from "@/lib/audio/ingest";
+import { audioFilePaths, type IngestResult, InvalidAudioError } from "@/lib/audio/ingest";
 import type { StoredPut } from "@/lib/audio/pool/ingest-task";
 import { ingestBytesInPool, ingestInPool } from "@/lib/audio/pool/run-ingest";
 import { config } from "@/lib/config";
@@ -17,9 +17,16 @@ import { PoolBusyError } from "@/lib/workers/pool";
 // An uploaded audio part on its way to storage: validated and analysed first (422 on
 // its field when it is not Ogg Opus or WAV), then stored as three files — the original
 // unchanged, its normalised mono Ogg Opus segment and its waveform peaks — whose rows
-// are created together with the resource that refers to them.
+// are created together with the resource that refers to them. An upload that is already such a
+// segment (opus-passthrough.ts) is stored once: its row is its own normalised segment.
 
-export type AnalysedAudio = { result: IngestResult; files: (ns: string) => StoredFileInput[] };
+export type AnalysedAudio = {
+  result: IngestResult;
+  /** The files to store, in createAudioRows() order: the original, the normalised segment (unless the original is it), the peaks. */
+  files: (ns: string) => StoredFileInput[];
+  /** How many files() gives: 2 or 3. */
+  fileCount: number;
+};
 
 /**
  * `storeIn`: the storage the caller's withStoredFiles will use right after. An upload held in
@@ -59,13 +66,15 @@ export async function analyseAudio(upload: UploadedFile, resource: string, store
 async function fromMemory(bytes: Buffer, store: { dataDir: string } | undefined) {
   const done = await ingestBytesInPool(bytes, requestTmpDir(), store);
   if (!done) return null;
-  if ("made" in done)
-    return withFiles(done.result, [{ bytes }, { bytes: done.made.normalised }, { bytes: done.made.peaks }]);
-  const [original, segment, peaks] = done.stored.map((stored) => {
+  if ("made" in done) {
+    const { normalised, peaks } = done.made;
+    return withFiles(done.result, [{ bytes }, ...(normalised ? [{ bytes: normalised }] : []), { bytes: peaks }]);
+  }
+  const sources = done.stored.map((stored) => {
     if (!stored) throw new Error("internal error: an audio file was neither stored nor kept");
     return { stored };
   });
-  return withFiles(done.result, [original!, segment!, peaks!]);
+  return withFiles(done.result, sources);
 }
 
 /** The upload as a file: analysed beside it; the worker stores what it can (`store`), the caller the rest. */
@@ -74,18 +83,26 @@ async function fromFile(upload: UploadedFile, store: { dataDir: string } | undef
   const base = path.join(path.dirname(source), `${path.basename(source)}-`);
   const out = { normalisedPath: `${base}normalised.ogg`, peaksPath: `${base}peaks.dat` };
   const { result, stored = [] } = await ingestInPool(source, out, store);
-  const from = (i: number, sourcePath: string): FileSource => (stored[i] ? { stored: stored[i] } : { sourcePath });
-  return withFiles(result, [from(0, source), from(1, out.normalisedPath), from(2, out.peaksPath)]);
+  const paths = audioFilePaths(result, source, out);
+  return withFiles(
+    result,
+    paths.map((sourcePath, i): FileSource => (stored[i] ? { stored: stored[i] } : { sourcePath })),
+  );
 }
 
-/** Where one of the three files is: stored already, in a local file, or in memory. */
+/** Where one of the files is: stored already, in a local file, or in memory. */
 type FileSource = { stored: NonNullable<StoredPut> } | { sourcePath: string } | { bytes: Uint8Array };
 
-/** The three files' inputs (original, normalised segment, peaks), from where each is. */
-function withFiles(result: IngestResult, [original, segment, peaks]: [FileSource, FileSource, FileSource]) {
+/** The files' inputs (audioFilePaths() order: original, normalised segment unless it is the original, peaks), from where each is. */
+function withFiles(result: IngestResult, sources: FileSource[]): AnalysedAudio {
   const { info, normalised } = result;
+  const original = sources[0]!;
+  const segment = result.segmentIsOriginal ? null : sources[1]!;
+  const peaks = sources.at(-1)!;
+  if (sources.length !== (segment ? 3 : 2)) throw new Error("internal error: an upload's files do not match its audio");
   return {
     result,
+    fileCount: sources.length,
     files: (ns: string): StoredFileInput[] => [
       {
         ...original,
@@ -96,18 +113,22 @@ function withFiles(result: IngestResult, [original, segment, peaks]: [FileSource
         size: info.size,
         audio: info,
       },
-      {
-        ...segment,
-        ns,
-        kind: "audio-normalised",
-        contentType: "audio/ogg",
-        audio: {
-          format: "ogg-opus",
-          sampleRate: normalised.sampleRate,
-          channels: 1,
-          durationMs: normalised.durationMs,
-        },
-      },
+      ...(segment
+        ? [
+            {
+              ...segment,
+              ns,
+              kind: "audio-normalised",
+              contentType: "audio/ogg",
+              audio: {
+                format: "ogg-opus" as const,
+                sampleRate: normalised.sampleRate,
+                channels: 1,
+                durationMs: normalised.durationMs,
+              },
+            },
+          ]
+        : []),
       { ...peaks, ns, kind: "audio-peaks", contentType: "application/octet-stream" },
     ],
   };
@@ -120,23 +141,34 @@ function localDataDir(storage: Storage | undefined): { dataDir: string } | undef
 }
 
 /**
- * Creates the rows of one analysed upload (the three files in `files()` order) in one statement
+ * Creates the rows of one analysed upload (its files in `files()` order: [original, normalised,
+ * peaks], or [original, peaks] when the original is its own normalised segment) in one statement
  * (foreign keys are checked at its end); returns the original's pk. A raw statement, as the
  * answer's other inserts (lib/recordings/insert-recording.ts says why).
  */
-export async function createAudioRows(tx: Tx, [original, normalised, peaks]: StoredFileData[]): Promise<string> {
+export async function createAudioRows(tx: Tx, files: StoredFileData[]): Promise<string> {
+  if (files.length !== 2 && files.length !== 3) throw new Error(`internal error: ${files.length} files for one audio`);
+  const original = files[0]!;
+  const normalised = files.length === 3 ? files[1]! : null;
+  const peaks = files.at(-1)!;
   const now = new Date();
   const rows = [
-    { ...normalised!, normalisedPk: null, peaksPk: null },
-    { ...peaks!, normalisedPk: null, peaksPk: null },
-    { ...original!, normalisedPk: normalised!.pk, peaksPk: peaks!.pk },
+    ...(normalised ? [{ ...normalised, normalisedPk: null, peaksPk: null }] : []),
+    { ...peaks, normalisedPk: null, peaksPk: null },
+    { ...original, normalisedPk: normalised?.pk ?? original.pk, peaksPk: peaks.pk },
   ];
   const values = rows.map(
     (r) =>
       Prisma.sql`(${r.pk}, ${r.ns}, ${r.kind}, ${r.contentType}, ${r.size}, ${r.sha256}, ${r.storageKey}, ${r.format}, ${r.sampleRate}, ${r.channels}, ${r.durationMs}, ${r.normalisedPk}, ${r.peaksPk}, ${now})`,
   );
   await tx.$executeRaw`INSERT INTO "StoredFile" ("pk", "ns", "kind", "contentType", "size", "sha256", "storageKey", "format", "sampleRate", "channels", "durationMs", "normalisedPk", "peaksPk", "created") VALUES ${Prisma.join(values)}`;
-  return original!.pk;
+  return original.pk;
+}
+
+/** The rows of several analysed uploads, given together to withStoredFiles, split per upload. */
+export function rowsPerAudio<T>(analysed: AnalysedAudio[], rows: T[]): T[][] {
+  let at = 0;
+  return analysed.map((a) => rows.slice(at, (at += a.fileCount)));
 }
 
 /** The one required audio part of a request, or a 422 naming the field. */

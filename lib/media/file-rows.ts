@@ -11,7 +11,8 @@ export async function audioFilePks(tx: Tx, pks: string[]): Promise<string[]> {
     where: { pk: { in: pks } },
     select: { pk: true, normalisedPk: true, peaksPk: true },
   });
-  return rows.flatMap((r) => [r.pk, r.normalisedPk, r.peaksPk].filter((pk): pk is string => !!pk));
+  // An original that is its own normalised segment names itself twice.
+  return [...new Set(rows.flatMap((r) => [r.pk, r.normalisedPk, r.peaksPk].filter((pk): pk is string => !!pk)))];
 }
 
 /** Deletes the rows and returns their storage keys, for removal after the commit. */

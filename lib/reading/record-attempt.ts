@@ -58,7 +58,9 @@ export async function recordAttempt(
   try {
     return await inTempDir("attempt-", async (dir) => {
       const copies: StoredFileInput[] = [];
-      for (const [index, file] of [original, normalised, peaks].entries()) {
+      // An original that is its own normalised segment (createAudioRows) is copied once.
+      const files = normalised.pk === original.pk ? [original, peaks] : [original, normalised, peaks];
+      for (const [index, file] of files.entries()) {
         const sourcePath = path.join(dir, String(index));
         await storage.download(file.storageKey, sourcePath);
         copies.push({

@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import type { Db } from "@/lib/db/client";
 import { isForeignKeyViolation, isUniqueViolation, newPk } from "@/lib/db/ids";
 import { createTestDb } from "@/lib/db/test-db";
+import { audioFilePks, deleteFileRows } from "@/lib/media/file-rows";
 import type { StoredFileData } from "@/lib/storage/stored-files";
 import { insertRecording } from "./insert-recording";
 
@@ -111,4 +112,28 @@ test("another user's set is refused and nothing of the answer stays; a taken id 
   expect(await db.resultSet.findMany({ select: { id: true, recordingCount: true } })).toEqual([
     { id: "set-1", recordingCount: 1 },
   ]);
+});
+
+test("an upload that is its own normalised segment: two rows, the original naming itself; removed once", async () => {
+  const [original, , peaks] = files("own");
+  const { recording } = await db.$transaction((tx) =>
+    insertRecording(tx, [original!, peaks!], {
+      ns,
+      resultSetId: "set-own",
+      userPk: user.pk,
+      challenge,
+      durationMs: 3000,
+    }),
+  );
+  const row = await db.storedFile.findUniqueOrThrow({ where: { pk: recording.audioFilePk } });
+  expect(row).toMatchObject({ pk: original!.pk, normalisedPk: original!.pk, peaksPk: peaks!.pk });
+  expect(await db.storedFile.count()).toBe(2);
+  const keys = await db.$transaction(async (tx) => {
+    await tx.speechRecording.delete({ where: { pk: recording.pk } });
+    const pks = await audioFilePks(tx, [row.pk]);
+    expect(pks.sort()).toEqual([original!.pk, peaks!.pk].sort());
+    return deleteFileRows(tx, pks);
+  });
+  expect(keys.sort()).toEqual([original!.storageKey, peaks!.storageKey].sort());
+  expect(await db.storedFile.count()).toBe(0);
 });

@@ -9,29 +9,37 @@ import { makeSpeechOgg, makeSpeechWav, missingAudioTools } from "../test-audio";
 import runIngestTask from "./ingest-task";
 
 // An upload held in memory (lib/api/body.ts) reaches the pool thread as bytes: the thread stores
-// its three files (or, for S3, hands back the two it made) and leaves nothing of its own behind,
-// whether the audio was valid or not.
+// its files (or, for S3, hands back those it made) and leaves nothing of its own behind, whether
+// the audio was valid or not. An Ogg Opus upload in the segment's framing is its own normalised
+// segment: two files (original and peaks), not three.
 
-test("an upload's bytes: the original, its segment and its peaks stored; no scratch left", async () => {
-  test.skip((await missingAudioTools()).length > 0, "needs espeak-ng and opus-tools");
+test("an upload's bytes: the original, its segment (unless it is the original) and its peaks stored; no scratch left", async () => {
+  test.skip((await missingAudioTools()).length > 0, "needs espeak-ng, opus-tools and sox");
   await inTempDir(async (dir) => {
-    const bytes = await fs.readFile(await makeSpeechOgg(dir, "The cat sat on the mat."));
-    const dataDir = path.join(dir, "data");
-    const scratchIn = path.join(dataDir, "tmp");
-    const answer = await runIngestTask({ bytes, scratchIn, store: { dataDir } });
-    if (!answer.ok) throw new Error(answer.invalid);
-    const [original, normalised, peaks] = answer.stored!;
-    expect(original).toMatchObject({ size: bytes.length, sha256: sha256(bytes) });
-    expect(answer.result.info).toMatchObject({ format: "ogg-opus", sha256: sha256(bytes), size: bytes.length });
-    const storage = new FilesystemStorage(dataDir);
-    expect(await listedKeys(storage)).toEqual([original!.storageKey, normalised!.storageKey, peaks!.storageKey].sort());
-    for (const put of [original!, normalised!, peaks!])
-      expect(sha256(await readAll(await storage.read(put.storageKey)))).toBe(put.sha256);
-    expect(await fs.readdir(scratchIn)).toEqual([]);
+    for (const [source, files] of [
+      [await makeSpeechOgg(dir, "The cat sat on the mat."), 2],
+      [await makeSpeechWav(dir, "The dog sat on the log.", { name: "answer.wav" }), 3],
+    ] as const) {
+      const bytes = await fs.readFile(source);
+      const dataDir = path.join(dir, `data-${files}`);
+      const scratchIn = path.join(dataDir, "tmp");
+      const answer = await runIngestTask({ bytes, scratchIn, store: { dataDir } });
+      if (!answer.ok) throw new Error(answer.invalid);
+      expect(answer.result.segmentIsOriginal).toBe(files === 2);
+      const stored = answer.stored!;
+      expect(stored).toHaveLength(files);
+      const [original] = stored;
+      expect(original).toMatchObject({ size: bytes.length, sha256: sha256(bytes) });
+      expect(answer.result.info).toMatchObject({ sha256: sha256(bytes), size: bytes.length });
+      const storage = new FilesystemStorage(dataDir);
+      expect(await listedKeys(storage)).toEqual(stored.map((put) => put!.storageKey).sort());
+      for (const put of stored) expect(sha256(await readAll(await storage.read(put!.storageKey)))).toBe(put!.sha256);
+      expect(await fs.readdir(scratchIn)).toEqual([]);
+    }
   });
 });
 
-test("an upload's bytes without a store (S3): its segment and peaks come back as bytes, as ingestAudio makes them", async () => {
+test("an upload's bytes without a store (S3): the files it made come back as bytes, as ingestAudio makes them", async () => {
   test.skip((await missingAudioTools()).length > 0, "needs espeak-ng, opus-tools and sox");
   await inTempDir(async (dir) => {
     for (const source of [
@@ -47,15 +55,21 @@ test("an upload's bytes without a store (S3): its segment and peaks come back as
       const direct = await ingestAudio(source, out, { worker: false });
       expect(answer.result).toEqual(direct);
       expect(Buffer.from(answer.made!.peaks).equals(await fs.readFile(out.peaksPath))).toBe(true);
-      // The segment: the upload's own bytes where they could be copied (Ogg Opus), else a segment
-      // like the one made from the file (each Ogg stream gets its own random serial number).
-      const segment = path.join(dir, "made.ogg");
-      await fs.writeFile(segment, answer.made!.normalised);
-      const again = await ingestAudio(segment, { normalisedPath: `${segment}-n`, peaksPath: `${segment}-p` });
-      expect(again.info).toMatchObject({ format: "ogg-opus", channels: 1, samples: direct.normalised.samples });
-      if (direct.info.format === "ogg-opus") expect(Buffer.from(answer.made!.normalised).equals(bytes)).toBe(true);
-      await fs.rm(`${segment}-n`);
-      await fs.rm(`${segment}-p`);
+      if (direct.info.format === "ogg-opus") {
+        // The upload's own bytes are the segment: nothing to hand back twice.
+        expect(direct.segmentIsOriginal).toBe(true);
+        expect((await fs.readFile(out.normalisedPath)).equals(bytes)).toBe(true);
+        expect(answer.made!.normalised).toBeNull();
+      } else {
+        // A segment like the one made from the file (each Ogg stream gets its own random serial number).
+        expect(direct.segmentIsOriginal).toBe(false);
+        const segment = path.join(dir, "made.ogg");
+        await fs.writeFile(segment, answer.made!.normalised!);
+        const again = await ingestAudio(segment, { normalisedPath: `${segment}-n`, peaksPath: `${segment}-p` });
+        expect(again.info).toMatchObject({ format: "ogg-opus", channels: 1, samples: direct.normalised.samples });
+        await fs.rm(`${segment}-n`);
+        await fs.rm(`${segment}-p`);
+      }
       expect(await fs.readdir(scratchIn)).toEqual([]);
       await fs.rm(out.normalisedPath);
       await fs.rm(out.peaksPath);

@@ -2,9 +2,11 @@
 // ingestAudio in a pool thread; with `store`, the original, its normalised segment and its peaks
 // are then put into the filesystem storage from here too (filesystem-sync.ts), so the server's
 // thread only writes their rows; for another storage (S3), an upload held in memory comes back with
-// its two made files as bytes, so the server's thread handles no file at all. An upload held in memory (`bytes`: a small multipart part, see
-// lib/api/body.ts) is written to a scratch directory of this thread's own, with blocking calls,
-// and that directory is gone again when the task ends. Bundled to plain ESM by
+// the files it made as bytes, so the server's thread handles no file at all. Where the upload is
+// its own normalised segment (IngestResult.segmentIsOriginal) there are two files, not three.
+// An upload held in memory (`bytes`: a small multipart part, see lib/api/body.ts) is written to a
+// scratch directory of this thread's own, with blocking calls, and that directory is gone again
+// when the task ends. Bundled to plain ESM by
 // scripts/build-workers.ts (the pool's threads load no TypeScript); packages stay imports,
 // resolved from the project's node_modules. Errors cross the thread boundary as data: a
 // structured clone keeps no custom error class.
@@ -13,14 +15,14 @@ import path from "node:path";
 import { type PutSync, putSmallFilesSync, removeSync } from "../../storage/filesystem-sync";
 import { INGEST_SCRATCH_PREFIX } from "../../storage/temp-prefixes";
 import "../../workers/pool-thread-priority.mjs";
-import { type IngestResult, InvalidAudioError, ingestAudio } from "../ingest";
+import { audioFilePaths, type IngestResult, InvalidAudioError, ingestAudio } from "../ingest";
 
 type Out = { peaksPath: string; normalisedPath: string };
 export type IngestTask =
   | {
       srcPath: string;
       out: Out;
-      /** The filesystem storage's data directory, to store the three files in. */
+      /** The filesystem storage's data directory, to store the files in. */
       store?: { dataDir: string };
     }
   | {
@@ -33,18 +35,17 @@ export type IngestTask =
     };
 /** A file stored by the task (null: too large to put whole; the server streams it). */
 export type StoredPut = PutSync | null;
-/** The normalised segment and the peaks made from an upload held in memory, as bytes. */
-export type MadeFiles = { normalised: Uint8Array; peaks: Uint8Array };
+/** The normalised segment (null: the upload itself is the segment) and the peaks made from an upload held in memory. */
+export type MadeFiles = { normalised: Uint8Array | null; peaks: Uint8Array };
 export type IngestTaskResult =
-  | { ok: true; result: IngestResult; stored?: [StoredPut, StoredPut, StoredPut]; made?: MadeFiles }
-  | { ok: false; invalid: string };
+  /** `stored`: in audioFilePaths() order. */
+  { ok: true; result: IngestResult; stored?: StoredPut[]; made?: MadeFiles } | { ok: false; invalid: string };
 
 export default async function runIngestTask(task: IngestTask): Promise<IngestTaskResult> {
   if ("bytes" in task) return fromMemory(task);
   const ingested = await ingest(task.srcPath, task.out);
   if (!ingested.ok || !task.store) return ingested;
-  const files = [task.srcPath, task.out.normalisedPath, task.out.peaksPath];
-  const stored = putSmallFilesSync(task.store.dataDir, files) as [StoredPut, StoredPut, StoredPut];
+  const stored = putSmallFilesSync(task.store.dataDir, audioFilePaths(ingested.result, task.srcPath, task.out));
   return { ...ingested, stored };
 }
 
@@ -59,7 +60,7 @@ async function ingest(srcPath: string, out: Out): Promise<IngestTaskResult> {
 }
 
 /**
- * An upload held in memory: all three files stored, or none (without `stored`: one was too large
+ * An upload held in memory: all its files stored, or none (without `stored`: one was too large
  * to put whole, and the server does the whole upload again from a file of its own). Without a
  * store, the two made files come back in memory and the server puts them, with no file of its own.
  */
@@ -73,11 +74,11 @@ async function fromMemory(task: Extract<IngestTask, { bytes: Uint8Array }>): Pro
     const ingested = await ingest(srcPath, out);
     if (!ingested.ok) return ingested;
     if (!task.store) {
-      const made = { normalised: fs.readFileSync(out.normalisedPath), peaks: fs.readFileSync(out.peaksPath) };
-      return { ...ingested, made };
+      const normalised = ingested.result.segmentIsOriginal ? null : fs.readFileSync(out.normalisedPath);
+      return { ...ingested, made: { normalised, peaks: fs.readFileSync(out.peaksPath) } };
     }
-    const stored = putSmallFilesSync(task.store.dataDir, [srcPath, out.normalisedPath, out.peaksPath]);
-    if (stored.every((s) => s !== null)) return { ...ingested, stored: stored as [PutSync, PutSync, PutSync] };
+    const stored = putSmallFilesSync(task.store.dataDir, audioFilePaths(ingested.result, srcPath, out));
+    if (stored.every((s) => s !== null)) return { ...ingested, stored };
     for (const s of stored) if (s) removeSync(task.store.dataDir, s.storageKey);
     return ingested;
   } finally {

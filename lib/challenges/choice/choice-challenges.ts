@@ -7,7 +7,7 @@ import { isUniqueViolation, newId, newPk } from "@/lib/db/ids";
 import { lockRow } from "@/lib/db/locks";
 import { fileUrl } from "@/lib/downloads/urls";
 import { enqueue } from "@/lib/jobs/queue";
-import { analyseAudio, createAudioRows } from "@/lib/media/audio-upload";
+import { type AnalysedAudio, analyseAudio, createAudioRows, rowsPerAudio } from "@/lib/media/audio-upload";
 import { audioFilePks, deleteFileRows } from "@/lib/media/file-rows";
 import type { Where } from "@/lib/policies/reach";
 import { policyRules } from "@/lib/policies/registry";
@@ -64,7 +64,7 @@ export async function createChoiceChallenge(
   }
   const id = input.id ?? newId();
   if (input.id && (await findChallenge(db, policyRules.challenge.read(caller), id))) throw taken(id);
-  const analysed = [];
+  const analysed: AnalysedAudio[] = [];
   for (const upload of audio) analysed.push(await analyseAudio(upload, "ChoiceChallenge"));
   const pk = newPk();
   try {
@@ -74,8 +74,7 @@ export async function createChoiceChallenge(
       analysed.flatMap((a) => a.files(caller.ns)),
       async (tx, rows) => {
         const audioPks: string[] = [];
-        for (let i = 0; i < analysed.length; i++)
-          audioPks.push(await createAudioRows(tx, rows.slice(i * 3, i * 3 + 3)));
+        for (const files of rowsPerAudio(analysed, rows)) audioPks.push(await createAudioRows(tx, files));
         await tx.choiceChallenge.create({
           data: {
             pk,
@@ -145,7 +144,7 @@ export async function updateChoiceChallenge(
   const texts = input.choices ?? found.choices.map((c) => c.text);
   const missing = audioChoice.filter((text) => !texts.includes(text));
   if (missing.length) throw audioError(`audioChoice names no choice of the challenge: ${missing.join(", ")}`);
-  const analysed = [];
+  const analysed: AnalysedAudio[] = [];
   for (const upload of audio) analysed.push(await analyseAudio(upload, "ChoiceChallenge"));
   const dropped: string[] = [];
   await withStoredFiles(
@@ -162,8 +161,8 @@ export async function updateChoiceChallenge(
         if (audioChoice.some((text) => !nextTexts.includes(text)))
           throw audioError("audioChoice names no choice of the challenge");
         const added = new Map<string, string>();
-        for (let i = 0; i < analysed.length; i++)
-          added.set(audioChoice[i]!, await createAudioRows(tx, rows.slice(i * 3, i * 3 + 3)));
+        for (const [i, files] of rowsPerAudio(analysed, rows).entries())
+          added.set(audioChoice[i]!, await createAudioRows(tx, files));
         const audioByText = new Map(current.choices.filter((c) => c.audioFilePk).map((c) => [c.text, c.audioFilePk!]));
         const kept = new Set<string>();
         const next = nextTexts.map((text, position) => {

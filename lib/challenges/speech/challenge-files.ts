@@ -60,8 +60,8 @@ export async function createFileRows(tx: Tx, uploads: Uploads, rows: StoredFileD
   let next = 0;
   const out: { referenceAudioFilePk?: string; srtFilePk?: string; imageFilePk?: string } = {};
   if (uploads.audio) {
-    out.referenceAudioFilePk = await createAudioRows(tx, rows.slice(0, 3));
-    next = 3;
+    next = uploads.audio.fileCount;
+    out.referenceAudioFilePk = await createAudioRows(tx, rows.slice(0, next));
   }
   if (uploads.srt) out.srtFilePk = (await tx.storedFile.create({ data: rows[next++] })).pk;
   if (uploads.image) out.imageFilePk = (await tx.storedFile.create({ data: rows[next++] })).pk;

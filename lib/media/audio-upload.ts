@@ -24,8 +24,6 @@ export type AnalysedAudio = {
   result: IngestResult;
   /** The files to store, in createAudioRows() order: the original, the normalised segment (unless the original is it), the peaks. */
   files: (ns: string) => StoredFileInput[];
-  /** How many files() gives: 2 or 3. */
-  fileCount: number;
 };
 
 /**
@@ -102,7 +100,6 @@ function withFiles(result: IngestResult, sources: FileSource[]): AnalysedAudio {
   if (sources.length !== (segment ? 3 : 2)) throw new Error("internal error: an upload's files do not match its audio");
   return {
     result,
-    fileCount: sources.length,
     files: (ns: string): StoredFileInput[] => [
       {
         ...original,
@@ -168,7 +165,7 @@ export async function createAudioRows(tx: Tx, files: StoredFileData[]): Promise<
 /** The rows of several analysed uploads, given together to withStoredFiles, split per upload. */
 export function rowsPerAudio<T>(analysed: AnalysedAudio[], rows: T[]): T[][] {
   let at = 0;
-  return analysed.map((a) => rows.slice(at, (at += a.fileCount)));
+  return analysed.map((a) => rows.slice(at, (at += a.result.segmentIsOriginal ? 2 : 3)));
 }
 
 /** The one required audio part of a request, or a 422 naming the field. */

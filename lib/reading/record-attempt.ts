@@ -48,18 +48,22 @@ export async function recordAttempt(
   if (!challenge) throw notFound("Speech challenge");
   const original = await db.storedFile.findUnique({ where: { pk: feedback.audioFilePk } });
   if (!original) throw notFound("Feedback audio");
+  // An original that is its own normalised segment (createAudioRows) is not read again.
   const derived = await db.storedFile.findMany({
-    where: { pk: { in: [original.normalisedPk, original.peaksPk].filter((pk): pk is string => !!pk) } },
+    where: {
+      pk: { in: [original.normalisedPk, original.peaksPk].filter((pk): pk is string => !!pk && pk !== original.pk) },
+    },
   });
-  const normalised = derived.find((f) => f.pk === original.normalisedPk);
+  const normalised =
+    original.normalisedPk === original.pk ? original : derived.find((f) => f.pk === original.normalisedPk);
   const peaks = derived.find((f) => f.pk === original.peaksPk);
   if (!normalised || !peaks) throw notFound("Feedback audio");
 
   try {
     return await inTempDir("attempt-", async (dir) => {
       const copies: StoredFileInput[] = [];
-      // An original that is its own normalised segment (createAudioRows) is copied once.
-      const files = normalised.pk === original.pk ? [original, peaks] : [original, normalised, peaks];
+      // ... and is copied once.
+      const files = normalised === original ? [original, peaks] : [original, normalised, peaks];
       for (const [index, file] of files.entries()) {
         const sourcePath = path.join(dir, String(index));
         await storage.download(file.storageKey, sourcePath);

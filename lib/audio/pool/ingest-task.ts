@@ -62,7 +62,7 @@ async function ingest(srcPath: string, out: Out): Promise<IngestTaskResult> {
 /**
  * An upload held in memory: all its files stored, or none (without `stored`: one was too large
  * to put whole, and the server does the whole upload again from a file of its own). Without a
- * store, the two made files come back in memory and the server puts them, with no file of its own.
+ * store, the files it made come back in memory and the server puts them, with no file of its own.
  */
 async function fromMemory(task: Extract<IngestTask, { bytes: Uint8Array }>): Promise<IngestTaskResult> {
   fs.mkdirSync(task.scratchIn, { recursive: true });

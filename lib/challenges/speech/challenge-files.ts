@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { UploadedFile } from "@/lib/api/body";
 import type { Tx } from "@/lib/db/client";
-import { type AnalysedAudio, analyseAudio, createAudioRows } from "@/lib/media/audio-upload";
+import { type AnalysedAudio, analyseAudio, createAudioRows, rowsPerAudio } from "@/lib/media/audio-upload";
 import { audioFilePks, deleteFileRows } from "@/lib/media/file-rows";
 import { analyseImage } from "@/lib/media/image-upload";
 import { analyseSrt } from "@/lib/media/srt-upload";
@@ -60,8 +60,9 @@ export async function createFileRows(tx: Tx, uploads: Uploads, rows: StoredFileD
   let next = 0;
   const out: { referenceAudioFilePk?: string; srtFilePk?: string; imageFilePk?: string } = {};
   if (uploads.audio) {
-    next = uploads.audio.fileCount;
-    out.referenceAudioFilePk = await createAudioRows(tx, rows.slice(0, next));
+    const [files] = rowsPerAudio([uploads.audio], rows);
+    out.referenceAudioFilePk = await createAudioRows(tx, files!);
+    next = files!.length;
   }
   if (uploads.srt) out.srtFilePk = (await tx.storedFile.create({ data: rows[next++] })).pk;
   if (uploads.image) out.imageFilePk = (await tx.storedFile.create({ data: rows[next++] })).pk;

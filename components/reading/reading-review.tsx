@@ -30,7 +30,7 @@ export function ReadingReview({ id }: { id: string }) {
 
   if (review.error) return <ErrorState error={review.error} onRetry={() => review.refetch()} />;
   if (!review.data) return <LoadingBlock label="Loading the attempt…" />;
-  const { feedback, student, challenge, engine, mayCorrect } = review.data;
+  const { feedback, student, challenge, engine, notAssessed, measured, mayCorrect } = review.data;
   const words = reviewWords(feedback.sentences, feedback.corrections);
   const word = words[selected] ?? null;
   const unsure = words.filter(isUnsure).length;
@@ -54,7 +54,11 @@ export function ReadingReview({ id }: { id: string }) {
           <>
             {what} · {formatDateTime(feedback.created)} ·{" "}
             <span data-testid="engine">
-              {engine ? `Labelled by the ${engine} engine` : "Labels sent by an app (no engine named)"}
+              {engine
+                ? `Labelled by the ${engine} engine`
+                : notAssessed
+                  ? `Not judged by an engine: ${notAssessed}${measured ? `. Measured instead: ${measured}` : ""}`
+                  : "Labels sent by an app (no engine named)"}
             </span>
           </>
         }
@@ -87,6 +91,11 @@ export function ReadingReview({ id }: { id: string }) {
             Engine’s label: {labelName(word.engineLabel)}.
             {typeof word.confidence === "number" && ` Engine’s confidence: ${Math.round(word.confidence * 100)}%.`}
           </p>
+          {word.label === "NA" && word.explanation && (
+            <p className="text-sm text-slate-700" data-testid="word-explanation">
+              {word.explanation}
+            </p>
+          )}
           {mayCorrect ? (
             <label className="flex flex-wrap items-center gap-2 text-sm">
               Label

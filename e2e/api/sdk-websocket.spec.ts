@@ -8,7 +8,7 @@ import { ADMIN_PASSWORD } from "../support/env";
 import { expect, test } from "../support/fixtures";
 import { type ItslSdk, loadSdk } from "../support/sdk";
 import { FakeRecorder, installBrowserGlobals } from "../support/sdk-websocket";
-import { byteChunks, speakOgg, speakWav, wavChunks } from "../support/speech";
+import { byteChunks, joinWavs, speakOgg, speakWav, wavChunks } from "../support/speech";
 import { WampClient } from "../support/wamp-client";
 
 test.describe.configure({ mode: "serial" });
@@ -335,6 +335,59 @@ test("a language without an engine for pronunciation or reading says so in words
   ]);
   expect(progress[0]).toMatchObject({ confidence: null, errors: 0 });
   expect((await rest<Json>(`/feedback/${feedback.id}`)).extra).toMatchObject({ assessed: false });
+});
+
+test("a language without a reading engine: each sentence compared with the teacher's recording, in words, and every word NA", async () => {
+  // A Dutch text, its reference recording (one voice) and an SRT that says where each sentence is in it.
+  const sentences = ["De fiets is rood.", "De hond slaapt in de tuin."];
+  const reference = joinWavs(await Promise.all(sentences.map((t) => speakWav(t, { voice: "nl" }))), 0.4);
+  const time = (ms: number) => new Date(Math.round(ms)).toISOString().slice(11, 23).replace(".", ",");
+  const srt = reference.spansMs
+    .map((c, i) => `${i + 1}\n${time(c.startMs)} --> ${time(c.endMs)}\n${sentences[i]}\n`)
+    .join("\n");
+  await actAs(orgToken);
+  const speech = new FormData();
+  speech.append("language", "nld");
+  speech.append("topic", "De fiets en de hond");
+  speech.append("srt", new Blob([srt], { type: "application/x-subrip" }), "text.srt");
+  speech.append("referenceAudio", new Blob([new Uint8Array(reference.wav)], { type: "audio/wav" }), "r.wav");
+  const challengeId = ((await ch().speech!.create!(speech)) as { id: string }).id;
+  await actAs(studentToken);
+
+  /** A reading by another voice (a woman's, slower) through the SDK: the feedback's words and what it says of each sentence. */
+  const read = async (texts: string[]) => {
+    const progress: Json[] = [];
+    const reading = joinWavs(await Promise.all(texts.map((t) => speakWav(t, { voice: "nl+f3", speed: 140 }))), 0.5);
+    const feedback = (await ch().feedbackSpeech!.feedback!(
+      challengeId,
+      (_id: string, s: Json) => progress.push(s),
+      new FakeRecorder(wavChunks(reading.wav, 4), "audio/wav"),
+    )) as Json;
+    const words = progress.flatMap((s) => s.words as Json[]);
+    expect(words.map((w) => [w.label, w.recognized])).toEqual(words.map(() => ["NA", null]));
+    expect(progress.map((s) => s.confidence)).toEqual(progress.map(() => null));
+    const percent = (sentence: number) => {
+      const notes = words.filter((w) => w.sentenceIndex === sentence).map((w) => w.explanation as string);
+      expect(new Set(notes).size, "one note per sentence").toBe(1);
+      expect(notes[0]).toMatch(/^No engine on this server judges reading aloud in this language \(nld\) yet\. /);
+      expect(notes[0]).toMatch(/It measures likeness to one speaker, not reading\.$/);
+      return Number(
+        notes[0]!.match(/Similarity of this sentence to the reference recording: (\d{1,3}) % \(template-mfcc-dtw/)![1],
+      );
+    };
+    return { feedback, percents: [percent(0), percent(1)] };
+  };
+
+  const asWritten = await read(sentences);
+  expect(asWritten.percents[0]).toBeGreaterThanOrEqual(15);
+  expect(asWritten.percents[1]).toBeGreaterThanOrEqual(15);
+  expect((await rest<Json>(`/feedback/${asWritten.feedback.id}`)).extra).toMatchObject({
+    assessed: false,
+    measured: "similarity per sentence to the reference recording (template-mfcc-dtw/1)",
+  });
+  // The student stopped after the first sentence: the second is no closer than the recording backwards.
+  const stopped = await read(sentences.slice(0, 1));
+  expect(stopped.percents[1]).toBeLessThan(10);
 });
 
 test("a pronunciation challenge's transcription changed between init_challenge and analyse: the answer is refused in words and nothing is stored", async () => {

@@ -55,6 +55,34 @@ export async function speakOgg(text: string, opts: Voice = {}): Promise<Buffer> 
   }
 }
 
+/**
+ * 16-bit mono WAVs of one rate (speakWav's) joined into one, `gapSeconds` of silence before, between
+ * and after them, with where each one is in the joined WAV (ms): a recording and its SRT cues.
+ */
+export function joinWavs(
+  wavs: Buffer[],
+  gapSeconds: number,
+): { wav: Buffer; spansMs: { startMs: number; endMs: number }[] } {
+  const first = wavs[0]!;
+  const dataAt = first.indexOf("data") + 8;
+  const rate = first.readUInt32LE(24);
+  const gap = Buffer.alloc(Math.round(gapSeconds * rate) * 2);
+  const parts: Buffer[] = [gap];
+  const spansMs: { startMs: number; endMs: number }[] = [];
+  let samples = gap.length / 2;
+  for (const wav of wavs) {
+    const data = wav.subarray(wav.indexOf("data") + 8);
+    spansMs.push({ startMs: (samples / rate) * 1000, endMs: ((samples + data.length / 2) / rate) * 1000 });
+    parts.push(data, gap);
+    samples += data.length / 2 + gap.length / 2;
+  }
+  const data = Buffer.concat(parts);
+  const header = Buffer.from(first.subarray(0, dataAt));
+  header.writeUInt32LE(dataAt - 8 + data.length, 4);
+  header.writeUInt32LE(data.length, dataAt - 4);
+  return { wav: Buffer.concat([header, data]), spansMs };
+}
+
 /** A WAV cut into `n` chunks, each a complete WAV file with its own header (the SDK's WAV recorder). */
 export function wavChunks(wav: Buffer, n: number): Buffer[] {
   const dataAt = wav.indexOf("data") + 8;

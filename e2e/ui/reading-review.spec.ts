@@ -168,3 +168,47 @@ test("a teacher reviews an attempt: coloured words, a word's audio from click an
     )
     .toEqual(["the", "dog", "run", "home"]);
 });
+
+test("an attempt no engine judged: the screen says why and what was measured instead, and each word's note", async ({
+  page,
+  request,
+  world,
+}) => {
+  const audio = await testAudio();
+  const challenge = await speechChallenge(request, world.orgToken, "De fiets is rood");
+  const ada = await student(request, world, "Ada", "Alpha", []);
+  const note =
+    "No engine on this server judges reading aloud in this language (nld) yet. Similarity of this sentence to the reference recording: 39 % (template-mfcc-dtw/1). It measures likeness to one speaker, not reading.";
+  const words = ["De", "fiets", "is", "rood"].map((w, i) => ({ ...word(i, w, null, "NA", 0), explanation: note }));
+  const feedback = await expectJson<{ id: string }>(
+    await postMultipart(
+      request,
+      "/api/feedback",
+      {
+        audio: wavPart(uniqueWav(audio.wav)),
+        challengeId: challenge,
+        resultSetId: `rs-${Date.now()}`,
+        sentences: [JSON.stringify(readSentence(words, 0))],
+        extra: JSON.stringify({
+          assessed: false,
+          notAssessed: "no engine on this server judges reading aloud in nld",
+          measured: "similarity per sentence to the reference recording (template-mfcc-dtw/1)",
+        }),
+      },
+      authed(ada.token),
+    ),
+    201,
+  );
+  const login = await orgUserWithPassword(request, world, "TEACHER");
+  await signInToOrganisation(page, world, login);
+  await page.goto(`/reading/attempts/${feedback.id}`);
+  const review = page.getByTestId("reading-review");
+  await expect(review.getByTestId("engine")).toHaveText(
+    "Not judged by an engine: no engine on this server judges reading aloud in nld. Measured instead: similarity per sentence to the reference recording (template-mfcc-dtw/1)",
+  );
+  await review.getByTestId("passage-word").nth(1).focus();
+  await page.keyboard.press("Enter");
+  await expect(review.getByRole("heading", { name: "“fiets”" })).toBeVisible();
+  await expect(review.getByTestId("word-explanation")).toHaveText(note);
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -46,14 +46,16 @@ export async function getReview(db: Db, caller: Principal, feedbackId: string) {
     challenge: challenge
       ? { id: challenge.id, name: challenge.topic?.trim() || null, language: challenge.language }
       : null,
-    engine: engineOf(feedback.extra),
+    engine: extraText(feedback.extra, "engine"),
+    notAssessed: extraText(feedback.extra, "notAssessed"),
+    measured: extraText(feedback.extra, "measured"),
     mayCorrect: corrects,
     annotationRecording: recording ? { id: recording.id, challengeId: recording.challenge.id } : null,
   };
 }
 
-/** The engine named in the feedback's extra (as the recognition server stores it); null when none judged it or an app sent it. */
-function engineOf(extra: unknown): string | null {
-  if (extra && typeof extra === "object" && "engine" in extra && typeof extra.engine === "string") return extra.engine;
-  return null;
+/** A text the recognition server stores in the feedback's extra (the engine, why none judged, what was measured); null when absent. */
+function extraText(extra: unknown, key: "engine" | "notAssessed" | "measured"): string | null {
+  const value = extra && typeof extra === "object" ? (extra as Record<string, unknown>)[key] : null;
+  return typeof value === "string" ? value : null;
 }

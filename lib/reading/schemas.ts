@@ -66,6 +66,10 @@ export const reviewSchema = (feedback: z.ZodType) =>
     challenge: z.object({ id: z.string(), name: z.string().nullable(), language: z.string() }).nullable(),
     /** The engine that labelled the words (from the recognition server); null when an app sent the feedback. */
     engine: z.string().nullable(),
+    /** Why no engine judged the words, as the recognition server stored it; null when one did, or an app sent them. */
+    notAssessed: z.string().nullable(),
+    /** What was measured instead where none judged (e.g. likeness to the reference recording); null when nothing was. */
+    measured: z.string().nullable(),
     mayCorrect: z.boolean(),
     /** The speech recording made of this attempt to annotate (POST /feedback/:id/recording); null before, and for those who may not correct. */
     annotationRecording: z.object({ id: z.string(), challengeId: z.string() }).nullable(),

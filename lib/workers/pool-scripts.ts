@@ -19,6 +19,7 @@ const POOL_TASKS = {
       "codec.mjs",
       "dtw.mjs",
       "mfcc.mjs",
+      "sentence-likeness.mjs",
       "../../../workers/pool-thread-priority.mjs",
     ],
   },

@@ -6,6 +6,7 @@ import { createFeedback } from "@/lib/feedback/feedback";
 import { type FeedbackSentence, feedbackSchema } from "@/lib/feedback/schemas";
 import { storage } from "@/lib/storage/storage";
 import { decodePcmFile } from "../audio/decode-pcm";
+import { storedPcm } from "../audio/stored-pcm";
 import { type ExpectedSentence, expectedSentences } from "../reading/challenge-text";
 import { FRAME_MS, judgeReading, type ReadingVerdict } from "../reading/judge-reading";
 import { docsError, type LABELS } from "../reading/labels";
@@ -31,7 +32,7 @@ import {
 // Paused, the stream's audio is neither judged nor kept; resumed, it continues from the sentence
 // named. Stored exactly as POST /feedback stores it.
 
-type Challenge = { id: string; language: string; sentences: ExpectedSentence[] };
+type Challenge = { id: string; language: string; sentences: ExpectedSentence[]; referenceAudioFilePk: string | null };
 type State = {
   paused: boolean;
   fromSentence: number;
@@ -54,7 +55,12 @@ export const feedbackProcedures: Record<string, Procedure> = {
     if (typeof id !== "string") throw new WampError(ERRORS.invalidArgument, "Name the speech challenge");
     const challenge = await speechChallengeInScope(db(), ctx.principal, id);
     const sentences = await expectedSentences(db(), storage(), challenge);
-    const answer = startAnswer(ctx, "feedback", { id: challenge.id, language: challenge.language, sentences });
+    const answer = startAnswer(ctx, "feedback", {
+      id: challenge.id,
+      language: challenge.language,
+      sentences,
+      referenceAudioFilePk: challenge.referenceAudioFilePk,
+    });
     Object.assign(answer.extra, {
       paused: false,
       fromSentence: 0,
@@ -103,8 +109,9 @@ export const feedbackProcedures: Record<string, Procedure> = {
     await running;
     return inOrder(answer, () =>
       withAnswerFile(answer, async (file, filePath) => {
+        const referenceAudio = () => storedPcm(db(), storage(), challenge.referenceAudioFilePk);
         const verdict = await judgeReading(
-          challenge,
+          { ...challenge, referenceAudio },
           await decodePcmFile(filePath),
           state.fromSentence,
           true,
@@ -124,6 +131,7 @@ export const feedbackProcedures: Record<string, Procedure> = {
               engine: verdict.engine,
               assessed: verdict.engine !== null,
               ...(verdict.reason ? { notAssessed: verdict.reason } : {}),
+              ...(verdict.measured ? { measured: verdict.measured } : {}),
             },
           },
           { audio: [file] },

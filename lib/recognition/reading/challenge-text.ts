@@ -6,9 +6,15 @@ import { parseSrt } from "@/lib/web/annotations/prompt/srt";
 // What a read-aloud answer is expected to say: the speech challenge's SRT cues as sentences (the
 // typed passage's sentences when its SRT is the one generated from them: the same text, without a
 // storage read), or, without either, its topic as one sentence. Words are split on white space,
-// punctuation kept off.
+// punctuation kept off. An uploaded SRT's cues also say where each sentence is in the reference
+// recording (a generated SRT's timings are estimates, so its sentences have none).
 
-export type ExpectedSentence = { text: string; words: string[] };
+export type ExpectedSentence = {
+  text: string;
+  words: string[];
+  /** Where the sentence is in the challenge's reference recording (an uploaded SRT's cue), in ms. */
+  referenceMs?: { startMs: number; endMs: number };
+};
 
 /** The expected sentences of a speech challenge (empty when it has no SRT, passage or topic). */
 export async function expectedSentences(
@@ -24,7 +30,14 @@ export async function expectedSentences(
     if (row) {
       const chunks: Buffer[] = [];
       for await (const chunk of await storage.read(row.storageKey)) chunks.push(chunk as Buffer);
-      texts = parseSrt(Buffer.concat(chunks).toString("utf8")).map((c) => c.text);
+      const cues = parseSrt(Buffer.concat(chunks).toString("utf8"));
+      if (!challenge.srtGenerated && cues.length)
+        return cues.map(({ text, startMs, endMs }) => ({
+          text,
+          words: wordsOf(text),
+          referenceMs: { startMs, endMs },
+        }));
+      texts = cues.map((c) => c.text);
     }
   }
   if (texts.length === 0 && challenge.topic?.trim()) texts = [challenge.topic.trim()];

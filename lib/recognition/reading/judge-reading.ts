@@ -6,6 +6,7 @@ import type { ExpectedSentence } from "./challenge-text";
 import { type ExpectedWord, type LabelledWord, labelWords, normaliseWord } from "./label-words";
 import { LABELS } from "./labels";
 import { notAssessedSentences } from "./not-assessed";
+import { likenessToReference } from "./reference-likeness";
 
 // Judging a reading aloud: the words heard by the language's reading engine, labelled against the
 // text (label-words.ts); a word read correctly whose sounds the pronunciation engine heard changed
@@ -18,6 +19,8 @@ export type ReadingVerdict = {
   complete: boolean[];
   engine: string | null;
   reason: string | null;
+  /** Where no engine judged: what was measured instead (reference-likeness.ts), in words. */
+  measured: string | null;
 };
 
 export const FRAME_MS = 10;
@@ -30,7 +33,12 @@ const EDGE_MS = 300;
  * timings are then given from the start of the whole answer.
  */
 export async function judgeReading(
-  challenge: { language: string; sentences: ExpectedSentence[] },
+  challenge: {
+    language: string;
+    sentences: ExpectedSentence[];
+    /** The challenge's reference recording (16 kHz), for what can be measured where no engine reads. */
+    referenceAudio?: () => Promise<Pcm | null>;
+  },
   audio: Pcm,
   from: number,
   final: boolean,
@@ -41,8 +49,19 @@ export async function judgeReading(
   if (final && offsetMs !== 0) throw new Error("the final judgement takes the whole answer");
   const found = await readingEngineFor(challenge.language);
   if (!found.engine) {
-    const sentences = notAssessedSentences(challenge.sentences, challenge.language, from);
-    return { sentences, complete: sentences.map(() => final), engine: null, reason: found.reason };
+    // Measured once, on the whole answer (a reading resumed at a later sentence is not compared).
+    const reference = final && from === 0 ? await challenge.referenceAudio?.().catch(() => null) : null;
+    const likeness = reference
+      ? await likenessToReference(challenge.sentences, from, audio, reference, signal).catch(() => null)
+      : null;
+    const sentences = notAssessedSentences(challenge.sentences, challenge.language, from, likeness?.notes);
+    return {
+      sentences,
+      complete: sentences.map(() => final),
+      engine: null,
+      reason: found.reason,
+      measured: likeness?.measured ?? null,
+    };
   }
   const expected: ExpectedWord[] = [];
   let textIndex = challenge.sentences.slice(0, from).reduce((n, s) => n + s.words.length, 0);
@@ -92,7 +111,7 @@ export async function judgeReading(
     });
     complete.push(final || ((complete.at(-1) ?? true) && begun(i + 1)));
   }
-  return { sentences, complete, engine: heard.engine, reason: null };
+  return { sentences, complete, engine: heard.engine, reason: null, measured: null };
 }
 
 /** PC: a correctly read word, aligned again on its own span, with a phone judged bad. */

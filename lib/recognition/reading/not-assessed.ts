@@ -5,8 +5,16 @@ import type { ExpectedSentence } from "./challenge-text";
 // reason in words, and no numbers (confidence and frames null, timings 0 to 0 as "unknown" spans
 // are not allowed by the contract's integer fields). Both the docs' and the contract's word fields.
 
-/** The sentences from `from` on, each word not assessed. */
-export function notAssessedSentences(sentences: ExpectedSentence[], language: string, from = 0): FeedbackSentence[] {
+/**
+ * The sentences from `from` on, each word not assessed; `notes[i]`, what could still be measured of
+ * sentence `from + i` (reference-likeness.ts), follows the reason in each of its words.
+ */
+export function notAssessedSentences(
+  sentences: ExpectedSentence[],
+  language: string,
+  from = 0,
+  notes: (string | null)[] = [],
+): FeedbackSentence[] {
   let textIndex = sentences.slice(0, from).reduce((n, s) => n + s.words.length, 0);
   return sentences.slice(from).map((sentence, i) => ({
     sentence: from + i,
@@ -23,7 +31,9 @@ export function notAssessedSentences(sentences: ExpectedSentence[], language: st
       recognized: null,
       label: "NA",
       description: "Not assessed",
-      explanation: `No engine on this server judges reading aloud in this language (${language}) yet.`,
+      explanation: [`No engine on this server judges reading aloud in this language (${language}) yet.`, notes[i]]
+        .filter(Boolean)
+        .join(" "),
       startTiming: 0,
       endTiming: 0,
     })),

@@ -11,6 +11,8 @@ export type StoredWord = {
   startTiming: number;
   endTiming: number;
   confidence?: number | null;
+  /** What the engine (or the server, where none judged) says of the word, in words. */
+  explanation?: string;
 };
 export type ReviewWord = StoredWord & { sentence: number; word: number; engineLabel: string; corrected: boolean };
 

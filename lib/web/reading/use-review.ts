@@ -14,6 +14,8 @@ export type Review = {
   student: { id: string; name: string } | null;
   challenge: { id: string; name: string | null; language: string } | null;
   engine: string | null;
+  notAssessed: string | null;
+  measured: string | null;
   mayCorrect: boolean;
   annotationRecording: { id: string; challengeId: string } | null;
 };

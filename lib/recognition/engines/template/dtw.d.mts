@@ -15,3 +15,5 @@ export declare function dtwPath(
 ): { distance: number; steps: () => Float32Array };
 /** Every `factor` (default 2) consecutive frames averaged into one. */
 export declare function decimate(features: Features, factor?: number): Features;
+/** The frame pairs of the best path, first pair first: pairs[2k] a frame of `a`, pairs[2k + 1] of `b`. */
+export declare function dtwPairs(a: Features, b: Features, band?: number): { distance: number; pairs: Int32Array };

@@ -121,6 +121,26 @@ export function dtwPath(a, b, band = DEFAULT_BAND) {
 }
 
 /**
+ * The frame pairs of the best path, first pair first (pairs[2k] a frame of `a`, pairs[2k + 1] of
+ * `b`): which part of one recording lines up with a part of the other.
+ */
+export function dtwPairs(a, b, band = DEFAULT_BAND) {
+  if (!check(a, b)) return { distance: Number.POSITIVE_INFINITY, pairs: new Int32Array(0) };
+  const m = b.frames;
+  const dirs = new Uint8Array(a.frames * m);
+  const distance = run(a, b, band, dirs);
+  const pairs = [];
+  for (let i = a.frames - 1, j = m - 1; ; ) {
+    pairs.push(j, i);
+    if (i === 0 && j === 0) break;
+    const dir = dirs[i * m + j];
+    if (dir !== 2) i--;
+    if (dir !== 1) j--;
+  }
+  return { distance, pairs: Int32Array.from(pairs.reverse()) };
+}
+
+/**
  * DTW with its alignment: the same distance, and the local distance of every step of the best
  * path from the first frame pair to the last (to find the stretch of an answer that fits worst).
  */

@@ -24,6 +24,7 @@ import {
   templateSources,
 } from "./espeak";
 import { speechSpan } from "./mfcc.mjs";
+import type { SentenceLikeness } from "./sentence-likeness.mjs";
 import runTemplateTask, {
   type ReferenceSimilarity,
   type TemplateTask,
@@ -205,6 +206,24 @@ export async function referenceSimilarity(
     ? await pool.run<ReferenceSimilarity | null>(script, task, { signal, timeoutMs: 10_000 })
     : runTemplateTask(task);
   return result ? result.similarity : null;
+}
+
+/**
+ * Per sentence of a reading, how like the reference recording it sounds (sentence-likeness.mjs):
+ * `spans` are the sentences' cues in the reference (ms), computed in the shared worker pool.
+ */
+export async function referenceSentenceLikeness(
+  reference: Pcm,
+  answer: Pcm,
+  spans: { startMs: number; endMs: number }[],
+  signal?: AbortSignal,
+  pool: WorkerPool = sharedPool(),
+): Promise<(SentenceLikeness | null)[]> {
+  const script = poolScript("template", import.meta.url);
+  const task = { op: "sentence-likeness" as const, reference: reference.samples, answer: answer.samples, spans };
+  return script
+    ? await pool.run<(SentenceLikeness | null)[]>(script, task, { signal, timeoutMs: 20_000 })
+    : runTemplateTask(task);
 }
 
 /** Whether espeak-ng can make templates here, and for which language codes (for health pages). */

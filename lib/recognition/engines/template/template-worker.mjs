@@ -3,10 +3,12 @@
 //   { op: "features", utterances: Float32Array[] } → encoded features, one per utterance
 //   { op: "recognise", prepared, answer: Float32Array, options? } → { choice, confidence, detail, ms }
 //   { op: "similarity", reference: Float32Array, answer: Float32Array } → { distance, impostor, similarity } | null
+//   { op: "sentence-likeness", reference, answer, spans: {startMs, endMs}[] } → ({ similarity, answerMs } | null)[]
 import "../../../workers/pool-thread-priority.mjs";
 import { classify, describe, referenceSimilarity } from "./classify.mjs";
 import { decodeFeatures, encodeFeatures } from "./codec.mjs";
 import { utteranceFeatures } from "./mfcc.mjs";
+import { sentenceLikeness } from "./sentence-likeness.mjs";
 
 /** Runs one task (see above). */
 export default function runTemplateTask(task) {
@@ -27,5 +29,6 @@ export default function runTemplateTask(task) {
   }
   if (task.op === "similarity")
     return referenceSimilarity(utteranceFeatures(task.answer), utteranceFeatures(task.reference));
+  if (task.op === "sentence-likeness") return sentenceLikeness(task.answer, task.reference, task.spans);
   throw new Error(`unknown template task ${JSON.stringify(task?.op)}`);
 }

@@ -388,6 +388,28 @@ test("a language without a reading engine: each sentence compared with the teach
   // The student stopped after the first sentence: the second is no closer than the recording backwards.
   const stopped = await read(sentences.slice(0, 1));
   expect(stopped.percents[1]).toBeLessThan(10);
+
+  // Without an uploaded SRT the sentences cannot be found in the recording: the whole reading is compared.
+  await actAs(orgToken);
+  const topic = new FormData();
+  topic.append("language", "nld");
+  topic.append("topic", sentences.join(" "));
+  topic.append("referenceAudio", new Blob([new Uint8Array(reference.wav)], { type: "audio/wav" }), "r.wav");
+  const topicId = ((await ch().speech!.create!(topic)) as { id: string }).id;
+  await actAs(studentToken);
+  const progress: Json[] = [];
+  const whole = (await ch().feedbackSpeech!.feedback!(
+    topicId,
+    (_id: string, s: Json) => progress.push(s),
+    new FakeRecorder(wavChunks(reference.wav, 4), "audio/wav"),
+  )) as Json;
+  const notes = new Set(progress.flatMap((s) => (s.words as Json[]).map((w) => w.explanation)));
+  expect([...notes]).toEqual([
+    expect.stringMatching(/ Similarity of the whole reading to the reference recording: 100 % \(template-mfcc-dtw\/1;/),
+  ]);
+  expect((await rest<Json>(`/feedback/${whole.id}`)).extra).toMatchObject({
+    measured: "similarity of the whole reading to the reference recording (template-mfcc-dtw/1)",
+  });
 });
 
 test("a pronunciation challenge's transcription changed between init_challenge and analyse: the answer is refused in words and nothing is stored", async () => {

@@ -7,19 +7,30 @@ import type { Pcm } from "../engines/types";
 import { decodePcmFile } from "./decode-pcm";
 
 // A stored audio file (a recording, a challenge's reference audio) as engines take it: its
-// normalised Ogg Opus copy, fetched from storage into a temp directory and decoded.
+// normalised Ogg Opus copy, fetched from storage into a temp directory and decoded; or, where the
+// signal itself is compared with an answer (likeness to a reference recording), the file as it was
+// uploaded: the normalised copy's own coding moved the template features of a WAV recording so far
+// that it came out 77 % like itself.
 
-/** The stored audio file's PCM, or null when the file or its normalised copy is gone. */
-export async function storedPcm(db: Db, storage: Storage, audioFilePk: string | null): Promise<Pcm | null> {
+/** The stored audio file's PCM (`which` copy), or null when the file or that copy is gone. */
+export async function storedPcm(
+  db: Db,
+  storage: Storage,
+  audioFilePk: string | null,
+  which: "normalised" | "original" = "normalised",
+): Promise<Pcm | null> {
   const original = audioFilePk ? await db.storedFile.findUnique({ where: { pk: audioFilePk } }) : null;
-  const normalised = original?.normalisedPk
-    ? await db.storedFile.findUnique({ where: { pk: original.normalisedPk } })
-    : null;
-  if (!normalised) return null;
+  const chosen =
+    which === "original"
+      ? original
+      : original?.normalisedPk
+        ? await db.storedFile.findUnique({ where: { pk: original.normalisedPk } })
+        : null;
+  if (!chosen) return null;
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "stored-pcm-"));
   try {
-    const file = path.join(dir, "audio.ogg");
-    await storage.download(normalised.storageKey, file);
+    const file = path.join(dir, chosen.contentType === "audio/wav" ? "audio.wav" : "audio.ogg");
+    await storage.download(chosen.storageKey, file);
     return await decodePcmFile(file);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });

@@ -109,7 +109,7 @@ export const feedbackProcedures: Record<string, Procedure> = {
     await running;
     return inOrder(answer, () =>
       withAnswerFile(answer, async (file, filePath) => {
-        const referenceAudio = () => storedPcm(db(), storage(), challenge.referenceAudioFilePk);
+        const referenceAudio = () => storedPcm(db(), storage(), challenge.referenceAudioFilePk, "original");
         const verdict = await judgeReading(
           { ...challenge, referenceAudio },
           await decodePcmFile(filePath),

@@ -55,7 +55,7 @@ export const pronunciationProcedures: Record<string, Procedure> = {
           filePath,
           ctx.signal,
           (stage) => ctx.progress({ id: answer.id, stage }),
-          () => storedPcm(db(), storage(), challenge.referenceAudioFilePk),
+          () => storedPcm(db(), storage(), challenge.referenceAudioFilePk, "original"),
         );
         ctx.progress({ id: answer.id, stage: verdict.score === null ? "not-assessed" : "scored" });
         const analysis = await createAnalysis(

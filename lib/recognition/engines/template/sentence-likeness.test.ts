@@ -66,6 +66,13 @@ test("another voice reading the text: each sentence found where it was read, and
   }
 });
 
+test("a woman's reading of a man's recording is compared at its best vocal tract length warp, not unwarped", () => {
+  const answer = concat(gap(0.5), read[0]!, gap(0.6), read[1]!, gap(0.5));
+  const warped = sentenceLikeness(answer, reference, cues);
+  const unwarped = sentenceLikeness(answer, reference, cues, [1]);
+  for (const i of [0, 1]) expect(warped[i]!.similarity).toBeGreaterThan(unwarped[i]!.similarity + 0.1);
+});
+
 test("a sentence read as another text, or not read at all, is far less like the reference than one read as written", () => {
   const asWritten = sentenceLikeness(concat(gap(0.5), read[0]!, gap(0.6), read[1]!, gap(0.5)), reference, cues);
   const replaced = sentenceLikeness(concat(gap(0.5), read[0]!, gap(0.6), other, gap(0.5)), reference, cues);

@@ -191,8 +191,9 @@ export function templateEngine(options: TemplateEngineOptions = {}): ChoiceEngin
 }
 
 /**
- * How like the reference recording an answer sounds (0..1, see classify.mjs referenceSimilarity),
- * computed in the shared worker pool; null when either holds no speech.
+ * How like the reference recording an answer sounds (0..1, see classify.mjs referenceSimilarity): the
+ * whole answer at the vocal tract length warp that lines it up best with the recording
+ * (sentence-likeness.mjs), computed in the shared worker pool; null when either holds no speech.
  */
 export async function referenceSimilarity(
   reference: Pcm,

@@ -31,4 +31,4 @@ declare function runTemplateTask(task: Extract<TemplateTask, { op: "similarity" 
 declare function runTemplateTask(task: Extract<TemplateTask, { op: "sentence-likeness" }>): (SentenceLikeness | null)[];
 export default runTemplateTask;
 
-export type ReferenceSimilarity = { distance: number; impostor: number; similarity: number };
+export type ReferenceSimilarity = { similarity: number };

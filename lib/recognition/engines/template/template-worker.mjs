@@ -2,10 +2,10 @@
 // calls it in-thread when the script cannot be found). Plain JS: workers have no TS loader.
 //   { op: "features", utterances: Float32Array[] } → encoded features, one per utterance
 //   { op: "recognise", prepared, answer: Float32Array, options? } → { choice, confidence, detail, ms }
-//   { op: "similarity", reference: Float32Array, answer: Float32Array } → { distance, impostor, similarity } | null
+//   { op: "similarity", reference: Float32Array, answer: Float32Array } → { similarity } | null
 //   { op: "sentence-likeness", reference, answer, spans: {startMs, endMs}[] } → ({ similarity, answerMs } | null)[]
 import "../../../workers/pool-thread-priority.mjs";
-import { classify, describe, referenceSimilarity } from "./classify.mjs";
+import { classify, describe } from "./classify.mjs";
 import { decodeFeatures, encodeFeatures } from "./codec.mjs";
 import { utteranceFeatures } from "./mfcc.mjs";
 import { sentenceLikeness } from "./sentence-likeness.mjs";
@@ -27,8 +27,11 @@ export default function runTemplateTask(task) {
       ms: performance.now() - started,
     };
   }
-  if (task.op === "similarity")
-    return referenceSimilarity(utteranceFeatures(task.answer), utteranceFeatures(task.reference));
+  // The whole answer against the whole recording, at the answer's best warp (sentence-likeness.mjs).
+  if (task.op === "similarity") {
+    const [whole] = sentenceLikeness(task.answer, task.reference, [{ startMs: 0, endMs: Number.POSITIVE_INFINITY }]);
+    return whole ? { similarity: whole.similarity } : null;
+  }
   if (task.op === "sentence-likeness") return sentenceLikeness(task.answer, task.reference, task.spans);
   throw new Error(`unknown template task ${JSON.stringify(task?.op)}`);
 }

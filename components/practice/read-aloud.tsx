@@ -5,7 +5,8 @@ import { type FeedbackWord, type JudgedSentence, useReadAloud } from "@/lib/web/
 import { MicrophoneCheck, microphoneChecked } from "./microphone-check";
 
 // Reading a passage aloud: each sentence's words are coloured as the engine finishes judging it
-// (green correct, red an error, grey not assessed), with pause and resume.
+// (green correct, red an error, grey not assessed, with the server's note on what it could measure
+// instead), with pause and resume.
 
 const WORD_CLASS = (label: string) =>
   label === "CW" || label === "RW" || label === "SC"
@@ -26,12 +27,21 @@ function Word({ word }: { word: FeedbackWord }) {
 
 function Sentence({ text, judged }: { text: string; judged: JudgedSentence | undefined }) {
   if (!judged) return <p className="text-slate-900">{text}</p>;
+  // Not assessed: the server says why, and what it could measure instead, once for the sentence.
+  const note = judged.words.every((w) => w.label === "NA") ? judged.words[0]?.explanation : undefined;
   return (
-    <p data-testid="judged-sentence" data-errors={judged.errors}>
-      {judged.words.map((w, i) => (
-        <Word key={`${w.textIndex}-${i}`} word={w} />
-      ))}
-    </p>
+    <div>
+      <p data-testid="judged-sentence" data-errors={judged.errors}>
+        {judged.words.map((w, i) => (
+          <Word key={`${w.textIndex}-${i}`} word={w} />
+        ))}
+      </p>
+      {note && (
+        <p className="text-sm text-slate-700" data-testid="sentence-note">
+          {note}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -16,6 +16,8 @@ export type FeedbackWord = {
   recognized: string | null;
   label: string;
   description: string;
+  /** Where no engine judged the word: why, and what was measured instead (the same for its sentence). */
+  explanation?: string;
 };
 export type JudgedSentence = { sentence: number; errors: number; words: FeedbackWord[] };
 export type ReadPhase = "ready" | "starting" | "reading" | "paused" | "judging" | "done" | "failed";

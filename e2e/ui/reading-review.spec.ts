@@ -2,6 +2,7 @@
 // audio span played from a click and from the keyboard, a teacher's correction recounting WCPM and
 // accuracy, the engine's unsure words marked; axe, and screenshots at 1280 and 768 px. Then the
 // attempt is prepared for annotation, and the editor's pre-fill puts its words into the Words layer.
+import type { APIRequestContext } from "@playwright/test";
 import { annotate, assign, openEditor, person, signedIn } from "../support/annotation-ui";
 import { authed, expectJson } from "../support/api";
 import { testAudio, uniqueWav, wavPart } from "../support/audio";
@@ -13,6 +14,32 @@ import { readSentence, readWord as word } from "../support/reading";
 import { snap } from "../support/screenshots";
 import { orgUserWithPassword, signInToOrganisation } from "../support/ui";
 
+/** A student's read-aloud attempt as an app stores it: audio, one sentence, and the app's extra. */
+async function postAttempt(
+  request: APIRequestContext,
+  token: string,
+  challengeId: string,
+  sentence: unknown,
+  extra: object,
+) {
+  const audio = await testAudio();
+  return expectJson<{ id: string }>(
+    await postMultipart(
+      request,
+      "/api/feedback",
+      {
+        audio: wavPart(uniqueWav(audio.wav)),
+        challengeId,
+        resultSetId: `rs-${Date.now()}`,
+        sentences: [JSON.stringify(sentence)],
+        extra: JSON.stringify(extra),
+      },
+      authed(token),
+    ),
+    201,
+  );
+}
+
 test("a teacher reviews an attempt: coloured words, a word's audio from click and keyboard, a correction recounting the figures", async ({
   browser,
   page,
@@ -20,7 +47,6 @@ test("a teacher reviews an attempt: coloured words, a word's audio from click an
   world,
 }) => {
   test.setTimeout(180_000);
-  const audio = await testAudio();
   const token = world.orgToken;
   const challenge = await speechChallenge(request, token, "The big dog ran home");
   const klass = await group(request, token, "Class 3B", []);
@@ -35,21 +61,7 @@ test("a teacher reviews an attempt: coloured words, a word's audio from click an
     ],
     2,
   );
-  const feedback = await expectJson<{ id: string }>(
-    await postMultipart(
-      request,
-      "/api/feedback",
-      {
-        audio: wavPart(uniqueWav(audio.wav)),
-        challengeId: challenge,
-        resultSetId: `rs-${Date.now()}`,
-        sentences: [JSON.stringify(sentence)],
-        extra: JSON.stringify({ engine: "pocketsphinx" }),
-      },
-      authed(ada.token),
-    ),
-    201,
-  );
+  const feedback = await postAttempt(request, ada.token, challenge, sentence, { engine: "pocketsphinx" });
   const login = await orgUserWithPassword(request, world, "TEACHER");
   await signInToOrganisation(page, world, login);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -174,31 +186,16 @@ test("an attempt no engine judged: the screen says why and what was measured ins
   request,
   world,
 }) => {
-  const audio = await testAudio();
   const challenge = await speechChallenge(request, world.orgToken, "De fiets is rood");
   const ada = await student(request, world, "Ada", "Alpha", []);
   const note =
     "No engine on this server judges reading aloud in this language (nld) yet. Similarity of this sentence to the reference recording: 39 % (template-mfcc-dtw/1). It measures likeness to one speaker, not reading.";
   const words = ["De", "fiets", "is", "rood"].map((w, i) => ({ ...word(i, w, null, "NA", 0), explanation: note }));
-  const feedback = await expectJson<{ id: string }>(
-    await postMultipart(
-      request,
-      "/api/feedback",
-      {
-        audio: wavPart(uniqueWav(audio.wav)),
-        challengeId: challenge,
-        resultSetId: `rs-${Date.now()}`,
-        sentences: [JSON.stringify(readSentence(words, 0))],
-        extra: JSON.stringify({
-          assessed: false,
-          notAssessed: "no engine on this server judges reading aloud in nld",
-          measured: "similarity per sentence to the reference recording (template-mfcc-dtw/1)",
-        }),
-      },
-      authed(ada.token),
-    ),
-    201,
-  );
+  const feedback = await postAttempt(request, ada.token, challenge, readSentence(words, 0), {
+    assessed: false,
+    notAssessed: "no engine on this server judges reading aloud in nld",
+    measured: "similarity per sentence to the reference recording (template-mfcc-dtw/1)",
+  });
   const login = await orgUserWithPassword(request, world, "TEACHER");
   await signInToOrganisation(page, world, login);
   await page.goto(`/reading/attempts/${feedback.id}`);

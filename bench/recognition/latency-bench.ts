@@ -13,6 +13,10 @@
 //   BENCH_START=1 npx tsx bench/recognition/latency-bench.ts         # starts (and stops) a server of its
 //        own on a temp DATA_DIR with the existing build, on BENCH_URL's port
 //   BENCH_SESSIONS=1 BENCH_ROUNDS=20 BENCH_CHUNK_MS=250 BENCH_GAP_MS=500 ...
+//   BENCH_IN_STEP=1 ...  # every round starts at once for all sessions (they otherwise drift apart
+//        as their latencies differ, and later rounds collide less)
+//   BENCH_REPEAT=3 ...   # the measured rounds three times over (one server, no pause): p95 of each
+//        repeat and their median, as one repeat's p95 over 50 answers moves a lot from run to run
 // Prints figures; asserts nothing.
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -27,11 +31,13 @@ const sessions = Number(process.env.BENCH_SESSIONS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const chunkMs = Number(process.env.BENCH_CHUNK_MS ?? 250);
 const gapMs = Number(process.env.BENCH_GAP_MS ?? 500);
+const repeats = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
 // Rounds answered first and reported apart: the first answers after a server starts also pay for
 // compiling its code paths (the first round's max was about twice the later rounds').
 const warmupRounds = Number(process.env.BENCH_WARMUP_ROUNDS ?? 1);
 const paced = process.env.BENCH_PACED !== "0";
 const ANSWER_SECONDS = 3;
+const inStep = process.env.BENCH_IN_STEP === "1" ? ANSWER_SECONDS * 1000 + gapMs + 2000 : 0;
 const CHOICES = [
   "I would like a cup of tea with milk please",
   "I would like a glass of cold water please",
@@ -107,7 +113,7 @@ try {
       await sleep((s * chunkMs) / sessions); // sessions out of step, as real students are
       const client = await WampClient.connect(wsUrl, studentToken);
       try {
-        for (let r = -warmupRounds; r < rounds; r++) {
+        for (let r = -warmupRounds; r < rounds * repeats; r++) {
           const answer = answers[(s * rounds + r + answers.length) % answers.length]!;
           try {
             const id = await client.call<string>("nl.itslanguage.choice.init_recognition");
@@ -139,7 +145,10 @@ try {
           } catch (error) {
             failures.push((error as Error).message);
           }
-          await sleep(gapMs);
+          // In step: every session starts round r at the same moment (plus its own offset), so the
+          // answers stay "at once" instead of drifting apart as their latencies differ.
+          if (inStep) await sleep(t0 + (r + warmupRounds + 1) * inStep + (s * chunkMs) / sessions - performance.now());
+          else await sleep(gapMs);
         }
       } finally {
         client.close();
@@ -156,7 +165,7 @@ try {
   const ms = (x: number) => `${x.toFixed(0)} ms`;
   const secs = answers.map((a) => a.seconds);
   console.log(
-    `${samples.length} answers (${sessions} sessions at once × ${rounds}), ${Math.min(...secs).toFixed(2)}–${Math.max(...secs).toFixed(2)} s each, ` +
+    `${samples.length} answers (${sessions} sessions at once × ${rounds}${repeats > 1 ? ` × ${repeats} repeats` : ""}), ${Math.min(...secs).toFixed(2)}–${Math.max(...secs).toFixed(2)} s each, ` +
       `${answers[0]!.chunks.length} WAV chunks of ${chunkMs} ms ${paced ? "sent in real time" : "sent at once"}; ${wall.toFixed(1)} s in all`,
   );
   console.log(
@@ -166,6 +175,17 @@ try {
     console.log(
       `  before them, ${cold.length} warm-up answers (${warmupRounds} per session, the server's first): last chunk → result p50 ${ms(quantile(cold, 0.5))}, p95 ${ms(quantile(cold, 0.95))}, max ${ms(Math.max(...cold))}`,
     );
+  if (repeats > 1) {
+    const p95s = Array.from({ length: repeats }, (_, k) =>
+      quantile(
+        samples.filter((x) => Math.floor(x.round / rounds) === k).map((x) => x.lastChunkToResult),
+        0.95,
+      ),
+    );
+    console.log(
+      `  last chunk → result p95 per repeat of ${sessions * rounds} answers: ${p95s.map(ms).join(", ")}; median ${ms(quantile(p95s, 0.5))}`,
+    );
+  }
   console.log(`  recognise → result:   p50 ${ms(quantile(rec, 0.5))}, p95 ${ms(quantile(rec, 0.95))}`);
   // Which stage decided (the cascade names the engine that gave the verdict).
   for (const engine of new Set(samples.map((x) => x.engine))) {

@@ -1,11 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { poolNice } from "../../../workers/pool-thread-priority.mjs";
 import { GrammarError } from "../../recogniser";
 import { EngineError, type Pcm } from "../types";
 import { POCKETSPHINX_ENGINE, type PocketsphinxPrepared, pocketsphinxEngine } from "./pocketsphinx-engine";
+import { SPHINX_NICE } from "./sphinx-pool";
 import { choiceAudio } from "./trim-answer";
 
 const engine = pocketsphinxEngine({ poolSize: 2 });
@@ -50,6 +52,36 @@ const WAYS = ["Turn left.", "Turn right.", "Go straight ahead."];
 
 test("the engine names itself and speaks English", () => {
   expect(info).toEqual({ name: POCKETSPHINX_ENGINE, languages: ["eng"], available: true });
+});
+
+test("the recogniser's processes run below the worker pool's threads, so an answer's storing goes first", async () => {
+  await engine.prepare({
+    language: "eng",
+    choices: [
+      { text: "yes", audio: null },
+      { text: "no", audio: null },
+    ],
+  });
+  // /proc/<pid>/stat after the command's ")": field 4 (ppid) is at 1, field 19 (nice) at 16.
+  const stat = (pid: string) => {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return text.slice(text.lastIndexOf(")") + 2).split(" ");
+  };
+  const mine = readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((pid) => {
+      try {
+        return (
+          Number(stat(pid)[1]) === process.pid &&
+          readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("sphinx-server.py")
+        );
+      } catch {
+        return false; // gone meanwhile
+      }
+    });
+  expect(mine.length).toBeGreaterThan(0);
+  for (const pid of mine) expect(Number(stat(pid)[16])).toBe(SPHINX_NICE);
+  expect(SPHINX_NICE).toBeGreaterThan(poolNice());
 });
 
 test("without Debian's python or the model the engine says why it is unavailable", async () => {

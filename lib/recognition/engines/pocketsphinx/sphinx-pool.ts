@@ -7,8 +7,14 @@ import { EngineError } from "../types";
 // in flight then fails with an EngineError and the ones queued behind it go to the new process.
 // Idle processes are unreferenced, so they never keep Node running.
 
-/** The processes' nice value (0..19; higher yields to others). */
-const SPHINX_NICE = 10;
+/**
+ * The processes' nice value (0..19; higher yields to others): below the worker pool's threads
+ * (WORKER_POOL_NICE, 10), not level with them. Level, ten students' answers ending at once had their
+ * storing (pool threads) share the cores with the searches, and an answer the template stage had
+ * judged early waited 440 ms for its files (latency bench, BENCH_IN_STEP=1; at 15: p50 of all
+ * answers 630/580/676 -> 518/415/357 ms, p95 1206/1021/1345 -> 953/885/836 ms).
+ */
+export const SPHINX_NICE = 15;
 
 export type SphinxPoolOptions = {
   python: string;
@@ -103,8 +109,8 @@ class SphinxProcess {
       env: { ...process.env, ...this.options.env },
     });
     this.child = child;
-    // Below the server's own threads: an answer being stored, or judged by the template stage, goes
-    // first, and the recogniser takes the cores' remaining time.
+    // Below the server's own threads and its pool's: an answer being stored, or judged by the
+    // template stage, goes first, and the recogniser takes the cores' remaining time.
     if (child.pid) {
       try {
         os.setPriority(child.pid, SPHINX_NICE);

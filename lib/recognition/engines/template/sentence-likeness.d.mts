@@ -6,4 +6,5 @@ export declare function sentenceLikeness(
   referenceSamples: Float32Array,
   spans: readonly { startMs: number; endMs: number }[],
   warps?: readonly number[],
+  probeSeconds?: number,
 ): (SentenceLikeness | null)[];

@@ -26,27 +26,42 @@ const SILENT_DB = -60;
 
 const part = (f, from, to) => ({ frames: to - from, dims: f.dims, data: f.data.subarray(from * f.dims, to * f.dims) });
 
+// A long reading's warp is chosen on the first PROBE_SECONDS of it and of the recording (one voice
+// throughout): every warp over the whole of a 2-minute reading took 6.1 s, one warp 0.9 s.
+const PROBE_SECONDS = 30;
+
+/** The DTW path between two feature sequences, on frames averaged `factor` at a time. */
+function lineUp(answer, reference) {
+  const factor = Math.max(1, Math.ceil(Math.sqrt((answer.frames * reference.frames) / MAX_CELLS)));
+  return { ...dtwPairs(decimate(answer, factor), decimate(reference, factor), READING_BAND), factor };
+}
+
 /**
  * Per span of the reference (ms from its start): the similarity of the reading's part that lines
  * up with it (0..1) and where that part is in the reading (ms); null where the span holds none of
- * the reference's speech or the recordings cannot be lined up. `warps`: those tried for the reading.
+ * the reference's speech or the recordings cannot be lined up. `warps`: those tried for the reading;
+ * `probeSeconds`: how much of each a longer reading's warp is chosen on.
  */
-export function sentenceLikeness(answerSamples, referenceSamples, spans, warps = WARPS) {
+export function sentenceLikeness(answerSamples, referenceSamples, spans, warps = WARPS, probeSeconds = PROBE_SECONDS) {
   const reference = utteranceFeatures(referenceSamples);
   if (
     !reference.frames ||
     !(frameEnergyDb(answerSamples).reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY) > SILENT_DB)
   )
     return spans.map(() => null);
+  const probe = probeSeconds * SAMPLE_RATE;
+  const long = answerSamples.length > probe || referenceSamples.length > probe;
+  const probeReference = long ? utteranceFeatures(referenceSamples.subarray(0, probe)) : reference;
+  const probeAnswer = long ? answerSamples.subarray(0, probe) : answerSamples;
   let best = null;
   for (const warp of warps) {
-    const answer = utteranceFeatures(answerSamples, warp);
-    if (!answer.frames) return spans.map(() => null);
-    const factor = Math.max(1, Math.ceil(Math.sqrt((answer.frames * reference.frames) / MAX_CELLS)));
-    const path = dtwPairs(decimate(answer, factor), decimate(reference, factor), READING_BAND);
-    if (!best || path.distance < best.distance) best = { ...path, answer, factor, warp };
+    const answer = utteranceFeatures(probeAnswer, warp);
+    if (!answer.frames || !probeReference.frames) return spans.map(() => null);
+    const path = lineUp(answer, probeReference);
+    if (!best || path.distance < best.distance) best = { ...path, answer, warp };
   }
-  const { answer, factor, pairs } = best;
+  const answer = long ? utteranceFeatures(answerSamples, best.warp) : best.answer;
+  const { factor, pairs } = long ? lineUp(answer, reference) : best;
   if (pairs.length === 0) return spans.map(() => null);
   return spans.map(({ startMs, endMs }) => {
     const from = Math.max(0, Math.round(startMs / FRAME_MS) - reference.trimmed.start);

@@ -73,6 +73,16 @@ test("a woman's reading of a man's recording is compared at its best vocal tract
   for (const i of [0, 1]) expect(warped[i]!.similarity).toBeGreaterThan(unwarped[i]!.similarity + 0.1);
 });
 
+test("a reading over 30 s has its warp chosen on its first 30 s: the same result as trying every warp on the whole", () => {
+  const times = (n: number, ...parts: Float32Array[]) => concat(...Array.from({ length: n }, () => parts).flat());
+  const answer = times(8, gap(0.5), read[0]!, gap(0.6), read[1]!);
+  const long = times(8, reference);
+  expect(answer.length / RATE).toBeGreaterThan(30);
+  expect(sentenceLikeness(answer, long, cues)).toEqual(
+    sentenceLikeness(answer, long, cues, undefined, Number.POSITIVE_INFINITY),
+  );
+});
+
 test("a sentence read as another text, or not read at all, is far less like the reference than one read as written", () => {
   const asWritten = sentenceLikeness(concat(gap(0.5), read[0]!, gap(0.6), read[1]!, gap(0.5)), reference, cues);
   const replaced = sentenceLikeness(concat(gap(0.5), read[0]!, gap(0.6), other, gap(0.5)), reference, cues);

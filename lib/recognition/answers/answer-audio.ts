@@ -51,7 +51,11 @@ export class AnswerAudio {
   add(chunk: Uint8Array): void {
     if (chunk.length === 0) return;
     this.container ??= sniff(chunk);
-    if (!this.container) throw new WampError(ERRORS.invalidAudio, "The audio is neither WAV nor Ogg or WebM Opus");
+    if (!this.container)
+      throw new WampError(
+        ERRORS.invalidAudio,
+        `The audio is neither WAV nor Ogg or WebM Opus (its first chunk, ${chunk.length} bytes, starts ${startOf(chunk)})`,
+      );
     if (this.container === "wav") this.addWav(chunk);
     else this.addCompressed(chunk);
     this.bytes += chunk.length;
@@ -159,6 +163,9 @@ export function sniff(bytes: Uint8Array): Container | null {
     return "webm";
   return null;
 }
+
+/** The first bytes in hex, to tell what a client sent instead of audio. */
+const startOf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 8)).toString("hex");
 
 /** The container named by init_audio's MIME type. */
 export function containerOf(mimeType: string): Container | null {

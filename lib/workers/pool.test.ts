@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { createWorkerPool, PoolBusyError, PoolTimeoutError, type WorkerPool } from "./pool";
+import { ABANDONED_GRACE_MS, createWorkerPool, PoolBusyError, PoolTimeoutError, type WorkerPool } from "./pool";
 import { findWorkerScript } from "./pool-scripts";
 import { DEFAULT_POOL_NICE, poolNice } from "./pool-thread-priority.mjs";
 
@@ -36,12 +36,34 @@ test("a task past its timeout is stopped and fails with PoolTimeoutError; the po
   expect(pool.stats().timedOut).toBe(1);
 });
 
-test("an aborted signal stops the task with the signal's reason", async () => {
-  const controller = new AbortController();
-  const running = pool.run(script, { op: "spin", ms: 10_000 }, { signal: controller.signal });
-  setTimeout(() => controller.abort(new Error("client went away")), 100);
-  await expect(running).rejects.toThrow("client went away");
-  await expect(pool.run(script, { op: "echo", value: 1 }, { signal: AbortSignal.abort() })).rejects.toThrow();
+test("an aborted signal fails the task at once with the signal's reason; a running task keeps its thread up to the grace", async () => {
+  const one = createWorkerPool({ threads: 1, maxQueue: 4, timeoutMs: 20_000 });
+  try {
+    const thread = async () => ((await one.run(script, { op: "preloaded", ms: 0 })) as { thread: number }).thread;
+    const first = await thread();
+    // A short task given up while it runs finishes in its thread, which stays.
+    const controller = new AbortController();
+    const short = one.run(script, { op: "spin", ms: 300 }, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error("client went away")), 50);
+    const abandoned = Date.now();
+    await expect(short).rejects.toThrow("client went away");
+    expect(Date.now() - abandoned).toBeLessThan(250);
+    expect(one.stats()).toMatchObject({ busy: 1, aborted: 1 });
+    expect(await thread()).toBe(first);
+    // One that runs on past the grace is stopped, and its thread replaced.
+    const long = new AbortController();
+    const spinning = one.run(script, { op: "spin", ms: 10_000 }, { signal: long.signal });
+    setTimeout(() => long.abort(new Error("gone too")), 50);
+    await expect(spinning).rejects.toThrow("gone too");
+    const replaced = Date.now();
+    expect(await thread()).not.toBe(first);
+    expect(Date.now() - replaced).toBeLessThan(ABANDONED_GRACE_MS + 2000);
+    // A task aborted before it starts never runs.
+    await expect(one.run(script, { op: "echo", value: 1 }, { signal: AbortSignal.abort() })).rejects.toThrow();
+    expect(one.stats()).toMatchObject({ busy: 0, queued: 0, completed: 3, aborted: 2 });
+  } finally {
+    await one.close();
+  }
 });
 
 test("past threads + queue, tasks are refused with PoolBusyError", async () => {

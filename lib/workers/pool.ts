@@ -88,6 +88,8 @@ export interface WorkerPool {
 // three threads peaked at 343–358 MB of RSS, where three uncapped ones reached 387–409 MB and two
 // 340–359 MB (classroom bench, issue 28).
 const YOUNG_GENERATION_MB = 8;
+/** How long a running task whose caller gave up may still run before its thread is stopped. */
+export const ABANDONED_GRACE_MS = 1000;
 
 const envInt = (name: string): number | undefined => {
   const v = Number(process.env[name]);
@@ -132,48 +134,60 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
       throw new PoolBusyError(Math.max(0, inFlight - threads));
     }
     const timeoutMs = o.timeoutMs ?? defaultTimeout;
-    const controller = new AbortController();
+    // Piscina stops a running task by ending its thread, and the thread that replaces it starts
+    // cold (its modules loaded again, its code compiled again while it works). So a task its caller
+    // gives up runs on for up to ABANDONED_GRACE_MS, its result dropped: most take milliseconds (a
+    // superseded early judgement of a choice answer used to cost a thread each time). Past its
+    // timeout, or past the grace, it is stopped.
+    const stop = new AbortController();
     const timer =
-      timeoutMs > 0
-        ? setTimeout(() => controller.abort(new PoolTimeoutError(script, timeoutMs)), timeoutMs)
-        : undefined;
-    const onAbort = () => controller.abort(o.signal?.reason);
-    o.signal?.addEventListener("abort", onAbort, { once: true });
+      timeoutMs > 0 ? setTimeout(() => stop.abort(new PoolTimeoutError(script, timeoutMs)), timeoutMs) : undefined;
+    let grace: NodeJS.Timeout | undefined;
+    let started = false;
     inFlight++;
+    const work = fifo(() => {
+      // Its turn came after it was given up (timed out or aborted while waiting): skip it.
+      if (stop.signal.aborted || o.signal?.aborted) return Promise.reject(new Error("aborted while waiting"));
+      started = true;
+      return piscina.run(task, { filename: script, signal: stop.signal, transferList: o.transferList });
+    }).finally(() => {
+      // The thread is free (or the task never got one): only now does the task stop counting.
+      inFlight--;
+      clearTimeout(timer);
+      clearTimeout(grace);
+    });
+    work.catch(() => {});
+    let onAbort: (() => void) | undefined;
+    const givenUp = new Promise<never>((_, reject) => {
+      const timedOut = () => reject(stop.signal.reason);
+      if (stop.signal.aborted) timedOut();
+      else stop.signal.addEventListener("abort", timedOut, { once: true });
+      onAbort = () => {
+        reject(o.signal?.reason ?? new Error("aborted"));
+        if (started) grace = setTimeout(() => stop.abort(o.signal?.reason), ABANDONED_GRACE_MS);
+        else stop.abort(o.signal?.reason);
+      };
+      o.signal?.addEventListener("abort", onAbort, { once: true });
+    });
+    givenUp.catch(() => {});
     try {
-      const stopped = new Promise<never>((_, reject) => {
-        const stop = () => reject(new Error("aborted while waiting for a worker"));
-        if (controller.signal.aborted) stop();
-        else controller.signal.addEventListener("abort", stop, { once: true });
-      });
-      stopped.catch(() => {});
-      const result = (await Promise.race([
-        stopped,
-        fifo(() => {
-          // Its turn came after it was given up (timed out or aborted while waiting): skip it.
-          if (controller.signal.aborted) return Promise.reject(new Error("aborted while waiting"));
-          return piscina.run(task, { filename: script, signal: controller.signal, transferList: o.transferList });
-        }),
-      ])) as R;
+      const result = (await Promise.race([givenUp, work])) as R;
       counts.completed++;
       return result;
     } catch (err) {
-      // An aborted task rejects with piscina's AbortError; answer with the reason instead.
-      const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;
+      if (o.signal?.aborted) {
+        counts.aborted++;
+        throw o.signal.reason ?? err;
+      }
+      const reason: unknown = stop.signal.aborted ? stop.signal.reason : null;
       if (reason instanceof PoolTimeoutError) {
         counts.timedOut++;
         throw reason;
       }
-      if (controller.signal.aborted) {
-        counts.aborted++;
-        throw reason ?? err;
-      }
       counts.failed++;
       throw err;
     } finally {
-      inFlight--;
-      clearTimeout(timer);
-      o.signal?.removeEventListener("abort", onAbort);
+      if (onAbort) o.signal?.removeEventListener("abort", onAbort);
     }
   };
 

@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { FilePathSource, Input, OGG } from "mediabunny";
 import { OggOpusDecoder } from "ogg-opus-decoder";
@@ -21,6 +23,8 @@ import {
   sha256File,
   soxiInfo,
 } from "./test-audio";
+
+const run = promisify(execFile);
 
 // The files are made once, then the tests run in order in one worker (a failure does not skip the rest).
 test.describe.configure({ mode: "default" });
@@ -141,6 +145,15 @@ test("16-bit mono 22.05 kHz WAV from espeak-ng", async () => {
   expect(Math.abs(r.info.durationMs - sox.seconds * 1000)).toBeLessThanOrEqual(1);
   await checkOutputs(wav22k, out, r);
   expect(await sha256File(wav22k)).toBe(before); // the original is left unchanged
+});
+
+test("a recording whose normalised segment spans several of the writer's 64 KiB chunks is whole and sample-exact", async () => {
+  const long = path.join(dir, "long.wav");
+  await run("sox", [wav22k, long, "repeat", "15"]); // the sentence 16 times over, ~45 s
+  const o = outputs();
+  const r = await ingestAudio(long, o);
+  expect((await fs.stat(o.normalisedPath)).size).toBeGreaterThan(3 * 64 * 1024);
+  await checkOutputs(long, o, r);
 });
 
 test("stereo 44.1 kHz WAV", async () => {

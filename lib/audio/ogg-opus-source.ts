@@ -25,6 +25,7 @@ import { Decoder as OpusDecoder } from "@evan/opus";
 import CodecParser, { type OggPage, type OpusHeader } from "codec-parser";
 import { InvalidAudioError } from "./errors";
 import type { PacketCollector } from "./opus-passthrough";
+import { readChunkBytes } from "./read-chunk";
 
 export type Int16Sink = (mono: Int16Array) => Promise<void>;
 
@@ -221,7 +222,7 @@ export async function readOggOpus(
   };
 
   try {
-    const stream = fs.createReadStream(path, { highWaterMark: 1 << 20 });
+    const stream = fs.createReadStream(path, { highWaterMark: readChunkBytes(size) });
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       hash.update(chunk);
       for (const page of pages(parser.parseChunk(chunk))) await onPage(page);

@@ -9,6 +9,9 @@ export declare const SEGMENT_CONFIG: Readonly<{
   preSkip: number;
 }>;
 
+/** The write buffer of a file target (mediabunny FilePathTarget's chunkSize; its default is 16 MiB). */
+export declare const FILE_WRITE_CHUNK: number;
+
 /** Input rates libopus accepts. */
 export declare const OPUS_INPUT_RATES: readonly number[];
 

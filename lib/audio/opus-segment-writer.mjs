@@ -14,6 +14,12 @@
 import { Encoder as OpusEncoder } from "@evan/opus";
 import { EncodedAudioPacketSource, EncodedPacket, FilePathTarget, OggOutputFormat, Output } from "mediabunny";
 
+// The write buffer of a file target (FilePathTarget's chunkSize). mediabunny's default is 16 MiB,
+// allocated whole for every file outside the JavaScript heap: for a 15 KB answer that set off a
+// garbage collection per upload (a full one in the pool's threads). 64 KiB chunks write a file of
+// any length, with a few hundred more writes per hour of audio.
+export const FILE_WRITE_CHUNK = 64 * 1024;
+
 /**
  * The one fixed configuration of every normalised segment (see README.md in this folder).
  * The encoder input rate may be any of Opus's input rates (the bitstream does not depend on it):
@@ -168,7 +174,10 @@ export class OggOpusMuxer {
     this.count = 0;
     this.pending = null; // held back so that the final packet can carry its trimmed duration
     this.source = new EncodedAudioPacketSource("opus");
-    this.output = new Output({ format: new OggOutputFormat(), target: new FilePathTarget(path) });
+    this.output = new Output({
+      format: new OggOutputFormat(),
+      target: new FilePathTarget(path, { chunkSize: FILE_WRITE_CHUNK }),
+    });
     this.output.addAudioTrack(this.source);
     this.meta = {
       decoderConfig: {

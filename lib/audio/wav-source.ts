@@ -11,6 +11,7 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import { FilePathSource, Input, WAVE } from "mediabunny";
 import { InvalidAudioError } from "./errors";
+import { readChunkBytes } from "./read-chunk";
 
 export type WavCodec = "pcm-u8" | "pcm-s16" | "pcm-s24" | "pcm-s32" | "pcm-f32" | "pcm-f64";
 
@@ -134,7 +135,7 @@ async function findDataChunk(path: string, size: number): Promise<{ dataOffset: 
 
 /**
  * Streams the whole file through `hash` and hands the data chunk to `sink` as mono Float32
- * (channel average) at the source rate, in blocks of at most ~1 MiB of source bytes.
+ * (channel average) at the source rate, in blocks of at most ~1 MiB of source bytes (readChunkBytes).
  */
 export async function readWavPcm(
   path: string,
@@ -146,7 +147,7 @@ export async function readWavPcm(
   const block = bps * info.channels;
   const start = info.dataOffset;
   const end = info.dataOffset + info.dataSize;
-  const CHUNK = 1 << 20;
+  const CHUNK = readChunkBytes(end);
   // Aligned scratch: stream chunks may start at any byte offset, typed views need alignment.
   let scratch = new Uint8Array(CHUNK + block * 2 + 8);
   let carry = 0; // bytes of an incomplete frame kept in scratch

@@ -10,6 +10,7 @@ import {
   OggOutputFormat,
   Output,
 } from "mediabunny";
+import { FILE_WRITE_CHUNK } from "../audio/opus-segment-writer.mjs";
 
 // The combined audio of a result set: ONE logical Ogg Opus stream rebuilt from the normalised
 // segments of its recordings by copying their Opus packets (no decoding, no re-encoding), and
@@ -98,7 +99,10 @@ async function readSegment(file: string): Promise<SegmentPackets> {
 export async function combineSegments(segments: SegmentSource[], outPath: string): Promise<CombineResult> {
   if (segments.length === 0) throw new Error("nothing to combine");
   const source = new EncodedAudioPacketSource("opus");
-  const output = new Output({ format: new OggOutputFormat(), target: new FilePathTarget(outPath) });
+  const output = new Output({
+    format: new OggOutputFormat(),
+    target: new FilePathTarget(outPath, { chunkSize: FILE_WRITE_CHUNK }),
+  });
   output.addAudioTrack(source);
   await output.start();
 

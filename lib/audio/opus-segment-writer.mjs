@@ -15,9 +15,9 @@ import { Encoder as OpusEncoder } from "@evan/opus";
 import { EncodedAudioPacketSource, EncodedPacket, FilePathTarget, OggOutputFormat, Output } from "mediabunny";
 
 // The write buffer of a file target (FilePathTarget's chunkSize). mediabunny's default is 16 MiB,
-// allocated whole for every file outside the JavaScript heap: for a 15 KB answer that set off a
-// garbage collection per upload (a full one in the pool's threads). 64 KiB chunks write a file of
-// any length, with a few hundred more writes per hour of audio.
+// allocated whole for every file outside the JavaScript heap: in a pool thread, 100 ingests of a 3-s
+// WAV set off 53 full garbage collections. 64 KiB chunks write a file of any length, with a few
+// hundred more writes per hour of audio.
 export const FILE_WRITE_CHUNK = 64 * 1024;
 
 /**

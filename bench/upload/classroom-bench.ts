@@ -17,9 +17,11 @@
 // Run it at normal priority: a niced load generator is starved by the server it loads, and its own
 // delays in sending and reading count as the answers' latency.
 // --pg-s3 starts a throw-away PostgreSQL cluster (scripts/postgres.ts: fsync off) and s3rver in
-// this process (so the load generator shares its thread with the S3 server). Students alternate
+// a process of its own (s3rver-process.ts: its CPU is reported apart, and its work does not share
+// the thread that times the answers). Students alternate
 // between the two instances. Needs a built app (`npm run build`) and espeak-ng + opus-tools.
 // Prints figures; asserts nothing.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -28,7 +30,7 @@ import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { ADMIN_PASSWORD } from "../../e2e/support/env";
 import { type PrivateServer, privateServer, seedOrganisation, serverCall, serverToken } from "../../e2e/support/server";
 import { makeSpeechOgg, missingAudioTools } from "../../lib/audio/test-audio";
-import { S3RVER_CREDENTIALS, startS3rver } from "../../lib/storage/test-support";
+import { S3RVER_CREDENTIALS } from "../../lib/storage/test-support";
 import { startPostgres } from "../../scripts/postgres";
 import { attributeProfile, summariseProfile } from "../http/profile-summary";
 
@@ -67,6 +69,33 @@ let shared: Record<string, string> = {};
 // CPU ms of the PostgreSQL server: the postmaster, its live children (the connections) and the
 // children it has waited for.
 let postgresCpu: (() => number) | null = null;
+// CPU ms of the S3 server's process.
+let s3Cpu: (() => number) | null = null;
+
+/** s3rver in a process of its own (s3rver-process.ts), so that its work does not delay the load generator's thread. */
+async function startS3rverProcess(): Promise<{ endpoint: string; pid: number; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "s3rver-process.ts")], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes("\n")) resolve(out.split("\n")[0]!);
+    });
+    child.once("exit", (code) => reject(new Error(`s3rver exited (${code}) before it listened`)));
+  });
+  const { endpoint } = JSON.parse(line) as { endpoint: string };
+  return {
+    endpoint,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
 if (pgS3) {
   const postgres = await startPostgres();
   stops.push(postgres.stop);
@@ -84,8 +113,9 @@ if (pgS3) {
     }
     return (ticks * 1000) / USER_HZ;
   };
-  const s3 = await startS3rver();
+  const s3 = await startS3rverProcess();
   stops.push(s3.stop);
+  s3Cpu = () => cpuMs(`/proc/${s3.pid}/stat`);
   const client = new S3Client({
     endpoint: s3.endpoint,
     region: "us-east-1",
@@ -337,6 +367,9 @@ async function classRun(tokens: string[]): Promise<number> {
   // behind each other at every stage together instead of in a pipeline.
   const firstLatencies: number[] = [];
   const laterLatencies: number[] = [];
+  // Per instance, and answers stored per student: where the slowest answers come from.
+  const byInstance = servers.map(() => [] as number[]);
+  const perStudent = tokens.map(() => 0);
   const errors = new Map<string, number>();
   let stored = 0;
   const end = performance.now() + seconds * 1000;
@@ -344,6 +377,7 @@ async function classRun(tokens: string[]): Promise<number> {
   const main0 = pids.map((pid) => cpuMs(`/proc/${pid}/task/${pid}/stat`));
   const self0 = process.cpuUsage();
   const pg0 = postgresCpu?.() ?? 0;
+  const s30 = s3Cpu?.() ?? 0;
   const classThreads0 = threadCpu();
   let storedByFirst = 0;
   // Time each main thread spent running and runnable but waiting for a core (schedstat, ns).
@@ -367,6 +401,8 @@ async function classRun(tokens: string[]): Promise<number> {
           stored++;
           if (server === servers[0]) storedByFirst++;
           latencies.push(performance.now() - s);
+          byInstance[i % servers.length]!.push(performance.now() - s);
+          perStudent[i]!++;
           (first ? firstLatencies : laterLatencies).push(performance.now() - s);
           first = false;
         } else errors.set(code, (errors.get(code) ?? 0) + 1);
@@ -376,11 +412,13 @@ async function classRun(tokens: string[]): Promise<number> {
   const wall = (performance.now() - started) / 1000;
   const sched1 = sched();
   clearInterval(sampler);
-  for (const l of [latencies, firstLatencies, laterLatencies]) l.sort((a, b) => a - b);
+  for (const l of [latencies, firstLatencies, laterLatencies, ...byInstance]) l.sort((a, b) => a - b);
+  perStudent.sort((a, b) => a - b);
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
   const cpu = pids.reduce((sum, pid, i) => sum + allCpu(pid) - c0[i]!, 0);
   const self = process.cpuUsage(self0);
   const pgMs = postgresCpu ? postgresCpu() - pg0 : null;
+  const s3Ms = s3Cpu ? s3Cpu() - s30 : null;
   const classThreads = threadsSince(classThreads0, storedByFirst);
   const mainBusy = pids.map((pid, i) => cpuMs(`/proc/${pid}/task/${pid}/stat`) - main0[i]!);
   console.log(
@@ -393,6 +431,13 @@ async function classRun(tokens: string[]): Promise<number> {
   console.log(
     `    each student's first answer: p50 ${pct(firstLatencies, 50).toFixed(0)} ms, p90 ${pct(firstLatencies, 90).toFixed(0)} ms, max ${(firstLatencies.at(-1) ?? 0).toFixed(0)} ms; the later ones: p50 ${pct(laterLatencies, 50).toFixed(0)} ms, p99 ${pct(laterLatencies, 99).toFixed(0)} ms, max ${(laterLatencies.at(-1) ?? 0).toFixed(0)} ms`,
   );
+  if (servers.length > 1)
+    console.log(
+      `    by instance (p50 / p99): ${byInstance.map((l, k) => `${k + 1}: ${pct(l, 50).toFixed(0)} / ${pct(l, 99).toFixed(0)} ms (${l.length})`).join(", ")}`,
+    );
+  console.log(
+    `    answers stored per student: min ${perStudent[0]}, median ${perStudent[Math.floor(perStudent.length / 2)]}, max ${perStudent.at(-1)}`,
+  );
   console.log(
     `  errors ${errorCount}${errorCount ? ` (${[...errors].map(([k, v]) => `${k}: ${v}`).join(", ")})` : ""}`,
   );
@@ -402,7 +447,7 @@ async function classRun(tokens: string[]): Promise<number> {
     ),
   );
   console.log(
-    `  server CPU ${(cpu / Math.max(1, stored)).toFixed(1)} ms per stored answer (all instances, all threads); load generator ${((self.user + self.system) / 1000 / Math.max(1, stored)).toFixed(1)} ms${pgS3 ? " (with s3rver)" : ""}${pgMs !== null ? `; PostgreSQL ${(pgMs / Math.max(1, stored)).toFixed(1)} ms` : ""}`,
+    `  server CPU ${(cpu / Math.max(1, stored)).toFixed(1)} ms per stored answer (all instances, all threads); load generator ${((self.user + self.system) / 1000 / Math.max(1, stored)).toFixed(1)} ms${pgMs !== null ? `; PostgreSQL ${(pgMs / Math.max(1, stored)).toFixed(1)} ms` : ""}${s3Ms !== null ? `; S3 server (s3rver) ${(s3Ms / Math.max(1, stored)).toFixed(1)} ms` : ""}`,
   );
   console.log(`  instance 1's CPU per answer it stored, by thread: ${threadList(classThreads)}`);
   return stored;

@@ -34,7 +34,7 @@ import {
   twoAssignments,
   words,
 } from "../support/annotations";
-import { authed, downloadUrlPattern, expectJson, member } from "../support/api";
+import { authed, downloadUrlPattern, expectJson, member, peaksUrlPattern } from "../support/api";
 import { expectError, expectFieldError, ISO } from "../support/assertions";
 import { prepareTestAudio, sha256 } from "../support/audio";
 import { expect, test } from "../support/fixtures";
@@ -78,7 +78,7 @@ test.describe("annotations", () => {
       assignment: a.id,
       fragments: normalised(fragments),
       audioUrl: expect.stringMatching(downloadUrlPattern()),
-      peaksUrl: expect.stringMatching(downloadUrlPattern()),
+      peaksUrl: expect.stringMatching(peaksUrlPattern()),
       normalisedAudioUrl: expect.stringMatching(downloadUrlPattern()),
       duration: s.durationMs / 1000,
       version: 1,

@@ -82,15 +82,15 @@ test("audio is stored in the bucket, downloaded whole and by range, and removed 
     202,
   );
   // The WAV is kept as three objects (the original, its normalised segment, its peaks), the Ogg
-  // Opus (already in the segment's framing) as two: it is its own segment. Preparation adds the
-  // grammar. Counted once it is done, so the job cannot race the count.
+  // Opus (already in the segment's framing) as one: it is its own segment, and its peaks are made
+  // on request. Preparation adds the grammar. Counted once it is done, so the job cannot race the count.
   await expect
     .poll(
       async () => (await ok<{ status: string }>(await call("GET", "/challenges/choice/s3-challenge", org))).status,
       { timeout: 30_000 },
     )
     .toBe("prepared");
-  expect((await keys()).length).toBe(3 + 2 + 1);
+  expect((await keys()).length).toBe(3 + 1 + 1);
 
   for (const [i, bytes] of [wav, ogg].entries()) {
     const url = challenge.choices[i].audioUrl;
@@ -120,6 +120,7 @@ test("answers into a result set: each upload, held in memory, becomes its object
     new Uint8Array(fs.readFileSync(await makeSpeechOgg(audioDir, "My first answer."))),
     new Uint8Array(fs.readFileSync(await makeSpeechWav(audioDir, "My second answer."))),
   ];
+  const audioUrls: string[] = [];
   for (const [i, bytes] of answers.entries()) {
     const body = new FormData();
     body.append("resultSetId", "s3-set");
@@ -128,14 +129,25 @@ test("answers into a result set: each upload, held in memory, becomes its object
       await call("POST", "/challenges/speech/s3-speech/recordings", asStudent, body),
       201,
     );
+    audioUrls.push(recording.audioUrl);
     const whole = await call("GET", recording.audioUrl, asStudent);
     expect(whole.status).toBe(200);
     expect(sha256(new Uint8Array(await whole.arrayBuffer()))).toBe(sha256(bytes));
   }
-  // The Ogg Opus answer: the original (its own normalised segment) and its peaks; the WAV answer:
-  // the original, its normalised segment and its peaks.
+  // The Ogg Opus answer: the original (its own normalised segment, never decoded: its peaks are
+  // made on request); the WAV answer: the original, its normalised segment and its peaks.
   const added = (await keys()).filter((k) => !before.has(k));
-  expect(added).toHaveLength(2 + 3);
+  expect(added).toHaveLength(1 + 3);
+  // Its peaks, made on the first request and kept in the bucket next to it (one object more);
+  // the second request reads them.
+  const made = await call("GET", `${audioUrls[0]}/peaks`, asStudent);
+  expect(made.status).toBe(200);
+  const madeBytes = Buffer.from(await made.arrayBuffer());
+  expect(madeBytes.readInt32LE(0)).toBe(2); // BBC audiowaveform, version 2
+  expect((await keys()).filter((k) => !before.has(k))).toHaveLength(1 + 3 + 1);
+  const again = await call("GET", `${audioUrls[0]}/peaks`, asStudent);
+  expect(again.headers.get("etag")).toBe(made.headers.get("etag"));
+  expect(Buffer.from(await again.arrayBuffer()).equals(madeBytes)).toBe(true);
   const combined = await call("GET", "/resultsets/s3-set/audio", asStudent);
   expect(combined.status).toBe(200);
   expect(combined.headers.get("content-type")).toContain("audio/ogg");

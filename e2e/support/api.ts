@@ -181,6 +181,10 @@ export const baseURL = () => String(test.info().project.use.baseURL).replace(/\/
 export const downloadUrlPattern = () =>
   new RegExp(`^${baseURL().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/api/download/[^/?#]+$`);
 
+/** An audio file's peaks URL: its peaks file's download URL, or (made on request) the audio's own plus /peaks. */
+export const peaksUrlPattern = () =>
+  new RegExp(`^${baseURL().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/api/download/[^/?#]+(/peaks)?$`);
+
 /** Tokens of callers who must see nothing of the world's organisation. */
 export type Outsiders = {
   /** A sibling organisation in the world's tenant, and a teacher and a student of it. */

@@ -1609,6 +1609,19 @@ export function routeTable(w: World): Record<string, RouteEntry> {
         ),
       ],
     },
+    // ---- waveform peaks of a recording's audio (made on first request): whoever may download the audio
+    "download/[file]/peaks": {
+      GET: [
+        download(
+          "recording peaks",
+          `${o.recording.audioUrl}/peaks`,
+          recordingTarget(o.recording),
+          "recording",
+          `${t2.recording.audioUrl}/peaks`,
+          `${miss.recording.audioUrl}/peaks`,
+        ),
+      ],
+    },
     // ---- spectrogram tiles of a recording's audio: whoever may download the audio
     "download/[file]/spectrogram": {
       GET: [

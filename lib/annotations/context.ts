@@ -4,7 +4,7 @@ import { timestamps } from "@/lib/api/schemas";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
 import { ns } from "@/lib/db/ids";
-import { fileUrl } from "@/lib/downloads/urls";
+import { fileUrl, peaksUrl } from "@/lib/downloads/urls";
 import { policyRules } from "@/lib/policies/registry";
 import type { ReadingWord } from "@/lib/reading/count-reading";
 import { correctionsOf, latestCorrections, wordsAsTheyStand } from "@/lib/reading/feedback-words";
@@ -109,7 +109,7 @@ export async function getRecordingContext(db: Db, caller: Principal, path: Conte
       duration: file?.durationMs == null ? null : file.durationMs / 1000,
       audioUrl: fileUrl(row.audioFilePk),
       normalisedAudioUrl: fileUrl(file?.normalisedPk),
-      peaksUrl: fileUrl(file?.peaksPk),
+      peaksUrl: file ? peaksUrl(row.audioFilePk, file.peaksPk) : null,
       feedbackId: row.sourceFeedback?.id ?? null,
       created: row.created,
       updated: row.updated,

@@ -2,7 +2,7 @@ import { invalid } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db, Tx } from "@/lib/db/client";
 import { ns } from "@/lib/db/ids";
-import { fileUrl } from "@/lib/downloads/urls";
+import { fileUrl, peaksUrl } from "@/lib/downloads/urls";
 import type { RecordingRef, RecordingRefInput } from "./schemas";
 
 // Recording references (tenant / organisation / challenge / recording) name one speech
@@ -125,7 +125,7 @@ export async function describeRecordings(db: Db | Tx, pks: string[]): Promise<Ma
         digest: file?.sha256 ?? null,
       },
       audioUrl: fileUrl(r.audioFilePk),
-      peaksUrl: fileUrl(file?.peaksPk),
+      peaksUrl: file ? peaksUrl(r.audioFilePk, file.peaksPk) : null,
       normalisedAudioUrl: fileUrl(file?.normalisedPk),
       durationMs: file?.durationMs ?? null,
       organisationPk: r.ns.slice(2),

@@ -9,6 +9,7 @@ import { OggOpusDecoder } from "ogg-opus-decoder";
 import WaveformData from "waveform-data";
 import { type IngestResult, InvalidAudioError, ingestAudio, SEGMENT_CONFIG } from "./ingest";
 import { oggPageCrc } from "./ogg-opus-source";
+import { writeSegmentPeaks } from "./segment-peaks";
 import {
   type BrokenAudio,
   decodedSampleCount,
@@ -82,12 +83,15 @@ async function checkOutputs(src: string, out: { peaksPath: string; normalisedPat
 
   // Peaks: BBC audiowaveform v2 as waveform-data reads it, 10 ms per pixel of the mono mixdown,
   // header stated at 48 kHz (480 samples per pixel) for every file.
+  // An upload kept as its own segment has none yet: they are made when asked for (segment-peaks.ts).
+  expect(r.peaks === null).toBe(r.segmentIsOriginal);
+  const peaks = r.peaks ?? (await writeSegmentPeaks(out.normalisedPath, out.peaksPath));
   const wf = await readPeaks(out.peaksPath);
   expect(wf.channels).toBe(1);
   expect(wf.sample_rate).toBe(48000);
   expect(wf.scale).toBe(480);
   expect(wf.bits).toBe(16);
-  expect(r.peaks).toEqual({ pixels: wf.length, sampleRate: 48000, samplesPerPixel: 480, bits: 16 });
+  expect(peaks).toEqual({ pixels: wf.length, sampleRate: 48000, samplesPerPixel: 480, bits: 16 });
   expect(wf.length).toBe(Math.ceil(r.normalised.samples / 480));
   expect(Math.abs(wf.length - r.info.durationMs / 10)).toBeLessThanOrEqual(1);
   // Speech is there: most 10 ms pixels carry signal, and the loudest one matches the peak level of
@@ -233,7 +237,7 @@ test("other WAV sample formats and rates", async () => {
     expect(r.normalised.inputSampleRate).toBe(c.sampleRate === 22050 ? 16000 : c.sampleRate);
     expect(r.normalised.samples).toBe(expectedNormalisedSamples(r));
     expect(await decodedSampleCount(out.normalisedPath, 48000)).toBe(r.normalised.samples);
-    expect(r.peaks.pixels).toBe(Math.ceil(r.normalised.samples / 480));
+    expect(r.peaks?.pixels).toBe(Math.ceil(r.normalised.samples / 480));
   }
 });
 
@@ -291,6 +295,7 @@ test("peaks of different sources concatenate (same header layout)", async () => 
   const b = outputs();
   await ingestAudio(wav22k, a);
   await ingestAudio(ogg, b);
+  await writeSegmentPeaks(ogg, b.peaksPath); // kept as uploaded: its peaks are made on request
   const [wa, wb] = await Promise.all([readPeaks(a.peaksPath), readPeaks(b.peaksPath)]);
   const joined = wa.concat(wb);
   expect(joined.length).toBe(wa.length + wb.length);
@@ -302,7 +307,7 @@ test("8-bit peaks", async () => {
   const r = await ingestAudio(wav22k, out, { peaksBits: 8 });
   const wf = await readPeaks(out.peaksPath);
   expect(wf.bits).toBe(8);
-  expect(wf.length).toBe(r.peaks.pixels);
+  expect(wf.length).toBe(r.peaks?.pixels);
   expect(Math.max(...wf.channel(0).max_array())).toBeGreaterThan(20);
 });
 
@@ -347,10 +352,15 @@ test("Ogg Opus already in the segment's framing is not re-encoded: the upload it
   expect(r.normalised.samples).toBe(r.info.samples); // exact: no resampling
   expect(r.normalised.preSkip).toBe(312);
   expect(await fs.readFile(copied.normalisedPath)).toEqual(await fs.readFile(ogg));
+  // Never decoded: no peaks file yet.
+  expect(r.peaks).toBeNull();
+  await expect(fs.stat(copied.peaksPath)).rejects.toThrow();
   const encoded = outputs();
   const e = await ingestAudio(ogg, encoded, { passthrough: false });
   expect(e.segmentIsOriginal).toBe(false);
-  // The same peaks either way (both are taken from the decoded source).
+  // The peaks made on request from the kept segment are those ingest writes when it re-encodes
+  // (both are taken from the decoded source).
+  expect(await writeSegmentPeaks(copied.normalisedPath, copied.peaksPath)).toEqual(e.peaks);
   expect(await fs.readFile(copied.peaksPath)).toEqual(await fs.readFile(encoded.peaksPath));
   const decoder = new OggOpusDecoder();
   await decoder.ready;

@@ -1,7 +1,7 @@
 // Audio ingest: validate an uploaded Ogg Opus or WAV file by its bytes and, in the same streamed
 // pass, hash it, compute waveform peaks and write the normalised mono Ogg Opus segment.
 // Framework-free; see README.md in this folder for the decisions behind it.
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import fs from "node:fs/promises";
 import { InvalidAudioError } from "./errors";
 import { readOggOpus } from "./ogg-opus-source";
@@ -57,18 +57,25 @@ export type PeaksInfo = { pixels: number; sampleRate: number; samplesPerPixel: n
 export type IngestResult = {
   info: AudioInfo;
   normalised: NormalisedInfo;
-  peaks: PeaksInfo;
+  /**
+   * Null when the upload's own bytes are the normalised segment: they were never decoded, and its
+   * peaks are made when first asked for (lib/downloads/peaks.ts).
+   */
+  peaks: PeaksInfo | null;
   /** The upload's own bytes are the normalised segment (opus-passthrough.ts): stored once, not twice. */
   segmentIsOriginal: boolean;
 };
 
-/** The files an upload is stored as: the original, its normalised segment unless that is the original itself, its peaks. */
+/**
+ * The files an upload is stored as: the original, and unless the original is its own normalised
+ * segment (then it is the only file), that segment and the peaks.
+ */
 export function audioFilePaths(
   result: IngestResult,
   srcPath: string,
   out: { normalisedPath: string; peaksPath: string },
 ): string[] {
-  return result.segmentIsOriginal ? [srcPath, out.peaksPath] : [srcPath, out.normalisedPath, out.peaksPath];
+  return result.segmentIsOriginal ? [srcPath] : [srcPath, out.normalisedPath, out.peaksPath];
 }
 
 export type IngestOptions = {
@@ -123,8 +130,12 @@ export async function ingestAudio(
   const container = sniffContainer(head);
 
   const hash = createHash("sha256");
-  const collector = container === "ogg" && options.passthrough !== false ? new PacketCollector() : undefined;
-  const sink = new PcmSink(out, { ...options, encode: !collector }, PEAKS_HEADER);
+  if (container === "ogg" && options.passthrough !== false) {
+    const kept = await keptAsItIs(srcPath, size, hash, out.normalisedPath);
+    // Not in the segment's framing: decoded and re-encoded, in a second pass over the file.
+    return kept ?? (await ingestAudio(srcPath, out, { ...options, passthrough: false }));
+  }
+  const sink = new PcmSink(out, options, PEAKS_HEADER);
   try {
     let info: Omit<AudioInfo, "sha256" | "size" | "durationMs">;
     let expected48: number;
@@ -132,7 +143,7 @@ export async function ingestAudio(
       // Decoded straight to 16 kHz mono Int16 by libopus.
       sink.inputRate = 16000;
       sink.useWorker = pickWorker(options, size / OGG_BYTES_PER_SECOND_GUESS);
-      const ogg = await readOggOpus(srcPath, size, hash, (pcm) => sink.pushInt16(pcm), collector);
+      const ogg = await readOggOpus(srcPath, size, hash, (pcm) => sink.pushInt16(pcm));
       info = {
         format: "ogg-opus",
         contentType: "audio/ogg",
@@ -163,26 +174,8 @@ export async function ingestAudio(
         samples: wav.samples,
       };
     }
-    let { normalised, peaks } = await sink.finish();
-    const segmentIsOriginal = !normalised;
-    if (!normalised) {
-      // Ogg Opus already in the segment's framing: the upload itself becomes the segment.
-      const seg = collector
-        ? await linkPassthroughSegment(srcPath, out.normalisedPath, collector, info.samples, size)
-        : null;
-      if (!seg) return await ingestAudio(srcPath, out, { ...options, passthrough: false });
-      expected48 = info.samples;
-      normalised = {
-        contentType: "audio/ogg",
-        sampleRate: 48000,
-        channels: 1,
-        samples: seg.samples,
-        durationMs: Math.round(seg.durationMs),
-        preSkip: seg.preSkip,
-        packets: seg.packets,
-        inputSampleRate: 48000,
-      };
-    }
+    const { normalised, peaks } = await sink.finish();
+    if (!normalised) throw new Error("internal error: the segment was not encoded");
     if (normalised.samples !== expected48) {
       throw new Error(
         `internal error: normalised length ${normalised.samples} != expected ${expected48} samples at 48 kHz`,
@@ -197,13 +190,62 @@ export async function ingestAudio(
       },
       normalised,
       peaks,
-      segmentIsOriginal,
+      segmentIsOriginal: false,
     };
   } catch (err) {
     await sink.abort();
     await Promise.all([fs.rm(out.peaksPath, { force: true }), fs.rm(out.normalisedPath, { force: true })]);
     throw err;
   }
+}
+
+/**
+ * An Ogg Opus upload already in the segment's framing (opus-passthrough.ts) is its own normalised
+ * segment: its pages are checked and its packets looked at, none decoded (a 20-ms single-frame
+ * packet of at most 1275 bytes always decodes), and its peaks are made when first asked for. Null
+ * when it is not in that framing (also when it is broken: the decoding pass then says how).
+ */
+async function keptAsItIs(
+  srcPath: string,
+  size: number,
+  hash: Hash,
+  segmentPath: string,
+): Promise<IngestResult | null> {
+  const collector = new PacketCollector();
+  let ogg: Awaited<ReturnType<typeof readOggOpus>>;
+  try {
+    ogg = await readOggOpus(srcPath, size, hash, null, collector);
+  } catch (err) {
+    if (err instanceof InvalidAudioError) return null;
+    throw err;
+  }
+  const seg = await linkPassthroughSegment(srcPath, segmentPath, collector, ogg.samples, size);
+  if (!seg) return null;
+  return {
+    info: {
+      format: "ogg-opus",
+      contentType: "audio/ogg",
+      codec: "opus",
+      sampleRate: 48000,
+      channels: ogg.channels,
+      samples: ogg.samples,
+      durationMs: Math.round((ogg.samples * 1000) / 48000),
+      sha256: hash.digest("hex"),
+      size,
+    },
+    normalised: {
+      contentType: "audio/ogg",
+      sampleRate: 48000,
+      channels: 1,
+      samples: seg.samples,
+      durationMs: Math.round(seg.durationMs),
+      preSkip: seg.preSkip,
+      packets: seg.packets,
+      inputSampleRate: 48000,
+    },
+    peaks: null,
+    segmentIsOriginal: true,
+  };
 }
 
 function pickWorker(options: IngestOptions, seconds: number): boolean {

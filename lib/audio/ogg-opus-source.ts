@@ -70,12 +70,17 @@ function oggPageCrcMatches(page: Uint8Array): boolean {
 
 const seconds = (samples48: number) => `${(samples48 / 48000).toFixed(2)} s`;
 
-/** `collector`, when given, sees the OpusHead and every audio packet (see opus-passthrough.ts). */
+/**
+ * `collector`, when given, sees the OpusHead and every audio packet (see opus-passthrough.ts).
+ * Without a sink nothing is decoded: the pages are checked and the packets handed to the
+ * collector, which alone can then tell whether they are valid (ingest.ts, for a file that may be
+ * kept as it is; the decoded length is not checked then: linkPassthroughSegment checks the declared one).
+ */
 export async function readOggOpus(
   path: string,
   size: number,
   hash: Hash,
-  sink: Int16Sink,
+  sink: Int16Sink | null,
   collector?: PacketCollector,
 ): Promise<OggOpusInfo> {
   let codec: string | null = null;
@@ -102,6 +107,11 @@ export async function readOggOpus(
   let emitted16 = 0;
 
   const decodeBatch = async (lastPage: boolean) => {
+    if (!sink) {
+      packetCount += batch.length;
+      batch = [];
+      return;
+    }
     if (batch.length === 0 && !lastPage) return;
     const frames = batch;
     batch = [];
@@ -200,8 +210,10 @@ export async function readOggOpus(
             `multichannel Ogg Opus (${header.channels} channels, ${header.streamCount} streams) is not supported`,
           );
         }
-        decoder = new OpusDecoder({ channels: 1, sample_rate: OUT_RATE });
-        if (header.outputGain) decoder.gain = header.outputGain; // Q7.8 dB, applied by libopus
+        if (sink) {
+          decoder = new OpusDecoder({ channels: 1, sample_rate: OUT_RATE });
+          if (header.outputGain) decoder.gain = header.outputGain; // Q7.8 dB, applied by libopus
+        }
         skip16 = Math.round(header.preSkip / RATIO);
         collector?.header(header);
       }

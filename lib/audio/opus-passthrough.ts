@@ -19,6 +19,8 @@ const MAX_BITS_PER_SECOND = SEGMENT_CONFIG.bitrate * 1.2;
 const MAX_OVERHEAD = (audioBytes: number) => 4096 + audioBytes * 0.02;
 
 const FRAME_48 = 960; // 20 ms
+/** The longest Opus frame (RFC 6716 3.2.1). */
+const MAX_FRAME_BYTES = 1275;
 
 /** Frame duration of an Opus packet's configuration (RFC 6716 §3.1), in 48 kHz samples. */
 function frameSamples(toc: number): number {
@@ -42,8 +44,16 @@ export class PacketCollector {
   packet(data: Uint8Array): void {
     if (!this.ok) return;
     const toc = data[0];
-    // One frame (code 0), mono, 20 ms.
-    if (toc === undefined || (toc & 3) !== 0 || (toc & 4) !== 0 || frameSamples(toc) !== FRAME_48) {
+    // One frame (code 0), mono, 20 ms. Such a packet is valid Opus whatever its bytes once its
+    // frame is at most 1275 bytes (RFC 6716 3.4, R1-R2): libopus decodes any range-coded payload,
+    // so a file kept as it is needs no decoding to be known valid (ingest.ts reads it undecoded).
+    if (
+      toc === undefined ||
+      (toc & 3) !== 0 ||
+      (toc & 4) !== 0 ||
+      frameSamples(toc) !== FRAME_48 ||
+      data.length - 1 > MAX_FRAME_BYTES
+    ) {
       this.ok = false;
       return;
     }

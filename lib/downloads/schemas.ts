@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ResponsesDoc } from "@/lib/api/doc";
+import { downloadResponses, type ResponsesDoc } from "@/lib/api/doc";
 
 /** GET /api/download/:file/spectrogram?tile=N: which tile (10 s each, from 0). */
 export const spectrogramQuery = z.object({
@@ -23,4 +23,14 @@ export const spectrogramResponses: ResponsesDoc = {
       "The tile (lib/audio/spectrogram-format.ts): a 32-byte header, then per column one byte per frequency bin",
   },
   304: { body: "empty", headers: ["ETag"], description: "Not modified (If-None-Match)" },
+};
+
+export const peaksResponses: ResponsesDoc = {
+  ...downloadResponses,
+  200: {
+    body: "binary",
+    contentType: "application/octet-stream",
+    headers: ["ETag"],
+    description: "The peaks in BBC audiowaveform's binary format (version 2, 10 ms per point; lib/audio/README.md)",
+  },
 };

@@ -16,16 +16,14 @@ import type { Db } from "@/lib/db/client";
 import { policyRules } from "@/lib/policies/registry";
 import { derivedKey } from "@/lib/storage/derived";
 import type { Storage } from "@/lib/storage/storage";
+import { madeOnce } from "./made-once";
 import type { ServableFile } from "./serve";
 
 // Spectrogram tiles of a stored recording's normalised audio (lib/audio/spectrogram-format.ts),
 // made on the first request for each tile and kept in storage next to the audio (a derived key,
 // lib/storage/derived.ts), so every later request, on any instance, is a plain stored-file read.
 // Who may read them is who may download the audio (the "file" policy). A tile is a pure function
-// of the audio and the format version, so two instances computing it at once store the same
-// bytes, each put atomic; within one process concurrent requests share one computation.
-
-const inflight = new Map<string, Promise<void>>();
+// of the audio and the format version (made-once.ts: made once per process at a time).
 
 type Source = { storageKey: string; size: bigint; sha256: string; durationMs: number };
 
@@ -59,7 +57,7 @@ export async function spectrogramTile(
   const key = derivedKey(source.storageKey, `spectrogram-v${SPECTROGRAM_VERSION}-${tile}`);
   let stat = await storage.stat(key);
   if (!stat) {
-    await once(key, () => makeTile(storage, { ...source, durationMs: source.durationMs! }, tile, key));
+    await madeOnce(key, () => makeTile(storage, { ...source, durationMs: source.durationMs! }, tile, key));
     stat = await storage.stat(key);
     if (!stat) throw new Error(`spectrogram tile ${key} was not stored`);
   }
@@ -74,15 +72,6 @@ export async function spectrogramTile(
     sha256: etag,
     created: stat.modified,
   };
-}
-
-function once(key: string, make: () => Promise<void>): Promise<void> {
-  let running = inflight.get(key);
-  if (!running) {
-    running = make().finally(() => inflight.delete(key));
-    inflight.set(key, running);
-  }
-  return running;
 }
 
 async function makeTile(storage: Storage, source: Source, tile: number, key: string): Promise<void> {

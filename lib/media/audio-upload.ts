@@ -18,11 +18,12 @@ import { PoolBusyError } from "@/lib/workers/pool";
 // its field when it is not Ogg Opus or WAV), then stored as three files — the original
 // unchanged, its normalised mono Ogg Opus segment and its waveform peaks — whose rows
 // are created together with the resource that refers to them. An upload that is already such a
-// segment (opus-passthrough.ts) is stored once: its row is its own normalised segment.
+// segment (opus-passthrough.ts) is stored once, as one file: its row is its own normalised
+// segment, and its peaks are made when first asked for (lib/downloads/peaks.ts).
 
 export type AnalysedAudio = {
   result: IngestResult;
-  /** The files to store, in createAudioRows() order: the original, the normalised segment (unless the original is it), the peaks. */
+  /** The files to store, in createAudioRows() order: the original, then (unless the original is its own segment) the normalised segment and the peaks. */
   files: (ns: string) => StoredFileInput[];
 };
 
@@ -66,7 +67,10 @@ async function fromMemory(bytes: Buffer, store: { dataDir: string } | undefined)
   if (!done) return null;
   if ("made" in done) {
     const { normalised, peaks } = done.made;
-    return withFiles(done.result, [{ bytes }, ...(normalised ? [{ bytes: normalised }] : []), { bytes: peaks }]);
+    return withFiles(done.result, [
+      { bytes },
+      ...(normalised && peaks ? [{ bytes: normalised }, { bytes: peaks }] : []),
+    ]);
   }
   const sources = done.stored.map((stored) => {
     if (!stored) throw new Error("internal error: an audio file was neither stored nor kept");
@@ -91,13 +95,13 @@ async function fromFile(upload: UploadedFile, store: { dataDir: string } | undef
 /** Where one of the files is: stored already, in a local file, or in memory. */
 type FileSource = { stored: NonNullable<StoredPut> } | { sourcePath: string } | { bytes: Uint8Array };
 
-/** The files' inputs (audioFilePaths() order: original, normalised segment unless it is the original, peaks), from where each is. */
+/** The files' inputs (audioFilePaths() order: original, then normalised segment and peaks unless the original is its segment), from where each is. */
 function withFiles(result: IngestResult, sources: FileSource[]): AnalysedAudio {
   const { info, normalised } = result;
   const original = sources[0]!;
   const segment = result.segmentIsOriginal ? null : sources[1]!;
-  const peaks = sources.at(-1)!;
-  if (sources.length !== (segment ? 3 : 2)) throw new Error("internal error: an upload's files do not match its audio");
+  const peaks = result.segmentIsOriginal ? null : sources[2]!;
+  if (sources.length !== (segment ? 3 : 1)) throw new Error("internal error: an upload's files do not match its audio");
   return {
     result,
     files: (ns: string): StoredFileInput[] => [
@@ -126,7 +130,7 @@ function withFiles(result: IngestResult, sources: FileSource[]): AnalysedAudio {
             },
           ]
         : []),
-      { ...peaks, ns, kind: "audio-peaks", contentType: "application/octet-stream" },
+      ...(peaks ? [{ ...peaks, ns, kind: "audio-peaks", contentType: "application/octet-stream" }] : []),
     ],
   };
 }
@@ -139,20 +143,21 @@ function localDataDir(storage: Storage | undefined): { dataDir: string } | undef
 
 /**
  * Creates the rows of one analysed upload (its files in `files()` order: [original, normalised,
- * peaks], or [original, peaks] when the original is its own normalised segment) in one statement
- * (foreign keys are checked at its end); returns the original's pk. A raw statement, as the
- * answer's other inserts (lib/recordings/insert-recording.ts says why).
+ * peaks], or [original] when the original is its own normalised segment, whose peaks are made
+ * when first asked for; older rows may also be [original, peaks]) in one statement (foreign keys
+ * are checked at its end); returns the original's pk. A raw statement, as the answer's other
+ * inserts (lib/recordings/insert-recording.ts says why).
  */
 export async function createAudioRows(tx: Tx, files: StoredFileData[]): Promise<string> {
-  if (files.length !== 2 && files.length !== 3) throw new Error(`internal error: ${files.length} files for one audio`);
+  if (files.length < 1 || files.length > 3) throw new Error(`internal error: ${files.length} files for one audio`);
   const original = files[0]!;
   const normalised = files.length === 3 ? files[1]! : null;
-  const peaks = files.at(-1)!;
+  const peaks = files.length > 1 ? files.at(-1)! : null;
   const now = new Date();
   const rows = [
     ...(normalised ? [{ ...normalised, normalisedPk: null, peaksPk: null }] : []),
-    { ...peaks, normalisedPk: null, peaksPk: null },
-    { ...original, normalisedPk: normalised?.pk ?? original.pk, peaksPk: peaks.pk },
+    ...(peaks ? [{ ...peaks, normalisedPk: null, peaksPk: null }] : []),
+    { ...original, normalisedPk: normalised?.pk ?? original.pk, peaksPk: peaks?.pk ?? null },
   ];
   const values = rows.map(
     (r) =>
@@ -165,7 +170,7 @@ export async function createAudioRows(tx: Tx, files: StoredFileData[]): Promise<
 /** The rows of several analysed uploads, given together to withStoredFiles, split per upload. */
 export function rowsPerAudio<T>(analysed: AnalysedAudio[], rows: T[]): T[][] {
   let at = 0;
-  return analysed.map((a) => rows.slice(at, (at += a.result.segmentIsOriginal ? 2 : 3)));
+  return analysed.map((a) => rows.slice(at, (at += a.result.segmentIsOriginal ? 1 : 3)));
 }
 
 /** The one required audio part of a request, or a 422 naming the field. */

@@ -32,6 +32,7 @@ export const ROUTE_MODULES: RouteEntry[] = [
   { path: "/challenges/speech/{challenge}/recordings", file: "app/api/challenges/speech/[challenge]/recordings/route.ts", load: () => import("@/app/api/challenges/speech/[challenge]/recordings/route") },
   { path: "/challenges/speech/{challenge}", file: "app/api/challenges/speech/[challenge]/route.ts", load: () => import("@/app/api/challenges/speech/[challenge]/route") },
   { path: "/challenges/speech", file: "app/api/challenges/speech/route.ts", load: () => import("@/app/api/challenges/speech/route") },
+  { path: "/download/{file}/peaks", file: "app/api/download/[file]/peaks/route.ts", load: () => import("@/app/api/download/[file]/peaks/route") },
   { path: "/download/{file}", file: "app/api/download/[file]/route.ts", load: () => import("@/app/api/download/[file]/route") },
   { path: "/download/{file}/spectrogram", file: "app/api/download/[file]/spectrogram/route.ts", load: () => import("@/app/api/download/[file]/spectrogram/route") },
   { path: "/feedback/{id}/corrections", file: "app/api/feedback/[id]/corrections/route.ts", load: () => import("@/app/api/feedback/[id]/corrections/route") },

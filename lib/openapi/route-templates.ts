@@ -30,6 +30,7 @@ export const ROUTE_TEMPLATES: string[] = [
   "/challenges/speech/{challenge}/recordings",
   "/challenges/speech/{challenge}",
   "/challenges/speech",
+  "/download/{file}/peaks",
   "/download/{file}",
   "/download/{file}/spectrogram",
   "/feedback/{id}/corrections",

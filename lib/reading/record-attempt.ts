@@ -56,14 +56,15 @@ export async function recordAttempt(
   });
   const normalised =
     original.normalisedPk === original.pk ? original : derived.find((f) => f.pk === original.normalisedPk);
-  const peaks = derived.find((f) => f.pk === original.peaksPk);
-  if (!normalised || !peaks) throw notFound("Feedback audio");
+  // An original kept as uploaded may have no peaks file (they are made when asked for), nor then its copy.
+  const peaks = derived.find((f) => f.pk === original.peaksPk) ?? null;
+  if (!normalised || (!peaks && normalised !== original)) throw notFound("Feedback audio");
 
   try {
     return await inTempDir("attempt-", async (dir) => {
       const copies: StoredFileInput[] = [];
       // ... and is copied once.
-      const files = normalised === original ? [original, peaks] : [original, normalised, peaks];
+      const files = [original, ...(normalised === original ? [] : [normalised]), ...(peaks ? [peaks] : [])];
       for (const [index, file] of files.entries()) {
         const sourcePath = path.join(dir, String(index));
         await storage.download(file.storageKey, sourcePath);

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import WaveformData from "waveform-data";
 import { ingestAudio } from "@/lib/audio/ingest";
+import { writeSegmentPeaks } from "@/lib/audio/segment-peaks";
 import { decodedSampleCount, makeSpeechOgg, makeSpeechWav, missingAudioTools } from "@/lib/audio/test-audio";
 import { combineSegments, type SegmentSource } from "./combine";
 import { concatPeaks } from "./concat-peaks";
@@ -34,6 +35,8 @@ test.beforeAll(async () => {
   for (const [i, src] of sources.entries()) {
     const out = { normalisedPath: path.join(dir, `n${i}.ogg`), peaksPath: path.join(dir, `p${i}.dat`) };
     const r = await ingestAudio(src, out);
+    // An Ogg Opus upload kept as uploaded has its peaks made on request (lib/downloads/peaks.ts).
+    if (!r.peaks) await writeSegmentPeaks(out.normalisedPath, out.peaksPath);
     segments.push({ ogg: out.normalisedPath, peaks: out.peaksPath, samples: r.normalised.samples });
   }
 });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { notFound } from "@/lib/api/errors";
 import { log } from "@/lib/api/log";
 import type { Db } from "@/lib/db/client";
+import { peaksOf } from "@/lib/downloads/peaks";
 import type { Storage } from "@/lib/storage/storage";
 import { removeObjects, withStoredFiles } from "@/lib/storage/stored-files";
 import { inTempDir } from "@/lib/storage/temp-dirs";
@@ -90,7 +91,7 @@ async function buildCombined(db: Db, storage: Storage, setPk: string): Promise<v
   }
   const originals = await db.storedFile.findMany({
     where: { pk: { in: recordings.map((r) => r.audioFilePk) } },
-    select: { pk: true, normalisedPk: true, peaksPk: true },
+    select: { pk: true, storageKey: true, format: true, sha256: true, normalisedPk: true, peaksPk: true },
   });
   const byPk = new Map(originals.map((o) => [o.pk, o]));
   const derivedPks = originals.flatMap((o) => [o.normalisedPk, o.peaksPk]).filter((pk): pk is string => !!pk);
@@ -99,14 +100,15 @@ async function buildCombined(db: Db, storage: Storage, setPk: string): Promise<v
     select: { pk: true, storageKey: true },
   });
   const keyOf = new Map(derived.map((d) => [d.pk, d.storageKey]));
-  const keys = recordings.map((r) => {
+  const keys: { seg: string; peaks: string }[] = [];
+  // One at a time: the peaks of a recording kept as uploaded are made now (in the worker pool).
+  for (const r of recordings) {
     const o = byPk.get(r.audioFilePk);
     const seg = o?.normalisedPk ? keyOf.get(o.normalisedPk) : undefined;
-    const peaks = o?.peaksPk ? keyOf.get(o.peaksPk) : undefined;
-    if (!seg || !peaks)
-      throw new Error(`result set ${set.id}: recording ${r.position} has no normalised segment or peaks`);
-    return { seg, peaks };
-  });
+    if (!o || !seg) throw new Error(`result set ${set.id}: recording ${r.position} has no normalised segment`);
+    const peaks = (o.peaksPk ? keyOf.get(o.peaksPk) : undefined) ?? (await peaksOf(db, storage, o)).storageKey;
+    keys.push({ seg, peaks });
+  }
 
   await inTempDir("combine-", async (dir) => {
     // Each peaks file is downloaded just before it is read and removed right after. The segments

@@ -137,3 +137,19 @@ test("an upload that is its own normalised segment: two rows, the original namin
   expect(keys.sort()).toEqual([original!.storageKey, peaks!.storageKey].sort());
   expect(await db.storedFile.count()).toBe(0);
 });
+
+test("an upload kept as uploaded, its peaks not made yet: one row, naming itself, no peaks; removed once", async () => {
+  const [original] = files("kept");
+  const { recording } = await db.$transaction((tx) =>
+    insertRecording(tx, [original!], { ns, resultSetId: "set-kept", userPk: user.pk, challenge, durationMs: 3000 }),
+  );
+  const row = await db.storedFile.findUniqueOrThrow({ where: { pk: recording.audioFilePk } });
+  expect(row).toMatchObject({ pk: original!.pk, normalisedPk: original!.pk, peaksPk: null });
+  expect(await db.storedFile.count()).toBe(1);
+  const keys = await db.$transaction(async (tx) => {
+    await tx.speechRecording.delete({ where: { pk: recording.pk } });
+    return deleteFileRows(tx, await audioFilePks(tx, [row.pk]));
+  });
+  expect(keys).toEqual([original!.storageKey]);
+  expect(await db.storedFile.count()).toBe(0);
+});

@@ -8,6 +8,7 @@ export const TEMP_DIR_PREFIXES = [
   "upload-",
   "json-upload-",
   "combine-",
+  "peaks-",
   "attempt-",
   "ws-",
   INGEST_SCRATCH_PREFIX,

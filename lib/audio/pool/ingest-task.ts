@@ -3,7 +3,8 @@
 // are then put into the filesystem storage from here too (filesystem-sync.ts), so the server's
 // thread only writes their rows; for another storage (S3), an upload held in memory comes back with
 // the files it made as bytes, so the server's thread handles no file at all. Where the upload is
-// its own normalised segment (IngestResult.segmentIsOriginal) there are two files, not three.
+// its own normalised segment (IngestResult.segmentIsOriginal) it is the only file: nothing was
+// decoded, and its peaks are made when first asked for (writeSegmentPeaks, below).
 // An upload held in memory (`bytes`: a small multipart part, see lib/api/body.ts) is written to a
 // scratch directory of this thread's own, with blocking calls, and that directory is gone again
 // when the task ends. Bundled to plain ESM by
@@ -15,7 +16,8 @@ import path from "node:path";
 import { type PutSync, putSmallFilesSync, removeSync } from "../../storage/filesystem-sync";
 import { INGEST_SCRATCH_PREFIX } from "../../storage/temp-prefixes";
 import "../../workers/pool-thread-priority.mjs";
-import { audioFilePaths, type IngestResult, InvalidAudioError, ingestAudio } from "../ingest";
+import { audioFilePaths, type IngestResult, InvalidAudioError, ingestAudio, type PeaksInfo } from "../ingest";
+import { writeSegmentPeaks } from "../segment-peaks";
 
 type Out = { peaksPath: string; normalisedPath: string };
 export type IngestTask =
@@ -35,18 +37,34 @@ export type IngestTask =
     };
 /** A file stored by the task (null: too large to put whole; the server streams it). */
 export type StoredPut = PutSync | null;
-/** The normalised segment (null: the upload itself is the segment) and the peaks made from an upload held in memory. */
-export type MadeFiles = { normalised: Uint8Array | null; peaks: Uint8Array };
+/** The normalised segment and the peaks made from an upload held in memory (both null: the upload itself is the segment). */
+export type MadeFiles = { normalised: Uint8Array | null; peaks: Uint8Array | null };
 export type IngestTaskResult =
   /** `stored`: in audioFilePaths() order. */
   { ok: true; result: IngestResult; stored?: StoredPut[]; made?: MadeFiles } | { ok: false; invalid: string };
 
-export default async function runIngestTask(task: IngestTask): Promise<IngestTaskResult> {
+/** The peaks of a stored segment that was kept as uploaded (segment-peaks.ts), written to `peaksPath`. */
+export type PeaksTask = { peaksOf: string; peaksPath: string };
+export type PeaksTaskResult = { ok: true; peaks: PeaksInfo } | { ok: false; invalid: string };
+
+export default async function runIngestTask(task: IngestTask): Promise<IngestTaskResult>;
+export default async function runIngestTask(task: PeaksTask): Promise<PeaksTaskResult>;
+export default async function runIngestTask(task: IngestTask | PeaksTask): Promise<IngestTaskResult | PeaksTaskResult> {
+  if ("peaksOf" in task) return peaksOf(task);
   if ("bytes" in task) return fromMemory(task);
   const ingested = await ingest(task.srcPath, task.out);
   if (!ingested.ok || !task.store) return ingested;
   const stored = putSmallFilesSync(task.store.dataDir, audioFilePaths(ingested.result, task.srcPath, task.out));
   return { ...ingested, stored };
+}
+
+async function peaksOf(task: PeaksTask): Promise<PeaksTaskResult> {
+  try {
+    return { ok: true, peaks: await writeSegmentPeaks(task.peaksOf, task.peaksPath) };
+  } catch (error) {
+    if (error instanceof InvalidAudioError) return { ok: false, invalid: error.reason };
+    throw error;
+  }
 }
 
 async function ingest(srcPath: string, out: Out): Promise<IngestTaskResult> {
@@ -74,8 +92,9 @@ async function fromMemory(task: Extract<IngestTask, { bytes: Uint8Array }>): Pro
     const ingested = await ingest(srcPath, out);
     if (!ingested.ok) return ingested;
     if (!task.store) {
-      const normalised = ingested.result.segmentIsOriginal ? null : fs.readFileSync(out.normalisedPath);
-      return { ...ingested, made: { normalised, peaks: fs.readFileSync(out.peaksPath) } };
+      if (ingested.result.segmentIsOriginal) return { ...ingested, made: { normalised: null, peaks: null } };
+      const made = { normalised: fs.readFileSync(out.normalisedPath), peaks: fs.readFileSync(out.peaksPath) };
+      return { ...ingested, made };
     }
     const stored = putSmallFilesSync(task.store.dataDir, audioFilePaths(ingested.result, srcPath, out));
     if (stored.every((s) => s !== null)) return { ...ingested, stored };

@@ -7,7 +7,8 @@ import path from "node:path";
 import { sharedPool } from "@/lib/workers/pool";
 import { poolScript } from "@/lib/workers/pool-scripts";
 import { type IngestResult, InvalidAudioError, ingestAudio } from "../ingest";
-import type { IngestTask, IngestTaskResult, MadeFiles, StoredPut } from "./ingest-task";
+import { writeSegmentPeaks } from "../segment-peaks";
+import type { IngestTask, IngestTaskResult, MadeFiles, PeaksTask, PeaksTaskResult, StoredPut } from "./ingest-task";
 
 type Out = { peaksPath: string; normalisedPath: string };
 
@@ -42,6 +43,18 @@ export async function ingestBytesInPool(
   if (!file) return null;
   const { result, stored, made } = await run(file, { bytes, scratchIn: path.resolve(scratchIn), store });
   return stored ? { result, stored } : made ? { result, made } : null;
+}
+
+/** Writes the peaks of the stored Ogg Opus segment at `srcPath` (kept as uploaded, so never decoded) to `peaksPath`, in the pool. */
+export async function segmentPeaksInPool(srcPath: string, peaksPath: string): Promise<void> {
+  const file = script();
+  if (!file) {
+    await withLocalSlot(() => writeSegmentPeaks(srcPath, peaksPath));
+    return;
+  }
+  const task: PeaksTask = { peaksOf: path.resolve(srcPath), peaksPath: path.resolve(peaksPath) };
+  const answer = await sharedPool().run<PeaksTaskResult>(file, task, { timeoutMs: 0 });
+  if (!answer.ok) throw new InvalidAudioError(answer.invalid);
 }
 
 async function run(file: string, task: IngestTask) {

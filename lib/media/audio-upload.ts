@@ -149,22 +149,27 @@ function localDataDir(storage: Storage | undefined): { dataDir: string } | undef
  * inserts (lib/recordings/insert-recording.ts says why).
  */
 export async function createAudioRows(tx: Tx, files: StoredFileData[]): Promise<string> {
-  if (files.length < 1 || files.length > 3) throw new Error(`internal error: ${files.length} files for one audio`);
-  const original = files[0]!;
-  const normalised = files.length === 3 ? files[1]! : null;
-  const peaks = files.length > 1 ? files.at(-1)! : null;
+  const rows = audioFileRows(files);
   const now = new Date();
-  const rows = [
-    ...(normalised ? [{ ...normalised, normalisedPk: null, peaksPk: null }] : []),
-    ...(peaks ? [{ ...peaks, normalisedPk: null, peaksPk: null }] : []),
-    { ...original, normalisedPk: normalised?.pk ?? original.pk, peaksPk: peaks?.pk ?? null },
-  ];
   const values = rows.map(
     (r) =>
       Prisma.sql`(${r.pk}, ${r.ns}, ${r.kind}, ${r.contentType}, ${r.size}, ${r.sha256}, ${r.storageKey}, ${r.format}, ${r.sampleRate}, ${r.channels}, ${r.durationMs}, ${r.normalisedPk}, ${r.peaksPk}, ${now})`,
   );
   await tx.$executeRaw`INSERT INTO "StoredFile" ("pk", "ns", "kind", "contentType", "size", "sha256", "storageKey", "format", "sampleRate", "channels", "durationMs", "normalisedPk", "peaksPk", "created") VALUES ${Prisma.join(values)}`;
-  return original.pk;
+  return rows.at(-1)!.pk;
+}
+
+/** The rows of one analysed upload's files (createAudioRows() order in, the original last out, naming its segment and peaks). */
+export function audioFileRows(files: StoredFileData[]) {
+  if (files.length < 1 || files.length > 3) throw new Error(`internal error: ${files.length} files for one audio`);
+  const original = files[0]!;
+  const normalised = files.length === 3 ? files[1]! : null;
+  const peaks = files.length > 1 ? files.at(-1)! : null;
+  return [
+    ...(normalised ? [{ ...normalised, normalisedPk: null, peaksPk: null }] : []),
+    ...(peaks ? [{ ...peaks, normalisedPk: null, peaksPk: null }] : []),
+    { ...original, normalisedPk: normalised?.pk ?? original.pk, peaksPk: peaks?.pk ?? null },
+  ];
 }
 
 /** The rows of several analysed uploads, given together to withStoredFiles, split per upload. */

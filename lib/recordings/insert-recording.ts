@@ -5,6 +5,7 @@ import { newId, newPk } from "@/lib/db/ids";
 import { enqueue } from "@/lib/jobs/queue";
 import { createAudioRows } from "@/lib/media/audio-upload";
 import type { StoredFileData } from "@/lib/storage/stored-files";
+import { NO_TEXT } from "./insert-recording-at-once";
 import { appendToResultSet } from "./result-sets";
 
 // The rows of a new speech recording, inside the caller's transaction (withStoredFiles): its audio
@@ -49,7 +50,7 @@ export async function insertRecording(tx: Tx, files: StoredFileData[], input: Ne
     position: set.position,
     audioFilePk,
     sourceFeedbackPk: input.sourceFeedbackPk ?? null,
-    referenceNote: aligned ? null : "the challenge has no SRT sentences to align",
+    referenceNote: aligned ? null : NO_TEXT,
     created: now,
     updated: now,
   };

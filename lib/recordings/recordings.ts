@@ -1,7 +1,9 @@
+import { hasTextToAlign } from "@/lib/annotations/reference-alignment";
 import type { UploadedFile } from "@/lib/api/body";
 import { conflict, notFound } from "@/lib/api/errors";
 import { finishPage, pageArgs } from "@/lib/api/pagination";
 import { type Principal, requireOrganisation, requireUser } from "@/lib/auth/principal";
+import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "@/lib/db/ids";
 import { rawReader } from "@/lib/db/raw-rows";
@@ -13,6 +15,7 @@ import type { Storage } from "@/lib/storage/storage";
 import { withStoredFiles } from "@/lib/storage/stored-files";
 import { publicUserIds } from "@/lib/users/public-ids";
 import { insertRecording } from "./insert-recording";
+import { insertRecordingAtOnce } from "./insert-recording-at-once";
 import { combinedAudioUrl } from "./result-sets";
 import { type CreateRecording, type ListRecordings, RECORDING_RESOURCE, type SpeechRecordingOut } from "./schemas";
 
@@ -108,24 +111,29 @@ export async function createRecording(
   // Stored by the audio worker as it finishes (analyseAudio): withStoredFiles follows right away.
   const audio = await analyseAudio(upload, RECORDING_RESOURCE, storage);
   const durationMs = Math.round(audio.result.normalised.durationMs);
+  const recordingInput = {
+    ns: caller.ns,
+    id: input.id,
+    resultSetId: input.resultSetId,
+    userPk: user.pk,
+    challenge,
+    durationMs,
+  };
+  // PostgreSQL, no job to queue: one statement (insert-recording-at-once.ts).
+  const atOnce = config().databaseKind === "postgres" && !hasTextToAlign(challenge);
   try {
     const { row, resultSetId } = await withStoredFiles(
       db,
       storage,
       audio.files(caller.ns),
       async (tx, rows) => {
-        const { recording, resultSet } = await insertRecording(tx, rows, {
-          ns: caller.ns,
-          id: input.id,
-          resultSetId: input.resultSetId,
-          userPk: user.pk,
-          challenge,
-          durationMs,
-        });
+        const { recording, resultSet } = atOnce
+          ? await insertRecordingAtOnce(db, rows, recordingInput)
+          : await insertRecording(tx, rows, recordingInput);
         // A new recording has no reference annotation yet: no read of one.
         return { row: { ...recording, reference: null, sourceFeedback: null }, resultSetId: resultSet.id };
       },
-      { maxWait: 30_000, timeout: 30_000 },
+      { maxWait: 30_000, timeout: 30_000, transaction: !atOnce },
     );
     return toRecording(row, resultSetId, new Map([[user.pk, user.id]]));
   } catch (error) {

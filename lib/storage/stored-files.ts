@@ -127,7 +127,7 @@ export async function withStoredFiles<T>(
   storage: Storage,
   files: StoredFileInput[],
   write: (tx: Tx, rows: StoredFileData[]) => Promise<T>,
-  options?: { maxWait?: number; timeout?: number },
+  options?: { maxWait?: number; timeout?: number; transaction?: boolean },
 ): Promise<T> {
   // All at once: their fsyncs (or S3 requests) overlap instead of queueing one after another.
   const puts = await Promise.allSettled(files.map((file) => putStoredFile(storage, file)));
@@ -141,7 +141,9 @@ export async function withStoredFiles<T>(
     throw failed.reason;
   }
   try {
-    return await db.$transaction((tx) => write(tx, stored), options);
+    // transaction: false, for a write that is one statement (atomic on its own).
+    if (options?.transaction === false) return await write(db, stored);
+    return await db.$transaction((tx) => write(tx, stored), { maxWait: options?.maxWait, timeout: options?.timeout });
   } catch (error) {
     const keys = stored.map((r) => r.storageKey);
     let referenced: Set<string>;

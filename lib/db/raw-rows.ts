@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { log } from "@/lib/api/log";
@@ -75,15 +76,30 @@ function sqliteReader(url: string): Reader {
   };
 }
 
+/** Distinct statements a process prepares at most (each connection keeps its prepared statements). */
+const MAX_PREPARED = 200;
+
 function postgresReader(url: string): Reader {
   const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 30_000 });
+  // Named, so that each connection parses and plans a statement once, not on every read (an
+  // answer's token and challenge reads; bench/upload/classroom-bench.ts --pg-s3). Bounded: a
+  // statement's text may vary with its number of parameters.
+  const names = new Map<string, string>();
+  const nameOf = (sql: string): string | undefined => {
+    let name = names.get(sql);
+    if (!name && names.size < MAX_PREPARED) {
+      name = `raw_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
   // An idle connection the server drops (a restart, a failover) is an 'error' event on the pool:
   // unhandled, it would end the process. The pool replaces the connection on the next query.
   pool.on("error", (error) => log("warn", "raw-rows", { error: error.message }));
   return {
     kind: "postgres",
     rows: async (sql, params) =>
-      (await pool.query({ text: sql, values: params, rowMode: "array" })).rows as unknown[][],
+      (await pool.query({ name: nameOf(sql), text: sql, values: params, rowMode: "array" })).rows as unknown[][],
     close: () => pool.end(),
   };
 }

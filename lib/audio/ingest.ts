@@ -4,10 +4,10 @@
 import { createHash, type Hash } from "node:crypto";
 import fs from "node:fs/promises";
 import { InvalidAudioError } from "./errors";
-import { readOggOpus } from "./ogg-opus-source";
+import { type OggOpusInfo, readOggOpus } from "./ogg-opus-source";
 import { linkPassthroughSegment, PacketCollector } from "./opus-passthrough";
 import { OPUS_INPUT_RATES } from "./opus-segment-writer.mjs";
-import { PcmSink } from "./pcm-sink";
+import { normalisedInfo, PcmSink } from "./pcm-sink";
 import { MonoResampler } from "./resampler";
 import type { SegmentEncoderOptions } from "./segment-encoder";
 import { sniffContainer } from "./sniff";
@@ -144,14 +144,7 @@ export async function ingestAudio(
       sink.inputRate = 16000;
       sink.useWorker = pickWorker(options, size / OGG_BYTES_PER_SECOND_GUESS);
       const ogg = await readOggOpus(srcPath, size, hash, (pcm) => sink.pushInt16(pcm));
-      info = {
-        format: "ogg-opus",
-        contentType: "audio/ogg",
-        codec: "opus",
-        sampleRate: 48000,
-        channels: ogg.channels,
-        samples: ogg.samples,
-      };
+      info = oggAudioInfo(ogg);
       expected48 = Math.round(ogg.samples / 3) * 3;
     } else {
       const wav = await probeWav(srcPath, size);
@@ -212,7 +205,7 @@ async function keptAsItIs(
   segmentPath: string,
 ): Promise<IngestResult | null> {
   const collector = new PacketCollector();
-  let ogg: Awaited<ReturnType<typeof readOggOpus>>;
+  let ogg: OggOpusInfo;
   try {
     ogg = await readOggOpus(srcPath, size, hash, null, collector);
   } catch (err) {
@@ -223,28 +216,26 @@ async function keptAsItIs(
   if (!seg) return null;
   return {
     info: {
-      format: "ogg-opus",
-      contentType: "audio/ogg",
-      codec: "opus",
-      sampleRate: 48000,
-      channels: ogg.channels,
-      samples: ogg.samples,
+      ...oggAudioInfo(ogg),
       durationMs: Math.round((ogg.samples * 1000) / 48000),
       sha256: hash.digest("hex"),
       size,
     },
-    normalised: {
-      contentType: "audio/ogg",
-      sampleRate: 48000,
-      channels: 1,
-      samples: seg.samples,
-      durationMs: Math.round(seg.durationMs),
-      preSkip: seg.preSkip,
-      packets: seg.packets,
-      inputSampleRate: 48000,
-    },
+    normalised: normalisedInfo(seg, 48000),
     peaks: null,
     segmentIsOriginal: true,
+  };
+}
+
+/** What an Ogg Opus upload is (durations are at 48 kHz, the rate Opus decodes at and granules count in). */
+function oggAudioInfo(ogg: OggOpusInfo): Omit<AudioInfo, "sha256" | "size" | "durationMs"> {
+  return {
+    format: "ogg-opus",
+    contentType: "audio/ogg",
+    codec: "opus",
+    sampleRate: 48000,
+    channels: ogg.channels,
+    samples: ogg.samples,
   };
 }
 

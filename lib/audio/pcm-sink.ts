@@ -75,19 +75,7 @@ export class PcmSink {
     this.encoder = null;
     this.peaks = null;
     if (!seg) return { normalised: null, peaks };
-    return {
-      normalised: {
-        contentType: "audio/ogg",
-        sampleRate: 48000,
-        channels: 1,
-        samples: seg.samples,
-        durationMs: Math.round(seg.durationMs),
-        preSkip: seg.preSkip,
-        packets: seg.packets,
-        inputSampleRate: seg.inputSampleRate,
-      },
-      peaks,
-    };
+    return { normalised: normalisedInfo(seg, seg.inputSampleRate), peaks };
   }
 
   async abort(): Promise<void> {
@@ -106,4 +94,21 @@ function toInt16(pcm: Float32Array): Int16Array {
     out[i] = v >= 32767 ? 32767 : v <= -32768 ? -32768 : v >= 0 ? v + 0.5 : v - 0.5;
   }
   return out;
+}
+
+/** The normalised segment's description, from what wrote it (the encoder, or the upload's own packets: input rate 48000). */
+export function normalisedInfo(
+  seg: { samples: number; durationMs: number; preSkip: number; packets: number },
+  inputSampleRate: number,
+): NormalisedInfo {
+  return {
+    contentType: "audio/ogg",
+    sampleRate: 48000,
+    channels: 1,
+    samples: seg.samples,
+    durationMs: Math.round(seg.durationMs),
+    preSkip: seg.preSkip,
+    packets: seg.packets,
+    inputSampleRate,
+  };
 }

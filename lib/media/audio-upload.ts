@@ -49,16 +49,17 @@ export async function analyseAudio(upload: UploadedFile, resource: string, store
         { resource, field: upload.field, code: "invalid", message: error.message },
       ]);
     }
-    if (error instanceof PoolBusyError) {
-      // Nothing is stored yet: the caller sends the same request again later.
-      const wait = config().workerPoolRetryAfterSeconds;
-      throw new ApiError("service_unavailable", busyMessage(wait), undefined, {
-        "Retry-After": String(wait),
-      });
-    }
-    throw error;
+    // Nothing is stored yet: the caller sends the same request again later.
+    throw busyAsUnavailable(error);
   }
   return analysed;
+}
+
+/** A full worker pool (PoolBusyError) as the API's 503 with Retry-After; any other error as it is. */
+export function busyAsUnavailable(error: unknown): unknown {
+  if (!(error instanceof PoolBusyError)) return error;
+  const wait = config().workerPoolRetryAfterSeconds;
+  return new ApiError("service_unavailable", busyMessage(wait), undefined, { "Retry-After": String(wait) });
 }
 
 /** An upload held in memory, handed to the worker as it is; null when it must be a file after all. */

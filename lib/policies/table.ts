@@ -48,6 +48,8 @@
 // | operator     | top-level admins, or the METRICS_TOKEN bearer  | —                                |
 //
 // The organisation policy also covers its sign-in code (our GET /organisations/:o/sign-in-code).
+// The file policy also covers what is made from a file on request: our GET /download/:file/spectrogram
+// (tiles) and GET /download/:file/peaks (waveform peaks; made on first request for an upload kept as it was).
 // Where each is applied: lib/policies/registry.ts maps every policy to the functions that filter
 // its lists, reads, updates, downloads and exports (one file of rules per family: submissions.ts,
 // files.ts, annotation-access.ts, scheme-access.ts, credential-access.ts, impersonation.ts,

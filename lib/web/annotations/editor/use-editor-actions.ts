@@ -24,11 +24,14 @@ type Options = {
   remove: () => void;
 };
 
+// Two frames later, once the fragment is drawn (it may just have scrolled into view). Only if it
+// is still the selected one: focusing selects, so a late focus would undo an Esc pressed meanwhile.
 const focusItem = (id: string) =>
   requestAnimationFrame(() =>
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true }),
-    ),
+    requestAnimationFrame(() => {
+      const el = document.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(id)}"]`);
+      if (el?.getAttribute("aria-pressed") === "true") el.focus({ preventScroll: true });
+    }),
   );
 
 export function useEditorActions({ wave, draft, lanes, role, durationMs, editableLayer, save, remove }: Options) {

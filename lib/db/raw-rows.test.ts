@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { closeRawReaders, rawReader, readsDatabase } from "./raw-rows";
+
+// The driver's reads on PostgreSQL are named prepared statements, kept by each connection. A
+// migration that changes the type of a column such a read selects makes PostgreSQL refuse the kept
+// statement ("cached plan must not change result type") for as long as the connection lives: the
+// read must still answer, with the new type, without a restart. On PostgreSQL when the test run
+// has one (TEST_PG_URL, set by `npm test`).
+
+test("PostgreSQL: a prepared read whose column changed type answers with the new type, no restart", async () => {
+  const base = process.env.TEST_PG_URL;
+  test.skip(!base, "no PostgreSQL in this run (TEST_DATABASES=sqlite)");
+  const name = `raw_rows_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(base!);
+  url.pathname = `/${name}`;
+  const owner = new pg.Client({ connectionString: url.toString() });
+  const client = {};
+  readsDatabase(client, url.toString());
+  try {
+    await owner.connect();
+    await owner.query(`CREATE TABLE probe (pk text PRIMARY KEY, score integer NOT NULL)`);
+    await owner.query(`INSERT INTO probe VALUES ('a', 7)`);
+    const read = () => rawReader(client).rows(`SELECT pk, score FROM probe WHERE pk = $1`, ["a"]);
+    // Twice: the second runs the statement the connection prepared on the first.
+    expect(await read()).toEqual([["a", 7]]);
+    expect(await read()).toEqual([["a", 7]]);
+
+    await owner.query(`ALTER TABLE probe ALTER COLUMN score TYPE text USING score::text || ' points'`);
+    expect(await read()).toEqual([["a", "7 points"]]);
+    expect(await read()).toEqual([["a", "7 points"]]);
+    // Other errors still reach the caller.
+    await expect(rawReader(client).rows(`SELECT missing FROM probe`, [])).rejects.toThrow(/missing/);
+  } finally {
+    await closeRawReaders();
+    await owner.end();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.end();
+  }
+});

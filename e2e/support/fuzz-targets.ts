@@ -112,6 +112,8 @@ export async function fuzzWorld(request: APIRequestContext, admin: string, world
     choiceChallenge,
     pronunciationChallenge: (await expectJson<{ id: string }>(pronunciation, 201)).id,
     recording: s.refs[0].recording,
+    // The recording's audio: the download routes (the file, its peaks and spectrogram tiles) are fuzzed on a real file.
+    file: new URL(s.recordings[0]!.audioUrl, "http://fuzz.invalid").pathname.split("/").at(-1)!,
     assignment: String(assignment.id),
     annotation: String(annotation.id),
     group,
@@ -120,6 +122,8 @@ export async function fuzzWorld(request: APIRequestContext, admin: string, world
     basicauth,
     emailauth,
   };
+  const file = await request.get(`/api/download/${ids.file}/peaks`, { headers: org });
+  expect(file.status(), "the fixture's audio file and its peaks can be read").toBe(200);
   const callers: Caller[] = [
     { label: "admin", token: admin },
     { label: "tenant", token: world.tenantToken },

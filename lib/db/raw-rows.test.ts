@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { closeRawReaders, rawReader, readsDatabase } from "./raw-rows";
+import { scratchPostgres } from "./test-db";
 
 // The driver's reads on PostgreSQL are named prepared statements, kept by each connection. A
 // migration that changes the type of a column such a read selects makes PostgreSQL refuse the kept
@@ -9,17 +10,11 @@ import { closeRawReaders, rawReader, readsDatabase } from "./raw-rows";
 // has one (TEST_PG_URL, set by `npm test`).
 
 test("PostgreSQL: a prepared read whose column changed type answers with the new type, no restart", async () => {
-  const base = process.env.TEST_PG_URL;
-  test.skip(!base, "no PostgreSQL in this run (TEST_DATABASES=sqlite)");
-  const name = `raw_rows_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base!);
-  url.pathname = `/${name}`;
-  const owner = new pg.Client({ connectionString: url.toString() });
+  const scratch = await scratchPostgres("raw_rows");
+  test.skip(!scratch, "no PostgreSQL in this run (TEST_DATABASES=sqlite)");
+  const owner = new pg.Client({ connectionString: scratch!.url });
   const client = {};
-  readsDatabase(client, url.toString());
+  readsDatabase(client, scratch!.url);
   try {
     await owner.connect();
     await owner.query(`CREATE TABLE probe (pk text PRIMARY KEY, score integer NOT NULL)`);
@@ -37,7 +32,6 @@ test("PostgreSQL: a prepared read whose column changed type answers with the new
   } finally {
     await closeRawReaders();
     await owner.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.end();
+    await scratch!.drop();
   }
 });

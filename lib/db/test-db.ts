@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
+import pg from "pg";
 import type { Db } from "./client";
 import { PrismaClient } from "./generated/sqlite/client";
 import { closeRawReaders, readsDatabase } from "./raw-rows";
@@ -32,6 +33,28 @@ export async function createTestDb(): Promise<{ db: Db; close: () => Promise<voi
       await db.$disconnect();
       await closeRawReaders();
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A new, empty database on the test run's PostgreSQL server (TEST_PG_URL, set by `npm test`), for a
+ * test that changes a schema; null when the run has none. `drop` removes it, connections and all.
+ */
+export async function scratchPostgres(prefix: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const base = process.env.TEST_PG_URL;
+  if (!base) return null;
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await admin.end();
     },
   };
 }

@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { migrateDeploy, migrationNames, sync } from "../../scripts/db-sync";
+import { scratchPostgres } from "./test-db";
 
 // Upgrade-safe schema: a database made by the previous migrations keeps its data when a new
 // migration written by `npm run db:sync` is applied. A copy of prisma/ gets a model change
@@ -140,19 +141,14 @@ test("SQLite: data written under the previous migrations survives the new one", 
 });
 
 test("PostgreSQL: data written under the previous migrations survives the new one", async () => {
-  const base = process.env.TEST_PG_URL;
-  test.skip(!base, "no PostgreSQL in this run (TEST_DATABASES=sqlite)");
-  const name = `upgrade_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base!);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
+  const scratch = await scratchPostgres("upgrade");
+  test.skip(!scratch, "no PostgreSQL in this run (TEST_DATABASES=sqlite)");
+  const url = scratch!.url;
+  const client = new pg.Client({ connectionString: url });
   try {
     await upgradeScenario(
       "postgres",
-      url.toString(),
+      url,
       async () => {
         await client.connect();
         await client.query(
@@ -179,7 +175,6 @@ test("PostgreSQL: data written under the previous migrations survives the new on
     )();
   } finally {
     await client.end().catch(() => {});
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-    await admin.end();
+    await scratch!.drop();
   }
 });

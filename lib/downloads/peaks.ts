@@ -5,7 +5,6 @@ import { log } from "@/lib/api/log";
 import { segmentPeaksInPool } from "@/lib/audio/pool/run-ingest";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/client";
-import { busyAsUnavailable } from "@/lib/media/audio-upload";
 import { policyRules } from "@/lib/policies/registry";
 import { derivedKey } from "@/lib/storage/derived";
 import type { Storage } from "@/lib/storage/storage";
@@ -73,10 +72,8 @@ async function makePeaks(storage: Storage, segmentKey: string, key: string): Pro
     const audioPath = path.join(dir, "segment.ogg");
     const peaksPath = path.join(dir, "peaks.dat");
     await storage.download(segmentKey, audioPath);
-    // A full pool: 503 with Retry-After, as for an upload; nothing was stored.
-    await segmentPeaksInPool(audioPath, peaksPath).catch((error) => {
-      throw busyAsUnavailable(error);
-    });
+    // A full pool (PoolBusyError): 503 with Retry-After (lib/api/error-response.ts); nothing was stored.
+    await segmentPeaksInPool(audioPath, peaksPath);
     await storage.putFile(key, peaksPath, PEAKS_CONTENT_TYPE);
   });
   log("info", "peaks.made", { key, totalMs: Math.round(performance.now() - began) });

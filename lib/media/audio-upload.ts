@@ -4,15 +4,12 @@ import { ApiError } from "@/lib/api/errors";
 import { audioFilePaths, type IngestResult, InvalidAudioError } from "@/lib/audio/ingest";
 import type { StoredPut } from "@/lib/audio/pool/ingest-task";
 import { ingestBytesInPool, ingestInPool } from "@/lib/audio/pool/run-ingest";
-import { config } from "@/lib/config";
 import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/sqlite/client";
 import { observeUpload } from "@/lib/metrics/hooks";
-import { busyMessage } from "@/lib/server/upload-line.mjs";
 import type { FilesystemStorage, Storage } from "@/lib/storage/storage";
 import type { StoredFileData, StoredFileInput } from "@/lib/storage/stored-files";
 import { requestTmpDir } from "@/lib/storage/temp-dirs";
-import { PoolBusyError } from "@/lib/workers/pool";
 
 // An uploaded audio part on its way to storage: validated and analysed first (422 on
 // its field when it is not Ogg Opus or WAV), then stored as three files — the original
@@ -49,17 +46,10 @@ export async function analyseAudio(upload: UploadedFile, resource: string, store
         { resource, field: upload.field, code: "invalid", message: error.message },
       ]);
     }
-    // Nothing is stored yet: the caller sends the same request again later.
-    throw busyAsUnavailable(error);
+    // A full pool (PoolBusyError) reaches the caller as 503 with Retry-After (lib/api/error-response.ts).
+    throw error;
   }
   return analysed;
-}
-
-/** A full worker pool (PoolBusyError) as the API's 503 with Retry-After; any other error as it is. */
-export function busyAsUnavailable(error: unknown): unknown {
-  if (!(error instanceof PoolBusyError)) return error;
-  const wait = config().workerPoolRetryAfterSeconds;
-  return new ApiError("service_unavailable", busyMessage(wait), undefined, { "Retry-After": String(wait) });
 }
 
 /** An upload held in memory, handed to the worker as it is; null when it must be a file after all. */

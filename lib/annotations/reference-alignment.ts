@@ -32,6 +32,9 @@ export function wordFragments(words: { word: string; start: number; end: number 
 /** Whether a speech challenge gives its recordings a text to align: SRT sentences. */
 export const hasTextToAlign = (challenge: { srtFilePk: string | null }) => challenge.srtFilePk !== null;
 
+/** A recording's reference note where its challenge has no text to align. */
+export const NO_TEXT_TO_ALIGN = "the challenge has no SRT sentences to align";
+
 async function note(db: Db, recordingPk: string, why: string) {
   await db.speechRecording.updateMany({ where: { pk: recordingPk }, data: { referenceNote: why } });
 }
@@ -50,7 +53,7 @@ export function referenceAlignment(storage: Storage): JobHandler {
       const words = (await expectedSentences(db, storage, { srtFilePk: challenge.srtFilePk, topic: null })).flatMap(
         (s) => s.words,
       );
-      if (words.length === 0) return note(db, recordingPk, "the challenge has no SRT sentences to align");
+      if (words.length === 0) return note(db, recordingPk, NO_TEXT_TO_ALIGN);
       const scheme = await schemeOf(db, organisationPkOf(recording.ns)!);
       if (!scheme.layers.some((l) => l.name === WORDS_LAYER && l.freeText))
         return note(db, recordingPk, "the organisation's annotation scheme has no free-text Words layer");

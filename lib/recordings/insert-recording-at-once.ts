@@ -1,3 +1,4 @@
+import { NO_TEXT_TO_ALIGN } from "@/lib/annotations/reference-alignment";
 import type { Db } from "@/lib/db/client";
 import { Prisma, type SpeechRecording } from "@/lib/db/generated/sqlite/client";
 import { newId, newPk } from "@/lib/db/ids";
@@ -44,7 +45,7 @@ export async function insertRecordingAtOnce(db: Db, files: StoredFileData[], inp
     )
     INSERT INTO "SpeechRecording" ("pk", "ns", "id", "challengePk", "userPk", "resultSetPk", "position", "audioFilePk", "sourceFeedbackPk", "referenceNote", "created", "updated")
     SELECT ${pk}::text, ${input.ns}::text, ${id}::text, ${input.challenge.pk}::text, ${input.userPk}::text, rs."pk", rs."recordingCount" - 1,
-      ${original.pk}::text, ${input.sourceFeedbackPk ?? null}::text, ${NO_TEXT}::text, ${now}::timestamp(3), ${now}::timestamp(3) FROM rs
+      ${original.pk}::text, ${input.sourceFeedbackPk ?? null}::text, ${NO_TEXT_TO_ALIGN}::text, ${now}::timestamp(3), ${now}::timestamp(3) FROM rs
     RETURNING "resultSetPk", "position"`;
   const [row] = written;
   if (!row) {
@@ -63,12 +64,9 @@ export async function insertRecordingAtOnce(db: Db, files: StoredFileData[], inp
     position: Number(row.position),
     audioFilePk: original.pk,
     sourceFeedbackPk: input.sourceFeedbackPk ?? null,
-    referenceNote: NO_TEXT,
+    referenceNote: NO_TEXT_TO_ALIGN,
     created: now,
     updated: now,
   };
   return { recording, resultSet: { pk: row.resultSetPk, id: input.resultSetId, position: recording.position } };
 }
-
-/** The note of a recording whose challenge has no text (insert-recording.ts sets the same). */
-export const NO_TEXT = "the challenge has no SRT sentences to align";

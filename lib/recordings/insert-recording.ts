@@ -1,11 +1,10 @@
-import { ALIGN_RECORDING_REFERENCE, hasTextToAlign } from "@/lib/annotations/reference-alignment";
+import { ALIGN_RECORDING_REFERENCE, hasTextToAlign, NO_TEXT_TO_ALIGN } from "@/lib/annotations/reference-alignment";
 import type { Tx } from "@/lib/db/client";
 import type { SpeechRecording } from "@/lib/db/generated/sqlite/client";
 import { newId, newPk } from "@/lib/db/ids";
 import { enqueue } from "@/lib/jobs/queue";
 import { createAudioRows } from "@/lib/media/audio-upload";
 import type { StoredFileData } from "@/lib/storage/stored-files";
-import { NO_TEXT } from "./insert-recording-at-once";
 import { appendToResultSet } from "./result-sets";
 
 // The rows of a new speech recording, inside the caller's transaction (withStoredFiles): its audio
@@ -50,7 +49,7 @@ export async function insertRecording(tx: Tx, files: StoredFileData[], input: Ne
     position: set.position,
     audioFilePk,
     sourceFeedbackPk: input.sourceFeedbackPk ?? null,
-    referenceNote: aligned ? null : NO_TEXT,
+    referenceNote: aligned ? null : NO_TEXT_TO_ALIGN,
     created: now,
     updated: now,
   };

@@ -76,13 +76,9 @@ function sqliteReader(url: string): Reader {
   };
 }
 
-/** PostgreSQL's feature_not_supported, which a prepared statement whose result type changed answers. */
-const STALE_PLAN = "0A000";
-class StalePlan extends Error {
-  constructor(readonly original: Error) {
-    super(original.message);
-  }
-}
+/** A read refused because its connection's prepared statement no longer fits the table (a migration retyped a column it selects). */
+const isStalePlan = (error: unknown) =>
+  (error as { code?: string }).code === "0A000" && /cached plan must not change result type/.test(String(error));
 
 /** Distinct statements a process prepares at most (each connection keeps its prepared statements). */
 const MAX_PREPARED = 200;
@@ -104,37 +100,23 @@ function postgresReader(url: string): Reader {
   // An idle connection the server drops (a restart, a failover) is an 'error' event on the pool:
   // unhandled, it would end the process. The pool replaces the connection on the next query.
   pool.on("error", (error) => log("warn", "raw-rows", { error: error.message }));
-  const once = async (sql: string, params: unknown[], name: string | undefined) => {
-    const client = await pool.connect();
-    try {
-      const result = await client.query({ name, text: sql, values: params, rowMode: "array" });
-      client.release();
-      return result.rows as unknown[][];
-    } catch (error) {
-      // As pool.query does: a connection that failed a query is closed, the pool opens another.
-      client.release(error as Error);
-      // A migration that changed a selected column's type leaves a connection's prepared statement
-      // answering "cached plan must not change result type" for as long as the connection lives;
-      // on a fresh connection the read is prepared anew, so it is tried once more (rows()).
-      const stale =
-        name !== undefined && (error as { code?: string }).code === STALE_PLAN && /cached plan/.test(String(error));
-      throw stale ? new StalePlan(error as Error) : error;
-    }
-  };
+  const read = async (sql: string, params: unknown[], name: string | undefined) =>
+    (await pool.query({ name, text: sql, values: params, rowMode: "array" })).rows as unknown[][];
   return {
     kind: "postgres",
     rows: async (sql, params) => {
       const name = nameOf(sql);
       try {
-        return await once(sql, params, name);
+        return await read(sql, params, name);
       } catch (error) {
-        if (!(error instanceof StalePlan)) throw error;
+        // A stale kept statement: pool.query has closed that connection (as it does after any failed
+        // query), and other connections may keep the same statement, so the read is tried once more
+        // unprepared, which always plans afresh.
+        if (name === undefined || !isStalePlan(error)) throw error;
         log("warn", "raw-rows", {
-          error: "a prepared read's result type changed (a migration): its connection was replaced",
+          error: "a prepared read no longer fits its table (a migration): read again unprepared",
         });
-        return once(sql, params, name).catch((again) => {
-          throw again instanceof StalePlan ? again.original : again;
-        });
+        return read(sql, params, undefined);
       }
     },
     close: () => pool.end(),
